@@ -1,0 +1,4 @@
+"""`python -m generator` is `pnp`."""
+from .cli import main
+
+main()

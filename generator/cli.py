@@ -1,0 +1,88 @@
+"""`pnp`: the command line. Thin: parses options, runs the pipeline, prints problems, sets the exit code.
+
+User errors become a clean message and exit code 1, never a traceback.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from . import pipeline
+from .problems import BuildError
+from .project import find_project
+
+PAPERS = ("a4", "letter")
+
+
+def _project(path: str | None):
+    return find_project(Path(path) if path else Path.cwd())
+
+
+def _report(result: pipeline.Result, strict: bool) -> int:
+    for line in result.problems.folded():
+        click.echo(line, err=True)
+    errors, warnings = result.problems.count("error"), result.problems.count("warning")
+    if errors or warnings:
+        click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}", err=True)
+    return 1 if result.failed(strict) else 0
+
+
+def _run(action) -> None:
+    try:
+        code = action()
+    except BuildError as exc:
+        for p in exc.problems:
+            click.echo(p.format(), err=True)
+        code = 1
+    sys.exit(code)
+
+
+project_option = click.option("--project", "project_dir", type=click.Path(file_okay=False),
+                              help="The project folder (holding cards/ and layouts/); default: the current folder.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder; default: PROJECT/output.")
+@click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3); default: the sheet's, 3 mm where it fits.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
+    """Build GAMES (all games when none are named) into the output folder."""
+    def action() -> int:
+        project = _project(project_dir)
+        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, bleed_mm=bleed, strict=strict)
+        result = pipeline.build(project, list(games), opts)
+        code = _report(result, strict)
+        for path in result.written:
+            click.echo(f"wrote {path}")
+        if code:
+            click.echo("build failed: nothing was written; earlier outputs are untouched", err=True)
+        return code
+    _run(action)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+def check(games, project_dir, paper, bleed, strict) -> None:
+    """Load, validate and lay out GAMES without writing anything; list every problem."""
+    def action() -> int:
+        project = _project(project_dir)
+        result = pipeline.check(project, list(games), pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict))
+        code = _report(result, strict)
+        if not code:
+            click.echo(f"ok: {', '.join(p.game.id for p in result.plans)}")
+        return code
+    _run(action)

@@ -1,0 +1,254 @@
+"""Fonts by family name: found in the project, the system or a font package; measured; subset to TrueType.
+
+Layout measures text with these metrics (no ReportLab needed); the renderer embeds the subset
+this module makes. ReportLab embeds only TrueType (glyf) outlines, so CFF-outline OpenType
+(Noto Sans CJK .otf, the usual free Japanese fonts) is subset with fontTools to the characters a
+build uses and its outlines converted to quadratic TrueType; the result is cached by content.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+from fontTools import subset as ft_subset
+from fontTools.pens.cu2quPen import Cu2QuPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib import TTCollection, TTFont, newTable
+
+from .output import atomic_write
+from .problems import BuildError
+
+FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
+# Bump when the conversion changes, so cached subsets are remade.
+CONVERTER_VERSION = "1"
+# Font packages on PyPI we know carry a good Japanese font; any installed distribution whose
+# name mentions fonts is searched too.
+KNOWN_PACKAGES = ("noto-cjk-sans-jp-regular", "noto-cjk-sans-jp-bold")
+
+
+def system_font_dirs() -> list[Path]:
+    home = Path.home()
+    dirs = [home / ".fonts", home / ".local/share/fonts", Path("/usr/local/share/fonts"),
+            Path("/usr/share/fonts"), home / "Library/Fonts", Path("/Library/Fonts"),
+            Path("/System/Library/Fonts")]
+    if os.name == "nt":
+        dirs.append(Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts")
+    return [d for d in dirs if d.is_dir()]
+
+
+def package_font_files() -> list[Path]:
+    files: list[Path] = []
+    for dist in metadata.distributions():
+        name = (dist.metadata.get("Name") or "").lower()
+        if name not in KNOWN_PACKAGES and "font" not in name and "noto" not in name:
+            continue
+        for f in dist.files or []:
+            if Path(str(f)).suffix.lower() in FONT_SUFFIXES:
+                files.append(Path(dist.locate_file(f)))
+    return sorted(files)
+
+
+def _norm(name: str) -> str:
+    return "".join(name.lower().split())
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One face of a font file: its names, and where it is."""
+    path: Path
+    index: int              # face number inside a .ttc/.otc collection, else 0
+    family: str
+    weight: str
+    source: str             # "project", "system" or "package"
+
+
+def _faces_of(path: Path, source: str) -> list[FontFace]:
+    try:
+        if path.suffix.lower() in {".ttc", ".otc"}:
+            fonts = TTCollection(str(path), lazy=True).fonts
+        else:
+            fonts = [TTFont(str(path), lazy=True)]
+    except Exception:
+        return []  # an unreadable file in a system folder is not our user's problem
+    faces = []
+    for i, font in enumerate(fonts):
+        name = font["name"]
+        family = name.getDebugName(16) or name.getDebugName(1) or ""
+        weight = name.getDebugName(17) or name.getDebugName(2) or "Regular"
+        faces.append(FontFace(path, i, family, weight, source))
+    return faces
+
+
+class FontIndex:
+    """Every face the build may use, searched in order: project, system, packages."""
+
+    def __init__(self, project_dirs: list[Path], cache_dir: Path | None):
+        self.project_dirs = [d for d in project_dirs if d.is_dir()]
+        self.cache_dir = cache_dir
+        self._faces: list[FontFace] | None = None
+
+    def _scan(self) -> list[FontFace]:
+        stored = self._load_cached_index()
+        faces: list[FontFace] = []
+        fresh: dict[str, list] = {}
+        groups = [(d, "project") for d in self.project_dirs] + [(d, "system") for d in system_font_dirs()]
+        files: list[tuple[Path, str]] = []
+        for folder, source in groups:
+            files += [(p, source) for p in sorted(folder.rglob("*")) if p.suffix.lower() in FONT_SUFFIXES]
+        files += [(p, "package") for p in package_font_files()]
+        for path, source in files:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            key = f"{path}|{st.st_size}|{int(st.st_mtime)}"
+            entry = stored.get(key)
+            if entry is None:
+                entry = [(f.index, f.family, f.weight) for f in _faces_of(path, source)]
+            fresh[key] = entry
+            faces += [FontFace(path, i, fam, wt, source) for i, fam, wt in entry]
+        self._save_cached_index(fresh)
+        return faces
+
+    def _index_file(self) -> Path | None:
+        return self.cache_dir / "font-index.json" if self.cache_dir else None
+
+    def _load_cached_index(self) -> dict:
+        f = self._index_file()
+        try:
+            return json.loads(f.read_text()) if f and f.exists() else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _save_cached_index(self, data: dict) -> None:
+        f = self._index_file()
+        if f:
+            atomic_write(f, json.dumps(data, ensure_ascii=False, sort_keys=True).encode())
+
+    @property
+    def faces(self) -> list[FontFace]:
+        if self._faces is None:
+            self._faces = self._scan()
+        return self._faces
+
+    def find(self, family: str, weight: str = "Regular") -> FontFace:
+        fam, wt = _norm(family), _norm(weight)
+        matches = [f for f in self.faces if _norm(f.family) == fam]
+        for face in matches:
+            if _norm(face.weight) == wt:
+                return face
+        if matches:
+            have = ", ".join(sorted({f.weight for f in matches}))
+            raise BuildError(f"font '{family}' has no weight '{weight}' (found: {have})")
+        near = sorted({f.family for f in self.faces if fam[:4] and fam[:4] in _norm(f.family)})
+        hint = f"; similar families: {', '.join(near[:6])}" if near else ""
+        raise BuildError(f"font family '{family}' not found in the project's fonts/ folder, the "
+                         f"system's fonts or an installed font package{hint}")
+
+
+@dataclass
+class Metrics:
+    """What layout needs from a face: advance widths per character, vertical metrics, coverage."""
+    face: FontFace
+    upm: int
+    ascent: float          # in em units / upm, i.e. fraction of the font size
+    descent: float         # negative
+    widths: dict[int, int] = field(repr=False)
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.widths
+
+    def width(self, text: str, size: float) -> float:
+        w = self.widths
+        missing = w.get(0xFFFD, self.upm // 2)
+        return sum(w.get(ord(c), missing) for c in text) * size / self.upm
+
+
+@lru_cache(maxsize=16)
+def metrics(face: FontFace) -> Metrics:
+    font = _open(face)
+    cmap = font.getBestCmap()
+    hmtx = font["hmtx"].metrics
+    widths = {cp: hmtx[g][0] for cp, g in cmap.items() if g in hmtx}
+    upm = font["head"].unitsPerEm
+    os2 = font["OS/2"]
+    return Metrics(face, upm, os2.sTypoAscender / upm, os2.sTypoDescender / upm, widths)
+
+
+def _open(face: FontFace) -> TTFont:
+    return TTFont(str(face.path), fontNumber=face.index, lazy=True, recalcTimestamp=False)
+
+
+def subset_truetype(face: FontFace, chars: set[str], cache_dir: Path | None) -> bytes:
+    """A TrueType font holding just `chars` (plus .notdef), CFF outlines converted; cached."""
+    text = "".join(sorted(chars))
+    st = face.path.stat()
+    key = hashlib.sha256(f"{CONVERTER_VERSION}|{face.path}|{face.index}|{st.st_size}|"
+                         f"{int(st.st_mtime)}|{text}".encode()).hexdigest()[:24]
+    cached = cache_dir / f"{key}.ttf" if cache_dir else None
+    if cached and cached.exists():
+        return cached.read_bytes()
+    font = _open(face)
+    options = ft_subset.Options()
+    options.layout_features = []       # no shaping: ReportLab maps characters to glyphs one by one
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    options.hinting = False
+    options.glyph_names = False
+    sub = ft_subset.Subsetter(options)
+    sub.populate(text=text)
+    sub.subset(font)
+    if "CFF " in font or "CFF2" in font:
+        _cff_to_glyf(font)
+    # Fixed timestamps: same input, same bytes.
+    font["head"].created = font["head"].modified = 0x7C25B080  # 2000-01-01
+    buf = io.BytesIO()
+    font.save(buf, reorderTables=True)
+    data = buf.getvalue()
+    if cached:
+        atomic_write(cached, data)
+    return data
+
+
+def _cff_to_glyf(font: TTFont) -> None:
+    """Replace cubic CFF outlines by quadratic glyf ones (max error 1 font unit)."""
+    order = font.getGlyphOrder()
+    glyphs = font.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(glyphs)
+        glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    font["glyf"] = glyf
+    font["loca"] = newTable("loca")
+    for tag in ("CFF ", "CFF2", "VORG"):
+        if tag in font:
+            del font[tag]
+    maxp = newTable("maxp")
+    maxp.tableVersion = 0x00010000
+    maxp.numGlyphs = len(order)
+    for attr in ("maxPoints", "maxContours", "maxCompositePoints", "maxCompositeContours",
+                 "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                 "maxStackElements", "maxSizeOfInstructions", "maxComponentElements",
+                 "maxComponentDepth"):
+        setattr(maxp, attr, 0)
+    maxp.maxZones = 1
+    font["maxp"] = maxp
+    font["head"].glyphDataFormat = 0
+    post = font["post"]
+    post.formatType = 3.0   # no glyph names needed
+    font.sfntVersion = "\x00\x01\x00\x00"
+
+
+if __name__ == "__main__":  # `python -m generator.fonts FAMILY [WEIGHT]`: where a family resolves
+    idx = FontIndex([Path("fonts")], None)
+    print(idx.find(*sys.argv[1:3]))

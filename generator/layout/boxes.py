@@ -1,0 +1,196 @@
+"""Layout files (TOML: geometry as data, Jinja only inside values) and their merge with one card.
+
+Read before any card is merged, so a bad length or key is reported with its template and line
+whatever the data. `resolve()` turns a layout plus a card's fields into plain drawing boxes
+(points, top-left origin) for the renderer.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import TemplateError
+
+from ..problems import BuildError, Problem, Problems, SourceRef
+from . import templates
+from .units import UnitError, to_pt
+
+GEOMETRY = ("x", "y", "w", "h")
+KEYS = {
+    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed"},
+    "ellipse": {"fill", "stroke", "stroke_width"},
+    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign", "tracking"},
+}
+COMMON = {"name", "type", "when", *GEOMETRY}
+# Values that are lengths (parsed at load) rather than text/colours.
+LENGTHS = {"stroke_width", "radius", "size", "min_size", "tracking"}
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    name: str
+    type: str
+    props: dict
+    where: SourceRef            # template file and the line the box starts on
+
+
+@dataclass
+class Layout:
+    name: str
+    file: str
+    boxes: list[BoxSpec]
+    _compiled: dict = field(default_factory=dict, repr=False)
+
+    def fields_used(self) -> set[str]:
+        used: set[str] = set()
+        for box in self.boxes:
+            for key, value in box.props.items():
+                if key == "when":
+                    used |= templates.names_used_in_expression(value)
+                elif templates.is_template(value):
+                    used |= templates.names_used(value)
+        return used
+
+
+@dataclass(frozen=True)
+class Box:
+    """One resolved box of one card, in points from the card's top-left trim corner."""
+    name: str
+    type: str
+    x: float
+    y: float
+    w: float
+    h: float
+    props: dict
+
+
+def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
+    for folder in (layouts_dir / game, layouts_dir / "_shared"):
+        path = folder / f"{name}.toml"
+        if path.is_file():
+            return path
+    return None
+
+
+def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, float],
+                _chain: tuple[str, ...] = ()) -> Layout:
+    """A layout with its `extends` chain merged: boxes of the same name override field by field."""
+    path = find_layout(layouts_dir, game, name)
+    if path is None:
+        raise BuildError(f"layout '{name}' not found in {rel(layouts_dir / game)}/ or "
+                         f"{rel(layouts_dir / '_shared')}/")
+    if name in _chain:
+        raise BuildError(f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})")
+    file = rel(path)
+    text = path.read_text(encoding="utf-8")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"line (\d+)", str(exc))
+        raise BuildError([Problem("error", f"cannot read layout: {exc}",
+                                  SourceRef(file, int(line.group(1)) if line else None))]) from None
+    boxes: list[BoxSpec] = []
+    if "extends" in raw:
+        boxes = list(load_layout(layouts_dir, game, raw["extends"], rel, names, _chain + (name,)).boxes)
+    problems = Problems()
+    unknown_top = set(raw) - {"extends", "box", "description"}
+    for key in sorted(unknown_top):
+        problems.error(f"unknown key '{key}' (a layout has: extends, description, [[box]])", SourceRef(file))
+    lines = _box_lines(text)
+    for i, props in enumerate(raw.get("box", [])):
+        where = SourceRef(file, lines[i] if i < len(lines) else None)
+        name_ = props.get("name")
+        if not isinstance(name_, str) or not name_:
+            problems.error("every [[box]] needs a name", where)
+            continue
+        base = next((b for b in boxes if b.name == name_), None)
+        merged = dict(base.props) if base else {}
+        merged.update(props)
+        spec = BoxSpec(name_, merged.get("type", ""), merged, where)
+        _check_spec(spec, names, problems)
+        if base:
+            boxes[boxes.index(base)] = spec
+        else:
+            boxes.append(spec)
+    problems.raise_if_errors()
+    return Layout(name, file, boxes)
+
+
+def _box_lines(text: str) -> list[int]:
+    return [i + 1 for i, line in enumerate(text.splitlines()) if line.strip().startswith("[[box]]")]
+
+
+def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
+    where = spec.where
+    if spec.type not in KEYS:
+        problems.error(f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})", where)
+        return
+    for key in spec.props:
+        if key not in COMMON and key not in KEYS[spec.type]:
+            allowed = ", ".join(sorted(COMMON | KEYS[spec.type]))
+            problems.error(f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})", where)
+    for key in GEOMETRY:
+        if key not in spec.props:
+            problems.error(f"box '{spec.name}': missing '{key}'", where)
+    for key, value in spec.props.items():
+        if key in GEOMETRY or key in LENGTHS:
+            if templates.is_template(value):
+                problems.error(f"box '{spec.name}': '{key}' is geometry and cannot be a template", where)
+                continue
+            try:
+                to_pt(value, names)
+            except UnitError as exc:
+                problems.error(f"box '{spec.name}': '{key}': {exc}", where)
+        elif templates.is_template(value) or key == "when":
+            try:
+                if key == "when":
+                    templates.environment().compile_expression(value)
+                else:
+                    templates.environment().from_string(value)
+            except TemplateError as exc:
+                problems.error(f"box '{spec.name}': '{key}': template error: {exc}", where)
+
+
+def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: str,
+            card_where: SourceRef, problems: Problems) -> list[Box]:
+    """The boxes a card shows: `when` applied, templates rendered with the card's fields."""
+    env = templates.environment()
+    out: list[Box] = []
+    for spec in layout.boxes:
+        props = {}
+        try:
+            when = spec.props.get("when")
+            if when is not None:
+                key = ("when", spec.name)
+                expr = layout._compiled.get(key)
+                if expr is None:
+                    expr = layout._compiled[key] = env.compile_expression(when, undefined_to_none=False)
+                if not expr(**fields):
+                    continue
+            for key, value in spec.props.items():
+                if key in ("name", "type", "when"):
+                    continue
+                if templates.is_template(value):
+                    ckey = (key, spec.name)
+                    tmpl = layout._compiled.get(ckey)
+                    if tmpl is None:
+                        tmpl = layout._compiled[ckey] = env.from_string(value)
+                    value = tmpl.render(fields)
+                props[key] = value
+        except templates.UndefinedError as exc:
+            known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
+            problems.error(f"template {layout.file} box '{spec.name}' uses a field the data does not have "
+                           f"({exc.message}) for card {card_name} at {card_where}; fields: {known}",
+                           spec.where, fold=f"undefined:{layout.file}:{spec.name}:{exc.message}")
+            continue
+        except TemplateError as exc:
+            problems.error(f"box '{spec.name}': template error for card {card_name} ({card_where}): {exc}",
+                           spec.where, fold=f"tmpl:{layout.file}:{spec.name}:{exc}")
+            continue
+        x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
+        for key in LENGTHS & props.keys():
+            props[key] = to_pt(props[key], names)
+        out.append(Box(spec.name, spec.type, x, y, w, h, props))
+    return out

@@ -1,0 +1,126 @@
+"""Every card's front and back laid out: boxes resolved, text fitted, glyphs and colours checked.
+
+Fed by the model, the loaded layouts and font metrics; the result (`Face` per card side) is all
+the renderer needs, so `pnp check` finds overflow and missing glyphs without drawing anything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from ..fonts import Metrics
+from ..model import Card, Deck
+from ..problems import Problems, SourceRef
+from . import text as textfit
+from .boxes import Box, Layout, resolve
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_KEYS = ("fill", "stroke", "color")
+ALIGN = {"left", "center", "right"}
+VALIGN = {"top", "middle", "bottom"}
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of one card, ready to draw: boxes in points from the top-left trim corner."""
+    boxes: tuple[Box, ...]
+    key: str                 # equal keys draw identically (lets the renderer reuse one drawing)
+
+
+@dataclass
+class Fonts:
+    """Font roles of a game (body, bold, ...) with their metrics, and every character each must carry."""
+    metrics: dict[str, Metrics]
+    chars: dict[str, set[str]] = field(default_factory=dict)
+
+    def use(self, role: str, text: str) -> None:
+        self.chars.setdefault(role, set()).update(ch for ch in text if ch not in "\n\r\t")
+
+    def missing(self, role: str, text: str) -> list[str]:
+        m = self.metrics[role]
+        seen: dict[str, None] = {}
+        for ch in text:
+            if ch not in "\n\r\t " and not m.has(ch):
+                seen.setdefault(ch, None)
+        return list(seen)
+
+
+def lay_out_face(layout: Layout, card: Card, context: dict, names: dict[str, float], fonts: Fonts,
+                 problems: Problems) -> Face:
+    fields = {**card.fields, **context}
+    boxes = resolve(layout, fields, names, card.label(), card.where, problems)
+    out = []
+    for box in boxes:
+        box = _check_colours(box, layout, card, problems)
+        if box.type == "text":
+            box = _fit_text(box, layout, card, fonts, problems)
+            if box is None:
+                continue
+        out.append(box)
+    return Face(tuple(out), repr(out))
+
+
+def _where(layout: Layout, box: Box) -> SourceRef:
+    spec = next(s for s in layout.boxes if s.name == box.name)
+    return spec.where
+
+
+def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
+    props = dict(box.props)
+    for key in COLOUR_KEYS:
+        value = props.get(key)
+        if value is None:
+            continue
+        value = str(value).strip()
+        if value.lower() in {"", "none"}:
+            props[key] = None
+        elif _COLOUR.match(value):
+            props[key] = value.upper()
+        else:
+            problems.error(f"box '{box.name}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
+                           f"for card {card.label()} ({card.where})", _where(layout, box),
+                           fold=f"colour:{layout.file}:{box.name}:{key}:{value}")
+            props[key] = None
+    return replace(box, props=props)
+
+
+def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, problems: Problems) -> Box | None:
+    p = box.props
+    where = _where(layout, box)
+    role = p.get("font", "body")
+    if role not in fonts.metrics:
+        problems.error(f"box '{box.name}': font role '{role}' is not in the manifest's [fonts] "
+                       f"(roles: {', '.join(fonts.metrics)})", where, fold=f"role:{layout.file}:{box.name}")
+        return None
+    align, valign = p.get("align", "left"), p.get("valign", "top")
+    if align not in ALIGN or valign not in VALIGN:
+        problems.error(f"box '{box.name}': align must be one of {', '.join(sorted(ALIGN))} and valign one of "
+                       f"{', '.join(sorted(VALIGN))}", where, fold=f"align:{layout.file}:{box.name}")
+        return None
+    content = str(p.get("text", ""))
+    missing = fonts.missing(role, content)
+    if missing:
+        chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+        problems.error(f"card {card.label()}: the font for '{role}' ({fonts.metrics[role].face.family}) "
+                       f"has no glyph for {chars} in box '{box.name}'", card.where,
+                       fold=None)
+    fonts.use(role, content)
+    metrics = fonts.metrics[role]
+    size = p.get("size", 10.0)
+    min_size = min(p.get("min_size", size), size)
+    leading = float(p.get("leading", 1.25))
+    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, metrics.width)
+    if not fitted.fits:
+        problems.warning(f"card {card.label()}: text in box '{box.name}' does not fit even at "
+                         f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",
+                         card.where, fold=None)
+    props = dict(p, lines=fitted.lines, size=fitted.size, leading=fitted.leading,
+                 ascent=metrics.ascent, font=role, align=align, valign=valign)
+    props["widths"] = tuple(metrics.width(line, fitted.size) for line in fitted.lines)
+    return replace(box, props=props)
+
+
+def lay_out_deck(deck: Deck, front: Layout, back: Layout, context: dict, names: dict[str, float],
+                 fonts: Fonts, problems: Problems) -> list[tuple[Face, Face]]:
+    return [(lay_out_face(front, card, context, names, fonts, problems),
+             lay_out_face(back, card, context, names, fonts, problems)) for card in deck.cards]

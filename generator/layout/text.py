@@ -1,0 +1,123 @@
+"""Japanese line breaking for card text boxes: phrase boundaries (BudouX), kinsoku, shrink to fit.
+
+Fed by resolved text boxes and font metrics; the renderer draws the lines it returns verbatim.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+
+# Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
+NO_START = set("、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/")
+NO_END = set("([｛〔〈《「『【〘〖〝‘“｟«（［")
+
+
+@lru_cache(maxsize=1)
+def _parser():
+    import budoux
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=4096)
+def phrases(text: str) -> tuple[str, ...]:
+    """Phrase chunks of a paragraph; breaks between them read naturally."""
+    if not text:
+        return ()
+    return tuple(_parser().parse(text))
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch in "'’-_")
+
+
+def break_points(text: str) -> tuple[set[int], set[int]]:
+    """(good, fallback) positions where a line may break: phrase ends, then any legal character gap."""
+    good: set[int] = set()
+    pos = 0
+    for chunk in phrases(text):
+        pos += len(chunk)
+        good.add(pos)
+    fallback = set()
+    for i in range(1, len(text)):
+        a, b = text[i - 1], text[i]
+        if b in NO_START or a in NO_END:
+            continue
+        if _is_word(a) and _is_word(b):
+            continue  # keep Latin words and numbers whole
+        fallback.add(i)
+    good &= fallback | {len(text)}
+    return good, fallback
+
+
+def wrap(text: str, width: float, measure: Callable[[str], float],
+         phrases_only: bool = False) -> list[str] | None:
+    """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
+
+    With `phrases_only`, returns None rather than break inside a phrase.
+    """
+    lines: list[str] = []
+    for para in text.split("\n"):
+        if not para:
+            lines.append("")
+            continue
+        good, fallback = break_points(para)
+        start = 0
+        while start < len(para):
+            # Farthest end that fits.
+            end = start + 1
+            while end < len(para) and measure(para[start:end + 1].rstrip()) <= width:
+                end += 1
+            if end == len(para) and measure(para[start:].rstrip()) <= width:
+                lines.append(para[start:].rstrip())
+                break
+            cut = next((p for p in range(end, start, -1) if p in good), None)
+            if cut is None:
+                if phrases_only:
+                    return None
+                cut = next((p for p in range(end, start, -1) if p in fallback), None)
+            if cut is None:
+                # Nothing legal fits: take the shortest legal piece (it overflows, and is reported).
+                cut = next((p for p in range(end + 1, len(para) + 1) if p in fallback or p == len(para)))
+            lines.append(para[start:cut].rstrip())
+            start = cut
+            while start < len(para) and para[start] == " ":
+                start += 1
+    return lines
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    size: float
+    leading: float
+    fits: bool
+
+
+def fit(text: str, width: float, height: float, size: float, min_size: float, leading: float,
+        measure: Callable[[str, float], float], step: float = 0.5) -> Fitted:
+    """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
+
+    Breaking only between phrases is preferred: a smaller size that keeps phrases whole beats a
+    larger one that splits a word; only when no size does is a phrase split (kinsoku still holds).
+    """
+    sizes = []
+    current = size
+    while current >= min_size - 1e-9:
+        sizes.append(current)
+        current -= step
+    sizes = sizes or [size]
+    for phrases_only in (True, False):
+        for current in sizes:
+            lines = wrap(text, width, lambda s: measure(s, current), phrases_only)
+            if lines is not None and _fits(lines, current, width, height, leading, measure):
+                return Fitted(tuple(lines), current, current * leading, True)
+    smallest = sizes[-1]
+    lines = wrap(text, width, lambda s: measure(s, smallest)) or []
+    return Fitted(tuple(lines), smallest, smallest * leading, False)
+
+
+def _fits(lines, size, width, height, leading, measure) -> bool:
+    tall = (len(lines) - 1) * size * leading + size
+    wide = max((measure(line, size) for line in lines), default=0.0)
+    return tall <= height + 0.01 and wide <= width + 0.01

@@ -1,0 +1,128 @@
+"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS) and XLSX, each row knowing its origin.
+
+The first stage after the manifest is read. The only module that touches pandas. Rows come out
+as plain dicts of strings; typing and checking them is validate's job.
+"""
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from .problems import BuildError, Problem, SourceRef
+
+
+@dataclass(frozen=True)
+class Row:
+    where: SourceRef          # file, sheet, row (1-based, header is row 1); column unset
+    values: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Table:
+    where: SourceRef          # the file (and sheet)
+    columns: list[str]
+    rows: list[Row]
+    encoding: str
+
+
+def decode(data: bytes, where: SourceRef) -> tuple[str, str]:
+    """Text and the encoding it was in: UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError as utf8_error:
+        try:
+            return data.decode("cp932"), "cp932"
+        except UnicodeDecodeError:
+            line = data[: utf8_error.start].count(b"\n") + 1
+            raise BuildError([Problem(
+                "error",
+                f"cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
+                f"the first bad byte is on line {line}. Save it from Excel as 'CSV UTF-8'",
+                where.at(row=line))])
+
+
+def read_csv(path: Path, where: SourceRef) -> Table:
+    data = path.read_bytes()
+    text, encoding = decode(data, where)
+    if not text.strip():
+        raise BuildError([Problem("error", "the file is empty: expected a header row and one row per card", where)])
+    try:
+        frame = pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False,
+                            skip_blank_lines=True, skipinitialspace=False)
+    except pd.errors.ParserError as exc:
+        raise BuildError([Problem("error", f"cannot read as CSV: {exc}", where)]) from None
+    # Row numbers: the line each record starts on (header on line 1, blank lines skipped).
+    starts = _record_lines(text)
+    return _table(frame, where, encoding, starts)
+
+
+def read_xlsx(path: Path, where: SourceRef, sheet: str) -> Table:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            book = pd.ExcelFile(path, engine="openpyxl")
+    except Exception as exc:  # openpyxl raises many kinds for a broken workbook
+        raise BuildError([Problem("error", f"cannot open the workbook: {exc}", where)]) from None
+    if sheet not in book.sheet_names:
+        raise BuildError([Problem("error", f"the workbook has no sheet {sheet!r} "
+                                  f"(sheets: {', '.join(book.sheet_names)})", where)])
+    frame = book.parse(sheet, dtype=str, keep_default_na=False, header=0)
+    sheet_where = SourceRef(where.file, sheet=sheet)
+    if frame.empty and not len(frame.columns):
+        raise BuildError([Problem("error", "the sheet is empty: expected a header row and one row per card", sheet_where)])
+    return _table(frame, sheet_where, "xlsx", None)
+
+
+def _table(frame: "pd.DataFrame", where: SourceRef, encoding: str, starts: list[int] | None) -> Table:
+    columns = [str(c).strip() for c in frame.columns]
+    unnamed = [i for i, c in enumerate(columns) if not c or c.startswith("Unnamed:")]
+    if unnamed:
+        raise BuildError([Problem("error", f"column {unnamed[0] + 1} has no name in the header row", where.at(row=1))])
+    rows = []
+    for i, record in enumerate(frame.itertuples(index=False, name=None)):
+        values = {c: ("" if v is None else str(v)).strip() for c, v in zip(columns, record)}
+        if not any(values.values()):
+            continue  # an empty row between cards is not a card
+        line = starts[i + 1] if starts and i + 1 < len(starts) else i + 2
+        rows.append(Row(where.at(row=line), values))
+    if not rows:
+        raise BuildError([Problem("error", "no rows: expected one row per card under the header", where)])
+    return Table(where, columns, rows, encoding)
+
+
+def _record_lines(text: str) -> list[int]:
+    """The 1-based line on which each CSV record starts, skipping blank lines, honouring quotes."""
+    starts, line, in_quotes, at_start = [], 1, False, True
+    for ch in text:
+        if at_start and ch not in "\r\n":
+            starts.append(line)
+            at_start = False
+        if ch == '"':
+            in_quotes = not in_quotes
+        elif ch == "\n":
+            line += 1
+            if not in_quotes:
+                at_start = True
+    return starts
+
+
+READERS = {".csv": "csv", ".xlsx": "xlsx"}
+
+
+def read_table(path: Path, where: SourceRef, sheet: str | None = None) -> Table:
+    """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it)."""
+    if not path.exists():
+        raise BuildError([Problem("error", "file not found", where)])
+    kind = READERS.get(path.suffix.lower())
+    if kind == "csv":
+        return read_csv(path, where)
+    if kind == "xlsx":
+        return read_xlsx(path, where, sheet or "")
+    raise BuildError([Problem("error", f"cannot read {path.suffix or 'files without a suffix'}: "
+                              "use .csv (UTF-8 or Shift_JIS) or .xlsx", where)])

@@ -1,0 +1,75 @@
+"""The game as frozen data: cards (copies expanded once, here), decks, and the game that holds them.
+
+Built by validate from loaded rows; read by layout, the rulebook and the rules engine alike, so
+what is printed and what is simulated are the same cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from .problems import SourceRef
+from .project import Component, Manifest
+
+
+@dataclass(frozen=True)
+class Card:
+    component: str
+    index: int                      # position in the deck, 0-based, copies expanded
+    fields: Mapping[str, object]    # typed values: str, int, or colour "#RRGGBB"
+    where: SourceRef                # the row it came from
+    copy: int = 1                   # which copy of its row (1-based)
+
+    def __getitem__(self, key: str) -> object:
+        return self.fields[key]
+
+    def label(self) -> str:
+        """How messages name a card: its key fields, e.g. '貪欲 5'."""
+        return self.fields.get("_label", f"card {self.index + 1}")  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Deck:
+    component: Component
+    cards: tuple[Card, ...]
+    columns: tuple[str, ...]
+    where: SourceRef
+
+    @property
+    def id(self) -> str:
+        return self.component.id
+
+    def values(self, column: str) -> list:
+        """Distinct values of a column, in first-seen order."""
+        seen: dict = {}
+        for card in self.cards:
+            seen.setdefault(card.fields[column], None)
+        return list(seen)
+
+
+@dataclass(frozen=True)
+class Game:
+    manifest: Manifest
+    decks: tuple[Deck, ...]
+    rules_source: str | None = None
+    rules_where: SourceRef | None = None
+    extra: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def title(self) -> str:
+        return self.manifest.title
+
+    def deck(self, component_id: str) -> Deck:
+        for d in self.decks:
+            if d.id == component_id:
+                return d
+        raise KeyError(component_id)
+
+
+def freeze(values: dict) -> Mapping[str, object]:
+    return MappingProxyType(dict(values))

@@ -1,0 +1,113 @@
+"""Where a problem comes from and how problems are collected, folded and printed.
+
+Every stage reports into one `Problems` collection; the pipeline fails once, after a stage,
+if it holds errors. Messages start with their origin: `path:row:column: level: message`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LEVELS = ("error", "warning", "notice")
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """A place in the project: a file, and where known a sheet, a row and a column."""
+
+    file: str
+    row: int | None = None
+    column: str | None = None
+    sheet: str | None = None
+
+    def at(self, row: int | None = None, column: str | None = None) -> "SourceRef":
+        return SourceRef(self.file, row if row is not None else self.row,
+                         column if column is not None else self.column, self.sheet)
+
+    def __str__(self) -> str:
+        name = self.file + (f"[{self.sheet}]" if self.sheet else "")
+        parts = [name]
+        if self.row is not None:
+            parts.append(str(self.row))
+        if self.column is not None:
+            if self.row is None:
+                parts.append("")
+            parts.append(self.column)
+        return ":".join(parts)
+
+
+@dataclass(frozen=True)
+class Problem:
+    level: str
+    message: str
+    where: SourceRef | None = None
+    # Problems with the same fold key are printed once, with a count ("(54 cards)").
+    fold: str | None = None
+
+    def format(self, count: int = 1, unit: str = "cards") -> str:
+        head = f"{self.where}: " if self.where else ""
+        tail = f" ({count} {unit})" if count > 1 else ""
+        return f"{head}{self.level}: {self.message}{tail}"
+
+
+class BuildError(Exception):
+    """A user error that stops the build: printed as a clean message, exit code 1."""
+
+    def __init__(self, problems: "Problems | list[Problem] | str"):
+        if isinstance(problems, str):
+            problems = [Problem("error", problems)]
+        self.problems = list(problems)
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+
+@dataclass
+class Problems:
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, level: str, message: str, where: SourceRef | None = None,
+            fold: str | None = None) -> None:
+        assert level in LEVELS, level
+        self.items.append(Problem(level, message, where, fold))
+
+    def error(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
+        self.add("error", message, where, fold)
+
+    def warning(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
+        self.add("warning", message, where, fold)
+
+    def notice(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
+        self.add("notice", message, where, fold)
+
+    def extend(self, other: "Problems") -> None:
+        self.items.extend(other.items)
+
+    def count(self, level: str) -> int:
+        return sum(1 for p in self.items if p.level == level)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.level == "error" for p in self.items)
+
+    def raise_if_errors(self) -> None:
+        if self.has_errors:
+            raise BuildError([p for p in self.items if p.level == "error"])
+
+    def folded(self) -> list[str]:
+        """Lines to print: repeats (same fold key) once with their count, in first-seen order."""
+        groups: dict[object, list[Problem]] = {}
+        for p in self.items:
+            key = (p.level, p.fold) if p.fold else id(p)
+            groups.setdefault(key, []).append(p)
+        order = {lvl: i for i, lvl in enumerate(LEVELS)}
+        lines = []
+        for group in sorted(groups.values(), key=lambda g: order[g[0].level]):
+            lines.append(group[0].format(count=len(group)))
+        return lines
+
+
+def rel(path: Path, root: Path) -> str:
+    """A path as the user typed it: relative to the project when inside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,121 @@
+"""Finds the games of a project (folders under cards/ with a game.toml) and reads each manifest.
+
+The first stage: everything else starts from a `Project` and a `Manifest`.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .problems import BuildError, Problem, SourceRef, rel
+
+MANIFEST = "game.toml"
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    name: str
+    data: str                 # file name, relative to the game folder
+    sheet_name: str | None    # workbook sheet, for .xlsx
+    size: str
+    front: str
+    back: str
+    sheet: str
+    columns: dict[str, str]
+    composition: dict
+    bleed: str | None
+    where: SourceRef
+
+
+@dataclass(frozen=True)
+class Manifest:
+    id: str
+    folder: Path
+    title: str
+    players: tuple[int, int]
+    rules: str | None
+    fonts: dict[str, dict]
+    components: list[Component]
+    deal: dict | None
+    where: SourceRef
+    raw: dict = field(repr=False, default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+
+    @property
+    def cards(self) -> Path:
+        return self.root / "cards"
+
+    @property
+    def layouts(self) -> Path:
+        return self.root / "layouts"
+
+    def rel(self, path: Path) -> str:
+        return rel(path, self.root)
+
+    def game_ids(self) -> list[str]:
+        if not self.cards.is_dir():
+            return []
+        return sorted(p.name for p in self.cards.iterdir() if (p / MANIFEST).is_file())
+
+    def manifest(self, game: str) -> Manifest:
+        path = self.cards / game / MANIFEST
+        if not path.is_file():
+            known = ", ".join(self.game_ids()) or "none"
+            raise BuildError(f"no game {game!r} in {self.rel(self.cards)}/ (games: {known})")
+        return read_manifest(self, game, path)
+
+
+def find_project(start: Path) -> Project:
+    root = start.resolve()
+    if not (root / "cards").is_dir():
+        raise BuildError(f"{start}: not a project folder: it has no cards/ folder "
+                         "(run inside a project, or pass --project DIR)")
+    return Project(root)
+
+
+def read_manifest(project: Project, game: str, path: Path) -> Manifest:
+    where = SourceRef(project.rel(path))
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError([Problem("error", f"cannot read the manifest: {exc}", where)]) from None
+    except UnicodeDecodeError:
+        raise BuildError([Problem("error", "the manifest must be saved as UTF-8", where)]) from None
+
+    def need(table: dict, key: str, kind: type, context: str):
+        if key not in table:
+            raise BuildError([Problem("error", f"missing key '{key}' in {context}", where)])
+        value = table[key]
+        if not isinstance(value, kind):
+            raise BuildError([Problem("error", f"'{key}' in {context} must be a {kind.__name__}", where)])
+        return value
+
+    info = need(raw, "game", dict, "the manifest")
+    players = need(info, "players", dict, "[game]")
+    lo, hi = need(players, "min", int, "[game].players"), need(players, "max", int, "[game].players")
+    components = []
+    for i, c in enumerate(raw.get("component", [])):
+        ctx = f"[[component]] #{i + 1}"
+        cid = need(c, "id", str, ctx)
+        ctx = f"component '{cid}'"
+        data = need(c, "data", str, ctx)
+        sheet_name = None
+        if "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
+            data, sheet_name = data.split("#", 1)
+        components.append(Component(
+            id=cid, name=need(c, "name", str, ctx), data=data, sheet_name=sheet_name,
+            size=need(c, "size", str, ctx), front=need(c, "front", str, ctx),
+            back=need(c, "back", str, ctx), sheet=need(c, "sheet", str, ctx),
+            columns=need(c, "columns", dict, ctx), composition=c.get("composition", {}),
+            bleed=c.get("bleed"), where=where))
+    if not components:
+        raise BuildError([Problem("error", "the manifest lists no [[component]]", where)])
+    return Manifest(id=game, folder=path.parent, title=need(info, "title", str, "[game]"),
+                    players=(lo, hi), rules=info.get("rules"), fonts=raw.get("fonts", {}),
+                    components=components, deal=raw.get("deal"), where=where, raw=raw)

@@ -1,0 +1,28 @@
+"""Registers a build's font subsets with ReportLab, so every font in every PDF is embedded and subset.
+
+Fed by layout's `Fonts` (roles, faces and the characters each role must carry).
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from ..fonts import subset_truetype
+from ..layout.faces import Fonts
+
+
+def register(fonts: Fonts, cache_dir: Path | None) -> dict[str, str]:
+    """ReportLab font names per role. Names carry a hash of the subset, so games never clash."""
+    names = {}
+    for role, metrics in fonts.metrics.items():
+        chars = fonts.chars.get(role, set()) | {" "}
+        data = subset_truetype(metrics.face, chars, cache_dir)
+        name = f"{metrics.face.family.replace(' ', '')}-{role}-{hashlib.sha1(data).hexdigest()[:8]}"
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        names[role] = name
+    return names

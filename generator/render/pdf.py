@@ -1,0 +1,138 @@
+"""cards.pdf: a proof page with a 100 mm ruler, then each front sheet followed by its mirrored back sheet.
+
+Fed by imposition (`SheetGeometry`) and laid-out faces; returns bytes, never writes (output does).
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor, black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layout.faces import Face
+from ..layout.sheets import SheetGeometry
+from ..layout.units import MM
+from .draw import draw_face
+
+PROOF_LINES = (
+    "このPDFは「実際のサイズ」（100%）で印刷してください。",
+    "「用紙に合わせる」「縮小」で印刷すると、カードの寸法が合いません。",
+    "印刷したら、下のものさしが100 mmあるか定規で確かめてください。",
+    "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。",
+)
+
+
+@dataclass(frozen=True)
+class DeckSheets:
+    """One component's cards on their sheets."""
+    name: str
+    geometry: SheetGeometry
+    faces: list[tuple[Face, Face]]      # (front, back) per card, deck order
+
+
+def proof_text(title: str, decks: list[DeckSheets], paper: str) -> list[str]:
+    lines = [f"{title}　印刷用カードシート", *PROOF_LINES, ""]
+    for d in decks:
+        g = d.geometry
+        lines.append(f"{d.name}：{len(d.faces)}枚　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
+                     f"{g.cols}×{g.rows}枚/シート　塗り足し {g.bleed / MM:g} mm　用紙 {paper.upper()}")
+    return lines
+
+
+def cards_pdf(title: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]) -> bytes:
+    buf = io.BytesIO()
+    page = decks[0].geometry.page
+    c = Canvas(buf, pagesize=page, invariant=1, pageCompression=1)
+    c.setTitle(f"{title} カード")
+    c.setAuthor("pnp")
+    c.setCreator("pnp generator")
+    _proof_page(c, proof_text(title, decks, paper), page, font_names)
+    for deck in decks:
+        g = deck.geometry
+        c.setPageSize(g.page)
+        forms: dict[str, str] = {}
+        sheets = [deck.faces[i:i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
+        for n, chunk in enumerate(sheets, 1):
+            for side, slots in (("表", g.fronts), ("裏", g.backs)):
+                _label(c, f"{deck.name}　{side} {n}/{len(sheets)}", g, font_names)
+                for (front, back), slot in zip(chunk, slots):
+                    face = front if side == "表" else back
+                    _place(c, face, slot, g, font_names, forms)
+                _crop_marks(c, g, mirrored=side == "裏")
+                c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict[str, str]) -> None:
+    """Draw a face in its slot, clipped to its bleed box; identical faces share one PDF form."""
+    b = g.bleed
+    name = forms.get(face.key)
+    if name is None:
+        name = f"face{len(forms) + 1}"
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=slot.w + b, uppery=slot.h + b)
+        path = c.beginPath()
+        path.rect(-b, -b, slot.w + 2 * b, slot.h + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+        draw_face(c, face, slot.w, slot.h, b, font_names)
+        c.endForm()
+        forms[face.key] = name
+    c.saveState()
+    c.translate(slot.x, slot.y)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _crop_marks(c: Canvas, g: SheetGeometry, mirrored: bool) -> None:
+    c.saveState()
+    c.setStrokeColor(black)
+    c.setLineWidth(g.crop_width)
+    pw = g.page[0]
+    for m in g.crop_marks:
+        if mirrored:  # the grid is centred, so the mirrored marks are the same set; draw them mirrored anyway
+            c.line(pw - m.x1, m.y1, pw - m.x2, m.y2)
+        else:
+            c.line(m.x1, m.y1, m.x2, m.y2)
+    c.restoreState()
+
+
+def _label(c: Canvas, text: str, g: SheetGeometry, font_names) -> None:
+    c.saveState()
+    c.setFillColor(HexColor("#666666"))
+    c.setFont(font_names["body"], 6)
+    c.drawString(6 * MM, g.page[1] - 4.5 * MM, text)
+    c.restoreState()
+
+
+def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
+    pw, ph = page
+    left, y = 20 * MM, ph - 30 * MM
+    c.setFillColor(black)
+    c.setFont(font_names["bold"], 16)
+    c.drawString(left, y, lines[0])
+    y -= 12 * MM
+    c.setFont(font_names["body"], 10.5)
+    for line in lines[1:]:
+        c.drawString(left, y, line)
+        y -= 6.5 * MM
+    # The ruler: 100 mm with millimetre ticks, longer every 5 and 10 mm.
+    y -= 15 * MM
+    c.setStrokeColor(black)
+    c.setLineWidth(0.4)
+    c.line(left, y, left + 100 * MM, y)
+    c.setFont(font_names["body"], 7)
+    for i in range(101):
+        tick = 6 * MM if i % 10 == 0 else 4 * MM if i % 5 == 0 else 2.5 * MM
+        c.line(left + i * MM, y, left + i * MM, y + tick)
+        if i % 10 == 0:
+            c.drawCentredString(left + i * MM, y + 7 * MM, str(i))
+    c.setFont(font_names["body"], 9)
+    c.drawString(left, y - 6 * MM, "100 mm")
+    # A 50 mm square: checks both directions at once.
+    y -= 70 * MM
+    c.setFillColor(white)
+    c.rect(left, y, 50 * MM, 50 * MM, stroke=1, fill=0)
+    c.setFillColor(black)
+    c.drawString(left + 53 * MM, y + 24 * MM, "50 mm × 50 mm")
+    c.showPage()

@@ -1,0 +1,157 @@
+"""rulebook.pdf and summary.pdf from rulebook blocks, with sample cards drawn by the real card layout.
+
+Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns bytes.
+"""
+from __future__ import annotations
+
+import io
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table,
+                                TableStyle)
+
+from ..layout.faces import Face
+from ..layout.units import MM
+from ..rulebook import Block, Rulebook, directive_table
+from .draw import draw_face
+
+
+class CardRow(Flowable):
+    """Sample cards side by side, drawn with the card layout, scaled to fit the text width."""
+
+    def __init__(self, faces: list[tuple[str, Face]], card: tuple[float, float], font_names, label_font):
+        super().__init__()
+        self.faces, self.card, self.font_names, self.label_font = faces, card, font_names, label_font
+        self.gap = 4 * MM
+
+    def wrap(self, avail_w, avail_h):
+        n = max(len(self.faces), 1)
+        self.scale = min(1.0, (avail_w - (n - 1) * self.gap) / (n * self.card[0]))
+        self.width = avail_w
+        self.height = self.card[1] * self.scale + 6 * MM
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        w, h = self.card
+        n = len(self.faces)
+        total = n * w * self.scale + (n - 1) * self.gap
+        x = (self.width - total) / 2
+        for label, face in self.faces:
+            c.saveState()
+            c.translate(x, 6 * MM)
+            c.scale(self.scale, self.scale)
+            draw_face(c, face, w, h, 0.0, self.font_names)
+            c.setStrokeColor(colors.HexColor("#999999"))
+            c.setLineWidth(0.5 / self.scale)
+            c.rect(0, 0, w, h, stroke=1, fill=0)
+            c.restoreState()
+            c.setFont(self.label_font, 8)
+            c.setFillColor(colors.black)
+            c.drawCentredString(x + w * self.scale / 2, 1.5 * MM, label)
+            x += w * self.scale + self.gap
+
+
+def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
+    body = ParagraphStyle("body", fontName=fonts["body"], fontSize=base, leading=base * 1.7,
+                          wordWrap="CJK", spaceAfter=base * 0.3)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=fonts["bold"], fontSize=base * 2.2,
+                                leading=base * 3, alignment=TA_CENTER, spaceAfter=base * 1.5),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["bold"], fontSize=base * 1.5,
+                             leading=base * 2.1, spaceBefore=base * 1.2, spaceAfter=base * 0.5,
+                             textColor=colors.HexColor("#1F2A44")),
+        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=base * 1.2,
+                             leading=base * 1.8, spaceBefore=base * 0.8, spaceAfter=base * 0.3),
+        "h4": ParagraphStyle("h4", parent=body, fontName=fonts["bold"], fontSize=base * 1.05,
+                             leading=base * 1.7, spaceBefore=base * 0.5),
+        "body": body,
+        "item": ParagraphStyle("item", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.4,
+                               bulletFontName=fonts["body"]),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=base * 0.9, leading=base * 1.35, spaceAfter=0),
+        "cellhead": ParagraphStyle("cellhead", parent=body, fontName=fonts["bold"], fontSize=base * 0.9,
+                                   leading=base * 1.35, spaceAfter=0),
+    }
+
+
+def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> list:
+    out: list = []
+    for block in blocks:
+        if block.kind == "heading":
+            style = st["title"] if block.level == 1 else st[f"h{min(block.level, 4)}"]
+            out.append(Paragraph(escape(block.text), style))
+        elif block.kind == "para":
+            out.append(Paragraph(escape(block.text), st["body"]))
+        elif block.kind in ("list", "olist"):
+            for i, item in enumerate(block.items, 1):
+                bullet = f"{i}." if block.kind == "olist" else "・"
+                out.append(Paragraph(escape(item), st["item"], bulletText=bullet))
+        elif block.kind == "table":
+            out.append(_table(block, st, width))
+        elif block.kind == "directive":
+            if block.text == "samples":
+                if block.items in samples:
+                    faces, card_size = samples[block.items]
+                    out.append(KeepTogether([Spacer(1, 2 * MM), CardRow(faces, card_size, fonts, fonts["body"]),
+                                             Spacer(1, 3 * MM)]))
+            else:
+                out.append(_table(directive_table(block, game), st, width))
+    return out
+
+
+def _table(block: Block, st, width: float) -> Table:
+    rows = [[Paragraph(escape(str(cell)), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
+            for r, row in enumerate(block.items)]
+    t = Table(rows, hAlign="LEFT", repeatRows=1)
+    t.setStyle(TableStyle([
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return t
+
+
+def _doc(buf, page, title, margin):
+    return SimpleDocTemplate(buf, pagesize=page, leftMargin=margin, rightMargin=margin,
+                             topMargin=margin, bottomMargin=margin, title=title, author="pnp",
+                             creator="pnp generator", invariant=1)
+
+
+def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
+    buf = io.BytesIO()
+    doc = _doc(buf, page, f"{book.title} ルールブック", 18 * MM)
+    st = styles(fonts, 10.0)
+
+    def footer(c, d):
+        c.saveState()
+        c.setFont(fonts["body"], 8)
+        c.drawCentredString(page[0] / 2, 10 * MM, f"{book.title}　— {d.page} —")
+        c.restoreState()
+
+    doc.build(flowables(book.blocks, st, game, samples, fonts, doc.width),
+              onFirstPage=footer, onLaterPages=footer)
+    return buf.getvalue()
+
+
+def summary_pdf(book: Rulebook, game, fonts, page, heading: str) -> tuple[bytes, bool]:
+    """One page if it can be: the text shrinks until it fits; returns (pdf, fits_one_page)."""
+    lo, hi = game.manifest.players
+    for base in (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
+        buf = io.BytesIO()
+        doc = _doc(buf, page, heading, 12 * MM)
+        st = styles(fonts, base)
+        story = [Paragraph(escape(heading), st["title"]),
+                 Paragraph(escape(f"{lo}〜{hi}人"), ParagraphStyle("players", parent=st["body"],
+                                                                 alignment=TA_CENTER))]
+        for section in book.summary:
+            story.append(Paragraph(escape(section.title), st["h3"]))
+            story += flowables(section.blocks, st, game, {}, fonts, doc.width)
+        doc.build(story)
+        if doc.page == 1:
+            return buf.getvalue(), True
+    return buf.getvalue(), False

@@ -1,0 +1,254 @@
+"""The rules source (Markdown with Jinja bound to the data) to blocks, and the summary cut from it.
+
+Fed by the model (counts, values, dealing); feeds the renderer (rulebook.pdf, summary.pdf) and
+output (summary.md). The Markdown is a small, Japanese-friendly subset:
+
+- `#`..`####` headings; `- ` and `1. ` lists; `| a | b |` tables;
+- every other non-blank line is its own paragraph (the designer writes one sentence a line);
+- `::: components`, `::: deal`, `::: samples COMPONENT COLUMN` insert data-driven parts;
+- `<!-- summary: TITLE -->` … `<!-- /summary -->` marks what goes into the one-page summary.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from jinja2 import TemplateError, TemplateSyntaxError
+
+from .layout import templates
+from .model import Deck, Game
+from .problems import BuildError, Problem, SourceRef
+
+DIRECTIVES = {"components", "deal", "samples"}
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str                     # heading, para, list, olist, table, directive
+    text: str = ""
+    level: int = 0
+    items: tuple = ()
+    line: int = 0
+
+
+@dataclass
+class Section:
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+@dataclass
+class Rulebook:
+    title: str
+    blocks: list[Block]
+    summary: list[Section]
+    text: str                     # the rendered Markdown
+    where: SourceRef
+
+
+class DeckFacts:
+    """What the rules source may ask of a deck: `count`, `name`, `values('suit')`, `min('number')`."""
+
+    def __init__(self, deck: Deck):
+        self._deck = deck
+        self.count = len(deck.cards)
+        self.name = deck.component.name
+        self.copies = int(deck.component.composition.get("copies", 1))
+
+    def values(self, column: str) -> list:
+        return self._deck.values(column)
+
+    def min(self, column: str):
+        return min(self._deck.values(column))
+
+    def max(self, column: str):
+        return max(self._deck.values(column))
+
+
+def dealing(game: Game) -> list[dict]:
+    """Cards dealt per player count when the whole deck is dealt evenly (manifest [deal])."""
+    deal = game.manifest.deal
+    if not deal:
+        return []
+    total = len(game.deck(deal["component"]).cards)
+    lo, hi = game.manifest.players
+    return [{"players": n, "each": total // n, "left": total % n, "total": total}
+            for n in range(lo, hi + 1)]
+
+
+def context(game: Game) -> dict:
+    lo, hi = game.manifest.players
+    ctx: dict = {"title": game.title, "players": {"min": lo, "max": hi}, "deal": dealing(game)}
+    for deck in game.decks:
+        ctx[deck.id] = DeckFacts(deck)
+    return ctx
+
+
+def render_source(game: Game) -> Rulebook:
+    where = game.rules_where or SourceRef("rules")
+    try:
+        text = templates.environment().from_string(game.rules_source or "").render(context(game))
+    except TemplateSyntaxError as exc:
+        raise BuildError([Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]) from None
+    except TemplateError as exc:
+        line = _error_line(exc)
+        raise BuildError([Problem("error", f"rules template: {exc}", where.at(row=line))]) from None
+    blocks, summary = parse(text, where)
+    title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
+    return Rulebook(title, blocks, summary, text, where)
+
+
+def _error_line(exc: Exception) -> int | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+_SUMMARY_OPEN = re.compile(r"^<!--\s*summary:\s*(.+?)\s*-->$")
+_SUMMARY_CLOSE = re.compile(r"^<!--\s*/summary\s*-->$")
+_OLIST = re.compile(r"^\d+[.)]\s+(.*)$")
+
+
+def parse(text: str, where: SourceRef) -> tuple[list[Block], list[Section]]:
+    blocks: list[Block] = []
+    summary: list[Section] = []
+    open_section: Section | None = None
+    open_line = 0
+    pending: list[tuple[str, str, int]] = []   # list items or table rows being gathered
+
+    def flush() -> None:
+        if not pending:
+            return
+        kind = pending[0][0]
+        block = Block(kind, items=tuple(p[1] for p in pending), line=pending[0][2])
+        emit(block)
+        pending.clear()
+
+    def emit(block: Block) -> None:
+        blocks.append(block)
+        if open_section is not None:
+            open_section.blocks.append(block)
+
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        kind = None
+        if line.startswith("- ") or line.startswith("・"):
+            kind, body = "list", line[2:] if line.startswith("- ") else line[1:]
+        elif _OLIST.match(line):
+            kind, body = "olist", _OLIST.match(line).group(1)
+        elif line.startswith("|") and line.endswith("|"):
+            cells = tuple(c.strip() for c in line.strip("|").split("|"))
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                continue  # the header separator row
+            kind, body = "table", cells
+        if pending and kind != pending[0][0]:
+            flush()
+        if kind:
+            pending.append((kind, body, n))
+            continue
+        if not line:
+            continue
+        if m := _SUMMARY_OPEN.match(line):
+            if open_section is not None:
+                raise BuildError([Problem("error", f"summary part opened again before '<!-- /summary -->' "
+                                          f"closes the one opened on line {open_line}", where.at(row=n))])
+            open_section, open_line = Section(m.group(1)), n
+            summary.append(open_section)
+        elif _SUMMARY_CLOSE.match(line):
+            if open_section is None:
+                raise BuildError([Problem("error", "'<!-- /summary -->' without an opening "
+                                          "'<!-- summary: TITLE -->'", where.at(row=n))])
+            open_section = None
+        elif line.startswith("<!--"):
+            continue
+        elif m := re.match(r"^(#{1,4})\s+(.*)$", line):
+            emit(Block("heading", m.group(2).strip(), level=len(m.group(1)), line=n))
+        elif line.startswith(":::"):
+            parts = line[3:].split()
+            if not parts or parts[0] not in DIRECTIVES:
+                raise BuildError([Problem("error", f"unknown directive {line!r} (directives: "
+                                          f"{', '.join(sorted(DIRECTIVES))})", where.at(row=n))])
+            emit(Block("directive", parts[0], items=tuple(parts[1:]), line=n))
+        else:
+            emit(Block("para", line, line=n))
+    flush()
+    if open_section is not None:
+        raise BuildError([Problem("error", "summary part is never closed with '<!-- /summary -->'",
+                                  where.at(row=open_line))])
+    return blocks, summary
+
+
+def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str]]:
+    """Every string the rulebook and summary print, with its line: for glyph checks and font subsets."""
+    lo, hi = game.manifest.players
+    out: list[tuple[int, str]] = [(0, book.title), (0, f"{book.title} クイックリファレンス"), (0, f"{lo}〜{hi}人")]
+    for block in book.blocks:
+        if block.kind == "directive" and block.text in {"deal", "components"}:
+            block = directive_table(block, game)
+        if block.kind == "table":
+            out += [(block.line, cell) for row in block.items for cell in row]
+        elif block.kind in ("list", "olist"):
+            out += [(block.line, item) for item in block.items]
+        elif block.kind != "directive":
+            out.append((block.line, block.text))
+    out += [(s.blocks[0].line if s.blocks else 0, s.title) for s in book.summary]
+    return out
+
+
+def find_line(source: str, sentence: str) -> int | None:
+    """The line of the rules source that holds a sentence (for findings that quote the rules)."""
+    for n, line in enumerate(source.splitlines(), start=1):
+        if sentence and sentence in line:
+            return n
+    return None
+
+
+def summary_markdown(book: Rulebook, game: Game) -> str:
+    lo, hi = game.manifest.players
+    out = [f"# {book.title} クイックリファレンス", "", f"{lo}〜{hi}人", ""]
+    for section in book.summary:
+        out += [f"## {section.title}", ""]
+        for block in section.blocks:
+            out += [*_markdown(block, game), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _markdown(block: Block, game: Game) -> list[str]:
+    if block.kind == "heading":
+        return ["#" * (block.level + 1) + " " + block.text]
+    if block.kind == "list":
+        return [f"- {item}" for item in block.items]
+    if block.kind == "olist":
+        return [f"{i}. {item}" for i, item in enumerate(block.items, 1)]
+    if block.kind == "table":
+        rows = [list(r) for r in block.items]
+        return ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])] + \
+            ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    if block.kind == "directive":
+        return _markdown(directive_table(block, game), game) if block.text in {"deal", "components"} else []
+    return [block.text]
+
+
+def directive_table(block: Block, game: Game) -> Block:
+    """`::: deal` and `::: components` as tables counted from the data."""
+    if block.text == "deal":
+        rows = [("人数", "配る枚数", "余り")]
+        rows += [(f"{templates.zen(d['players'])}人", f"{templates.zen(d['each'])}枚",
+                  f"{templates.zen(d['left'])}枚") for d in dealing(game)]
+        return Block("table", items=tuple(rows), line=block.line)
+    rows = [("コンポーネント", "枚数", "内訳")]
+    for deck in game.decks:
+        key = list(deck.component.composition.get("key", []))
+        detail = ""
+        if key:
+            first = key[0]
+            per = {}
+            for card in deck.cards:
+                per[card.fields[first]] = per.get(card.fields[first], 0) + 1
+            detail = "、".join(f"{v} {templates.zen(n)}枚" for v, n in per.items())
+        rows.append((deck.component.name, f"{templates.zen(len(deck.cards))}枚", detail))
+    return Block("table", items=tuple(rows), line=block.line)

@@ -1,0 +1,161 @@
+"""Typed columns and deck composition: loaded rows become model cards, every defect a located problem.
+
+Fed by load (rows with origins) and the manifest; feeds model. Collects all problems of a deck
+before anyone fails, so the designer sees every bad cell at once.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from .load import Table
+from .model import Card, Deck, freeze
+from .problems import Problems
+from .project import Component
+
+_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+TYPES = ("text", "int", "color", "bool")
+
+
+def _convert(kind: str, raw: str) -> tuple[object, str | None]:
+    """A cell's typed value, or an error message saying what was expected."""
+    if kind == "text":
+        return raw, None
+    if kind == "int":
+        text = raw.translate(_ZEN_DIGITS)
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text), None
+        if re.fullmatch(r"[+-]?\d+\.0+", text):  # Excel stores 5 as 5.0
+            return int(float(text)), None
+        return None, f"must be a whole number, got {raw!r}" if raw else "is empty: a whole number is needed"
+    if kind == "color":
+        if _COLOUR.match(raw):
+            value = raw.upper()
+            if len(value) == 4:
+                value = "#" + "".join(ch * 2 for ch in value[1:])
+            return value, None
+        return None, f"must be a colour like #C8323C, got {raw!r}" if raw else "is empty: a colour like #C8323C is needed"
+    if kind == "bool":
+        low = raw.lower()
+        if low in {"", "0", "no", "false", "いいえ"}:
+            return False, None
+        if low in {"1", "yes", "true", "はい", "○"}:
+            return True, None
+        return None, f"must be yes or no, got {raw!r}"
+    raise AssertionError(kind)
+
+
+_ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")
+
+
+def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
+    where = table.where
+    errors_before = problems.count("error")
+    for column, kind in component.columns.items():
+        if kind not in TYPES:
+            problems.error(f"component '{component.id}': column '{column}' has unknown type "
+                           f"{kind!r} (types: {', '.join(TYPES)})", component.where)
+    missing = [c for c in component.columns if c not in table.columns]
+    for column in missing:
+        problems.error(f"missing column '{column}' (the header has: {', '.join(table.columns)})",
+                       where.at(row=1, column=column))
+    if missing:
+        return Deck(component, (), tuple(table.columns), where)
+
+    key = list(component.composition.get("key", []))
+    cards: list[Card] = []
+    for row in table.rows:
+        typed: dict[str, object] = {}
+        ok = True
+        for column in table.columns:
+            kind = component.columns.get(column, "text")
+            value, err = _convert(kind, row.values.get(column, ""))
+            if err:
+                problems.error(f"'{column}' {err}", row.where.at(column=column),
+                               fold=f"{where}:{column}:{err}")
+                ok = False
+            typed[column] = value
+        if not ok:
+            continue
+        copies = typed.get("count", 1) if "count" in component.columns else 1
+        label = " ".join(str(typed[k]) for k in key if k in typed) or None
+        for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
+            fields = dict(typed)
+            if label:
+                fields["_label"] = label
+            cards.append(Card(component.id, len(cards), freeze(fields), row.where, copy))
+    deck = Deck(component, tuple(cards), tuple(table.columns), where)
+    if problems.count("error") == errors_before:
+        check_composition(deck, problems)
+    return deck
+
+
+def check_composition(deck: Deck, problems: Problems) -> None:
+    """Missing, duplicated and extra cards against the manifest's composition, each named."""
+    comp = deck.component.composition
+    if not comp:
+        return
+    where = deck.where
+    key = list(comp.get("key", []))
+    copies = int(comp.get("copies", 1))
+    allowed: dict[str, list] = {}
+    for k in key:
+        spec = comp.get(k)
+        if isinstance(spec, list):
+            allowed[k] = spec
+        elif isinstance(spec, dict) and "min" in spec and "max" in spec:
+            allowed[k] = list(range(int(spec["min"]), int(spec["max"]) + 1))
+
+    rows_of: dict[tuple, list[int]] = defaultdict(list)
+    for card in deck.cards:
+        rows_of[tuple(card.fields[k] for k in key)].append(card.where.row or 0)
+
+    def name(combo: tuple) -> str:
+        return " ".join(str(v) for v in combo)
+
+    for combo, rows in rows_of.items():
+        bad = [(k, v) for k, v in zip(key, combo) if k in allowed and v not in allowed[k]]
+        if bad:
+            k, v = bad[0]
+            shown = allowed[k]
+            span = (f"{shown[0]}–{shown[-1]}" if all(isinstance(x, int) for x in shown)
+                    else ", ".join(map(str, shown)))
+            for row in rows:
+                problems.error(f"{name(combo)} is not in the composition: '{k}' must be {span}, got {v!r}",
+                               where.at(row=row, column=k))
+        elif len(rows) > copies:
+            times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
+            problems.error(f"{name(combo)} appears {times} (rows {', '.join(map(str, rows))}); "
+                           f"the manifest expects {copies}", where.at(row=rows[-1]))
+    if len(allowed) == len(key) and key:
+        for combo in _product([allowed[k] for k in key]):
+            have = len(rows_of.get(combo, []))
+            if have == 0:
+                problems.error(f"{name(combo)} is missing", where)
+            elif have < copies:
+                problems.error(f"{name(combo)} has {have} of {copies} copies", where)
+    total = comp.get("total")
+    if total is not None and len(deck.cards) != int(total):
+        problems.error(f"{len(deck.cards)} cards, the manifest expects {total}", where)
+
+    # "A colour per suit": every card of one suit value wears the same colour.
+    if "color" in deck.columns and key:
+        group = key[0]
+        colours: dict[object, Counter] = defaultdict(Counter)
+        for card in deck.cards:
+            colours[card.fields[group]][card.fields["color"]] += 1
+        for value, counts in colours.items():
+            if len(counts) > 1:
+                usual = counts.most_common(1)[0][0]
+                for card in deck.cards:
+                    if card.fields[group] == value and card.fields["color"] != usual:
+                        problems.warning(f"{card.label()} has colour {card.fields['color']}, "
+                                         f"other {value} cards have {usual}",
+                                         card.where.at(column="color"))
+
+
+def _product(lists: list[list]) -> list[tuple]:
+    out: list[tuple] = [()]
+    for values in lists:
+        out = [prefix + (v,) for prefix in out for v in values]
+    return out

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Set-up and run in one step: `python3 tasks.py build` or `python3 tasks.py test`.
+
+Creates `.venv/` beside this file on first use and installs the project into it (again only
+when pyproject.toml changes), so a fresh machine needs nothing but Python 3.11+.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".installed"
+
+
+def ensure_env() -> None:
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == want and PY.exists():
+        return
+    if not PY.exists():
+        print("creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("installing the project and its test tools into .venv ...", flush=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"build", "test", "check", "bench", "shell"}:
+        print(__doc__)
+        print("commands: build [GAME...] | check [GAME...] | test [pytest args] | bench")
+        return 2
+    ensure_env()
+    cmd, rest = argv[0], argv[1:]
+    os.chdir(ROOT)
+    if cmd in {"build", "check"}:
+        return subprocess.call([str(PY), "-m", "generator", cmd, *rest])
+    if cmd == "test":
+        return subprocess.call([str(PY), "-m", "pytest", *rest])
+    if cmd == "bench":
+        return subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest])
+    return subprocess.call([str(PY), *rest])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
