@@ -72,7 +72,7 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str) -> Table:
     if sheet not in book.sheet_names:
         raise BuildError([Problem("error", f"the workbook has no sheet {sheet!r} "
                                   f"(sheets: {', '.join(book.sheet_names)})", where)])
-    frame = book.parse(sheet, dtype=str, keep_default_na=False, header=0)
+    frame = pd.read_excel(book, sheet_name=sheet, dtype=str, keep_default_na=False, header=0)
     sheet_where = SourceRef(where.file, sheet=sheet)
     if frame.empty and not len(frame.columns):
         raise BuildError([Problem("error", "the sheet is empty: expected a header row and one row per card", sheet_where)])

@@ -34,6 +34,11 @@ class BoxSpec:
     type: str
     props: dict
     where: SourceRef            # template file and the line the box starts on
+    lines: dict = field(default_factory=dict, compare=False)   # key -> line, for messages
+
+    def at(self, key: str) -> SourceRef:
+        """Where a key of this box is written (the box's line if it was inherited)."""
+        return self.where.at(row=self.lines.get(key, self.where.row))
 
 
 @dataclass
@@ -100,7 +105,8 @@ def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, f
         problems.error(f"unknown key '{key}' (a layout has: extends, description, [[box]])", SourceRef(file))
     lines = _box_lines(text)
     for i, props in enumerate(raw.get("box", [])):
-        where = SourceRef(file, lines[i] if i < len(lines) else None)
+        start, key_lines = lines[i] if i < len(lines) else (None, {})
+        where = SourceRef(file, start)
         name_ = props.get("name")
         if not isinstance(name_, str) or not name_:
             problems.error("every [[box]] needs a name", where)
@@ -108,7 +114,7 @@ def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, f
         base = next((b for b in boxes if b.name == name_), None)
         merged = dict(base.props) if base else {}
         merged.update(props)
-        spec = BoxSpec(name_, merged.get("type", ""), merged, where)
+        spec = BoxSpec(name_, merged.get("type", ""), merged, where, key_lines)
         _check_spec(spec, names, problems)
         if base:
             boxes[boxes.index(base)] = spec
@@ -118,31 +124,39 @@ def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, f
     return Layout(name, file, boxes)
 
 
-def _box_lines(text: str) -> list[int]:
-    return [i + 1 for i, line in enumerate(text.splitlines()) if line.strip().startswith("[[box]]")]
+def _box_lines(text: str) -> list[tuple[int, dict[str, int]]]:
+    """For each [[box]]: its line, and the line of each of its keys."""
+    out: list[tuple[int, dict[str, int]]] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith("[[box]]"):
+            out.append((n, {}))
+        elif out and (m := re.match(r"^([A-Za-z_][\w-]*)\s*=", stripped)):
+            out[-1][1].setdefault(m.group(1), n)
+    return out
 
 
 def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
     where = spec.where
     if spec.type not in KEYS:
-        problems.error(f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})", where)
+        problems.error(f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})", spec.at("type"))
         return
     for key in spec.props:
         if key not in COMMON and key not in KEYS[spec.type]:
             allowed = ", ".join(sorted(COMMON | KEYS[spec.type]))
-            problems.error(f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})", where)
+            problems.error(f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})", spec.at(key))
     for key in GEOMETRY:
         if key not in spec.props:
             problems.error(f"box '{spec.name}': missing '{key}'", where)
     for key, value in spec.props.items():
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
-                problems.error(f"box '{spec.name}': '{key}' is geometry and cannot be a template", where)
+                problems.error(f"box '{spec.name}': '{key}' is geometry and cannot be a template", spec.at(key))
                 continue
             try:
                 to_pt(value, names)
             except UnitError as exc:
-                problems.error(f"box '{spec.name}': '{key}': {exc}", where)
+                problems.error(f"box '{spec.name}': '{key}': {exc}", spec.at(key))
         elif templates.is_template(value) or key == "when":
             try:
                 if key == "when":
@@ -150,7 +164,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 else:
                     templates.environment().from_string(value)
             except TemplateError as exc:
-                problems.error(f"box '{spec.name}': '{key}': template error: {exc}", where)
+                problems.error(f"box '{spec.name}': '{key}': template error: {exc}", spec.at(key))
 
 
 def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: str,
@@ -160,6 +174,7 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
     out: list[Box] = []
     for spec in layout.boxes:
         props = {}
+        current = "when"
         try:
             when = spec.props.get("when")
             if when is not None:
@@ -172,6 +187,7 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
             for key, value in spec.props.items():
                 if key in ("name", "type", "when"):
                     continue
+                current = key
                 if templates.is_template(value):
                     ckey = (key, spec.name)
                     tmpl = layout._compiled.get(ckey)
@@ -181,13 +197,13 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
                 props[key] = value
         except templates.UndefinedError as exc:
             known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
-            problems.error(f"template {layout.file} box '{spec.name}' uses a field the data does not have "
-                           f"({exc.message}) for card {card_name} at {card_where}; fields: {known}",
-                           spec.where, fold=f"undefined:{layout.file}:{spec.name}:{exc.message}")
+            problems.error(f"box '{spec.name}' uses a field the data does not have "
+                           f"({exc.message}) for card {card_name} ({card_where}); fields: {known}",
+                           spec.at(current), fold=f"undefined:{layout.file}:{spec.name}:{exc.message}")
             continue
         except TemplateError as exc:
             problems.error(f"box '{spec.name}': template error for card {card_name} ({card_where}): {exc}",
-                           spec.where, fold=f"tmpl:{layout.file}:{spec.name}:{exc}")
+                           spec.at(current), fold=f"tmpl:{layout.file}:{spec.name}:{exc}")
             continue
         x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
         for key in LENGTHS & props.keys():

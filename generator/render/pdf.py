@@ -43,15 +43,16 @@ def proof_text(title: str, decks: list[DeckSheets], paper: str) -> list[str]:
 def cards_pdf(title: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]) -> bytes:
     buf = io.BytesIO()
     page = decks[0].geometry.page
-    c = Canvas(buf, pagesize=page, invariant=1, pageCompression=1)
+    # The initial font is ours too: otherwise every page names an unembedded Helvetica.
+    c = Canvas(buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"])
     c.setTitle(f"{title} カード")
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
     _proof_page(c, proof_text(title, decks, paper), page, font_names)
+    forms: dict[str, str] = {}
     for deck in decks:
         g = deck.geometry
         c.setPageSize(g.page)
-        forms: dict[str, str] = {}
         sheets = [deck.faces[i:i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
         for n, chunk in enumerate(sheets, 1):
             for side, slots in (("表", g.fronts), ("裏", g.backs)):
@@ -65,10 +66,10 @@ def cards_pdf(title: str, decks: list[DeckSheets], paper: str, font_names: dict[
     return buf.getvalue()
 
 
-def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict[str, str]) -> None:
+def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict) -> None:
     """Draw a face in its slot, clipped to its bleed box; identical faces share one PDF form."""
     b = g.bleed
-    name = forms.get(face.key)
+    name = forms.get((face.key, g.bleed))
     if name is None:
         name = f"face{len(forms) + 1}"
         c.beginForm(name, lowerx=-b, lowery=-b, upperx=slot.w + b, uppery=slot.h + b)
@@ -77,7 +78,7 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
         c.clipPath(path, stroke=0, fill=0)
         draw_face(c, face, slot.w, slot.h, b, font_names)
         c.endForm()
-        forms[face.key] = name
+        forms[(face.key, g.bleed)] = name
     c.saveState()
     c.translate(slot.x, slot.y)
     c.doForm(name)

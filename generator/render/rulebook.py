@@ -57,7 +57,7 @@ class CardRow(Flowable):
 
 def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=base, leading=base * 1.7,
-                          wordWrap="CJK", spaceAfter=base * 0.3)
+                          wordWrap="CJK", spaceAfter=base * 0.3, bulletFontName=fonts["body"])
     return {
         "title": ParagraphStyle("title", parent=body, fontName=fonts["bold"], fontSize=base * 2.2,
                                 leading=base * 3, alignment=TA_CENTER, spaceAfter=base * 1.5),
@@ -107,6 +107,7 @@ def _table(block: Block, st, width: float) -> Table:
             for r, row in enumerate(block.items)]
     t = Table(rows, hAlign="LEFT", repeatRows=1)
     t.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), st["cell"].fontName),   # else Table names Helvetica on the page
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -116,15 +117,15 @@ def _table(block: Block, st, width: float) -> Table:
     return t
 
 
-def _doc(buf, page, title, margin):
+def _doc(buf, page, title, margin, fonts):
     return SimpleDocTemplate(buf, pagesize=page, leftMargin=margin, rightMargin=margin,
                              topMargin=margin, bottomMargin=margin, title=title, author="pnp",
-                             creator="pnp generator", invariant=1)
+                             creator="pnp generator", invariant=1, initialFontName=fonts["body"])
 
 
 def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
     buf = io.BytesIO()
-    doc = _doc(buf, page, f"{book.title} ルールブック", 18 * MM)
+    doc = _doc(buf, page, f"{book.title} ルールブック", 18 * MM, fonts)
     st = styles(fonts, 10.0)
 
     def footer(c, d):
@@ -143,7 +144,7 @@ def summary_pdf(book: Rulebook, game, fonts, page, heading: str) -> tuple[bytes,
     lo, hi = game.manifest.players
     for base in (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
         buf = io.BytesIO()
-        doc = _doc(buf, page, heading, 12 * MM)
+        doc = _doc(buf, page, heading, 12 * MM, fonts)
         st = styles(fonts, base)
         story = [Paragraph(escape(heading), st["title"]),
                  Paragraph(escape(f"{lo}〜{hi}人"), ParagraphStyle("players", parent=st["body"],

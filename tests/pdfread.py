@@ -1,0 +1,99 @@
+"""Reading built PDFs back the way a user would check them: sizes in mm, card placements, text, fonts."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdf
+import pypdfium2 as pdfium
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A card drawn on a page: its form's trim origin and bleed box (points, page coordinates)."""
+    form: str
+    x: float
+    y: float
+    bbox: tuple[float, float, float, float]    # the form's box: bleed around the trim box
+
+
+def page_size_mm(path: Path, index: int) -> tuple[float, float]:
+    page = pypdf.PdfReader(path).pages[index]
+    return float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+
+
+def placements(path: Path, index: int) -> list[Placed]:
+    """Every form drawn on page `index`, with the translation in force when it was drawn."""
+    reader = pypdf.PdfReader(path)
+    page = reader.pages[index]
+    xobjects = page["/Resources"].get("/XObject", {})
+    stack, ctm, out = [], (0.0, 0.0), []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            assert (a, b, c, d) == (1, 0, 0, 1), "cards are placed by translation only"
+            ctm = (ctm[0] + e, ctm[1] + f)
+        elif op == b"Do":
+            form = xobjects[operands[0]].get_object()
+            bbox = tuple(float(v) for v in form["/BBox"])
+            out.append(Placed(str(operands[0]), ctm[0], ctm[1], bbox))
+    return out
+
+
+def text_in(path: Path, index: int, box: tuple[float, float, float, float]) -> str:
+    """Text inside a rectangle (left, bottom, right, top in points) of a page."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        tp = pdf[index].get_textpage()
+        return tp.get_text_bounded(*box)
+    finally:
+        pdf.close()
+
+
+def page_text(path: Path, index: int) -> str:
+    return pypdf.PdfReader(path).pages[index].extract_text()
+
+
+def all_text(path: Path) -> str:
+    return "\n".join(p.extract_text() for p in pypdf.PdfReader(path).pages)
+
+
+def fonts(path: Path) -> list[dict]:
+    """Every font any page or form uses: name, and whether its program is embedded."""
+    reader = pypdf.PdfReader(path)
+    found: dict[str, dict] = {}
+
+    def visit(resources):
+        if not resources:
+            return
+        for ref in resources.get("/Font", {}).values():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font["/BaseFont"])] = {"name": str(font["/BaseFont"]), "embedded": embedded,
+                                             "subtype": str(font["/Subtype"])}
+        for xo in resources.get("/XObject", {}).values():
+            visit(xo.get_object().get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return list(found.values())
+
+
+def render(path: Path, index: int, scale: float = 1.0):
+    """A page as a PIL image (scale 1 = 72 dpi)."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return pdf[index].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        pdf.close()
