@@ -27,7 +27,7 @@ from .problems import BuildError
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
 # Bump when the conversion changes, so cached subsets are remade.
-CONVERTER_VERSION = "1"
+CONVERTER_VERSION = "2"
 # Font packages on PyPI we know carry a good Japanese font; any installed distribution whose
 # name mentions fonts is searched too.
 KNOWN_PACKAGES = ("noto-cjk-sans-jp-regular", "noto-cjk-sans-jp-bold")
@@ -207,6 +207,14 @@ def subset_truetype(face: FontFace, chars: set[str], cache_dir: Path | None) -> 
     sub.subset(font)
     if "CFF " in font or "CFF2" in font:
         _cff_to_glyf(font)
+    # A PostScript name per subset: ReportLab maps fonts by it, so two subsets of one face
+    # built in one process (two games, or tests) would otherwise share the first one's glyphs.
+    tag = hashlib.sha256(text.encode()).hexdigest()[:6].upper()
+    names = font["name"]
+    ps = names.getDebugName(6) or face.family.replace(" ", "")
+    for record in names.names:
+        if record.nameID == 6:
+            record.string = f"{ps}-{tag}"
     # Fixed timestamps: same input, same bytes.
     font["head"].created = font["head"].modified = 0x7C25B080  # 2000-01-01
     buf = io.BytesIO()

@@ -92,7 +92,9 @@ def render_source(game: Game) -> Rulebook:
         raise BuildError([Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]) from None
     except TemplateError as exc:
         line = _error_line(exc)
-        raise BuildError([Problem("error", f"rules template: {exc}", where.at(row=line))]) from None
+        message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'",
+                                   "a component (it has count, name, copies, values(), min(), max())")
+        raise BuildError([Problem("error", f"rules template: {message}", where.at(row=line))]) from None
     blocks, summary = parse(text, where)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
     return Rulebook(title, blocks, summary, text, where)

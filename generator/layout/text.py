@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Callable
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
-NO_START = set("、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/")
+NO_START = set("、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/%％")
 NO_END = set("([｛〔〈《「『【〘〖〝‘“｟«（［")
 
 

@@ -1,0 +1,87 @@
+"""Japanese line breaking, units and fonts: the parts a designer never sees until they go wrong."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from generator.fonts import FontIndex, metrics, subset_truetype
+from generator.layout import text as textfit
+from generator.layout.units import MM, UnitError, to_pt
+from generator.problems import BuildError
+
+
+def mono(s: str) -> float:
+    """Every character one unit wide: line widths are character counts."""
+    return float(len(s))
+
+
+def test_no_line_starts_with_closing_marks_or_ends_with_opening_ones():
+    text = "「渡海」か「読経」のどちらかを選んで、その処理を行います。ー・）"
+    for width in range(3, 20):
+        for line in textfit.wrap(text, width, mono):
+            assert line[0] not in "、。」）ー・", (width, line)
+            assert line[-1] not in "「（", (width, line)
+
+
+def test_short_texts_break_between_phrases():
+    # BudouX: 手札から|好きな|１枚を|表向きに|して|手元に|置きます
+    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 10, mono) == \
+        ["手札から好きな１枚を", "表向きにして手元に", "置きます"]
+    # Narrower: still whole phrases, never 「表向」|「きに」.
+    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 5, mono) == \
+        ["手札から", "好きな", "１枚を", "表向きに", "して手元に", "置きます"]
+
+
+def test_latin_words_stay_whole():
+    assert textfit.wrap("print at 100% scale", 10, mono) == ["print at", "100% scale"]
+    assert textfit.wrap("print at 100% scale", 6, mono) == ["print", "at", "100%", "scale"]
+
+
+def test_fit_shrinks_before_splitting_a_phrase():
+    # 「補陀落渡海しよう！」 is one phrase: at 10 units per char it needs 90 wide, the box is 80.
+    fitted = textfit.fit("補陀落渡海しよう！", 80, 30, 10, 6, 1.2, lambda s, size: len(s) * size)
+    assert fitted.fits and fitted.lines == ("補陀落渡海しよう！",) and fitted.size == 8.5
+
+
+def test_fit_reports_overflow_at_min_size():
+    fitted = textfit.fit("あいうえおかきくけこ" * 10, 20, 10, 10, 8, 1.2, lambda s, size: len(s) * size)
+    assert not fitted.fits and fitted.size == 8
+
+
+@pytest.mark.parametrize("value,mm", [("63mm", 63), ("1in", 25.4), ("72pt", 25.4), ("W - 4mm", 59),
+                                      ("W / 2 - 19mm", 12.5), ("bleed * 2", 6), ("1.5cm", 15)])
+def test_lengths(value, mm):
+    assert to_pt(value, {"W": 63 * MM, "bleed": 3 * MM}) / MM == pytest.approx(mm)
+
+
+@pytest.mark.parametrize("value", ["12", "12 px", "W", "3mm 4mm", "", "-"])
+def test_bad_lengths(value):
+    with pytest.raises(UnitError):
+        to_pt(value, {})
+
+
+def test_cff_noto_is_subset_and_converted_to_truetype(tmp_path):
+    face = FontIndex([], None).find("Noto Sans CJK JP", "Regular")
+    assert face.path.suffix == ".otf"
+    data = subset_truetype(face, set("補陀落渡海しよう！"), tmp_path)
+    font = TTFont(io.BytesIO(data))
+    assert "glyf" in font and "CFF " not in font
+    assert set(font.getBestCmap()) == {ord(c) for c in "補陀落渡海しよう！"}
+    # Cached by content: the second call reads the file the first wrote.
+    assert list(tmp_path.glob("*.ttf")) and subset_truetype(face, set("補陀落渡海しよう！"), tmp_path) == data
+    assert metrics(face).has("補") and not metrics(face).has("\U0001F600")
+
+
+def test_unknown_font_family_is_named():
+    with pytest.raises(BuildError, match="font family 'Noto Sans Klingon' not found"):
+        FontIndex([], None).find("Noto Sans Klingon")
+
+
+def test_project_fonts_come_first(tmp_path):
+    face = FontIndex([], None).find("Noto Sans CJK JP", "Bold")
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / "mine.otf").write_bytes(face.path.read_bytes())
+    found = FontIndex([tmp_path / "fonts"], None).find("Noto Sans CJK JP", "Bold")
+    assert found.source == "project" and found.path.parent == tmp_path / "fonts"
