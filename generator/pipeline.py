@@ -108,7 +108,8 @@ def lay_out(project: Project, game: Game, options: Options, font_index: FontInde
     from .render.pdf import DeckSheets, proof_text  # the page texts live beside their drawing
 
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
-    fonts = facelayout.Fonts({role: metrics(font_index.find(spec.get("family", ""), spec.get("weight", "Regular")))
+    fonts = facelayout.Fonts({role: metrics(font_index.find(spec.get("family", ""), spec.get("weight", "Regular")),
+                                            font_index.cache_dir)
                               for role, spec in game.manifest.fonts.items()})
     for role in ("body", "bold"):
         if role not in fonts.metrics:
@@ -131,9 +132,10 @@ def lay_out(project: Project, game: Game, options: Options, font_index: FontInde
                                  deck.where.at(row=1, column=column))
         laid = facelayout.lay_out_deck(deck, front, back, context, names, fonts, problems)
         plan.decks.append(DeckSheets(comp.name, geometry, laid))
-    for line in proof_text(game.title, plan.decks, options.paper):
+    title, *lines = proof_text(game.title, plan.decks, options.paper)
+    fonts.use("bold", title)
+    for line in lines:
         fonts.use("body", line)
-        fonts.use("bold", line)
     for d in plan.decks:
         fonts.use("body", d.name)
     if game.rules_source is not None:
@@ -146,14 +148,13 @@ def lay_out(project: Project, game: Game, options: Options, font_index: FontInde
 
 def _check_rulebook_glyphs(book: rulebook.Rulebook, game: Game, fonts: facelayout.Fonts,
                            problems: Problems) -> None:
-    for line, text in rulebook.printed_text(book, game):
-        for role in ("body", "bold"):
-            missing = fonts.missing(role, text)
-            if missing:
-                chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
-                problems.error(f"the {role} font has no glyph for {chars}", book.where.at(row=line or None))
-                break
-            fonts.use(role, text)
+    for line, text, role in rulebook.printed_text(book, game):
+        missing = fonts.missing(role, text)
+        if missing:
+            chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+            problems.error(f"the {role} font has no glyph for {chars}", book.where.at(row=line or None),
+                           fold=f"glyph:{line}:{chars}")
+        fonts.use(role, text)
 
 
 def _samples(plan: Plan, game: Game, problems: Problems) -> dict:

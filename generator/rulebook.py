@@ -184,20 +184,23 @@ def parse(text: str, where: SourceRef) -> tuple[list[Block], list[Section]]:
     return blocks, summary
 
 
-def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str]]:
-    """Every string the rulebook and summary print, with its line: for glyph checks and font subsets."""
+def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
+    """Every string the rulebook and summary print, with its line and font role ("body" or
+    "bold"): for the glyph check and the font subsets."""
     lo, hi = game.manifest.players
-    out: list[tuple[int, str]] = [(0, book.title), (0, f"{book.title} クイックリファレンス"), (0, f"{lo}〜{hi}人")]
+    out = [(0, book.title, "bold"), (0, f"{book.title} クイックリファレンス", "bold"),
+           (0, f"{lo}〜{hi}人", "body"), (0, book.title, "body")]          # the footer
     for block in book.blocks:
         if block.kind == "directive" and block.text in {"deal", "components"}:
             block = directive_table(block, game)
         if block.kind == "table":
-            out += [(block.line, cell) for row in block.items for cell in row]
+            out += [(block.line, cell, "bold" if r == 0 else "body")
+                    for r, row in enumerate(block.items) for cell in row]
         elif block.kind in ("list", "olist"):
-            out += [(block.line, item) for item in block.items]
+            out += [(block.line, item, "body") for item in block.items]
         elif block.kind != "directive":
-            out.append((block.line, block.text))
-    out += [(s.blocks[0].line if s.blocks else 0, s.title) for s in book.summary]
+            out.append((block.line, block.text, "bold" if block.kind == "heading" else "body"))
+    out += [(s.blocks[0].line if s.blocks else 0, s.title, "bold") for s in book.summary]
     return out
 
 

@@ -58,7 +58,7 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
         problems.error(f"missing column '{column}' (the header has: {', '.join(table.columns)})",
-                       where.at(row=1, column=column))
+                       where.at(row=table.header_row, column=column))
     if missing:
         return Deck(component, (), tuple(table.columns), where)
 

@@ -1,0 +1,101 @@
+"""Benchmark: `pnp build fudaraku` cold against a plain ReportLab script, for 40 and 720 cards.
+
+Not a test: prints figures. Each run is a fresh process; "cold" has an empty output folder (no
+font subsets or metrics cached), "warm" is the same build again. Runs repeat and the best is
+taken, because these machines are shared and noisy; compare the ratios, which come from one run.
+Note that pnp also writes the rulebook and summary, and converts the font, which the plain
+script (handed ready-made TrueType subsets) does not. Usage: python benchmarks/bench_build.py [--repeat N]
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator import output  # noqa: E402
+from generator.fonts import FontIndex, subset_truetype  # noqa: E402
+
+
+def timed(cmd: list[str], repeat: int) -> tuple[float, int]:
+    """Best wall time of `repeat` runs, and the peak RSS (KiB) of the children."""
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - t)
+    return best, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def scaled_project(tmp: Path, copies: int) -> Path:
+    """The real project with every card `copies` times (composition adjusted): 40 x 18 = 720."""
+    root = tmp / f"proj{copies}"
+    for name in ("cards", "layouts"):
+        shutil.copytree(ROOT / name, root / name)
+    game = root / "cards/fudaraku"
+    lines = (game / "kleshas.csv").read_text(encoding="utf-8").splitlines()
+    (game / "kleshas.csv").write_text("\n".join([lines[0]] + lines[1:] * copies) + "\n", encoding="utf-8")
+    manifest = game / "game.toml"
+    text = manifest.read_text(encoding="utf-8").replace("copies = 1", f"copies = {copies}")
+    manifest.write_text(text.replace("total = 40", f"total = {40 * copies}"), encoding="utf-8")
+    return root
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        # The plain script gets TrueType subsets made beforehand (not timed): ReportLab cannot
+        # read the CFF .otf at all, so this is the most favourable baseline.
+        chars = set("".join(open(ROOT / "cards/fudaraku/kleshas.csv", encoding="utf-8").read())) | \
+            set("0123456789補陀落渡海しよう！100%で印刷してください")
+        ttf = {}
+        for weight in ("Regular", "Bold"):
+            face = FontIndex([], None).find("Noto Sans CJK JP", weight)
+            ttf[weight] = tmp / f"{weight}.ttf"
+            output.atomic_write(ttf[weight], subset_truetype(face, chars, None))
+        print(f"{'case':<34}{'seconds':>9}")
+        results = {}
+        for copies in (1, 18):
+            n = 40 * copies
+            proj = ROOT if copies == 1 else scaled_project(tmp, copies)
+            ours, warm = [], []
+            for i in range(args.repeat):
+                out = tmp / f"out{copies}-{i}"
+                cmd = [py, "-m", "generator", "build", "fudaraku", "--project", str(proj), "--out", str(out)]
+                t0 = time.perf_counter()
+                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                ours.append(time.perf_counter() - t0)
+                # Warm: the same build again, font subsets and metrics now in output/.cache.
+                t0 = time.perf_counter()
+                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                warm.append(time.perf_counter() - t0)
+            plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"),
+                              str(ROOT / "cards/fudaraku/kleshas.csv"), str(tmp / f"plain{n}.pdf"),
+                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies)], args.repeat)
+            results[n] = (min(ours), plain, min(warm))
+            print(f"{f'pnp build fudaraku, {n} cards (cold)':<34}{min(ours):>9.3f}")
+            print(f"{f'pnp build fudaraku, {n} cards (warm)':<34}{min(warm):>9.3f}")
+            print(f"{f'plain ReportLab, {n} cards':<34}{plain:>9.3f}")
+        (o40, p40, w40), (o720, p720, w720) = results[40], results[720]
+        print()
+        print(f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   (target: within 2x)")
+        print(f"ratio pnp / plain, 720 cards:  {o720 / p720:5.2f}x cold, {w720 / p720:5.2f}x warm")
+        print(f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)")
+        print(f"plain per additional card:     {(p720 - p40) / 680 * 1000:6.2f} ms")
+        print(f"peak RSS of any child:         {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:6.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
