@@ -62,9 +62,9 @@ def main() -> None:
             set("0123456789補陀落渡海しよう！100%で印刷してください")
         ttf = {}
         for weight in ("Regular", "Bold"):
-            face = FontIndex([], None).find("Noto Sans CJK JP", weight)
+            face = FontIndex([]).find("Noto Sans CJK JP", weight)
             ttf[weight] = tmp / f"{weight}.ttf"
-            output.atomic_write(ttf[weight], subset_truetype(face, chars, None))
+            output.atomic_write(ttf[weight], subset_truetype(face, chars))
         print(f"{'case':<34}{'seconds':>9}")
         results = {}
         for copies in (1, 18):

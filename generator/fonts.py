@@ -20,10 +20,11 @@ from pathlib import Path
 
 from fontTools.ttLib import TTCollection, TTFont, newTable
 
-from .output import atomic_write
+from .output import NO_CACHE, Cache
 from .problems import BuildError
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
+INDEX_FILE = "font-index.json"
 # Bump when the conversion changes, so cached subsets are remade.
 CONVERTER_VERSION = "3"
 # Font packages on PyPI we know carry a good Japanese font; any installed distribution whose
@@ -87,9 +88,9 @@ def _faces_of(path: Path, source: str) -> list[FontFace]:
 class FontIndex:
     """Every face the build may use, searched in order: project, system, packages."""
 
-    def __init__(self, project_dirs: list[Path], cache_dir: Path | None):
+    def __init__(self, project_dirs: list[Path], cache: Cache = NO_CACHE):
         self.project_dirs = [d for d in project_dirs if d.is_dir()]
-        self.cache_dir = cache_dir
+        self.cache = cache
         self._faces: list[FontFace] | None = None
 
     def _scan(self) -> list[FontFace]:
@@ -115,20 +116,14 @@ class FontIndex:
         self._save_cached_index(fresh)
         return faces
 
-    def _index_file(self) -> Path | None:
-        return self.cache_dir / "font-index.json" if self.cache_dir else None
-
     def _load_cached_index(self) -> dict:
-        f = self._index_file()
         try:
-            return json.loads(f.read_text()) if f and f.exists() else {}
-        except (OSError, ValueError):
+            return json.loads(self.cache.read(INDEX_FILE) or b"{}")
+        except ValueError:
             return {}
 
     def _save_cached_index(self, data: dict) -> None:
-        f = self._index_file()
-        if f:
-            atomic_write(f, json.dumps(data, ensure_ascii=False, sort_keys=True).encode())
+        self.cache.write(INDEX_FILE, json.dumps(data, ensure_ascii=False, sort_keys=True).encode())
 
     @property
     def faces(self) -> list[FontFace]:
@@ -170,14 +165,15 @@ class Metrics:
 
 
 @lru_cache(maxsize=16)
-def metrics(face: FontFace, cache_dir: Path | None = None) -> Metrics:
+def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
     """A face's metrics; kept in the cache, since reading a 65,000-glyph cmap takes a tenth of a second."""
     st = face.path.stat()
     key = hashlib.sha256(f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()).hexdigest()[:24]
-    cached = cache_dir / f"{key}.metrics" if cache_dir else None
-    if cached and cached.exists():
+    name = f"fonts/{key}.metrics"
+    stored = cache.read(name)
+    if stored:
         try:
-            upm, ascent, descent, widths = marshal.loads(cached.read_bytes())
+            upm, ascent, descent, widths = marshal.loads(stored)
             return Metrics(face, upm, ascent, descent, widths)
         except (ValueError, EOFError, TypeError):
             pass  # a stale or torn cache file: measure again
@@ -188,8 +184,7 @@ def metrics(face: FontFace, cache_dir: Path | None = None) -> Metrics:
     upm = font["head"].unitsPerEm
     os2 = font["OS/2"]
     ascent, descent = os2.sTypoAscender / upm, os2.sTypoDescender / upm
-    if cached:
-        atomic_write(cached, marshal.dumps((upm, ascent, descent, widths)))
+    cache.write(name, marshal.dumps((upm, ascent, descent, widths)))
     return Metrics(face, upm, ascent, descent, widths)
 
 
@@ -197,15 +192,16 @@ def _open(face: FontFace) -> TTFont:
     return TTFont(str(face.path), fontNumber=face.index, lazy=True, recalcTimestamp=False)
 
 
-def subset_truetype(face: FontFace, chars: set[str], cache_dir: Path | None) -> bytes:
+def subset_truetype(face: FontFace, chars: set[str], cache: Cache = NO_CACHE) -> bytes:
     """A TrueType font holding just `chars` (plus .notdef), CFF outlines converted; cached."""
     text = "".join(sorted(chars))
     st = face.path.stat()
     key = hashlib.sha256(f"{CONVERTER_VERSION}|{face.path}|{face.index}|{st.st_size}|"
                          f"{int(st.st_mtime)}|{text}".encode()).hexdigest()[:24]
-    cached = cache_dir / f"{key}.ttf" if cache_dir else None
-    if cached and cached.exists():
-        return cached.read_bytes()
+    name = f"fonts/{key}.ttf"
+    stored = cache.read(name)
+    if stored:
+        return stored
     from fontTools import subset as ft_subset   # only on a cache miss: its import is not free
 
     font = _open(face)
@@ -236,8 +232,7 @@ def subset_truetype(face: FontFace, chars: set[str], cache_dir: Path | None) -> 
     buf = io.BytesIO()
     font.save(buf, reorderTables=True)
     data = buf.getvalue()
-    if cached:
-        atomic_write(cached, data)
+    cache.write(name, data)
     return data
 
 
@@ -277,5 +272,5 @@ def _cff_to_glyf(font: TTFont) -> None:
 
 
 if __name__ == "__main__":  # `python -m generator.fonts FAMILY [WEIGHT]`: where a family resolves
-    idx = FontIndex([Path("fonts")], None)
+    idx = FontIndex([Path("fonts")])
     print(idx.find(*sys.argv[1:3]))

@@ -55,22 +55,24 @@ class Result:
 
 
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
-    result = check(project, game_ids, options)
+    out = options.out or project.root / "output"
+    cache = output.Cache.for_output(out, writable=True)
+    result = check(project, game_ids, options, cache)
     if result.failed(options.strict):
         return result
-    out = options.out or project.root / "output"
     files: dict[Path, bytes] = {}
     for plan in result.plans:
-        files.update(render(plan, out / plan.game.id, output.cache_dir(out), result.problems))
+        files.update(render(plan, out / plan.game.id, cache, result.problems))
     result.written = output.write_all(files)
     return result
 
 
-def check(project: Project, game_ids: list[str], options: Options) -> Result:
+def check(project: Project, game_ids: list[str], options: Options, cache: output.Cache | None = None) -> Result:
     problems = Problems()
     result = Result(problems)
     out = options.out or project.root / "output"
-    font_index = FontIndex([project.root / "fonts"], output.cache_dir(out))
+    cache = cache or output.Cache.for_output(out, writable=False)   # check reads the cache, writes nothing
+    font_index = FontIndex([project.root / "fonts"], cache)
     for gid in game_ids or project.game_ids():
         try:
             game = load(project, gid, problems)
@@ -109,7 +111,7 @@ def lay_out(project: Project, game: Game, options: Options, font_index: FontInde
 
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
     fonts = facelayout.Fonts({role: metrics(font_index.find(spec.get("family", ""), spec.get("weight", "Regular")),
-                                            font_index.cache_dir)
+                                            font_index.cache)
                               for role, spec in game.manifest.fonts.items()})
     for role in ("body", "bold"):
         if role not in fonts.metrics:
@@ -181,10 +183,10 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
     return out
 
 
-def render(plan: Plan, out: Path, cache: Path, problems: Problems) -> dict[Path, bytes]:
+def render(plan: Plan, out: Path, cache: output.Cache, problems: Problems) -> dict[Path, bytes]:
     from .render import fonts as render_fonts, pdf, rulebook as render_book
 
-    names = render_fonts.register(plan.fonts, cache / "fonts")
+    names = render_fonts.register(plan.fonts, cache)
     files = {out / "cards.pdf": pdf.cards_pdf(plan.game.title, plan.decks, plan.paper_name, names)}
     if plan.book:
         page = plan.paper

@@ -188,3 +188,9 @@ def test_unknown_game(project):
     result = check(project, "nosuchgame")
     assert result.exit_code == 1
     assert "no game 'nosuchgame' in cards/ (games: fudaraku)" in result.output
+
+
+def test_check_writes_nothing(project):
+    before = sorted(p for p in project.rglob("*"))
+    assert check(project).exit_code == 0
+    assert sorted(p for p in project.rglob("*")) == before

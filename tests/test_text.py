@@ -9,6 +9,7 @@ from fontTools.ttLib import TTFont
 from generator.fonts import FontIndex, metrics, subset_truetype
 from generator.layout import text as textfit
 from generator.layout.units import MM, UnitError, to_pt
+from generator.output import Cache
 from generator.problems import BuildError
 
 
@@ -63,25 +64,26 @@ def test_bad_lengths(value):
 
 
 def test_cff_noto_is_subset_and_converted_to_truetype(tmp_path):
-    face = FontIndex([], None).find("Noto Sans CJK JP", "Regular")
+    face = FontIndex([]).find("Noto Sans CJK JP", "Regular")
     assert face.path.suffix == ".otf"
-    data = subset_truetype(face, set("補陀落渡海しよう！"), tmp_path)
+    cache = Cache(tmp_path)
+    data = subset_truetype(face, set("補陀落渡海しよう！"), cache)
     font = TTFont(io.BytesIO(data))
     assert "glyf" in font and "CFF " not in font
     assert set(font.getBestCmap()) == {ord(c) for c in "補陀落渡海しよう！"}
     # Cached by content: the second call reads the file the first wrote.
-    assert list(tmp_path.glob("*.ttf")) and subset_truetype(face, set("補陀落渡海しよう！"), tmp_path) == data
+    assert list(tmp_path.glob("fonts/*.ttf")) and subset_truetype(face, set("補陀落渡海しよう！"), cache) == data
     assert metrics(face).has("補") and not metrics(face).has("\U0001F600")
 
 
 def test_unknown_font_family_is_named():
     with pytest.raises(BuildError, match="font family 'Noto Sans Klingon' not found"):
-        FontIndex([], None).find("Noto Sans Klingon")
+        FontIndex([]).find("Noto Sans Klingon")
 
 
 def test_project_fonts_come_first(tmp_path):
-    face = FontIndex([], None).find("Noto Sans CJK JP", "Bold")
+    face = FontIndex([]).find("Noto Sans CJK JP", "Bold")
     (tmp_path / "fonts").mkdir()
     (tmp_path / "fonts" / "mine.otf").write_bytes(face.path.read_bytes())
-    found = FontIndex([tmp_path / "fonts"], None).find("Noto Sans CJK JP", "Bold")
+    found = FontIndex([tmp_path / "fonts"]).find("Noto Sans CJK JP", "Bold")
     assert found.source == "project" and found.path.parent == tmp_path / "fonts"

@@ -6,21 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import io
-from pathlib import Path
-
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..fonts import subset_truetype
 from ..layout.faces import Fonts
+from ..output import Cache
 
 
-def register(fonts: Fonts, cache_dir: Path | None) -> dict[str, str]:
+def register(fonts: Fonts, cache: Cache) -> dict[str, str]:
     """ReportLab font names per role. Names carry a hash of the subset, so games never clash."""
     names = {}
     for role, metrics in fonts.metrics.items():
         chars = fonts.chars.get(role, set()) | {" "}
-        data = subset_truetype(metrics.face, chars, cache_dir)
+        data = subset_truetype(metrics.face, chars, cache)
         name = f"{metrics.face.family.replace(' ', '')}-{role}-{hashlib.sha1(data).hexdigest()[:8]}"
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
