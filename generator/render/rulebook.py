@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table,
                                 TableStyle)
 
@@ -61,12 +62,12 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
     return {
         "title": ParagraphStyle("title", parent=body, fontName=fonts["bold"], fontSize=base * 2.2,
                                 leading=base * 3, alignment=TA_CENTER, spaceAfter=base * 1.5),
-        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["bold"], fontSize=base * 1.5,
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["bold"], fontSize=base * 1.5, keepWithNext=1,
                              leading=base * 2.1, spaceBefore=base * 1.2, spaceAfter=base * 0.5,
                              textColor=colors.HexColor("#1F2A44")),
-        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=base * 1.2,
+        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=base * 1.2, keepWithNext=1,
                              leading=base * 1.8, spaceBefore=base * 0.8, spaceAfter=base * 0.3),
-        "h4": ParagraphStyle("h4", parent=body, fontName=fonts["bold"], fontSize=base * 1.05,
+        "h4": ParagraphStyle("h4", parent=body, fontName=fonts["bold"], fontSize=base * 1.05, keepWithNext=1,
                              leading=base * 1.7, spaceBefore=base * 0.5),
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.4,
@@ -90,7 +91,7 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                 bullet = f"{i}." if block.kind == "olist" else "・"
                 out.append(Paragraph(escape(item), st["item"], bulletText=bullet))
         elif block.kind == "table":
-            out.append(_table(block, st, width))
+            out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
         elif block.kind == "directive":
             if block.text == "samples":
                 if block.items in samples:
@@ -98,14 +99,14 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                     out.append(KeepTogether([Spacer(1, 2 * MM), CardRow(faces, card_size, fonts, fonts["body"]),
                                              Spacer(1, 3 * MM)]))
             else:
-                out.append(_table(directive_table(block, game), st, width))
+                out += [_table(directive_table(block, game), st, width), Spacer(1, st["body"].fontSize * 0.6)]
     return out
 
 
 def _table(block: Block, st, width: float) -> Table:
     rows = [[Paragraph(escape(str(cell)), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
             for r, row in enumerate(block.items)]
-    t = Table(rows, hAlign="LEFT", repeatRows=1)
+    t = Table(rows, hAlign="LEFT", repeatRows=1, colWidths=_column_widths(block, st, width))
     t.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), st["cell"].fontName),   # else Table names Helvetica on the page
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
@@ -115,6 +116,23 @@ def _table(block: Block, st, width: float) -> Table:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]))
     return t
+
+
+def _column_widths(block: Block, st, width: float) -> list[float]:
+    """Each column as wide as its longest cell; if that is too wide, the widest columns give way."""
+    pad = 12.0
+    natural = [0.0] * max(len(r) for r in block.items)
+    for r, row in enumerate(block.items):
+        style = st["cellhead"] if r == 0 else st["cell"]
+        for i, cell in enumerate(row):
+            natural[i] = max(natural[i], stringWidth(str(cell), style.fontName, style.fontSize) + pad)
+    total = sum(natural)
+    if total <= width:
+        return natural
+    floor = min(width / len(natural), min(natural))
+    spare = width - floor * len(natural)
+    extra = [n - floor for n in natural]
+    return [floor + spare * e / sum(extra) if sum(extra) else width / len(natural) for e in extra]
 
 
 def _doc(buf, page, title, margin, fonts):
