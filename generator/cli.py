@@ -4,6 +4,7 @@ User errors become a clean message and exit code 1, never a traceback.
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -36,6 +37,12 @@ def _run(action) -> None:
         for p in exc.problems:
             click.echo(p.format(), err=True)
         code = 1
+    except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
+                   "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.", err=True)
+        code = 2
     sys.exit(code)
 
 

@@ -88,6 +88,7 @@ def check(project: Project, game_ids: list[str], options: Options, cache: output
 def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
     manifest = project.manifest(game_id)
+    problems.items.extend(manifest.warnings)
     decks = []
     for comp in manifest.components:
         path = manifest.folder / comp.data
@@ -99,7 +100,10 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", "rules source not found", rules_where)])
-        rules_source = path.read_text(encoding="utf-8")
+        try:
+            rules_source = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise BuildError([Problem("error", "the rules source must be saved as UTF-8", rules_where)]) from None
     if any(not d.cards for d in decks):
         return None
     return Game(manifest, tuple(decks), rules_source, rules_where)

@@ -41,6 +41,7 @@ class Manifest:
     deal: dict | None
     where: SourceRef
     raw: dict = field(repr=False, default_factory=dict)
+    warnings: tuple = ()      # problems found reading it that do not stop the build
 
 
 @dataclass(frozen=True)
@@ -79,43 +80,81 @@ def find_project(start: Path) -> Project:
     return Project(root)
 
 
+GAME_KEYS = {"title", "working_title", "players", "rules"}
+COMPONENT_KEYS = {"id", "name", "data", "size", "front", "back", "sheet", "columns", "composition", "bleed"}
+TOP_KEYS = {"game", "fonts", "component", "deal"}
+
+
 def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     where = SourceRef(project.rel(path))
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BuildError([Problem("error", f"cannot read the manifest: {exc}", where)]) from None
     except UnicodeDecodeError:
         raise BuildError([Problem("error", "the manifest must be saved as UTF-8", where)]) from None
+
+    def at(key: str) -> SourceRef:
+        """The line a key is written on, for messages (first match; TOML keeps no positions)."""
+        for n, line in enumerate(text.splitlines(), start=1):
+            if line.strip().startswith((f"{key} ", f"{key}=", f"[{key}]", f"[[{key}]]")):
+                return where.at(row=n)
+        return where
 
     def need(table: dict, key: str, kind: type, context: str):
         if key not in table:
             raise BuildError([Problem("error", f"missing key '{key}' in {context}", where)])
         value = table[key]
         if not isinstance(value, kind):
-            raise BuildError([Problem("error", f"'{key}' in {context} must be a {kind.__name__}", where)])
+            raise BuildError([Problem("error", f"'{key}' in {context} must be a {kind.__name__}", at(key))])
         return value
 
+    def unknown(table: dict, known: set[str], context: str) -> None:
+        for key in sorted(set(table) - known):
+            extra.append(Problem("warning", f"unknown key '{key}' in {context} is ignored "
+                                 f"(known: {', '.join(sorted(known))})", at(key)))
+
+    extra: list[Problem] = []
+    unknown(raw, TOP_KEYS, "the manifest")
     info = need(raw, "game", dict, "the manifest")
+    unknown(info, GAME_KEYS, "[game]")
     players = need(info, "players", dict, "[game]")
     lo, hi = need(players, "min", int, "[game].players"), need(players, "max", int, "[game].players")
+    if not 1 <= lo <= hi:
+        raise BuildError([Problem("error", f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max", at("players"))])
     components = []
     for i, c in enumerate(raw.get("component", [])):
         ctx = f"[[component]] #{i + 1}"
         cid = need(c, "id", str, ctx)
         ctx = f"component '{cid}'"
+        unknown(c, COMPONENT_KEYS, ctx)
         data = need(c, "data", str, ctx)
         sheet_name = None
         if "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
             data, sheet_name = data.split("#", 1)
+        columns = need(c, "columns", dict, ctx)
+        composition = c.get("composition", {})
+        for key in composition.get("key", []):
+            if key not in columns:
+                raise BuildError([Problem("error", f"{ctx}: composition key '{key}' is not one of its columns "
+                                          f"({', '.join(columns)})", at("key"))])
         components.append(Component(
             id=cid, name=need(c, "name", str, ctx), data=data, sheet_name=sheet_name,
             size=need(c, "size", str, ctx), front=need(c, "front", str, ctx),
             back=need(c, "back", str, ctx), sheet=need(c, "sheet", str, ctx),
-            columns=need(c, "columns", dict, ctx), composition=c.get("composition", {}),
-            bleed=c.get("bleed"), where=where))
+            columns=columns, composition=composition, bleed=c.get("bleed"), where=where))
     if not components:
         raise BuildError([Problem("error", "the manifest lists no [[component]]", where)])
+    fonts = raw.get("fonts", {})
+    for role, spec in fonts.items():
+        if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
+            raise BuildError([Problem("error", f"[fonts] {role} needs a family, e.g. "
+                                      f"{role} = {{ family = \"Noto Sans CJK JP\", weight = \"Regular\" }}", at(role))])
+    deal = raw.get("deal")
+    if deal is not None and deal.get("component") not in {c.id for c in components}:
+        raise BuildError([Problem("error", f"[deal] component {deal.get('component')!r} is not a component of "
+                                  f"this game ({', '.join(c.id for c in components)})", at("deal"))])
     return Manifest(id=game, folder=path.parent, title=need(info, "title", str, "[game]"),
-                    players=(lo, hi), rules=info.get("rules"), fonts=raw.get("fonts", {}),
-                    components=components, deal=raw.get("deal"), where=where, raw=raw)
+                    players=(lo, hi), rules=info.get("rules"), fonts=fonts,
+                    components=components, deal=deal, where=where, raw=raw, warnings=tuple(extra))

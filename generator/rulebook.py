@@ -84,10 +84,36 @@ def context(game: Game) -> dict:
     return ctx
 
 
+# Private-use characters around each source line's number, so rendered lines can be traced back
+# to the line of rules.md they came from (comments and loops shift lines otherwise).
+_MARK_OPEN, _MARK_CLOSE = "\ue000", "\ue001"
+_MARK = re.compile(f"{_MARK_OPEN}(\\d+){_MARK_CLOSE}")
+
+
+def _render_marked(source: str, ctx: dict) -> tuple[str, list[int]]:
+    """Rendered text and, for each rendered line, the source line it comes from."""
+    env = templates.environment()
+    marked = "\n".join(f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1))
+    try:
+        rendered = env.from_string(marked).render(ctx)
+    except TemplateSyntaxError:
+        # A tag spanning lines has a mark inside it: render plainly, lines then approximate.
+        rendered = env.from_string(source).render(ctx)
+        return rendered, list(range(1, rendered.count("\n") + 2))
+    lines, origin, last = [], [], 1
+    for line in rendered.split("\n"):
+        found = _MARK.search(line)
+        if found:
+            last = int(found.group(1))
+        lines.append(_MARK.sub("", line))
+        origin.append(last)
+    return "\n".join(lines), origin
+
+
 def render_source(game: Game) -> Rulebook:
     where = game.rules_where or SourceRef("rules")
     try:
-        text = templates.environment().from_string(game.rules_source or "").render(context(game))
+        text, origin = _render_marked(game.rules_source or "", context(game))
     except TemplateSyntaxError as exc:
         raise BuildError([Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]) from None
     except TemplateError as exc:
@@ -95,7 +121,7 @@ def render_source(game: Game) -> Rulebook:
         message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'",
                                    "a component (it has count, name, copies, values(), min(), max())")
         raise BuildError([Problem("error", f"rules template: {message}", where.at(row=line))]) from None
-    blocks, summary = parse(text, where)
+    blocks, summary = parse(text, where, origin)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
     return Rulebook(title, blocks, summary, text, where)
 
@@ -115,7 +141,8 @@ _SUMMARY_CLOSE = re.compile(r"^<!--\s*/summary\s*-->$")
 _OLIST = re.compile(r"^\d+[.)]\s+(.*)$")
 
 
-def parse(text: str, where: SourceRef) -> tuple[list[Block], list[Section]]:
+def parse(text: str, where: SourceRef, origin: list[int] | None = None) -> tuple[list[Block], list[Section]]:
+    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1."""
     blocks: list[Block] = []
     summary: list[Section] = []
     open_section: Section | None = None
@@ -135,7 +162,8 @@ def parse(text: str, where: SourceRef) -> tuple[list[Block], list[Section]]:
         if open_section is not None:
             open_section.blocks.append(block)
 
-    for n, raw in enumerate(text.splitlines(), start=1):
+    for i, raw in enumerate(text.splitlines()):
+        n = origin[i] if origin and i < len(origin) else i + 1
         line = raw.strip()
         kind = None
         if line.startswith("- ") or line.startswith("・"):

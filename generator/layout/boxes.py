@@ -89,9 +89,11 @@ def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, f
     if name in _chain:
         raise BuildError(f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})")
     file = rel(path)
-    text = path.read_text(encoding="utf-8")
     try:
+        text = path.read_text(encoding="utf-8")
         raw = tomllib.loads(text)
+    except UnicodeDecodeError:
+        raise BuildError([Problem("error", "the layout must be saved as UTF-8", SourceRef(file))]) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         raise BuildError([Problem("error", f"cannot read layout: {exc}",

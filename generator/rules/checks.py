@@ -14,12 +14,7 @@ def check_dealing(game: Game, problems: Problems) -> None:
     deal = game.manifest.deal
     if not deal:
         return
-    try:
-        deck = game.deck(deal.get("component", ""))
-    except KeyError:
-        problems.error(f"[deal] names component {deal.get('component')!r}, which the manifest does not list",
-                       game.manifest.where)
-        return
+    deck = game.deck(deal["component"])      # the manifest reader made sure it exists
     rule = deal.get("rule", "")
     where = game.rules_where or game.manifest.where
     line = find_line(game.rules_source or "", rule) if rule else None
