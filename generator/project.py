@@ -13,20 +13,39 @@ from .problems import BuildError, Problem, SourceRef, rel
 MANIFEST = "game.toml"
 
 
+KINDS = {
+    # kind: (needs data rows, needs a back, needs a sheet, counter word, output file)
+    "card": (True, True, True, "枚", "cards"),
+    "token": (True, False, True, "個", "tokens"),
+    "board": (False, False, False, "枚", "board"),
+}
+
+
 @dataclass(frozen=True)
 class Component:
     id: str
     name: str
-    data: str                 # file name, relative to the game folder
+    kind: str                 # card, token or board (see KINDS)
+    data: str | None          # file name, relative to the game folder; boards have none
     sheet_name: str | None    # workbook sheet, for .xlsx
-    size: str
+    size: str | dict          # a named size from sheets.toml, or { w = "…", h = "…" }
     front: str
-    back: str
-    sheet: str
+    back: str | None          # tokens may be one-sided; boards have no back
+    sheet: str | None
     columns: dict[str, str]
     composition: dict
     bleed: str | None
+    printed: bool             # false: the designer buys it; listed, not printed
     where: SourceRef
+    unprinted_columns: tuple = ()   # data for the rules engine only (e.g. skill effect keys)
+
+    @property
+    def unit(self) -> str:
+        return KINDS[self.kind][3]
+
+    @property
+    def output(self) -> str:
+        return KINDS[self.kind][4]
 
 
 @dataclass(frozen=True)
@@ -81,7 +100,8 @@ def find_project(start: Path) -> Project:
 
 
 GAME_KEYS = {"title", "working_title", "players", "rules"}
-COMPONENT_KEYS = {"id", "name", "data", "size", "front", "back", "sheet", "columns", "composition", "bleed"}
+COMPONENT_KEYS = {"id", "name", "kind", "data", "size", "front", "back", "sheet", "columns", "composition",
+                  "bleed", "printed", "unprinted_columns"}
 TOP_KEYS = {"game", "fonts", "component", "deal"}
 
 
@@ -129,21 +149,34 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         cid = need(c, "id", str, ctx)
         ctx = f"component '{cid}'"
         unknown(c, COMPONENT_KEYS, ctx)
-        data = need(c, "data", str, ctx)
-        sheet_name = None
-        if "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
+        kind = c.get("kind", "card")
+        if kind not in KINDS:
+            raise BuildError([Problem("error", f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}",
+                                      at("kind"))])
+        has_data, has_back, has_sheet, _, _ = KINDS[kind]
+        data, sheet_name = (need(c, "data", str, ctx) if has_data else c.get("data")), None
+        if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
             data, sheet_name = data.split("#", 1)
-        columns = need(c, "columns", dict, ctx)
+        columns = need(c, "columns", dict, ctx) if has_data else c.get("columns", {})
         composition = c.get("composition", {})
-        for key in composition.get("key", []):
-            if key not in columns:
-                raise BuildError([Problem("error", f"{ctx}: composition key '{key}' is not one of its columns "
-                                          f"({', '.join(columns)})", at("key"))])
+        for group in [composition, *composition.get("group", [])]:
+            for key in [*group.get("key", []), *group.get("when", {})]:
+                if key not in columns:
+                    raise BuildError([Problem("error", f"{ctx}: composition key '{key}' is not one of its columns "
+                                              f"({', '.join(columns)})", at("key"))])
+        size = c.get("size")
+        if not isinstance(size, (str, dict)):
+            raise BuildError([Problem("error", f"{ctx}: 'size' must be a size name such as \"poker\" or "
+                                      f"{{ w = \"63mm\", h = \"88mm\" }}", at("size") if "size" in c else where)])
+        printed = c.get("printed", True)
+        if not isinstance(printed, bool):
+            raise BuildError([Problem("error", f"{ctx}: 'printed' must be true or false", at("printed"))])
         components.append(Component(
-            id=cid, name=need(c, "name", str, ctx), data=data, sheet_name=sheet_name,
-            size=need(c, "size", str, ctx), front=need(c, "front", str, ctx),
-            back=need(c, "back", str, ctx), sheet=need(c, "sheet", str, ctx),
-            columns=columns, composition=composition, bleed=c.get("bleed"), where=where))
+            id=cid, name=need(c, "name", str, ctx), kind=kind, data=data, sheet_name=sheet_name, size=size,
+            front=need(c, "front", str, ctx), back=need(c, "back", str, ctx) if has_back else c.get("back"),
+            sheet=need(c, "sheet", str, ctx) if has_sheet else c.get("sheet"),
+            columns=columns, composition=composition, bleed=c.get("bleed"), printed=printed, where=where,
+            unprinted_columns=tuple(c.get("unprinted_columns", ()))))
     if not components:
         raise BuildError([Problem("error", "the manifest lists no [[component]]", where)])
     fonts = raw.get("fonts", {})

@@ -91,42 +91,69 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
 
 
 def check_composition(deck: Deck, problems: Problems) -> None:
-    """Missing, duplicated and extra cards against the manifest's composition, each named."""
+    """Missing, duplicated and extra cards against the manifest's composition, each named.
+
+    A composition is one group (key columns, allowed values, copies), or several `[[group]]`s,
+    each for the cards that match its `when` (e.g. seeds by element, minions by strength).
+    """
     comp = deck.component.composition
     if not comp:
         return
     where = deck.where
-    key = list(comp.get("key", []))
-    copies = int(comp.get("copies", 1))
+    groups = comp.get("group") or [comp]
+    claimed: set[int] = set()
+    for group in groups:
+        when = group.get("when", {})
+        cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
+        claimed.update(c.index for c in cards)
+        _check_group(cards, group, where, problems)
+    for card in deck.cards:
+        if card.index not in claimed:
+            problems.error(f"{card.label()} belongs to no composition group of the manifest", card.where,
+                           fold=f"nogroup:{card.where}")
+    total = comp.get("total")
+    if total is not None and len(deck.cards) != int(total):
+        problems.error(f"{len(deck.cards)} {_unit(deck)}, the manifest expects {total}", where)
+    _check_colours(deck, groups[0].get("key", []), problems)
+
+
+def _unit(deck: Deck) -> str:
+    return "tokens" if deck.component.kind == "token" else "cards"
+
+
+def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> None:
+    key = list(group.get("key", []))
+    copies = int(group.get("copies", 1))
     allowed: dict[str, list] = {}
     for k in key:
-        spec = comp.get(k)
+        spec = group.get(k)
         if isinstance(spec, list):
             allowed[k] = spec
         elif isinstance(spec, dict) and "min" in spec and "max" in spec:
             allowed[k] = list(range(int(spec["min"]), int(spec["max"]) + 1))
 
     rows_of: dict[tuple, list[int]] = defaultdict(list)
-    for card in deck.cards:
+    for card in cards:
         rows_of[tuple(card.fields[k] for k in key)].append(card.where.row or 0)
 
     def name(combo: tuple) -> str:
         return " ".join(str(v) for v in combo)
 
     for combo, rows in rows_of.items():
+        distinct = sorted(set(rows))
         bad = [(k, v) for k, v in zip(key, combo) if k in allowed and v not in allowed[k]]
         if bad:
             k, v = bad[0]
             shown = allowed[k]
             span = (f"{shown[0]}–{shown[-1]}" if all(isinstance(x, int) for x in shown)
                     else ", ".join(map(str, shown)))
-            for row in rows:
+            for row in distinct:
                 problems.error(f"{name(combo)} is not in the composition: '{k}' must be {span}, got {v!r}",
                                where.at(row=row, column=k))
         elif len(rows) > copies:
             times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
-            problems.error(f"{name(combo)} appears {times} (rows {', '.join(map(str, rows))}); "
-                           f"the manifest expects {copies}", where.at(row=rows[-1]))
+            problems.error(f"{name(combo)} appears {times} (rows {', '.join(map(str, distinct))}); "
+                           f"the manifest expects {copies}", where.at(row=distinct[-1]))
     if len(allowed) == len(key) and key:
         for combo in _product([allowed[k] for k in key]):
             have = len(rows_of.get(combo, []))
@@ -134,24 +161,23 @@ def check_composition(deck: Deck, problems: Problems) -> None:
                 problems.error(f"{name(combo)} is missing", where)
             elif have < copies:
                 problems.error(f"{name(combo)} has {have} of {copies} copies", where)
-    total = comp.get("total")
-    if total is not None and len(deck.cards) != int(total):
-        problems.error(f"{len(deck.cards)} cards, the manifest expects {total}", where)
 
-    # "A colour per suit": every card of one suit value wears the same colour.
-    if "color" in deck.columns and key:
-        group = key[0]
-        colours: dict[object, Counter] = defaultdict(Counter)
-        for card in deck.cards:
-            colours[card.fields[group]][card.fields["color"]] += 1
-        for value, counts in colours.items():
-            if len(counts) > 1:
-                usual = counts.most_common(1)[0][0]
-                for card in deck.cards:
-                    if card.fields[group] == value and card.fields["color"] != usual:
-                        problems.warning(f"{card.label()} has colour {card.fields['color']}, "
-                                         f"other {value} cards have {usual}",
-                                         card.where.at(column="color"))
+
+def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
+    """"A colour per suit": every card of one value of the first key column wears the same colour."""
+    if "color" not in deck.columns or not key:
+        return
+    group = key[0]
+    colours: dict[object, Counter] = defaultdict(Counter)
+    for card in deck.cards:
+        colours[card.fields[group]][card.fields["color"]] += 1
+    for value, counts in colours.items():
+        if len(counts) > 1:
+            usual = counts.most_common(1)[0][0]
+            for card in deck.cards:
+                if card.fields[group] == value and card.fields["color"] != usual:
+                    problems.warning(f"{card.label()} has colour {card.fields['color']}, "
+                                     f"other {value} cards have {usual}", card.where.at(column="color"))
 
 
 def _product(lists: list[list]) -> list[tuple]:

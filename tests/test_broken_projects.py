@@ -57,7 +57,7 @@ DEFECTS = {
     "rules_unknown_directive": (lambda r: edit(r, f"{GAME}/rules.md", "\n::: deal\n", "\n::: dealing\n"),
                                 f"{GAME}/rules.md:31: error: unknown directive '::: dealing'"),
     "rules_samples_unknown_column": (lambda r: edit(r, f"{GAME}/rules.md", "::: samples klesha suit", "::: samples klesha colour"),
-                                     "'::: samples klesha colour': no such component or column"),
+                                     "'::: samples klesha colour': no such printed component or column"),
     "rules_template_syntax": (lambda r: edit(r, f"{GAME}/rules.md", "{{ players.min|zen }}", "{{ players.min|zen }"),
                               f"{GAME}/rules.md:15: error: template error"),
     "sheets_missing": (lambda r: (r / "layouts/_shared/sheets.toml").unlink(), "layouts/_shared/sheets.toml: error: sheet definitions not found"),

@@ -19,13 +19,16 @@ from .units import UnitError, to_pt
 
 GEOMETRY = ("x", "y", "w", "h")
 KEYS = {
-    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed"},
-    "ellipse": {"fill", "stroke", "stroke_width"},
-    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign", "tracking"},
+    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed", "dash"},
+    "ellipse": {"fill", "stroke", "stroke_width", "dash"},
+    "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
+    "line": {"points", "stroke", "stroke_width", "dash"},
+    "icon": {"icon"},
+    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign"},
 }
 COMMON = {"name", "type", "when", *GEOMETRY}
 # Values that are lengths (parsed at load) rather than text/colours.
-LENGTHS = {"stroke_width", "radius", "size", "min_size", "tracking"}
+LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,12 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
         if key not in spec.props:
             problems.error(f"box '{spec.name}': missing '{key}'", where)
     for key, value in spec.props.items():
+        if key == "points":
+            try:
+                _points(value, names)
+            except (UnitError, TypeError, ValueError) as exc:
+                problems.error(f"box '{spec.name}': 'points' must be a list of [x, y] lengths ({exc})", spec.at(key))
+            continue
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
                 problems.error(f"box '{spec.name}': '{key}' is geometry and cannot be a template", spec.at(key))
@@ -167,6 +176,18 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                     templates.environment().from_string(value)
             except TemplateError as exc:
                 problems.error(f"box '{spec.name}': '{key}': template error: {exc}", spec.at(key))
+
+
+def _points(value, names: dict[str, float]) -> tuple[tuple[float, float], ...]:
+    """Polygon and line points: [[x, y], …] as lengths, relative to the box's top-left corner."""
+    if not isinstance(value, list) or len(value) < 2:
+        raise ValueError("at least two points")
+    out = []
+    for point in value:
+        if not isinstance(point, list) or len(point) != 2:
+            raise ValueError(f"{point!r} is not an [x, y] pair")
+        out.append((to_pt(point[0], names), to_pt(point[1], names)))
+    return tuple(out)
 
 
 def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: str,
@@ -210,5 +231,7 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
         x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
         for key in LENGTHS & props.keys():
             props[key] = to_pt(props[key], names)
+        if "points" in props:
+            props["points"] = _points(props["points"], names)
         out.append(Box(spec.name, spec.type, x, y, w, h, props))
     return out

@@ -13,6 +13,7 @@ from ..model import Card, Deck
 from ..problems import Problems, SourceRef
 from . import text as textfit
 from .boxes import Box, Layout, resolve
+from .icons import IconSet
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_KEYS = ("fill", "stroke", "color")
@@ -46,18 +47,30 @@ class Fonts:
 
 
 def lay_out_face(layout: Layout, card: Card, context: dict, names: dict[str, float], fonts: Fonts,
-                 problems: Problems) -> Face:
+                 icons: IconSet, problems: Problems) -> Face:
     fields = {**card.fields, **context}
     boxes = resolve(layout, fields, names, card.label(), card.where, problems)
     out = []
     for box in boxes:
         box = _check_colours(box, layout, card, problems)
         if box.type == "text":
-            box = _fit_text(box, layout, card, fonts, problems)
-            if box is None:
-                continue
-        out.append(box)
+            box = _fit_text(box, layout, card, fonts, icons, problems)
+        elif box.type == "icon":
+            box = _icon_box(box, layout, card, icons, problems)
+        if box is not None:
+            out.append(box)
     return Face(tuple(out), repr(out))
+
+
+def _icon_box(box: Box, layout: Layout, card: Card, icons: IconSet, problems: Problems) -> Box | None:
+    name = str(box.props.get("icon", "")).strip()
+    icon = icons.icons.get(name)
+    if icon is None:
+        problems.error(f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in icons.toml "
+                       f"(icons: {', '.join(sorted(icons.icons))})", _where(layout, box),
+                       fold=f"icon:{layout.file}:{box.name}:{name}")
+        return None
+    return replace(box, props=dict(box.props, shapes=icon.shapes))
 
 
 def _where(layout: Layout, box: Box) -> SourceRef:
@@ -84,7 +97,8 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
     return replace(box, props=props)
 
 
-def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, problems: Problems) -> Box | None:
+def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet,
+              problems: Problems) -> Box | None:
     p = box.props
     where = _where(layout, box)
     role = p.get("font", "body")
@@ -97,30 +111,45 @@ def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, problems: Prob
         problems.error(f"box '{box.name}': align must be one of {', '.join(sorted(ALIGN))} and valign one of "
                        f"{', '.join(sorted(VALIGN))}", where, fold=f"align:{layout.file}:{box.name}")
         return None
-    content = str(p.get("text", ""))
-    missing = fonts.missing(role, content)
+    unknown: list[str] = []
+    content = icons.inline(str(p.get("text", "")), unknown)
+    for name in unknown:
+        problems.warning(f"card {card.label()}: ':{name}:' in box '{box.name}' is not an icon "
+                         f"(icons: {', '.join(sorted(icons.icons))}); printed as typed", card.where,
+                         fold=f"inline:{layout.file}:{box.name}:{name}")
+    plain, _ = icons.strip(content)
+    missing = fonts.missing(role, plain)
     if missing:
         chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
         problems.error(f"card {card.label()}: the font for '{role}' ({fonts.metrics[role].face.family}) "
                        f"has no glyph for {chars} in box '{box.name}'", card.where,
                        fold=None)
-    fonts.use(role, content)
+    fonts.use(role, plain)
     metrics = fonts.metrics[role]
+
+    def measure(text: str, size: float) -> float:
+        rest, ems = icons.strip(text)
+        return metrics.width(rest, size) + ems * size
+
     size = p.get("size", 10.0)
     min_size = min(p.get("min_size", size), size)
     leading = float(p.get("leading", 1.25))
-    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, metrics.width)
+    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, measure)
     if not fitted.fits:
         problems.warning(f"card {card.label()}: text in box '{box.name}' does not fit even at "
                          f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",
                          card.where, fold=None)
     props = dict(p, lines=fitted.lines, size=fitted.size, leading=fitted.leading,
                  ascent=metrics.ascent, font=role, align=align, valign=valign)
-    props["widths"] = tuple(metrics.width(line, fitted.size) for line in fitted.lines)
+    props["widths"] = tuple(measure(line, fitted.size) for line in fitted.lines)
+    used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}
+    if used:
+        props["inline_icons"] = {ch: (icon.shapes, icon.advance) for ch, icon in used.items()}
     return replace(box, props=props)
 
 
-def lay_out_deck(deck: Deck, front: Layout, back: Layout, context: dict, names: dict[str, float],
-                 fonts: Fonts, problems: Problems) -> list[tuple[Face, Face]]:
-    return [(lay_out_face(front, card, context, names, fonts, problems),
-             lay_out_face(back, card, context, names, fonts, problems)) for card in deck.cards]
+def lay_out_deck(deck: Deck, front: Layout, back: Layout | None, context: dict, names: dict[str, float],
+                 fonts: Fonts, icons: IconSet, problems: Problems) -> list[tuple[Face, Face | None]]:
+    return [(lay_out_face(front, card, context, names, fonts, icons, problems),
+             lay_out_face(back, card, context, names, fonts, icons, problems) if back else None)
+            for card in deck.cards]

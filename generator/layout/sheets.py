@@ -83,35 +83,61 @@ class SheetGeometry:
         return self.cols * self.rows
 
 
-def impose(defs: SheetDefs, sheet_name: str, size_name: str, paper_name: str,
+def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[float, float, str]:
+    """A component's trim size in points, and a name for messages: a named size or {w, h}."""
+    if isinstance(size, dict):
+        try:
+            w, h = to_pt(size["w"]), to_pt(size["h"])
+        except (KeyError, UnitError) as exc:
+            raise BuildError([Problem("error", f"size needs w and h as lengths ({exc})", where)]) from None
+        return w, h, f"{w / MM:g}×{h / MM:g} mm"
+    if size not in defs.sizes:
+        raise BuildError([Problem("error", f"unknown card size '{size}' (sizes: {', '.join(defs.sizes)})", where)])
+    w, h = defs.sizes[size]
+    return w, h, size
+
+
+def _fit_count(room: float, item: float, gap: float) -> int:
+    return max(0, int((room + gap + 1e-6) // (item + gap)))
+
+
+def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
            want_bleed: str | float | None, problems: Problems, where: SourceRef) -> SheetGeometry:
     if sheet_name not in defs.sheets:
         raise BuildError([Problem("error", f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})", where)])
-    if size_name not in defs.sizes:
-        raise BuildError([Problem("error", f"unknown card size '{size_name}' (sizes: {', '.join(defs.sizes)})", where)])
+    cw, ch, size_name = card_size(defs, size, where)
     if paper_name not in defs.paper:
         raise BuildError(f"unknown paper '{paper_name}' (papers: {', '.join(defs.paper)})")
     spec = defs.sheets[sheet_name]
+    pw, ph = defs.paper[paper_name]
     try:
-        cols, rows = int(spec["cols"]), int(spec["rows"])
         margin = to_pt(spec.get("printer_margin", "5mm"))
         max_bleed = min(to_pt(spec.get("max_bleed", "3mm")), MAX_BLEED_MM * MM)
         wanted = to_pt(want_bleed if want_bleed is not None else spec.get("bleed", "3mm"))
+        gap = to_pt(spec.get("gap", "0mm"))
         crop_len = to_pt(spec.get("crop_length", "4mm"))
         crop_off = to_pt(spec.get("crop_offset", "1mm"))
         crop_width = to_pt(spec.get("crop_width", "0.25pt"))
+        backs_mode = spec.get("backs", "long-edge")
+        # "auto": as many as fit with the wanted bleed (tokens, tiles).
+        cols = (_fit_count(pw - 2 * margin, cw + 2 * wanted, gap) if spec.get("cols") == "auto"
+                else int(spec["cols"]))
+        rows = (_fit_count(ph - 2 * margin, ch + 2 * wanted, gap) if spec.get("rows") == "auto"
+                else int(spec["rows"]))
     except (KeyError, ValueError, TypeError) as exc:
         raise BuildError([Problem("error", f"sheet '{sheet_name}': {exc}", defs.where)]) from None
+    if backs_mode not in ("long-edge", "none"):
+        raise BuildError([Problem("error", f"sheet '{sheet_name}': backs must be 'long-edge' or 'none'", defs.where)])
     if not 0 <= wanted <= max_bleed + 1e-6:
         raise BuildError([Problem("error", f"bleed must be 0–{max_bleed / MM:g} mm, got {wanted / MM:g} mm", where)])
-    pw, ph = defs.paper[paper_name]
-    cw, ch = defs.sizes[size_name]
-    # Each card carries its own bleed on every side, so the grid is cols*(w+2b) wide.
-    room_w = (pw - 2 * margin - cols * cw) / (2 * cols)
-    room_h = (ph - 2 * margin - rows * ch) / (2 * rows)
-    room = min(room_w, room_h)
+    # Each card carries its own bleed on every side, so the grid is cols*(w+2b) + gaps wide.
+    room = -1.0
+    if cols and rows:
+        room_w = (pw - 2 * margin - cols * cw - (cols - 1) * gap) / (2 * cols)
+        room_h = (ph - 2 * margin - rows * ch - (rows - 1) * gap) / (2 * rows)
+        room = min(room_w, room_h)
     if room < 0:
-        raise BuildError([Problem("error", f"{cols}×{rows} cards of {cw / MM:g}×{ch / MM:g} mm do not fit on "
+        raise BuildError([Problem("error", f"{cols}×{rows} of {size_name} ({cw / MM:g}×{ch / MM:g} mm) do not fit on "
                                   f"{paper_name} inside a {margin / MM:g} mm printer margin", where)])
     bleed, note = wanted, None
     if wanted > room + 1e-9:
@@ -119,8 +145,8 @@ def impose(defs: SheetDefs, sheet_name: str, size_name: str, paper_name: str,
         note = (f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
                 f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin")
         problems.notice(note, where)
-    cell_w, cell_h = cw + 2 * bleed, ch + 2 * bleed
-    grid_w, grid_h = cols * cell_w, rows * cell_h
+    cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
+    grid_w, grid_h = cols * cell_w - gap, rows * cell_h - gap
     left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2
     fronts, backs = [], []
     for r in range(rows):
@@ -144,4 +170,57 @@ def impose(defs: SheetDefs, sheet_name: str, size_name: str, paper_name: str,
             marks.append(CropMark(left - crop_off, y, left - crop_off - length_x, y))
             marks.append(CropMark(right + crop_off, y, right + crop_off + length_x, y))
     return SheetGeometry(sheet_name, (pw, ph), (cw, ch), bleed, cols, rows, tuple(fronts),
-                         tuple(backs), tuple(marks), crop_width, note)
+                         tuple(backs) if backs_mode != "none" else (), tuple(marks), crop_width, note)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of a tiled board: which part of the board it shows and where that lands."""
+    row: int
+    col: int
+    label: str                     # "A1", "A2", … rows by letter, columns by number
+    region: tuple[float, float, float, float]   # board coordinates (x0, y0, x1, y1), origin bottom-left
+    origin: tuple[float, float]    # where the board's (0, 0) falls on the page
+
+
+@dataclass(frozen=True)
+class Tiling:
+    page: tuple[float, float]
+    board: tuple[float, float]
+    tiles: tuple[Tile, ...]
+    overlap: float
+    margin: float
+    single: bool                   # the board fits one page: no tiling
+
+
+def tile(board: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float) -> Tiling:
+    """Poster tiling: the board over as few pages as it takes, neighbours sharing `overlap`.
+
+    Each page prints inside its margin; the next tile starts `printable - overlap` further on,
+    so every seam has exactly `overlap` printed twice, to glue one sheet over the other.
+    """
+    bw, bh = board
+    best = None
+    for pw, ph in (paper, (paper[1], paper[0])):          # portrait, then landscape
+        aw, ah = pw - 2 * margin, ph - 2 * margin
+        if bw <= aw + 1e-6 and bh <= ah + 1e-6:
+            origin = ((pw - bw) / 2, (ph - bh) / 2)
+            return Tiling((pw, ph), board, (Tile(0, 0, "A1", (0, 0, bw, bh), origin),), 0.0, margin, True)
+        cols = 1 if bw <= aw else math.ceil((bw - overlap) / (aw - overlap) - 1e-9)
+        rows = 1 if bh <= ah else math.ceil((bh - overlap) / (ah - overlap) - 1e-9)
+        if best is None or cols * rows < best[0]:
+            best = (cols * rows, (pw, ph), cols, rows, aw, ah)
+    _, (pw, ph), cols, rows, aw, ah = best
+    # Centre the whole poster on the tiles: the spare printable room splits over both ends.
+    span_w = cols * aw - (cols - 1) * overlap
+    span_h = rows * ah - (rows - 1) * overlap
+    start_x, start_y = -(span_w - bw) / 2, -(span_h - bh) / 2
+    tiles = []
+    for r in range(rows):
+        for c in range(cols):
+            x0 = start_x + c * (aw - overlap)
+            # Row A is the top of the board.
+            y0 = start_y + (rows - 1 - r) * (ah - overlap)
+            tiles.append(Tile(r, c, f"{chr(ord('A') + r)}{c + 1}", (x0, y0, x0 + aw, y0 + ah),
+                              (margin - x0, margin - y0)))
+    return Tiling((pw, ph), board, tuple(tiles), overlap, margin, False)

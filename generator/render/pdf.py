@@ -5,61 +5,39 @@ Fed by imposition (`SheetGeometry`) and laid-out faces; returns bytes, never wri
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
+from ..layout.plan import HEADINGS, DeckSheets, proof_text
 from ..layout.sheets import SheetGeometry
 from ..layout.units import MM
 from .draw import draw_face
 
-PROOF_LINES = (
-    "このPDFは「実際のサイズ」（100%）で印刷してください。",
-    "「用紙に合わせる」「縮小」で印刷すると、カードの寸法が合いません。",
-    "印刷したら、下のものさしが100 mmあるか定規で確かめてください。",
-    "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。",
-)
-
-
-@dataclass(frozen=True)
-class DeckSheets:
-    """One component's cards on their sheets."""
-    name: str
-    geometry: SheetGeometry
-    faces: list[tuple[Face, Face]]      # (front, back) per card, deck order
-
-
-def proof_text(title: str, decks: list[DeckSheets], paper: str) -> list[str]:
-    lines = [f"{title}　印刷用カードシート", *PROOF_LINES, ""]
-    for d in decks:
-        g = d.geometry
-        lines.append(f"{d.name}：{len(d.faces)}枚　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
-                     f"{g.cols}×{g.rows}枚/シート　塗り足し {g.bleed / MM:g} mm　用紙 {paper.upper()}")
-    return lines
-
-
-def cards_pdf(title: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]) -> bytes:
+def sheets_pdf(title: str, output: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]) -> bytes:
+    """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs) its back."""
     buf = io.BytesIO()
     page = decks[0].geometry.page
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = Canvas(buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"])
-    c.setTitle(f"{title} カード")
+    c.setTitle(f"{title} {HEADINGS.get(output, '')}")
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
-    _proof_page(c, proof_text(title, decks, paper), page, font_names)
+    _proof_page(c, proof_text(title, output, decks, paper), page, font_names)
     forms: dict[str, str] = {}
     for deck in decks:
         g = deck.geometry
         c.setPageSize(g.page)
         sheets = [deck.faces[i:i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
+        sides = (("表", g.fronts), ("裏", g.backs)) if g.backs else (("表", g.fronts),)
         for n, chunk in enumerate(sheets, 1):
-            for side, slots in (("表", g.fronts), ("裏", g.backs)):
+            for side, slots in sides:
                 _label(c, f"{deck.name}　{side} {n}/{len(sheets)}", g, font_names)
                 for (front, back), slot in zip(chunk, slots):
                     face = front if side == "表" else back
-                    _place(c, face, slot, g, font_names, forms)
+                    if face is not None:
+                        _place(c, face, slot, g, font_names, forms)
                 _crop_marks(c, g, mirrored=side == "裏")
                 c.showPage()
     c.save()

@@ -1,0 +1,115 @@
+"""Vector icons as data (layouts/_shared/icons.toml, overridden per game) and `:name:` inline in card text.
+
+Fed by the layout folders; used by faces (an `icon` box, or an icon inside text, measured as one
+em) and drawn by the renderer. An icon is a list of shapes in a 1×1 box, x right and y down.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..problems import BuildError, Problem, Problems, SourceRef
+
+ICONS_FILE = "icons.toml"
+SHAPES = {
+    "circle": {"cx", "cy", "r"},
+    "rect": {"x", "y", "w", "h"},
+    "polygon": {"points"},
+    "line": {"points"},
+}
+STYLE = {"fill", "stroke", "stroke_width", "radius"}
+# Icons inside text travel as private-use characters, one per icon, so line breaking and
+# measuring treat each as one unbreakable em-wide character.
+FIRST = 0xE100
+INLINE = re.compile(r":([a-z][a-z0-9_]*):")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    shapes: tuple[dict, ...]
+    advance: float              # width in em when set in text
+    char: str                   # its private-use character
+    where: SourceRef
+
+
+class IconSet:
+    def __init__(self, icons: dict[str, Icon]):
+        self.icons = icons
+        self._by_char = {icon.char: icon for icon in icons.values()}
+
+    def by_char(self, ch: str) -> Icon | None:
+        return self._by_char.get(ch)
+
+    def is_icon(self, ch: str) -> bool:
+        return ch in self._by_char
+
+    def inline(self, text: str, unknown: list[str]) -> str:
+        """`:sake:` -> its character; names that are not icons stay as typed and are reported."""
+        def swap(m: re.Match) -> str:
+            icon = self.icons.get(m.group(1))
+            if icon is None:
+                unknown.append(m.group(1))
+                return m.group(0)
+            return icon.char
+        return INLINE.sub(swap, text) if ":" in text else text
+
+    def strip(self, text: str) -> tuple[str, float]:
+        """Text without icon characters, and the em width the icons take."""
+        if not any(ch in self._by_char for ch in text):
+            return text, 0.0
+        ems = 0.0
+        plain = []
+        for ch in text:
+            icon = self._by_char.get(ch)
+            if icon:
+                ems += icon.advance
+            else:
+                plain.append(ch)
+        return "".join(plain), ems
+
+
+def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
+    problems = Problems()
+    raw_icons: dict[str, tuple[dict, SourceRef]] = {}
+    for folder in (layouts_dir / "_shared", layouts_dir / game):     # the game's override shared ones
+        path = folder / ICONS_FILE
+        if not path.is_file():
+            continue
+        file = rel(path)
+        text = path.read_text(encoding="utf-8")
+        try:
+            raw = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise BuildError([Problem("error", f"cannot read icons: {exc}", SourceRef(file))]) from None
+        lines = {m.group(1): text[: m.start()].count("\n") + 1
+                 for m in re.finditer(r"^\[icon\.([A-Za-z0-9_]+)\]", text, re.M)}
+        for name, spec in raw.get("icon", {}).items():
+            raw_icons[name] = (spec, SourceRef(file, lines.get(name)))
+    icons = {}
+    for i, (name, (spec, where)) in enumerate(sorted(raw_icons.items())):
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            problems.error(f"icon name '{name}' must be lower-case letters, digits and _", where)
+            continue
+        shapes = spec.get("shapes", [])
+        for shape in shapes:
+            kind = shape.get("type")
+            if kind not in SHAPES:
+                problems.error(f"icon '{name}': shape type must be one of {', '.join(SHAPES)}, got {kind!r}", where)
+                continue
+            missing = SHAPES[kind] - set(shape)
+            extra = set(shape) - SHAPES[kind] - STYLE - {"type"}
+            if missing or extra:
+                problems.error(f"icon '{name}': a {kind} needs {', '.join(sorted(SHAPES[kind]))}"
+                               + (f"; unknown: {', '.join(sorted(extra))}" if extra else ""), where)
+            for key in ("fill", "stroke"):
+                if key in shape and not _COLOUR.match(str(shape[key])):
+                    problems.error(f"icon '{name}': '{key}' must be a colour like #D9482B", where)
+        if not shapes:
+            problems.error(f"icon '{name}' has no shapes", where)
+        icons[name] = Icon(name, tuple(shapes), float(spec.get("advance", 1.0)), chr(FIRST + i), where)
+    problems.raise_if_errors()
+    return IconSet(icons)
