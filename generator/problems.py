@@ -46,7 +46,7 @@ class Problem:
 
     def format(self, count: int = 1, unit: str = "cards") -> str:
         head = f"{self.where}: " if self.where else ""
-        tail = f" ({count} {unit})" if count > 1 else ""
+        tail = f" ({count} {unit})" if count > 1 and self.level != "notice" else ""
         return f"{head}{self.level}: {self.message}{tail}"
 
 

@@ -59,6 +59,7 @@ class Manifest:
     components: list[Component]
     deal: dict | None
     where: SourceRef
+    setup: dict = field(default_factory=dict)
     raw: dict = field(repr=False, default_factory=dict)
     warnings: tuple = ()      # problems found reading it that do not stop the build
 
@@ -102,7 +103,7 @@ def find_project(start: Path) -> Project:
 GAME_KEYS = {"title", "working_title", "players", "rules"}
 COMPONENT_KEYS = {"id", "name", "kind", "data", "size", "front", "back", "sheet", "columns", "composition",
                   "bleed", "printed", "unprinted_columns"}
-TOP_KEYS = {"game", "fonts", "component", "deal"}
+TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
 
 
 def read_manifest(project: Project, game: str, path: Path) -> Manifest:
@@ -190,4 +191,5 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                                   f"this game ({', '.join(c.id for c in components)})", at("deal"))])
     return Manifest(id=game, folder=path.parent, title=need(info, "title", str, "[game]"),
                     players=(lo, hi), rules=info.get("rules"), fonts=fonts,
-                    components=components, deal=deal, where=where, raw=raw, warnings=tuple(extra))
+                    components=components, deal=deal, where=where, raw=raw, warnings=tuple(extra),
+                    setup=raw.get("setup", {}))

@@ -11,6 +11,7 @@ output (summary.md). The Markdown is a small, Japanese-friendly subset:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from jinja2 import TemplateError, TemplateSyntaxError
@@ -47,22 +48,37 @@ class Rulebook:
 
 
 class DeckFacts:
-    """What the rules source may ask of a deck: `count`, `name`, `values('suit')`, `min('number')`."""
+    """What the rules source may ask of a deck, all counted from the data:
+    `count`, `name`, `copies` (most copies of one card), `values('suit')`, `min('number')`,
+    `max('number')`, `per('suit')` (cards per value) and `where('kind', 'シード')` (a part)."""
 
-    def __init__(self, deck: Deck):
-        self._deck = deck
-        self.count = len(deck.cards)
-        self.name = deck.component.name
-        self.copies = int(deck.component.composition.get("copies", 1))
+    def __init__(self, name: str, cards: tuple):
+        self._cards = cards
+        self.count = len(cards)
+        self.name = name
+        self.copies = max(Counter(c.where for c in cards).values(), default=0)
 
     def values(self, column: str) -> list:
-        return self._deck.values(column)
+        seen: dict = {}
+        for card in self._cards:
+            value = card.fields[column]
+            if value not in ("", None):
+                seen.setdefault(value, None)
+        return list(seen)
 
     def min(self, column: str):
-        return min(self._deck.values(column))
+        return min(self.values(column))
 
     def max(self, column: str):
-        return max(self._deck.values(column))
+        return max(self.values(column))
+
+    def per(self, column: str) -> int:
+        """Cards per value of a column when every value has the same number; else the largest."""
+        counts = Counter(c.fields[column] for c in self._cards if c.fields[column] not in ("", None))
+        return max(counts.values(), default=0)
+
+    def where(self, column: str, value) -> "DeckFacts":
+        return DeckFacts(self.name, tuple(c for c in self._cards if c.fields.get(column) == value))
 
 
 def dealing(game: Game) -> list[dict]:
@@ -78,9 +94,11 @@ def dealing(game: Game) -> list[dict]:
 
 def context(game: Game) -> dict:
     lo, hi = game.manifest.players
-    ctx: dict = {"title": game.title, "players": {"min": lo, "max": hi}, "deal": dealing(game)}
+    piles = game.manifest.setup.get("piles", {})
+    ctx: dict = {"title": game.title, "players": {"min": lo, "max": hi}, "deal": dealing(game),
+                 "setup_piles": piles.get("count")}
     for deck in game.decks:
-        ctx[deck.id] = DeckFacts(deck)
+        ctx[deck.id] = DeckFacts(deck.component.name, deck.cards)
     return ctx
 
 
@@ -119,7 +137,7 @@ def render_source(game: Game) -> Rulebook:
     except TemplateError as exc:
         line = _error_line(exc)
         message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'",
-                                   "a component (it has count, name, copies, values(), min(), max())")
+                                   "a component (it has count, name, copies, values(), min(), max(), per(), where())")
         raise BuildError([Problem("error", f"rules template: {message}", where.at(row=line))]) from None
     blocks, summary = parse(text, where, origin)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
@@ -273,15 +291,43 @@ def directive_table(block: Block, game: Game) -> Block:
         rows += [(f"{templates.zen(d['players'])}人", f"{templates.zen(d['each'])}枚",
                   f"{templates.zen(d['left'])}枚") for d in dealing(game)]
         return Block("table", items=tuple(rows), line=block.line)
-    rows = [("コンポーネント", "枚数", "内訳")]
-    for deck in game.decks:
-        key = list(deck.component.composition.get("key", []))
-        detail = ""
-        if key:
-            first = key[0]
-            per = {}
-            for card in deck.cards:
-                per[card.fields[first]] = per.get(card.fields[first], 0) + 1
-            detail = "、".join(f"{v} {templates.zen(n)}枚" for v, n in per.items())
-        rows.append((deck.component.name, f"{templates.zen(len(deck.cards))}枚", detail))
+    rows = [("コンポーネント", "数", "内訳")]
+    decks = {d.id: d for d in game.decks}
+    for comp in game.manifest.components:
+        deck = decks.get(comp.id)
+        z = templates.zen
+        if deck is None:           # a board
+            count, detail = f"{z(1)}{comp.unit}", ""
+        else:
+            count, detail = f"{z(len(deck.cards))}{comp.unit}", breakdown(deck)
+        if not comp.printed:
+            detail = "、".join(x for x in (detail, "別途用意（印刷しません）") if x)
+        rows.append((comp.name, count, detail))
     return Block("table", items=tuple(rows), line=block.line)
+
+
+def breakdown(deck: Deck) -> str:
+    """'貪欲 ８枚、瞋恚 ８枚…', or per group: 'シード １６枚（地 ４枚、…）、ミニオン …'."""
+    comp = deck.component.composition
+    unit = deck.component.unit
+    z = templates.zen
+
+    def by(cards, column) -> str:
+        per: dict = {}
+        for card in cards:
+            per[card.fields[column]] = per.get(card.fields[column], 0) + 1
+        return "、".join(f"{z(v)} {z(n)}{unit}" for v, n in per.items())
+
+    groups = comp.get("group")
+    if not groups:
+        key = comp.get("key", [])
+        return by(deck.cards, key[0]) if key else ""
+    parts = []
+    for group in groups:
+        when = group.get("when", {})
+        cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
+        label = " ".join(str(v) for v in when.values())
+        key = group.get("key", [])
+        inner = f"（{by(cards, key[0])}）" if key else ""
+        parts.append(f"{label} {z(len(cards))}{unit}{inner}")
+    return "、".join(parts)

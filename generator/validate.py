@@ -62,7 +62,6 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
     if missing:
         return Deck(component, (), tuple(table.columns), where)
 
-    key = list(component.composition.get("key", []))
     cards: list[Card] = []
     for row in table.rows:
         typed: dict[str, object] = {}
@@ -78,7 +77,7 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
         if not ok:
             continue
         copies = typed.get("count", 1) if "count" in component.columns else 1
-        label = " ".join(str(typed[k]) for k in key if k in typed) or None
+        label = _label(typed, component.composition)
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             fields = dict(typed)
             if label:
@@ -88,6 +87,21 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
     if problems.count("error") == errors_before:
         check_composition(deck, problems)
     return deck
+
+
+def _label(typed: dict, composition: dict) -> str | None:
+    """How messages name a card: its name if it has one, else its group's `when` values and key
+    values, e.g. 'シード 地 2'."""
+    if typed.get("name"):
+        return str(typed["name"])
+    for group in composition.get("group") or [composition]:
+        when = group.get("when", {})
+        if all(typed.get(k) == v for k, v in when.items()):
+            parts = [*when.values(), *(typed.get(k) for k in group.get("key", []))]
+            if "number" in typed and "number" not in group.get("key", []) and typed["number"] is not None:
+                parts.append(typed["number"])
+            return " ".join(str(p) for p in parts if p not in (None, "")) or None
+    return None
 
 
 def check_composition(deck: Deck, problems: Problems) -> None:

@@ -23,7 +23,9 @@ STYLE = {"fill", "stroke", "stroke_width", "radius"}
 # Icons inside text travel as private-use characters, one per icon, so line breaking and
 # measuring treat each as one unbreakable em-wide character.
 FIRST = 0xE100
-INLINE = re.compile(r":([a-z][a-z0-9_]*):")
+# `:火:`, `:sake:`: any name without spaces or colons (Japanese names read best in Japanese text).
+INLINE = re.compile(r":([^\s:：]{1,12}):")
+NAME = re.compile(r"[^\s:：\"]{1,12}")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
@@ -85,14 +87,14 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise BuildError([Problem("error", f"cannot read icons: {exc}", SourceRef(file))]) from None
-        lines = {m.group(1): text[: m.start()].count("\n") + 1
-                 for m in re.finditer(r"^\[icon\.([A-Za-z0-9_]+)\]", text, re.M)}
+        lines = {m.group(2): text[: m.start()].count("\n") + 1
+                 for m in re.finditer(r'^\[icon\.("?)([^"\]]+)\1\]', text, re.M)}
         for name, spec in raw.get("icon", {}).items():
             raw_icons[name] = (spec, SourceRef(file, lines.get(name)))
     icons = {}
     for i, (name, (spec, where)) in enumerate(sorted(raw_icons.items())):
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
-            problems.error(f"icon name '{name}' must be lower-case letters, digits and _", where)
+        if not NAME.fullmatch(name):
+            problems.error(f"icon name '{name}' must be 1–12 characters without spaces or colons", where)
             continue
         shapes = spec.get("shapes", [])
         for shape in shapes:

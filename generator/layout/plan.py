@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from .. import rulebook
 from ..fonts import FontIndex, metrics
 from ..model import Deck, Game
-from ..problems import BuildError, Problem, Problems
+from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
 from . import boxes, faces as facelayout, icons as iconlayout, sheets
 from .units import MM
@@ -100,7 +100,7 @@ def lay_out(project: Project, game: Game, paper: str, bleed_mm: float | None, fo
         fonts.use(role, ALWAYS)
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
-    context = {"game": {"title": game.title, "id": game.id}}
+    context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
     decks = {d.id: d for d in game.decks}
     for comp in game.manifest.components:
         if not comp.printed:
@@ -138,6 +138,25 @@ def lay_out(project: Project, game: Game, paper: str, bleed_mm: float | None, fo
         plan.samples = _samples(plan, game, problems)
         plan.summary_md = rulebook.summary_markdown(plan.book, game)
     return plan
+
+
+VARS_FILE = "vars.toml"
+
+
+def load_vars(project: Project, game: str) -> dict:
+    """`vars` in templates: shared lookups such as colours per element (_shared, then the game's)."""
+    import tomllib
+
+    merged: dict = {}
+    for folder in (project.layouts / "_shared", project.layouts / game):
+        path = folder / VARS_FILE
+        if path.is_file():
+            try:
+                merged.update(tomllib.loads(path.read_text(encoding="utf-8")))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise BuildError([Problem("error", f"cannot read template variables: {exc}",
+                                          SourceRef(project.rel(path)))]) from None
+    return merged
 
 
 def _board(project, game, comp: Component, defs, paper, context, fonts, icons, problems) -> BoardPlan:

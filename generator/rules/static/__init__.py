@@ -1,0 +1,12 @@
+"""Game-specific static checks, by game id: what the rules text says against what the data holds.
+
+A plain dict, the one place to register a game's checks. Each check takes the model and a
+`Problems` and quotes the rule sentence it tests.
+"""
+from __future__ import annotations
+
+from . import rumbling_seed
+
+GAME_CHECKS: dict = {
+    "rumbling_seed": rumbling_seed.CHECKS,
+}
