@@ -77,19 +77,33 @@ class DeckFacts:
         counts = Counter(c.fields[column] for c in self._cards if c.fields[column] not in ("", None))
         return max(counts.values(), default=0)
 
+    def rows(self) -> list[dict]:
+        """Each distinct row (copies once), as its fields: for lists such as the skills."""
+        seen, out = set(), []
+        for card in self._cards:
+            if card.where not in seen:
+                seen.add(card.where)
+                out.append({k: v for k, v in card.fields.items() if not k.startswith("_")})
+        return out
+
     def where(self, column: str, value) -> "DeckFacts":
         return DeckFacts(self.name, tuple(c for c in self._cards if c.fields.get(column) == value))
 
 
-def dealing(game: Game) -> list[dict]:
-    """Cards dealt per player count when the whole deck is dealt evenly (manifest [deal])."""
+def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
+    """Cards dealt per player count (manifest [deal]): the whole deck evenly (`all = true`), or
+    `each` cards to every player; `removed` takes cards out first for some player counts."""
     deal = game.manifest.deal
     if not deal:
         return []
-    total = len(game.deck(deal["component"]).cards)
+    full = len(game.deck(deal["component"]).cards)
     lo, hi = game.manifest.players
-    return [{"players": n, "each": total // n, "left": total % n, "total": total}
-            for n in range(lo, hi + 1)]
+    out = []
+    for n in range(lo, hi + 1):
+        total = full - (removed or {}).get(n, 0)
+        each = int(deal["each"]) if "each" in deal else total // n
+        out.append({"players": n, "each": each, "left": total - each * n, "total": total})
+    return out
 
 
 def context(game: Game) -> dict:
@@ -137,7 +151,7 @@ def render_source(game: Game) -> Rulebook:
     except TemplateError as exc:
         line = _error_line(exc)
         message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'",
-                                   "a component (it has count, name, copies, values(), min(), max(), per(), where())")
+                                   "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())")
         raise BuildError([Problem("error", f"rules template: {message}", where.at(row=line))]) from None
     blocks, summary = parse(text, where, origin)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)

@@ -117,8 +117,14 @@ def lay_out(project: Project, game: Game, paper: str, bleed_mm: float | None, fo
         deck = decks[comp.id]
         _warn_unused_columns(deck, [front, back], problems)
         laid = facelayout.lay_out_deck(deck, front, back, context, names, fonts, icons, problems)
-        plan.sheets.setdefault(comp.output, []).append(
-            DeckSheets(comp.id, comp.name, geometry, laid, comp.unit, comp.output))
+        group = plan.sheets.setdefault(comp.output, [])
+        if comp.kind == "token" and group and group[-1].geometry == geometry:
+            # Tokens of one size share sheets: 24 cubes and 32 markers fill one page, not two.
+            last = group.pop()
+            group.append(DeckSheets(f"{last.id}+{comp.id}", f"{last.name}・{comp.name}", geometry,
+                                    last.faces + laid, comp.unit, comp.output))
+        else:
+            group.append(DeckSheets(comp.id, comp.name, geometry, laid, comp.unit, comp.output))
     for output, group in plan.sheets.items():
         title, *lines = proof_text(game.title, output, group, paper)
         fonts.use("bold", title)

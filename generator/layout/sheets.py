@@ -224,3 +224,12 @@ def tile(board: tuple[float, float], paper: tuple[float, float], margin: float, 
             tiles.append(Tile(r, c, f"{chr(ord('A') + r)}{c + 1}", (x0, y0, x0 + aw, y0 + ah),
                               (margin - x0, margin - y0)))
     return Tiling((pw, ph), board, tuple(tiles), overlap, margin, False)
+
+
+def marks_for(g: SheetGeometry, used: int) -> list[CropMark]:
+    """The crop marks a sheet with only its first `used` slots filled needs: none for empty rows."""
+    slots = g.fronts[:used]
+    xs = {round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots}
+    ys = {round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots}
+    return [m for m in g.crop_marks
+            if (m.x1 == m.x2 and round(m.x1, 3) in xs) or (m.y1 == m.y2 and round(m.y1, 3) in ys)]

@@ -5,6 +5,7 @@ source; both are fed by the model.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
@@ -18,11 +19,20 @@ def zen(value: object) -> str:
     return str(value).translate(_ZEN)
 
 
+_ICON = re.compile(r":[^\s:：]{1,12}:\s?")
+
+
+def noicons(value: object) -> str:
+    """Card text without its inline icons (`:酒肴: ` -> ''), for places that print plain text."""
+    return _ICON.sub("", str(value))
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
                                keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     env.filters["zen"] = zen
+    env.filters["noicons"] = noicons
     return env
 
 

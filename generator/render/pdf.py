@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
 from ..layout.plan import HEADINGS, DeckSheets, proof_text
-from ..layout.sheets import SheetGeometry
+from ..layout.sheets import SheetGeometry, marks_for
 from ..layout.units import MM
 from .draw import draw_face
 
@@ -38,7 +38,7 @@ def sheets_pdf(title: str, output: str, decks: list[DeckSheets], paper: str, fon
                     face = front if side == "表" else back
                     if face is not None:
                         _place(c, face, slot, g, font_names, forms)
-                _crop_marks(c, g, mirrored=side == "裏")
+                _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=side == "裏")
                 c.showPage()
     c.save()
     return buf.getvalue()
@@ -63,12 +63,12 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
     c.restoreState()
 
 
-def _crop_marks(c: Canvas, g: SheetGeometry, mirrored: bool) -> None:
+def _crop_marks(c: Canvas, g: SheetGeometry, marks, mirrored: bool) -> None:
     c.saveState()
     c.setStrokeColor(black)
     c.setLineWidth(g.crop_width)
     pw = g.page[0]
-    for m in g.crop_marks:
+    for m in marks:
         if mirrored:  # the grid is centred, so the mirrored marks are the same set; draw them mirrored anyway
             c.line(pw - m.x1, m.y1, pw - m.x2, m.y2)
         else:

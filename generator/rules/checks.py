@@ -5,6 +5,8 @@ without ReportLab.
 """
 from __future__ import annotations
 
+import re
+
 from ..model import Game
 from ..problems import Problems
 from ..rulebook import dealing, find_line
@@ -23,7 +25,13 @@ def check_dealing(game: Game, problems: Problems) -> None:
     at = where.at(row=line) if line else where
     for d in dealing(game):
         n, each, left = d["players"], d["each"], d["left"]
-        if left:
+        if left < 0:
+            problems.error(f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but there "
+                           f"are {d['total']}; the rules say 「{rule}」", at)
+        elif "each" in deal:
+            problems.notice(f"{n} players: {each} each deals {each * n} of the {d['total']} "
+                            f"{deck.component.name}, {left} not dealt", at)
+        elif left:
             problems.warning(
                 f"{n} players: the {d['total']} {deck.component.name} deal {each} each with {left} left over; "
                 f"the rules say 「{rule}」 and do not say what becomes of the card{'s' if left > 1 else ''} "
@@ -73,6 +81,33 @@ def check_provisional(game: Game, problems: Problems) -> None:
                             cards[0].where.at(column="provisional"))
 
 
+_CARD_TERM = re.compile(r"([一-龥ァ-ヶー]+カード)")
+
+
+def check_card_terms(game: Game, problems: Problems) -> None:
+    """A 「…カード」 named in the rules or on a card that is no component of the game."""
+    names = {c.name for c in game.manifest.components}
+    seen: set[str] = set()
+    for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
+        for term in _CARD_TERM.findall(line):
+            if term.startswith("枚"):
+                continue      # 「１枚以上カードが」: a count, not a name
+            if term not in names and term not in seen:
+                seen.add(term)
+                problems.warning(f"the rules name 「{term}」, which is no component of this game "
+                                 f"({'、'.join(sorted(names))})", (game.rules_where or game.manifest.where).at(row=n))
+    for deck in game.decks:
+        for card in deck.cards:
+            for column, value in card.fields.items():
+                if not isinstance(value, str) or column.startswith("_"):
+                    continue
+                for term in _CARD_TERM.findall(value):
+                    if term not in names and term not in seen:
+                        seen.add(term)
+                        problems.warning(f"{card.label()} names 「{term}」, which is no component of this game "
+                                         f"({'、'.join(sorted(names))})", card.where.at(column=column))
+
+
 def check_rules(game: Game, problems: Problems) -> None:
     """The generic checks, then the game's own (registered by game id in rules/static/)."""
     from .static import GAME_CHECKS
@@ -80,6 +115,7 @@ def check_rules(game: Game, problems: Problems) -> None:
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)
+    check_card_terms(game, problems)
     for check in GAME_CHECKS.get(game.id, ()):
         check(game, problems)
 

@@ -5,8 +5,9 @@ A plain dict, the one place to register a game's checks. Each check takes the mo
 """
 from __future__ import annotations
 
-from . import rumbling_seed
+from . import nyanbaa, rumbling_seed
 
 GAME_CHECKS: dict = {
     "rumbling_seed": rumbling_seed.CHECKS,
+    "nyanbaa": nyanbaa.CHECKS,
 }
