@@ -51,10 +51,12 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
 
 
 def wrap(text: str, width: float, measure: Callable[[str], float],
-         phrases_only: bool = False) -> list[str] | None:
+         phrases_only: bool = False, max_ragged: float | None = None) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
-    With `phrases_only`, returns None rather than break inside a phrase.
+    With `phrases_only`, returns None rather than break inside a phrase. With `max_ragged` (a
+    fraction of the width), a phrase break that would leave more than that empty gives way to
+    a break between characters (long rulebook paragraphs; card text keeps its phrases).
     """
     lines: list[str] = []
     for para in text.split("\n"):
@@ -66,12 +68,15 @@ def wrap(text: str, width: float, measure: Callable[[str], float],
         while start < len(para):
             # Farthest end that fits.
             end = start + 1
-            while end < len(para) and measure(para[start:end + 1].rstrip()) <= width:
+            while end < len(para) and measure(para[start:end + 1].rstrip()) <= width + 0.01:
                 end += 1
-            if end == len(para) and measure(para[start:].rstrip()) <= width:
+            if end == len(para) and measure(para[start:].rstrip()) <= width + 0.01:
                 lines.append(para[start:].rstrip())
                 break
             cut = next((p for p in range(end, start, -1) if p in good), None)
+            if cut is not None and max_ragged is not None and \
+                    width - measure(para[start:cut].rstrip()) > max_ragged * width:
+                cut = next((p for p in range(end, start, -1) if p in fallback), cut)
             if cut is None:
                 if phrases_only:
                     return None

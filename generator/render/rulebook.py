@@ -5,15 +5,15 @@ Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns by
 from __future__ import annotations
 
 import io
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, PageTemplate,
+                                SimpleDocTemplate, Spacer, Table, TableStyle)
 
+from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.units import MM
 from ..rulebook import Block, Rulebook, directive_table
@@ -56,6 +56,58 @@ class CardRow(Flowable):
             x += w * self.scale + self.gap
 
 
+class TextBlock(Flowable):
+    """A paragraph set by our own Japanese line breaker (phrases, full kinsoku), not ReportLab's
+    CJK wrap, which hangs only one closing mark and so can start a line with 「。」 after 「）」."""
+
+    def __init__(self, text: str, style: ParagraphStyle, bullet: str | None = None,
+                 lines: list[str] | None = None, first: bool = True):
+        super().__init__()
+        self.text, self.style, self.bullet, self.lines, self.first = text, style, bullet, lines, first
+
+    def _measure(self, s: str) -> float:
+        return stringWidth(s, self.style.fontName, self.style.fontSize)
+
+    def wrap(self, avail_w, avail_h):
+        self.width = avail_w
+        if self.lines is None:
+            self.lines = textfit.wrap(self.text, avail_w - self.style.leftIndent, self._measure, max_ragged=0.12)
+        self.height = len(self.lines) * self.style.leading
+        return self.width, self.height
+
+    def split(self, avail_w, avail_h):
+        self.wrap(avail_w, avail_h)
+        fit = int(avail_h // self.style.leading)
+        if fit < 2 or fit >= len(self.lines):      # no widow or orphan lines
+            return []
+        return [TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first),
+                TextBlock(self.text, self.style, None, self.lines[fit:], False)]
+
+    def getSpaceBefore(self):
+        return self.style.spaceBefore if self.first else 0
+
+    def getSpaceAfter(self):
+        return self.style.spaceAfter
+
+    def getKeepWithNext(self):
+        return bool(getattr(self.style, "keepWithNext", 0))
+
+    def draw(self):
+        c, st = self.canv, self.style
+        c.setFillColor(st.textColor)
+        c.setFont(st.fontName, st.fontSize)
+        # The em box (0.88 above the baseline, 0.12 below) centred in each line's leading.
+        drop = (st.leading - st.fontSize) / 2 + 0.88 * st.fontSize
+        if self.bullet and self.lines:        # first, so text extraction reads it before the item
+            c.drawString(st.bulletIndent, self.height - drop, self.bullet)
+        for i, line in enumerate(self.lines):
+            y = self.height - i * st.leading - drop
+            x = st.leftIndent
+            if st.alignment == TA_CENTER:
+                x = (self.width - self._measure(line)) / 2
+            c.drawString(x, y, line)
+
+
 def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=base, leading=base * 1.7,
                           wordWrap="CJK", spaceAfter=base * 0.3, bulletFontName=fonts["body"])
@@ -83,13 +135,13 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
     for block in blocks:
         if block.kind == "heading":
             style = st["title"] if block.level == 1 else st[f"h{min(block.level, 4)}"]
-            out.append(Paragraph(escape(block.text), style))
+            out.append(TextBlock(block.text, style))
         elif block.kind == "para":
-            out.append(Paragraph(escape(block.text), st["body"]))
+            out.append(TextBlock(block.text, st["body"]))
         elif block.kind in ("list", "olist"):
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i}." if block.kind == "olist" else "・"
-                out.append(Paragraph(escape(item), st["item"], bulletText=bullet))
+                out.append(TextBlock(item, st["item"], bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
         elif block.kind == "directive":
@@ -104,7 +156,7 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
 
 
 def _table(block: Block, st, width: float) -> Table:
-    rows = [[Paragraph(escape(str(cell)), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
+    rows = [[TextBlock(str(cell), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
             for r, row in enumerate(block.items)]
     t = Table(rows, hAlign="LEFT", repeatRows=1, colWidths=_column_widths(block, st, width))
     t.setStyle(TableStyle([
@@ -120,7 +172,7 @@ def _table(block: Block, st, width: float) -> Table:
 
 def _column_widths(block: Block, st, width: float) -> list[float]:
     """Each column as wide as its longest cell; if that is too wide, the widest columns give way."""
-    pad = 12.0
+    pad = 14.0        # the cell's padding, 6 pt a side, and a little air
     natural = [0.0] * max(len(r) for r in block.items)
     for r, row in enumerate(block.items):
         style = st["cellhead"] if r == 0 else st["cell"]
@@ -158,19 +210,37 @@ def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
 
 
 def summary_pdf(book: Rulebook, game, fonts, page, heading: str) -> tuple[bytes, bool]:
-    """One page if it can be: the text shrinks until it fits; returns (pdf, fits_one_page)."""
-    lo, hi = game.manifest.players
-    for base in (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5):
+    """One page if it can be: one column while the text stays at 8 pt or more, then two columns,
+    shrinking until it fits; returns (pdf, fits_one_page)."""
+    attempts = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (8.5, 8.0, 7.5, 7.0, 6.5)]
+    for columns, base in attempts:
         buf = io.BytesIO()
-        doc = _doc(buf, page, heading, 12 * MM, fonts)
-        st = styles(fonts, base)
-        story = [Paragraph(escape(heading), st["title"]),
-                 Paragraph(escape(f"{lo}〜{hi}人"), ParagraphStyle("players", parent=st["body"],
-                                                                 alignment=TA_CENTER))]
-        for section in book.summary:
-            story.append(Paragraph(escape(section.title), st["h3"]))
-            story += flowables(section.blocks, st, game, {}, fonts, doc.width)
-        doc.build(story)
-        if doc.page == 1:
+        pages = _summary(buf, book, game, fonts, page, heading, columns, base)
+        if pages == 1:
             return buf.getvalue(), True
     return buf.getvalue(), False
+
+
+def _summary(buf, book: Rulebook, game, fonts, page, heading: str, columns: int, base: float) -> int:
+    margin, gap = 12 * MM, 6 * MM
+    st = styles(fonts, base)
+    doc = BaseDocTemplate(buf, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                          bottomMargin=margin, title=heading, author="pnp", creator="pnp generator",
+                          invariant=1, initialFontName=fonts["body"])
+    title_h = base * 6
+    width = (doc.width - gap * (columns - 1)) / columns
+    top = page[1] - margin - title_h
+    frames = [Frame(margin, page[1] - margin - title_h, doc.width, title_h, id="title",
+                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)]
+    frames += [Frame(margin + i * (width + gap), margin, width, top - margin, id=f"col{i}",
+                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(columns)]
+    doc.addPageTemplates([PageTemplate(id="summary", frames=frames)])
+    lo, hi = game.manifest.players
+    story = [TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
+             TextBlock(f"{lo}〜{hi}人", ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)),
+             FrameBreak()]
+    for section in book.summary:
+        story.append(TextBlock(section.title, st["h3"]))
+        story += flowables(section.blocks, st, game, {}, fonts, width)
+    doc.build(story)
+    return doc.page
