@@ -150,8 +150,10 @@ def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> N
     for card in cards:
         rows_of[tuple(card.fields[k] for k in key)].append(card.where.row or 0)
 
+    prefix = [str(v) for v in group.get("when", {}).values() if v not in ("", None)]
+
     def name(combo: tuple) -> str:
-        return " ".join(str(v) for v in combo)
+        return " ".join(prefix + [str(v) for v in combo])
 
     for combo, rows in rows_of.items():
         distinct = sorted(set(rows))
