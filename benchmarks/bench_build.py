@@ -49,6 +49,32 @@ def scaled_project(tmp: Path, copies: int) -> Path:
     return root
 
 
+# Every printed deck of the three games as the plain script sees it: CSV, trim size, grid.
+ALL_DECKS = [
+    "fudaraku/kleshas.csv:63:88:3:3",
+    "rumbling_seed/dragon_veins.csv:63:88:3:3", "rumbling_seed/elders.csv:63:88:3:3",
+    "rumbling_seed/disciples.csv:70:120:2:2", "rumbling_seed/four_gods.csv:63:88:3:3",
+    "nyanbaa/turf.csv:63:88:3:3", "nyanbaa/heroes.csv:63:88:3:3", "nyanbaa/tribes.csv:70:120:2:2",
+    "nyanbaa/area_maps.csv:80:80:2:3", "nyanbaa/cubes.csv:16:16:10:14", "nyanbaa/markers.csv:16:16:10:14",
+]
+
+
+def all_games(py: str, tmp: Path, ttf: dict, repeat: int) -> tuple[float, float, float]:
+    """`pnp build` of all three games (cold, then warm) against the plain script for the same cards."""
+    cold, warm = [], []
+    for i in range(repeat):
+        out = tmp / f"all-{i}"
+        cmd = [py, "-m", "generator", "build", "--out", str(out)]
+        for runs in (cold, warm):
+            t0 = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+            runs.append(time.perf_counter() - t0)
+    plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / "plain-all.pdf"),
+                      str(ttf["Regular"]), str(ttf["Bold"]), "1",
+                      *[str(ROOT / "cards" / d) for d in ALL_DECKS]], repeat)
+    return min(cold), min(warm), plain
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
@@ -58,7 +84,7 @@ def main() -> None:
         tmp = Path(t)
         # The plain script gets TrueType subsets made beforehand (not timed): ReportLab cannot
         # read the CFF .otf at all, so this is the most favourable baseline.
-        chars = set("".join(open(ROOT / "cards/fudaraku/kleshas.csv", encoding="utf-8").read())) | \
+        chars = set("".join(p.read_text(encoding="utf-8") for p in (ROOT / "cards").glob("*/*.csv"))) | \
             set("0123456789補陀落渡海しよう！100%で印刷してください")
         ttf = {}
         for weight in ("Regular", "Bold"):
@@ -81,9 +107,9 @@ def main() -> None:
                 t0 = time.perf_counter()
                 subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
                 warm.append(time.perf_counter() - t0)
-            plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"),
-                              str(ROOT / "cards/fudaraku/kleshas.csv"), str(tmp / f"plain{n}.pdf"),
-                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies)], args.repeat)
+            plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / f"plain{n}.pdf"),
+                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies),
+                              f"{ROOT / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"], args.repeat)
             results[n] = (min(ours), plain, min(warm))
             print(f"{f'pnp build fudaraku, {n} cards (cold)':<34}{min(ours):>9.3f}")
             print(f"{f'pnp build fudaraku, {n} cards (warm)':<34}{min(warm):>9.3f}")
@@ -94,6 +120,10 @@ def main() -> None:
         print(f"ratio pnp / plain, 720 cards:  {o720 / p720:5.2f}x cold, {w720 / p720:5.2f}x warm")
         print(f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)")
         print(f"plain per additional card:     {(p720 - p40) / 680 * 1000:6.2f} ms")
+        all_cold, all_warm, all_plain = all_games(py, tmp, ttf, args.repeat)
+        print(f"pnp build (all three games), cold: {all_cold:6.3f} s, warm: {all_warm:6.3f} s")
+        print(f"plain ReportLab, the same cards:   {all_plain:6.3f} s")
+        print(f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm")
         print(f"peak RSS of any child:         {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:6.0f} MiB")
 
 

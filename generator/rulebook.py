@@ -330,6 +330,8 @@ def breakdown(deck: Deck) -> str:
         per: dict = {}
         for card in cards:
             per[card.fields[column]] = per.get(card.fields[column], 0) + 1
+        if all(n == 1 for n in per.values()):
+            return ""          # one of each (map 1, 2, 3…): nothing to break down
         return "、".join(f"{z(v)} {z(n)}{unit}" for v, n in per.items())
 
     groups = comp.get("group")
@@ -340,8 +342,9 @@ def breakdown(deck: Deck) -> str:
     for group in groups:
         when = group.get("when", {})
         cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
-        label = " ".join(str(v) for v in when.values())
+        label = group.get("label") or " ".join(str(v) for v in when.values())
         key = group.get("key", [])
-        inner = f"（{by(cards, key[0])}）" if key else ""
+        detail = by(cards, key[0]) if key else ""
+        inner = f"（{detail}）" if detail else ""
         parts.append(f"{label} {z(len(cards))}{unit}{inner}")
     return "、".join(parts)
