@@ -14,6 +14,7 @@ from ..layout.plan import guide_text
 from ..layout.sheets import Tiling
 from ..layout.units import MM
 from .draw import draw_face
+from .pdf import proof_header
 
 MARK_R = 2.2 * MM
 MARK_EVERY = 45 * MM
@@ -125,22 +126,8 @@ def _tile_label(c: Canvas, tile, tiling: Tiling, font_names) -> None:
 
 def _guide_page(c: Canvas, lines: list[str], tiling: Tiling, font_names) -> None:
     pw, ph = tiling.page
-    left, y = 20 * MM, ph - 25 * MM
-    c.setFont(font_names["bold"], 15)
-    c.drawString(left, y, lines[0])
-    y -= 10 * MM
-    c.setFont(font_names["body"], 10)
-    for line in lines[1:]:
-        c.drawString(left, y, line)
-        y -= 6 * MM
-    # The 100 mm ruler.
-    y -= 8 * MM
-    c.setLineWidth(0.4)
-    c.line(left, y, left + 100 * MM, y)
-    for i in range(0, 101):
-        c.line(left + i * MM, y, left + i * MM, y + (5 if i % 10 == 0 else 3 if i % 5 == 0 else 1.8) * MM)
-    c.setFont(font_names["body"], 8)
-    c.drawString(left + 102 * MM, y, "100 mm")
+    left = 20 * MM
+    y = proof_header(c, lines, tiling.page, font_names)
     # A map of the tiles over the board outline.
     bw, bh = tiling.board
     room_w, room_h = pw - 2 * left, y - 25 * MM

@@ -84,9 +84,9 @@ def _label(c: Canvas, text: str, g: SheetGeometry, font_names) -> None:
     c.restoreState()
 
 
-def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
-    pw, ph = page
-    left, y = 20 * MM, ph - 30 * MM
+def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> float:
+    """The top of a proof page: a heading, the instructions and a 100 mm ruler. Returns the y below."""
+    left, y = 20 * MM, page[1] - 30 * MM
     c.setFillColor(black)
     c.setFont(font_names["bold"], 16)
     c.drawString(left, y, lines[0])
@@ -108,8 +108,13 @@ def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_nam
             c.drawCentredString(left + i * MM, y + 7 * MM, str(i))
     c.setFont(font_names["body"], 9)
     c.drawString(left, y - 6 * MM, "100 mm")
+    return y - 12 * MM
+
+
+def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
+    left = 20 * MM
+    y = proof_header(c, lines, page, font_names) - 58 * MM
     # A 50 mm square: checks both directions at once.
-    y -= 70 * MM
     c.setFillColor(white)
     c.rect(left, y, 50 * MM, 50 * MM, stroke=1, fill=0)
     c.setFillColor(black)

@@ -26,6 +26,24 @@ def _at(game: Game, sentence: str):
     return where.at(row=line) if line else where
 
 
+SUITS = "「赤（商店街）」「青（河原）」「黄（空き地）」の３スートがあり、各スートに１〜７の数字があります。"
+
+
+def check_cards_per_suit(game: Game, problems: Problems) -> None:
+    """1-7 in each suit and a △ copy of 1-4: 11 cards per suit."""
+    per: dict[str, int] = {}
+    for card in game.deck("turf").cards:
+        per[card.fields["suit"]] = per.get(card.fields["suit"], 0) + 1
+    want = 7 + 4
+    for suit, n in per.items():
+        if n != want:
+            problems.error(f"{suit}: {n} ナワバリカード, the rules give each suit {want} (1–7 and △ copies of 1–4)",
+                           game.deck("turf").where)
+    if all(n == want for n in per.values()):
+        problems.notice(f"{want} ナワバリカード in each of {'、'.join(per)} (1–7, and △ copies of 1–4)",
+                        _at(game, SUITS))
+
+
 def check_three_player_removal(game: Game, problems: Problems) -> None:
     """「４△と３△を抜き」: one card each, or every suit's? The deck has one per suit."""
     turf = game.deck("turf")
@@ -106,5 +124,5 @@ def check_markers(game: Game, problems: Problems) -> None:
             problems.error(f"{tribe} has no ヒーローカード", game.deck("hero").where)
 
 
-CHECKS = (check_three_player_removal, check_hand_against_tricks, check_map_layout, check_cubes_against_areas,
+CHECKS = (check_cards_per_suit, check_three_player_removal, check_hand_against_tricks, check_map_layout, check_cubes_against_areas,
           check_markers)
