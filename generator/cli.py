@@ -83,13 +83,62 @@ def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-def check(games, project_dir, paper, bleed, strict) -> None:
-    """Load, validate and lay out GAMES without writing anything; list every problem."""
+@click.option("--no-play", is_flag=True, help="Skip the short simulation of each game (data and static rule checks only).")
+def check(games, project_dir, paper, bleed, strict, no_play) -> None:
+    """Load, validate and lay out GAMES without writing anything; list every problem, and play each
+    game a few hundred times by machine to find where its rules do not hold together."""
     def action() -> int:
         project = _project(project_dir)
-        result = pipeline.check(project, list(games), pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict))
+        result = pipeline.check(project, list(games), pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict),
+                                play=not no_play)
         code = _report(result, strict)
         if not code:
             click.echo(f"ok: {', '.join(p.game.id for p in result.plans)}")
         return code
+    _run(action)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise BuildError(f"--option takes NAME=VALUE, got '{pair}'")
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out
+
+
+@main.command()
+@click.argument("game")
+@project_option
+@click.option("--players", type=int, help="Number of players; default: the fewest the game allows.")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed; playout i uses a seed derived from it.")
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A reading of the rules (repeatable).")
+@click.option("--players-kind", "kind", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of Markdown.")
+@click.option("--replay", type=int, metavar="SEED", help="Play the game with this seed and print it move by move.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder; default: PROJECT/output.")
+def simulate(game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir) -> None:
+    """Play GAME many times by machine and report where the rules do not hold together."""
+    def action() -> int:
+        project = _project(project_dir)
+        opts = pipeline.SimulateOptions(players=players, games=games, seed=seed, options=_parse_options(options),
+                                        kind=kind, out=Path(out_dir) if out_dir else None, replay=replay)
+        tty = sys.stderr.isatty()
+
+        def progress(done: int, total: int) -> None:
+            if tty:
+                click.echo(f"\r{done}/{total} games", err=True, nl=done >= total)
+
+        result = pipeline.simulate(project, game, opts, progress)
+        if "replay" in result:
+            r = result["replay"]
+            for line in r.log:
+                click.echo(line)
+            return 0
+        click.echo(result["json"] if as_json else result["markdown"])
+        for path in result["written"]:
+            click.echo(f"wrote {path}", err=True)
+        return 0
     _run(action)

@@ -39,7 +39,8 @@ class Result:
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
     out = options.out or project.root / "output"
     cache = output.Cache.for_output(out, writable=True)
-    result = check(project, game_ids, options, cache)
+    # Printing does not wait for the game to hold together: playouts are check's business.
+    result = check(project, game_ids, options, cache, play=False)
     if result.failed(options.strict):
         return result
     files: dict[Path, bytes] = {}
@@ -51,7 +52,8 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     return result
 
 
-def check(project: Project, game_ids: list[str], options: Options, cache: output.Cache | None = None) -> Result:
+def check(project: Project, game_ids: list[str], options: Options, cache: output.Cache | None = None,
+          play: bool = True) -> Result:
     problems = Problems()
     result = Result(problems)
     out = options.out or project.root / "output"
@@ -62,7 +64,7 @@ def check(project: Project, game_ids: list[str], options: Options, cache: output
             game = load(project, gid, problems)
             if game is None:
                 continue
-            check_rules(game, problems)
+            check_rules(game, problems, play=play)
             result.plans.append(lay_out(project, game, options.paper, options.bleed_mm, font_index, problems))
         except BuildError as exc:
             problems.items.extend(exc.problems)
@@ -93,3 +95,73 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     if any(not d.cards for d in decks):
         return None
     return Game(manifest, tuple(decks), rules_source, rules_where)
+
+
+@dataclass
+class SimulateOptions:
+    players: int | None = None
+    games: int = 1000
+    seed: int = 1
+    options: dict[str, str] = field(default_factory=dict)
+    kind: str = "random"
+    out: Path | None = None
+    replay: int | None = None
+    skill: bool = True
+
+
+def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=None) -> dict:
+    """Play a game many times by machine; write simulation.md/.json/.pdf; or replay one seed."""
+    from .rules import engine, report, simulate as sim
+    from .rules.games import REGISTRY
+
+    if game_id not in REGISTRY:
+        raise BuildError(f"the rules engine cannot play '{game_id}' yet (it plays: {', '.join(sorted(REGISTRY))})")
+    module = REGISTRY[game_id]
+    problems = Problems()
+    game = load(project, game_id, problems)
+    if game is None or problems.has_errors:
+        raise BuildError([p for p in problems.items if p.level == "error"])
+    lo, hi = game.manifest.players
+    players = opts.players or lo
+    if not lo <= players <= hi:
+        raise BuildError(f"{game.title} is for {lo}–{hi} players, not {players}")
+    try:
+        options = engine.resolve_options(module.OPTIONS, opts.options)
+    except engine.UnknownOption as exc:
+        raise BuildError(str(exc)) from None
+    data = module.prepare(game)
+    kinds = (opts.kind,) * players
+    if opts.replay is not None:
+        result = engine.play(module, data, players, opts.replay, options, kinds, check=True, log=True)
+        return {"replay": result}
+    rows = sim.run(game_id, data, players, opts.games, opts.seed, options, kinds, progress=progress)
+    stats = sim.statistics(game_id, players, opts.seed, options, kinds, rows)
+    if opts.skill:
+        stats.skill = sim.skill_signal(game_id, data, players, min(opts.games, 600), opts.seed, options)
+    found = sim.findings(module, stats)
+    stats.alternatives = sim.alternatives(module, game_id, data, stats, found)
+    text = report.markdown(game.title, module, stats, found)
+    import json
+    payload = json.dumps(sim.to_json(stats, found), ensure_ascii=False, indent=1, sort_keys=True)
+    out = (opts.out or project.root / "output") / game_id
+    files = {out / f"simulation-{players}p.md": text.encode("utf-8"),
+             out / f"simulation-{players}p.json": (payload + "\n").encode("utf-8"),
+             out / f"simulation-{players}p.pdf": _report_pdf(project, game, module, stats, found, text, opts)}
+    written = output.write_all(files)
+    return {"stats": stats, "findings": found, "markdown": text, "json": payload, "written": written}
+
+
+def _report_pdf(project, game, module, stats, found, text, opts) -> bytes:
+    from .fonts import metrics as font_metrics
+    from .layout.faces import Fonts
+    from .layout.plan import ALWAYS
+    from .render import fonts as render_fonts, report as render_report
+
+    cache = output.Cache.for_output(opts.out or project.root / "output", writable=True)
+    index = FontIndex([project.root / "fonts"], cache)
+    fonts = Fonts({role: font_metrics(index.find(spec["family"], spec.get("weight", "Regular")), cache)
+                   for role, spec in game.manifest.fonts.items()})
+    for role in fonts.metrics:
+        fonts.use(role, ALWAYS + text + game.title + "シミュレーション（人・ゲーム）　")
+    names = render_fonts.register(fonts, cache)
+    return render_report.report_pdf(game.title, module, stats, found, names)

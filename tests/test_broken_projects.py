@@ -70,7 +70,7 @@ DEFECTS = {
 def test_broken_project_gets_a_clear_message(project, defect):
     breaks, message = DEFECTS[defect]
     breaks(project)
-    result = run("check", "--project", str(project))
+    result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 1, result.output
     assert message in result.output, result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
@@ -78,6 +78,6 @@ def test_broken_project_gets_a_clear_message(project, defect):
 
 def test_unknown_manifest_key_is_a_warning(project):
     edit(project, f"{GAME}/game.toml", 'size = "poker"', 'size = "poker"\nbleeed = "2mm"')
-    result = run("check", "--project", str(project))
+    result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 0
     assert f"{GAME}/game.toml:19: warning: unknown key 'bleeed' in component 'klesha' is ignored" in result.output

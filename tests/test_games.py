@@ -184,7 +184,7 @@ def test_bought_components_are_listed_not_printed(project):
 
 
 def test_check_lists_provisional_content_and_rule_gaps(project):
-    result = run("check", "rumbling_seed", "nyanbaa", "--project", str(project))
+    result = run("check", "--no-play", "rumbling_seed", "nyanbaa", "--project", str(project))
     assert result.exit_code == 0, result.output
     out = result.output
     assert ("cards/rumbling_seed/elders.csv:2:provisional: notice: 老師カード 元始天尊、太乙真人、玉鼎真人、道行天尊、"
@@ -201,7 +201,7 @@ def test_composition_groups_name_the_broken_card(project):
     path = project / "cards/rumbling_seed/dragon_veins.csv"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("ミニオン,,3,14,", "ミニオン,,3,13,"), encoding="utf-8")
-    result = run("check", "rumbling_seed", "--project", str(project))
+    result = run("check", "--no-play", "rumbling_seed", "--project", str(project))
     assert result.exit_code == 1
     assert "cards/rumbling_seed/dragon_veins.csv: error: ミニオン 3 has 13 of 14 copies" in result.output
     assert "cards/rumbling_seed/dragon_veins.csv: error: 71 cards, the manifest expects 72" in result.output

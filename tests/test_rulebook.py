@@ -77,7 +77,7 @@ def test_unclosed_summary_mark_is_an_error(project):
     rules = project / "cards/fudaraku/rules.md"
     text = rules.read_text(encoding="utf-8")
     rules.write_text(text.replace("\n<!-- /summary -->\n", "\n", 1), encoding="utf-8")
-    result = run("check", "--project", str(project))
+    result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 1
     assert "cards/fudaraku/rules.md:" in result.output and "summary part opened again before" in result.output
 
@@ -107,6 +107,6 @@ def test_rules_template_error_names_line(project):
     rules = project / "cards/fudaraku/rules.md"
     text = rules.read_text(encoding="utf-8")
     rules.write_text(text.replace("{{ klesha.count|zen }}", "{{ klesha.cuont|zen }}"), encoding="utf-8")
-    result = run("check", "--project", str(project))
+    result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 1
     assert "cards/fudaraku/rules.md:19: error: rules template:" in result.output and "cuont" in result.output

@@ -108,8 +108,40 @@ def check_card_terms(game: Game, problems: Problems) -> None:
                                          f"({'、'.join(sorted(names))})", card.where.at(column=column))
 
 
-def check_rules(game: Game, problems: Problems) -> None:
-    """The generic checks, then the game's own (registered by game id in rules/static/)."""
+PLAYOUTS_PER_COUNT = 200
+LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
+
+
+def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_COUNT) -> None:
+    """A short simulation per supported player count, rules as written (default readings)."""
+    from . import engine, report, simulate
+    from .games import REGISTRY
+
+    module = REGISTRY.get(game.id)
+    if module is None:
+        return
+    data = module.prepare(game)
+    options = engine.resolve_options(module.OPTIONS, {})
+    lo, hi = game.manifest.players
+    for players in range(lo, hi + 1):
+        kinds = ("random",) * players
+        rows = simulate.run(game.id, data, players, games, 1, options, kinds)
+        stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
+        for f in simulate.findings(module, stats):
+            if f.severity == "notice" and f.seed is None:
+                continue
+            line = find_line(game.rules_source or "", f.rule) if f.rule else None
+            where = (game.rules_where or game.manifest.where).at(row=line) if line else game.manifest.where
+            text = f"{players} players, {games} random playouts: {f.message}"
+            if f.options:
+                text += " (reading " + ", ".join(f"{k}={v}" for k, v in f.options.items()) + ")"
+            if f.seed is not None:
+                text += f"; replay: {report.replay_command(game.id, stats, f.seed, module)}"
+            problems.add(LEVEL[f.severity], text, where)
+
+
+def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
+    """The generic checks, the game's own (registered by game id in rules/static/), then playouts."""
     from .static import GAME_CHECKS
 
     check_dealing(game, problems)
@@ -118,4 +150,6 @@ def check_rules(game: Game, problems: Problems) -> None:
     check_card_terms(game, problems)
     for check in GAME_CHECKS.get(game.id, ()):
         check(game, problems)
+    if play:
+        check_by_playing(game, problems)
 

@@ -1,0 +1,146 @@
+"""The rules engine's common ground: seeds and random streams, options, players, and one playout.
+
+Fed by a game module (rules/games/<id>.py) and the data its `prepare()` takes from the model;
+returns plain results. Runs without ReportLab. The hot path is the game's own `legal_actions()`
+and `apply()`; this module stays out of its way.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class InvariantError(AssertionError):
+    """A rule of the engine itself broke (cards lost, a dead end...): a bug or a rules hole."""
+
+
+class UnknownOption(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Option:
+    """One reading of the rules where the text allows more than one (or says nothing)."""
+    default: str
+    choices: dict[str, str]          # value -> what it means, in a few words
+    rule: str                        # the sentence of the rules it comes from
+    why: str                         # what the text leaves open
+
+
+def resolve_options(declared: dict[str, Option], given: dict[str, str] | None) -> dict[str, str]:
+    out = {name: opt.default for name, opt in declared.items()}
+    for name, value in (given or {}).items():
+        if name not in declared:
+            raise UnknownOption(f"unknown option '{name}' (options: {', '.join(sorted(declared)) or 'none'})")
+        if value not in declared[name].choices:
+            raise UnknownOption(f"option '{name}' must be one of {', '.join(declared[name].choices)}, got '{value}'")
+        out[name] = value
+    return out
+
+
+def derive_seed(master: int, index: int) -> int:
+    """Playout `index` of a run with `master` seed: stable across machines and Python versions."""
+    digest = hashlib.sha256(f"{master}:{index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def stream(seed: int, name: str) -> random.Random:
+    """A random stream of its own for chance ("chance") and for each player's choices ("p0"…)."""
+    digest = hashlib.sha256(f"{seed}/{name}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class RandomPlayer:
+    kind = "random"
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, state, actions: list) -> Any:
+        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+
+
+class GreedyPlayer:
+    """The game's own one-step heuristic (`greedy_value(state, action)`); ties broken at random."""
+    kind = "greedy"
+
+    def __init__(self, rng: random.Random, value: Callable):
+        self.rng, self.value = rng, value
+
+    def choose(self, state, actions: list) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        best, picks = None, []
+        for a in actions:
+            v = self.value(state, a)
+            if best is None or v > best:
+                best, picks = v, [a]
+            elif v == best:
+                picks.append(a)
+        return picks[self.rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
+
+
+@dataclass
+class Playout:
+    seed: int
+    players: int
+    kinds: tuple[str, ...]
+    finished: bool = False            # reached a terminal state
+    dead_end: bool = False            # a non-terminal state with no legal action
+    capped: bool = False              # the step cap stopped it
+    steps: int = 0
+    scores: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)       # after tie-breakers
+    tied_before: bool = False         # more than one best before tie-breakers
+    rounds: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    log: list[str] | None = None
+
+
+def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
+    out = []
+    for i, kind in enumerate(kinds):
+        rng = stream(seed, f"p{i}")
+        out.append(GreedyPlayer(rng, module.greedy_value) if kind == "greedy" else RandomPlayer(rng))
+    return out
+
+
+def play(module, data, players: int, seed: int, options: dict[str, str], kinds: tuple[str, ...] | None = None,
+         check: bool = False, log: bool = False) -> Playout:
+    """One game from its seed to the end (or the step cap), with invariants checked if asked."""
+    kinds = kinds or ("random",) * players
+    state = module.new_state(data, players, seed, options)
+    agents = make_players(module, kinds, seed)
+    result = Playout(seed, players, kinds, log=[] if log else None)
+    cap = module.STEP_CAP
+    steps = 0
+    while not state.is_terminal():
+        if steps >= cap:
+            result.capped = True
+            break
+        actions = state.legal_actions()
+        if not actions:
+            result.dead_end = True
+            break
+        player = state.current_player
+        action = agents[player].choose(state, actions)
+        if log:
+            result.log.append(state.describe(action))
+        state.apply(action)
+        steps += 1
+        if check:
+            state.check_invariants()
+    result.steps = steps
+    result.finished = state.is_terminal()
+    result.rounds = state.round
+    result.counters = dict(state.counters)
+    if result.finished:
+        result.scores = list(state.scores())
+        result.winners, result.tied_before = state.winners()
+        if check:
+            state.check_end()
+    if log:
+        result.log.append(state.describe_end())
+    return result

@@ -1,0 +1,240 @@
+"""Many playouts of one game, reproducibly, on every core; their statistics and findings as plain data.
+
+Fed by a game module and its prepared data; feeds `pnp simulate` (Markdown, JSON, the PDF report
+drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
+"""
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Callable
+
+from . import engine
+from .games import REGISTRY
+
+POOL_THRESHOLD = 400          # fewer playouts than this run in-process: a pool costs more than it saves
+
+
+@dataclass
+class Finding:
+    severity: str             # error, warning, notice
+    message: str
+    rule: str                 # the rule sentence it comes from
+    options: dict[str, str]   # the readings in force
+    seed: int | None          # a playout that shows it: `pnp simulate --replay SEED`
+    players: int
+
+
+@dataclass
+class Stats:
+    game: str
+    players: int
+    games: int
+    seed: int
+    kinds: tuple[str, ...]
+    options: dict[str, str]
+    finished: int = 0
+    dead_ends: int = 0
+    capped: int = 0
+    first_dead_end: int | None = None
+    first_capped: int | None = None
+    wins: list[int] = field(default_factory=list)            # per seat, after tie-breakers
+    win_ci: list[tuple[float, float]] = field(default_factory=list)
+    no_winner: int = 0
+    tied_before: int = 0
+    tied_after: int = 0
+    score_mean: list[float] = field(default_factory=list)
+    winning_scores: dict[int, int] = field(default_factory=dict)   # score -> games
+    lengths: dict[int, int] = field(default_factory=dict)          # decisions -> games
+    rounds: dict[int, int] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)         # total fires
+    counter_games: dict[str, int] = field(default_factory=dict)    # games in which it fired
+    first_seen: dict[str, int] = field(default_factory=dict)       # counter -> a seed showing it
+    skill: dict | None = None
+    alternatives: list[dict] = field(default_factory=list)   # other readings of the options behind errors
+
+    @property
+    def completion(self) -> float:
+        return self.finished / self.games if self.games else 0.0
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % interval for a rate of k in n (Wilson score): sound for small n and rates near 0 or 1."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _summary(r: engine.Playout) -> tuple:
+    return (r.seed, r.finished, r.dead_end, r.capped, r.steps, r.rounds, tuple(r.scores), tuple(r.winners),
+            r.tied_before, tuple(sorted(r.counters.items())))
+
+
+_WORKER: dict = {}
+
+
+def _init(game_id: str, data, players: int, options: dict, kinds: tuple, check: bool) -> None:
+    _WORKER.update(module=REGISTRY[game_id], data=data, players=players, options=options, kinds=kinds,
+                   check=check)
+
+
+def _run(seeds: list[int]) -> list[tuple]:
+    w = _WORKER
+    return [_summary(engine.play(w["module"], w["data"], w["players"], s, w["options"], w["kinds"], w["check"]))
+            for s in seeds]
+
+
+def run(game_id: str, data, players: int, games: int, seed: int, options: dict[str, str],
+        kinds: tuple[str, ...], check: bool = False, workers: int | None = None,
+        progress: Callable[[int, int], None] | None = None) -> list[tuple]:
+    """Playout summaries in index order, whatever the number of processes: reproducible."""
+    seeds = [engine.derive_seed(seed, i) for i in range(games)]
+    workers = workers or os.cpu_count() or 1
+    if games < POOL_THRESHOLD or workers == 1:
+        _init(game_id, data, players, options, kinds, check)
+        out = []
+        step = max(1, games // 20)
+        for i in range(0, games, step):
+            out += _run(seeds[i:i + step])
+            if progress:
+                progress(len(out), games)
+        return out
+    chunk = max(50, games // (workers * 8))
+    parts = [seeds[i:i + chunk] for i in range(0, games, chunk)]
+    out: list[tuple] = []
+    with ProcessPoolExecutor(workers, initializer=_init,
+                             initargs=(game_id, data, players, options, kinds, check)) as pool:
+        for part in pool.map(_run, parts):
+            out += part
+            if progress:
+                progress(len(out), games)
+    return out
+
+
+def statistics(game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: list[tuple]) -> Stats:
+    st = Stats(game_id, players, len(rows), seed, kinds, dict(options), wins=[0] * players)
+    totals = [0] * players
+    for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters in rows:
+        st.lengths[steps] = st.lengths.get(steps, 0) + 1
+        st.rounds[rounds] = st.rounds.get(rounds, 0) + 1
+        for name, n in counters:
+            st.counters[name] = st.counters.get(name, 0) + n
+            if n:
+                st.counter_games[name] = st.counter_games.get(name, 0) + 1
+                st.first_seen.setdefault(name, s)
+        if dead:
+            st.dead_ends += 1
+            st.first_dead_end = st.first_dead_end if st.first_dead_end is not None else s
+        if capped:
+            st.capped += 1
+            st.first_capped = st.first_capped if st.first_capped is not None else s
+        if not finished:
+            continue
+        st.finished += 1
+        for i, v in enumerate(scores):
+            totals[i] += v
+        if tied:
+            st.tied_before += 1
+        if not winners:
+            st.no_winner += 1
+        elif len(winners) > 1:
+            st.tied_after += 1
+        else:
+            st.wins[winners[0]] += 1
+            top = scores[winners[0]]
+            st.winning_scores[top] = st.winning_scores.get(top, 0) + 1
+    st.win_ci = [wilson(w, st.finished) for w in st.wins]
+    st.score_mean = [t / st.finished if st.finished else 0.0 for t in totals]
+    return st
+
+
+def skill_signal(game_id: str, data, players: int, games: int, seed: int, options: dict) -> dict:
+    """One greedy player among random ones, in every seat in turn: does playing well pay?"""
+    per_seat = max(1, games // players)
+    won = played = 0
+    for seat in range(players):
+        kinds = tuple("greedy" if i == seat else "random" for i in range(players))
+        rows = run(game_id, data, players, per_seat, seed * 31 + seat, options, kinds)
+        for _, finished, _, _, _, _, _, winners, _, _ in rows:
+            if finished:
+                played += 1
+                won += winners == (seat,)
+    low, high = wilson(won, played)
+    return {"greedy_wins": won, "games": played, "rate": won / played if played else 0.0,
+            "ci": (low, high), "baseline": 1 / players}
+
+
+def findings(module, st: Stats) -> list[Finding]:
+    """What a designer should hear about from one batch of playouts."""
+    out: list[Finding] = []
+    explain = getattr(module, "EXPLAIN", {})
+
+    def rule_of(key: str) -> tuple[str, dict]:
+        option = explain.get(key)
+        if option and option in module.OPTIONS:
+            return module.OPTIONS[option].rule, {option: st.options[option]}
+        return "", {}
+
+    if st.dead_ends:
+        rule, opts = rule_of("dead_end")
+        out.append(Finding("error" if st.dead_ends * 2 > st.games else "warning",
+                           f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the game "
+                           f"has not ended", rule, opts, st.first_dead_end, st.players))
+    if st.capped:
+        rule, opts = rule_of("capped")
+        out.append(Finding("error", f"{st.capped} of {st.games} games never end (stopped after {module.STEP_CAP} "
+                           "decisions)", rule, opts, st.first_capped, st.players))
+    if st.finished:
+        expected = 1 / st.players
+        for seat, (low, high) in enumerate(st.win_ci):
+            if low > expected or high < expected:
+                side = "more" if low > expected else "less"
+                out.append(Finding("warning", f"seat {seat + 1} wins {st.wins[seat] / st.finished:.0%} of finished "
+                                   f"games (95 % interval {low:.0%}–{high:.0%}), {side} than the fair "
+                                   f"{expected:.0%}", "", {}, None, st.players))
+        if st.no_winner:
+            rule, opts = rule_of("no_winner")
+            out.append(Finding("warning", f"{st.no_winner} of {st.finished} finished games have no winner", rule,
+                               opts, st.first_seen.get("no_winner"), st.players))
+        if st.tied_after:
+            out.append(Finding("warning", f"{st.tied_after} of {st.finished} finished games stay tied after the "
+                               "tie-breakers", "", {}, None, st.players))
+    for name, text in getattr(module, "BRANCHES", {}).items():
+        n = st.counter_games.get(name, 0)
+        if n:
+            rule, opts = rule_of(name)
+            out.append(Finding("notice", f"{text}: in {n} of {st.games} games", rule, opts,
+                               st.first_seen.get(name), st.players))
+    return out
+
+
+def alternatives(module, game_id: str, data, st: Stats, found: list[Finding], games: int = 300) -> list[dict]:
+    """For each option behind an error, every other value: does that reading make the game whole?"""
+    out = []
+    involved = []
+    for f in found:
+        if f.severity == "error":
+            involved += [name for name in f.options if name not in involved]
+    for name in involved:
+        for value in module.OPTIONS[name].choices:
+            if value == st.options[name]:
+                continue
+            options = dict(st.options, **{name: value})
+            rows = run(game_id, data, st.players, games, st.seed, options, st.kinds)
+            alt = statistics(game_id, st.players, st.seed, options, st.kinds, rows)
+            out.append({"option": name, "value": value, "games": alt.games, "finished": alt.finished,
+                        "dead_ends": alt.dead_ends, "capped": alt.capped})
+    return out
+
+
+def to_json(st: Stats, found: list[Finding]) -> dict:
+    data = asdict(st)
+    data["completion"] = st.completion
+    data["findings"] = [asdict(f) for f in found]
+    return data
