@@ -90,8 +90,8 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
                             creator="pnp generator", invariant=1, initialFontName=fonts["body"])
     st_ = styles(fonts, 9.5)
     w = doc.width
-    story = [TextBlock(f"{title}　シミュレーション（{st.players}人・{st.games}ゲーム）", st_["title"]),
-             TextBlock(f"seed {st.seed}　players: {', '.join(st.kinds)}　readings: "
+    story = [TextBlock(f"{title}　シミュレーション", st_["title"]),
+             TextBlock(f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: {', '.join(st.kinds)}　readings: "
                        + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())), st_["body"]),
              TextBlock("Outcome", st_["h2"]),
              _table([["completed", "dead ends", "never end"],
