@@ -37,6 +37,9 @@ def _run(action) -> None:
         for p in exc.problems:
             click.echo(p.format(), err=True)
         code = 1
+    except BrokenPipeError:           # `pnp simulate … --replay N | head`: the reader has had enough
+        sys.stdout = open(os.devnull, "w")
+        code = 0
     except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
         if os.environ.get("PNP_DEBUG"):
             raise

@@ -127,8 +127,11 @@ def play(module, data, players: int, seed: int, options: dict[str, str], kinds: 
         player = state.current_player
         action = agents[player].choose(state, actions)
         if log:
-            result.log.append(state.describe(action))
+            line = state.describe(action)
         state.apply(action)
+        if log:
+            note = getattr(state, "note", "")
+            result.log.append(f"{line}　→ {note}" if note else line)
         steps += 1
         if check:
             state.check_invariants()

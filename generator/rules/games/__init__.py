@@ -6,8 +6,9 @@ OPTIONS lists the readings of the rules; greedy_value() is the simple heuristic 
 """
 from __future__ import annotations
 
-from . import fudaraku
+from . import fudaraku, rumbling_seed
 
 REGISTRY = {
     "fudaraku": fudaraku,
+    "rumbling_seed": rumbling_seed,
 }

@@ -1,0 +1,411 @@
+"""鎮守大祭 ランブリングシード as a machine-playable game: six dragon holes, takes, elders, the seed payments.
+
+Fed by `prepare()` from the model (the 龍脈・老師 cards that are printed, elders' skills by their
+effect keys); driven by rules/engine.py. Actions are small ints, by phase:
+  move      src * 6 + dst (0-35), or NO_MOVE when no move is possible / a bonus move is declined
+  take      TAKE + hole, or TAKE_SECOND + hole (文殊広法天尊's once-per-game take)
+  four god  GOD_HOLE + hole, GOD_ELDER + elder, or GOD_SKIP
+  bonus     BONUS + elder (one of the face-up elders), or BONUS_SKIP
+"""
+from __future__ import annotations
+
+from ..engine import InvariantError, Option, stream
+
+GAME_ID = "rumbling_seed"
+STEP_CAP = 1500
+HOLES = 6
+NO_MOVE, TAKE, TAKE_SECOND, GOD_HOLE, GOD_ELDER, GOD_SKIP, BONUS, BONUS_SKIP = 36, 40, 46, 52, 58, 74, 80, 96
+SEED, MINION = 0, 1
+ELEMENTS = ("地", "水", "火", "風")
+KNOWN_EFFECTS = {"scoring.seed_cost_minus_1", "take.adjacent_numbers", "take.same_parity",
+                 "scoring.majority_minus_1", "bonus.count_plus_1", "move.twice", "once.take_second",
+                 "scoring.seed_vp_1"}
+
+OPTIONS = {
+    "face_down_elders": Option(
+        "4", {"4": "4 face down: one turned up at the end of each of rounds 1-4",
+              "5": "5 face down: one is still face down after round 5"},
+        "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。",
+        "the rules give no number; the end condition implies 4"),
+    "match": Option(
+        "top", {"top": "only the top card of each other hole is looked at",
+                "pile": "every card of each other hole is looked at"},
+        "他の龍穴を見て「選んだのと同じ数字のミニオン／シード（属性は違っていても可）」があれば、各龍穴から１枚ずつ取得し手元へ置きます。",
+        "piles are face up but only their top card shows"),
+    "bonus_number": Option(
+        "first", {"first": "N is the number of the first minion taken this turn",
+                  "lowest": "N is the lowest number among the minions taken",
+                  "highest": "N is the highest"},
+        "取得フェイズでミニオンを得た際、”得たミニオンの数字”と同枚数得る毎に、好きな老師カードを１枚得ることができます。",
+        "a turn can take minions of different numbers (the forced extra card, the four-god power)"),
+    "hole_end": Option(
+        "round_end", {"round_end": "2 or fewer holes end the game only at the end of a round",
+                      "immediately": "the game ends as soon as 2 or fewer holes remain"},
+        "この時、龍穴が残り２つ以下になっていた場合、ゲーム終了となります。",
+        "holes can run out in the middle of a round"),
+}
+EXPLAIN = {"dead_end": "hole_end", "capped": "hole_end"}
+BRANCHES = {
+    "ended_by_holes": "the game ends because 2 or fewer dragon holes remain",
+    "ended_by_rounds": "the game ends after round 5",
+    "take_bonus": "a take bonus gives an elder (「取得ボーナス」)",
+    "bonus_but_no_elder": "a take bonus is earned but no face-up elder is left (「老師カードが尽きた場合」)",
+    "four_god": "a four-god power is used",
+    "forced_extra": "only one card matched, so a second is taken from the same hole",
+    "seed_payment": "a majority player pays seeds (「シードを支払う必要があります」)",
+    "minions_discarded": "a majority player cannot pay and discards those minions",
+    "no_move": "a player cannot move: fewer than two holes (「それは龍穴でありません」)",
+    "mixed_bonus": "a turn's minions have different numbers, so the bonus reading matters",
+}
+
+
+def prepare(game) -> dict:
+    """Dragon-vein cards and elders from the printed data; effect keys checked against the engine."""
+    veins = game.deck("dragon").cards
+    elders = game.deck("elder")
+    names = elders.values("name")
+    effects = {c.fields["name"]: c.fields["effect"] for c in elders.cards}
+    unknown = sorted({e for e in effects.values() if e not in KNOWN_EFFECTS})
+    return {"kind": [SEED if c.fields["kind"] == "シード" else MINION for c in veins],
+            "element": [ELEMENTS.index(c.fields["element"]) if c.fields["element"] else -1 for c in veins],
+            "number": [int(c.fields["number"]) for c in veins],
+            "elder_names": names,
+            "elder_effect": [effects[n] for n in names],
+            "elder_cards": [names.index(c.fields["name"]) for c in elders.cards],
+            "unknown_effects": unknown}
+
+
+def new_state(data: dict, players: int, seed: int, options: dict) -> "State":
+    return State(data, players, seed, options)
+
+
+class State:
+    def __init__(self, data: dict, players: int, seed: int, options: dict):
+        self.data, self.n, self.opt = data, players, options
+        self.kind, self.elem, self.num = data["kind"], data["element"], data["number"]
+        rng = stream(seed, "chance")
+        deck = list(range(len(self.kind)))
+        rng.shuffle(deck)
+        size = len(deck) // HOLES
+        self.holes = [deck[i * size:(i + 1) * size] for i in range(HOLES)]     # bottom ... top
+        self.leftover = deck[size * HOLES:]
+        elders = list(data["elder_cards"])
+        rng.shuffle(elders)
+        self.elders_up = elders[:3]
+        down = int(options["face_down_elders"])
+        self.elders_down = elders[3:3 + down]
+        self.elders_out = elders[3 + down:]
+        elements = list(range(4))
+        rng.shuffle(elements)
+        self.element = elements[:players]                  # each player's disciple and four god
+        self.god_used = [False] * players
+        self.taken: list[list[int]] = [[] for _ in range(players)]
+        self.elders: list[list[int]] = [[] for _ in range(players)]
+        self.once_used = [0] * players
+        self.round = 1
+        self.current_player = 0
+        self.phase = "move"
+        self.moves_left = 0
+        self.turn_cards: list[int] = []
+        self.bonus_left = 0
+        self.terminal = False
+        self.counters = dict.fromkeys(BRANCHES, 0)
+        self.note = ""                                   # what the last action brought, for transcripts
+        self._start_turn()
+
+    # --- helpers -----------------------------------------------------------------------------
+    def _live(self) -> list[int]:
+        return [h for h in range(HOLES) if self.holes[h]]
+
+    def _skill(self, p: int, effect: str) -> int:
+        effects = self.data["elder_effect"]
+        return sum(1 for e in self.elders[p] if effects[e] == effect)
+
+    def _start_turn(self) -> None:
+        p = self.current_player
+        self.phase = "move"
+        self.moves_left = 1 + self._skill(p, "move.twice")
+        self.turn_cards = []
+        self.bonus_left = 0
+        if len(self._live()) < 2:
+            self.counters["no_move"] += 1
+            self.phase = "take"
+            if not self._live():
+                self._end_turn()
+
+    # --- the rules -------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self.terminal:
+            return []
+        live = self._live()
+        p = self.current_player
+        if self.phase == "move":
+            moves = [s * HOLES + d for s in live for d in live if s != d]
+            first = self.moves_left == 1 + self._skill(p, "move.twice")
+            return moves if first else moves + [NO_MOVE]
+        if self.phase == "take":
+            acts = [TAKE + h for h in live]
+            if self._skill(p, "once.take_second") > self.once_used[p]:
+                acts += [TAKE_SECOND + h for h in live if len(self.holes[h]) >= 2]
+            return acts
+        if self.phase == "god":
+            return [GOD_HOLE + h for h in live] + [GOD_ELDER + i for i in range(len(self.elders_up))] + [GOD_SKIP]
+        if self.phase == "bonus":
+            return [BONUS + i for i in range(len(self.elders_up))] + [BONUS_SKIP]
+        raise InvariantError(f"unknown phase {self.phase}")
+
+    def apply(self, action: int) -> None:
+        p = self.current_player
+        self.note = ""
+        if self.phase == "move":
+            if action == NO_MOVE:
+                self.phase = "take"
+                return
+            src, dst = divmod(action, HOLES)
+            self.holes[dst].append(self.holes[src].pop())
+            self.moves_left -= 1
+            if self.moves_left == 0 or len(self._live()) < 2:
+                self.phase = "take"
+            if self.opt["hole_end"] == "immediately" and len(self._live()) <= 2:
+                self._finish("ended_by_holes")
+            return
+        if self.phase == "take":
+            self._take(p, action)
+            self.phase = "god" if not self.god_used[p] else "bonus"
+            if self.phase == "bonus":
+                self._prepare_bonus(p)
+            return
+        if self.phase == "god":
+            if action != GOD_SKIP:
+                self.god_used[p] = True
+                self.counters["four_god"] += 1
+                if action >= GOD_ELDER:
+                    self.elders[p].append(self.elders_up.pop(action - GOD_ELDER))
+                else:
+                    card = self.holes[action - GOD_HOLE].pop()
+                    self.taken[p].append(card)
+                    self.turn_cards.append(card)
+            self.phase = "bonus"
+            self._prepare_bonus(p)
+            return
+        if self.phase == "bonus":
+            if action == BONUS_SKIP:
+                self.bonus_left = 0
+            else:
+                self.elders[p].append(self.elders_up.pop(action - BONUS))
+                self.bonus_left -= 1
+                self.counters["take_bonus"] += 1
+            if self.bonus_left <= 0 or not self.elders_up:
+                self._end_turn()
+            return
+        raise InvariantError(f"unknown phase {self.phase}")
+
+    def _take(self, p: int, action: int) -> None:
+        if action >= TAKE_SECOND:
+            hole = action - TAKE_SECOND
+            chosen = self.holes[hole].pop(-2)
+            self.once_used[p] += 1
+        else:
+            hole = action - TAKE
+            chosen = self.holes[hole].pop()
+        got = [chosen]
+        n = self.num[chosen]
+        wanted = {n}
+        if self._skill(p, "take.adjacent_numbers"):
+            wanted |= {n - 1, n + 1}
+        parity = self._skill(p, "take.same_parity")
+        for h in range(HOLES):
+            if h == hole or not self.holes[h]:
+                continue
+            pile = self.holes[h]
+            scope = range(len(pile) - 1, -1, -1) if self.opt["match"] == "pile" else (len(pile) - 1,)
+            for i in scope:
+                c = pile[i]
+                m = self.num[c]
+                extra = self.kind[c] == MINION and ((parity and m % 2 == n % 2) or (m in wanted and m != n))
+                if m == n or extra:
+                    got.append(pile.pop(i))
+                    break                                 # one card from each hole
+        if len(got) == 1 and self.holes[hole]:
+            got.append(self.holes[hole].pop())
+            self.counters["forced_extra"] += 1
+        self.taken[p].extend(got)
+        self.turn_cards.extend(got)
+        self.note = "得た：" + "、".join(self._card(c) for c in got)
+
+    def _prepare_bonus(self, p: int) -> None:
+        minions = [self.num[c] for c in self.turn_cards if self.kind[c] == MINION]
+        if not minions:
+            self._end_turn()
+            return
+        if len(set(minions)) > 1:
+            self.counters["mixed_bonus"] += 1
+        how = self.opt["bonus_number"]
+        n = minions[0] if how == "first" else min(minions) if how == "lowest" else max(minions)
+        count = len(self.turn_cards) + self._skill(p, "bonus.count_plus_1")
+        self.bonus_left = count // n
+        if self.bonus_left:
+            self.note = (self.note + "　" if self.note else "") + \
+                f"この手番{len(self.turn_cards)}枚、ミニオン{n}で取得ボーナス{self.bonus_left}回"
+        if self.bonus_left and not self.elders_up:
+            self.counters["bonus_but_no_elder"] += 1
+        if self.bonus_left <= 0 or not self.elders_up:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.terminal:
+            return
+        if self.current_player == self.n - 1:
+            if len(self._live()) <= 2:
+                self._finish("ended_by_holes")
+                return
+            if self.round >= 5 or not self.elders_down:
+                self._finish("ended_by_rounds")
+                return
+            self.elders_up.append(self.elders_down.pop())
+            self.round += 1
+            self.current_player = 0
+        else:
+            self.current_player += 1
+        self._start_turn()
+
+    def _finish(self, why: str) -> None:
+        self.counters[why] += 1
+        self.terminal = True
+        self.phase = "over"
+        self._final = self._score()
+        self.current_player = -1
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    # --- scoring -----------------------------------------------------------------------------
+    def _score(self) -> tuple[list[int], list[list[int]]]:
+        """VP per player, and what each keeps, after the seed payments for numbers 2 to 5."""
+        keep = [list(t) for t in self.taken]
+        for number in range(2, 6):
+            counts = []
+            for p in range(self.n):
+                c = sum(1 for x in keep[p] if self.kind[x] == MINION and self.num[x] == number)
+                if c:
+                    c -= self._skill(p, "scoring.majority_minus_1")
+                counts.append(c)
+            top = max(counts)
+            if top <= 0:
+                continue
+            payer = max(p for p in range(self.n) if counts[p] == top)     # latest in turn order
+            seeds = [x for x in keep[payer] if self.kind[x] == SEED]
+            own = [x for x in seeds if self.elem[x] == self.element[payer]]
+            discount = self._skill(payer, "scoring.seed_cost_minus_1")
+            cost = max(1, (1 if own else 2) - discount)
+            if len(seeds) >= cost:
+                pay = (own or seeds)[:1] if cost == 1 else seeds[:cost]
+                for x in pay:
+                    keep[payer].remove(x)
+                self.counters["seed_payment"] += 1
+            else:
+                keep[payer] = [x for x in keep[payer] if not (self.kind[x] == MINION and self.num[x] == number)]
+                self.counters["minions_discarded"] += 1
+        vp = []
+        for p in range(self.n):
+            total = sum(self.num[x] for x in keep[p] if self.kind[x] == MINION)
+            total += self._skill(p, "scoring.seed_vp_1") * sum(1 for x in keep[p] if self.kind[x] == SEED)
+            vp.append(total)
+        return vp, keep
+
+    def scores(self) -> list[int]:
+        return list(self._final[0])
+
+    def winners(self) -> tuple[list[int], bool]:
+        vp = self.scores()
+        best = max(vp)
+        top = [p for p in range(self.n) if vp[p] == best]   # seat order = nearness to the start player
+        return [top[0]], len(top) > 1
+
+    # --- what players may see, and checks ----------------------------------------------------
+    def observation(self, player: int) -> dict:
+        return {"tops": [h[-1] if h else None for h in self.holes], "sizes": [len(h) for h in self.holes],
+                "elders_up": list(self.elders_up), "elders_down": len(self.elders_down),
+                "taken": [list(t) for t in self.taken], "elders": [list(e) for e in self.elders],
+                "element": list(self.element), "god_used": list(self.god_used), "round": self.round}
+
+    def hidden_cards(self) -> set[int]:
+        """Dragon-vein cards nobody may see: everything under the top of each hole."""
+        return {c for h in self.holes for c in h[:-1]}
+
+    def check_invariants(self) -> None:
+        cards = [c for h in self.holes for c in h] + [c for t in self.taken for c in t] + self.leftover
+        if len(cards) != len(self.kind) or len(set(cards)) != len(cards):
+            raise InvariantError(f"dragon-vein cards not conserved: {len(cards)} of {len(self.kind)}")
+        elders = self.elders_up + self.elders_down + self.elders_out + [e for es in self.elders for e in es]
+        if sorted(elders) != sorted(self.data["elder_cards"]):
+            raise InvariantError("elder cards not conserved")
+        for p in range(self.n):
+            obs = self.observation(p)
+            shown = {c for c in obs["tops"] if c is not None} | {c for t in obs["taken"] for c in t}
+            if shown & self.hidden_cards():
+                raise InvariantError(f"player {p} sees cards under the top of a hole")
+            if "elders_down" in obs and not isinstance(obs["elders_down"], int):
+                raise InvariantError("face-down elders are shown")
+
+    def check_end(self) -> None:
+        vp, keep = self._score()
+        for p in range(self.n):
+            if vp[p] != self.scores()[p] or any(x not in self.taken[p] for x in keep[p]):
+                raise InvariantError(f"player {p}: score does not match what they keep")
+
+    # --- words -------------------------------------------------------------------------------
+    def _card(self, c: int) -> str:
+        if self.kind[c] == SEED:
+            return f"シード{ELEMENTS[self.elem[c]]}{self.num[c]}"
+        return f"ミニオン{self.num[c]}"
+
+    def describe(self, action: int) -> str:
+        p = self.current_player
+        head = f"R{self.round}　P{p + 1}（{ELEMENTS[self.element[p]]}）"
+        names = self.data["elder_names"]
+        if self.phase == "move":
+            if action == NO_MOVE:
+                return f"{head}：移動しない"
+            s, d = divmod(action, HOLES)
+            return f"{head}：移動　龍穴{s + 1}の{self._card(self.holes[s][-1])}を龍穴{d + 1}へ"
+        if self.phase == "take":
+            if action >= TAKE_SECOND:
+                h = action - TAKE_SECOND
+                return f"{head}：取得（上から２枚目）　龍穴{h + 1}の{self._card(self.holes[h][-2])}"
+            h = action - TAKE
+            return f"{head}：取得　龍穴{h + 1}の{self._card(self.holes[h][-1])}"
+        if self.phase == "god":
+            if action == GOD_SKIP:
+                return f"{head}：四神パワーを使わない"
+            if action >= GOD_ELDER:
+                return f"{head}：四神パワー　老師「{names[self.elders_up[action - GOD_ELDER]]}」を得る"
+            h = action - GOD_HOLE
+            return f"{head}：四神パワー　龍穴{h + 1}の{self._card(self.holes[h][-1])}を得る"
+        if action == BONUS_SKIP:
+            return f"{head}：取得ボーナスを使わない"
+        return f"{head}：取得ボーナス　老師「{names[self.elders_up[action - BONUS]]}」を得る"
+
+    def describe_end(self) -> str:
+        if not self.terminal:
+            return "打ち切り（手数の上限）"
+        vp = self.scores()
+        winners, _ = self.winners()
+        parts = "、".join(f"P{p + 1} {vp[p]}VP" for p in range(self.n))
+        return f"終了（ラウンド{self.round}、残りの龍穴{len(self._live())}）：{parts} → P{winners[0] + 1} の勝ち"
+
+
+def greedy_value(state: State, action: int) -> float:
+    """Take the hole whose top card brings the most matching cards; always take bonus elders."""
+    if state.phase == "take":
+        hole = action - (TAKE_SECOND if action >= TAKE_SECOND else TAKE)
+        pile = state.holes[hole]
+        card = pile[-2] if action >= TAKE_SECOND else pile[-1]
+        n = state.num[card]
+        matches = sum(1 for h in range(HOLES) if h != hole and state.holes[h] and state.num[state.holes[h][-1]] == n)
+        return matches * 10 + n * (1 if state.kind[card] == MINION else 0)
+    if state.phase == "bonus":
+        return 0.0 if action == BONUS_SKIP else 1.0
+    if state.phase == "god":
+        return 0.5 if action == GOD_SKIP else 0.0          # keep the power for later, mostly
+    return 0.0
