@@ -6,9 +6,10 @@ OPTIONS lists the readings of the rules; greedy_value() is the simple heuristic 
 """
 from __future__ import annotations
 
-from . import fudaraku, rumbling_seed
+from . import fudaraku, nyanbaa, rumbling_seed
 
 REGISTRY = {
     "fudaraku": fudaraku,
     "rumbling_seed": rumbling_seed,
+    "nyanbaa": nyanbaa,
 }

@@ -67,4 +67,17 @@ def check_one_per_player(game: Game, problems: Problems) -> None:
         problems.error(f"the 弟子 of {element} has no 四神カード of the same element", game.deck("four_god").where)
 
 
-CHECKS = (check_elders_at_setup, check_seed_numbers, check_one_per_player)
+def check_effect_keys(game: Game, problems: Problems) -> None:
+    """Every elder's skill must name an effect the rules engine can run: unknown keys are not guessed."""
+    from ..games.rumbling_seed import KNOWN_EFFECTS
+
+    seen = set()
+    for card in game.deck("elder").cards:
+        key = card.fields.get("effect", "")
+        if key not in KNOWN_EFFECTS and card.where.row not in seen:
+            seen.add(card.where.row)
+            problems.error(f"{card.label()}'s effect key '{key}' is not one the rules engine knows "
+                           f"(known: {', '.join(sorted(KNOWN_EFFECTS))})", card.where.at(column="effect"))
+
+
+CHECKS = (check_elders_at_setup, check_seed_numbers, check_one_per_player, check_effect_keys)

@@ -1,0 +1,622 @@
+"""日の出横丁にゃんばーわん！ as a machine-playable game: tricks, showdowns, assists, occupation, resources.
+
+Fed by `prepare()` from the model (turf cards, tribes, area maps and cubes that are printed);
+driven by rules/engine.py. Actions are small ints:
+  play      card * 32 + red * 4 + blue * 2 + skill   (card 0-32 a turf card, HERO for the hero)
+  judgement ASSIST + side (0, 1), OCCUPY + area, NOTHING when neither is possible
+  round end CARRY + card, CARRY_NONE
+"""
+from __future__ import annotations
+
+from ..engine import InvariantError, Option, stream
+
+GAME_ID = "nyanbaa"
+STEP_CAP = 1200
+HERO = 33
+ASSIST, OCCUPY, NOTHING, CARRY, CARRY_NONE = 2000, 2100, 2200, 3000, 3100
+ROUNDS, TRICKS, HAND, MARKERS = 3, 6, 8, 8
+COLOURS = ("赤", "青", "黄")
+RED, BLUE, YELLOW = 0, 1, 2
+SKILLS = {"関西豪学連": "reuse_leader", "ブルーSAMURAI": "double_red", "夜桜会": "choose_showdown",
+          "シャルモント": "protect"}
+
+OPTIONS = {
+    "removal": Option(
+        "all", {"all": "3 players: every 4△ and 3△ leaves the deck (6 cards)",
+                "two": "3 players: one 4△ and one 3△ leave, of suits drawn at random"},
+        "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。",
+        "there is a 4△ and a 3△ in each of the three suits"),
+    "maps_three": Option(
+        "three", {"three": "3 players draw 3 maps and lay them in a row",
+                  "two": "3 players draw 2 maps, as the 2×1 layout has room for"},
+        "エリアマップをよくシャッフルし、”プレイヤー人数”枚引いて、それを２×２（３人プレイ時は２×１）に表向きで並べます。",
+        "3 maps drawn, 2 places in a 2×1 layout"),
+    "leader_card": Option(
+        "nothing", {"nothing": "関西豪学連's skill names a リーダーカード there is none of: it does nothing",
+                    "hero": "リーダーカード means the hero card: the skill makes it playable again"},
+        "使用済みになっている自分のリーダーカードを、再利用可能にする",
+        "no component is called リーダーカード"),
+    "tie_lead": Option(
+        "same", {"same": "after a drawn showdown the same player leads again",
+                 "next": "the next player clockwise leads"},
+        "ガチンコ状態になり、さらに勝者となったプレイヤーが新しいスタートプレイヤーとなり、次のトリックを行ってください。",
+        "a drawn showdown has no winner to lead"),
+    "spent": Option(
+        "out", {"out": "spent resources leave the game", "supply": "spent resources go back to the supply"},
+        "リソースがあれば、自分の手札をプレイする際にそれを使用したり、あるいは指定された数のリソースを消費してスキルを使用することができます。",
+        "where a spent cube goes is not said; the round-end refill draws on the supply"),
+    "majority": Option(
+        "largest", {"largest": "your largest group of connected areas scores its size × 2 (0 if no two touch)",
+                    "all": "every area of yours that touches another of yours scores 2"},
+        "”繋がっているエリア数×２”分のＶＰを得てください（ただし、１つも繋がっていない場合は０ＶＰとなります）。",
+        "several separate groups may be connected"),
+}
+EXPLAIN = {}
+BRANCHES = {
+    "hero": "a hero card is played",
+    "assist": "a player assists (助太刀)",
+    "occupy": "a player occupies an area (占拠)",
+    "evict": "an occupation returns another player's marker",
+    "blocked": "an occupier cannot place a marker: other markers remain",
+    "no_marker": "a player has no marker left to occupy with",
+    "no_area": "an occupier has no area of their card's colour",
+    "lone_lead": "nobody follows: the lead alone is in showdown",
+    "drawn_showdown": "a showdown is a draw",
+    "blue_change": "a blue resource changes a card's suit to the lead",
+    "red_spent": "red resources raise a card's number",
+    "skill": "a tribe skill is used",
+    "cube_shortage": "a colour's cubes run out when areas are refilled",
+    "carry": "a card is carried into the next round",
+    "deck_short": "the deck cannot deal every hand up to 8",
+}
+
+
+def prepare(game) -> dict:
+    turf = game.deck("turf").cards
+    tribes = [c.fields["name"] for c in game.deck("tribe").cards]
+    costs = {c.fields["name"]: int(c.fields["cost"]) for c in game.deck("tribe").cards}
+    maps = [[COLOURS.index(c.fields[f"area{i}"]) for i in range(1, 5)] for c in game.deck("area_map").cards]
+    cubes = [0, 0, 0]
+    for c in game.deck("cube").cards:
+        cubes[COLOURS.index(c.fields["color"])] += 1
+    return {"suit": [COLOURS.index(c.fields["suit"]) for c in turf],
+            "number": [int(c.fields["number"]) for c in turf],
+            "triangle": [c.fields["mark"] == "△" for c in turf],
+            "tribes": tribes, "skill": [SKILLS.get(t, "") for t in tribes], "cost": [costs[t] for t in tribes],
+            "maps": maps, "cubes": cubes,
+            "names": [f"{c.fields['suit']}{c.fields['number']}{c.fields['mark']}" for c in turf]}
+
+
+def new_state(data: dict, players: int, seed: int, options: dict) -> "State":
+    return State(data, players, seed, options)
+
+
+class State:
+    def __init__(self, data: dict, players: int, seed: int, options: dict):
+        self.data, self.n, self.opt = data, players, options
+        self.suit, self.number, self.tri = data["suit"], data["number"], data["triangle"]
+        self.rng = stream(seed, "chance")
+        rng = self.rng
+        cards = list(range(len(self.suit)))
+        self.removed: list[int] = []
+        if players == 3:
+            named = [c for c in cards if self.tri[c] and self.number[c] in (3, 4)]
+            if options["removal"] == "two":
+                fours = [c for c in named if self.number[c] == 4]
+                threes = [c for c in named if self.number[c] == 3]
+                named = [fours[rng.randrange(len(fours))], threes[rng.randrange(len(threes))]]
+            self.removed = named
+            cards = [c for c in cards if c not in named]
+        self.deck = cards
+        # Maps: drawn at random, laid in a grid of maps (2×2, or a row for 2-3), each map 2×2 areas.
+        n_maps = players if not (players == 3 and options["maps_three"] == "two") else 2
+        order = list(range(len(data["maps"])))
+        rng.shuffle(order)
+        cols = 2 if n_maps in (2, 4) else n_maps
+        self.area_colour: list[int] = []
+        self.area_pos: list[tuple[int, int]] = []
+        for k, m in enumerate(order[:n_maps]):
+            my, mx = divmod(k, cols)
+            for i, colour in enumerate(data["maps"][m]):
+                ay, ax = divmod(i, 2)
+                self.area_colour.append(colour)
+                self.area_pos.append((my * 2 + ay, mx * 2 + ax))
+        pos = {p: i for i, p in enumerate(self.area_pos)}
+        self.neighbours = [[pos[(y + dy, x + dx)] for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                            if (y + dy, x + dx) in pos] for (y, x) in self.area_pos]
+        self.supply = list(data["cubes"])
+        self.spent = [0, 0, 0]
+        self.cubes = [0] * len(self.area_colour)
+        self.counters = dict.fromkeys(BRANCHES, 0)
+        for a, colour in enumerate(self.area_colour):
+            self._add_cube(a)
+        self.markers = [[0] * players for _ in self.area_colour]      # markers[area][player]
+        self.marker_supply = [MARKERS] * players
+        self.store = [[0, 0, 0] for _ in range(players)]
+        self.hero_ready = [True] * players
+        self.vp = [0] * players
+        self.vp_parts = {"trick": [0] * players, "markers": [0] * players, "gems": [0] * players,
+                         "majority": [0] * players}
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.discard: list[int] = []
+        self.round, self.trick = 1, 1
+        self.leader = 0
+        self.terminal = False
+        self.note = ""
+        self._deal()
+        self._start_trick()
+
+    # --- setup and dealing -----------------------------------------------------------------
+    def _add_cube(self, area: int) -> None:
+        colour = self.area_colour[area]
+        if self.supply[colour]:
+            self.supply[colour] -= 1
+            self.cubes[area] += 1
+        else:
+            self.counters["cube_shortage"] += 1
+
+    def _deal(self) -> None:
+        held = {c for h in self.hands for c in h}
+        pool = [c for c in self.deck if c not in held]
+        self.rng.shuffle(pool)
+        self.discard = []
+        for p in range(self.n):
+            need = HAND - len(self.hands[p])
+            if need > len(pool):
+                self.counters["deck_short"] += 1
+                need = len(pool)
+            self.hands[p].extend(pool[:need])
+            pool = pool[need:]
+        self.undealt = pool
+
+    def _start_trick(self) -> None:
+        self.plays: list[tuple[int, int, int, int, int]] = []   # (seat, card, red, blue, skill)
+        self.turn = 0
+        self.phase = "play"
+        self.current_player = self.leader
+        self.hero_this_trick = False
+        self.skills_this_trick: set[int] = set()
+
+    # --- the rules -------------------------------------------------------------------------
+    def _order(self) -> list[int]:
+        return [(self.leader + i) % self.n for i in range(self.n)]
+
+    def _resources(self, p: int) -> int:
+        return sum(self.store[p])
+
+    def legal_actions(self) -> list[int]:
+        if self.terminal:
+            return []
+        p = self.current_player
+        if self.phase == "play":
+            return self._play_actions(p)
+        if self.phase == "judge":
+            return self._judge_actions(p)
+        if self.phase == "carry":
+            return [CARRY + c for c in self.hands[p]] + [CARRY_NONE]
+        raise InvariantError(f"unknown phase {self.phase}")
+
+    def _play_actions(self, p: int) -> list[int]:
+        hand = self.hands[p]
+        lead_suit = self._lead_suit() if self.plays else None
+        follows = [c for c in hand if lead_suit is not None and self.suit[c] == lead_suit]
+        if lead_suit is None or not follows:
+            cards = list(hand)
+            if lead_suit is not None and self.hero_ready[p] and not self.hero_this_trick:
+                cards.append(HERO)
+        else:
+            cards = follows
+        red_have, blue_have = self.store[p][RED], self.store[p][BLUE]
+        cost = self.data["cost"][p]
+        acts = []
+        for c in cards:
+            for red in range(min(red_have, 2) + 1):
+                blues = (0, 1) if (c != HERO and lead_suit is not None and not follows and blue_have
+                                   and self.suit[c] != lead_suit) else (0,)
+                for blue in blues:
+                    left = self._resources(p) - red - blue
+                    skills = (0, 1) if left >= cost and self._skill_usable(p) else (0,)
+                    for skill in skills:
+                        acts.append(c * 32 + red * 4 + blue * 2 + skill)
+        return acts
+
+    def _skill_usable(self, p: int) -> bool:
+        skill = self.data["skill"][p]
+        if skill == "reuse_leader":
+            return self.opt["leader_card"] == "hero" and not self.hero_ready[p]
+        return bool(skill)
+
+    def _lead_suit(self) -> int:
+        seat, card, red, blue, skill = self.plays[0]
+        return self.suit[card]
+
+    def apply(self, action: int) -> None:
+        self.note = ""
+        if self.phase == "play":
+            self._apply_play(action)
+        elif self.phase == "judge":
+            self._apply_judge(action)
+        elif self.phase == "carry":
+            self._apply_carry(action)
+
+    def _apply_play(self, action: int) -> None:
+        p = self.current_player
+        card, rest = divmod(action, 32)
+        red, rest = divmod(rest, 4)
+        blue, skill = divmod(rest, 2)
+        if card == HERO:
+            self.hero_ready[p] = False
+            self.hero_this_trick = True
+            self.counters["hero"] += 1
+        else:
+            self.hands[p].remove(card)
+        self._spend(p, RED, red)
+        self._spend(p, BLUE, blue)
+        if red:
+            self.counters["red_spent"] += 1
+        if blue:
+            self.counters["blue_change"] += 1
+        if skill:
+            self._pay(p, self.data["cost"][p])
+            self.skills_this_trick.add(p)
+            self.counters["skill"] += 1
+            if self.data["skill"][p] == "reuse_leader":
+                self.hero_ready[p] = True
+        self.plays.append((p, card, red, blue, skill))
+        self.turn += 1
+        if self.turn < self.n:
+            self.current_player = (self.leader + self.turn) % self.n
+        else:
+            self._judge()
+
+    def _pay(self, p: int, cost: int) -> None:
+        for colour in (YELLOW, BLUE, RED):              # spend what has no other use first
+            take = min(cost, self.store[p][colour])
+            self._spend(p, colour, take)
+            cost -= take
+
+    def _spend(self, p: int, colour: int, count: int) -> None:
+        if not count:
+            return
+        self.store[p][colour] -= count
+        if self.opt["spent"] == "supply":
+            self.supply[colour] += count
+        else:
+            self.spent[colour] += count
+
+    # --- judgement ---------------------------------------------------------------------------
+    def _value(self, seat: int, card: int, red: int) -> int:
+        if card == HERO:
+            return 8
+        double = 2 if (seat in self.skills_this_trick and self.data["skill"][seat] == "double_red") else 1
+        return self.number[card] + red * double
+
+    def _played_suit(self, card: int, blue: int, lead: int) -> int:
+        if card == HERO:
+            return -1
+        return lead if blue else self.suit[card]
+
+    def _judge(self) -> None:
+        lead = self._lead_suit()
+        order = self._order()
+        rank = {s: i for i, s in enumerate(order)}
+        info = {}
+        for seat, card, red, blue, skill in self.plays:
+            suit = self._played_suit(card, blue, lead)
+            info[seat] = (card, suit, self._value(seat, card, red))
+        followers = [s for s in order if info[s][1] == lead]
+        heroes = [s for s in order if info[s][0] == HERO]
+        chooser = next((s for s in order if s in self.skills_this_trick
+                        and self.data["skill"][s] == "choose_showdown"), None)
+
+        def strength(s):                          # higher number, then the △ copy, then nearer the start
+            card, _, value = info[s]
+            return (value, 1 if card != HERO and self.tri[card] else 0, -rank[s])
+
+        if chooser is not None and len(followers) >= 2:
+            # 夜桜会: two showdown players of the skill user's choice (automated: themselves if they
+            # follow, and the weakest other follower).
+            pick = [chooser] if chooser in followers else []
+            others = sorted((s for s in followers if s not in pick), key=strength)
+            showdown = pick + others[: 2 - len(pick)]
+        else:
+            showdown = heroes[:1] + sorted(followers, key=strength, reverse=True)
+            showdown = showdown[:2]
+        if len(showdown) == 1 and not heroes:
+            self.counters["lone_lead"] += 1
+        self.showdown = showdown
+        self.info = info
+        self.assists = {s: [] for s in showdown}
+        rest = [s for s in order if s not in showdown]
+        rest.sort(key=lambda s: (info[s][2], rank[s]))      # lowest number first, then nearer the start
+        self.to_judge = rest
+        self.phase = "judge"
+        self.protected: set[int] = set()
+        for s in self.skills_this_trick:
+            if self.data["skill"][s] == "protect":
+                self.protected |= {a for a in range(len(self.area_colour)) if self.markers[a][s]}
+        self._next_judge()
+
+    def _next_judge(self) -> None:
+        while self.to_judge:
+            seat = self.to_judge[0]
+            if self._judge_actions(seat) == [NOTHING]:
+                self.to_judge.pop(0)
+                continue
+            self.current_player = seat
+            return
+        self._resolve_showdown()
+
+    def _judge_actions(self, p: int) -> list[int]:
+        lead = self._lead_suit()
+        card, suit, value = self.info[p]
+        acts = []
+        if suit == lead and len(self.showdown) == 2 and not self.hero_this_trick:
+            acts += [ASSIST, ASSIST + 1]
+        if self.marker_supply[p] > 0 and suit >= 0:
+            for a, colour in enumerate(self.area_colour):
+                if colour == suit and (a not in self.protected or self.markers[a][p]):
+                    acts.append(OCCUPY + a)
+        return acts or [NOTHING]
+
+    def _apply_judge(self, action: int) -> None:
+        p = self.to_judge.pop(0)
+        if action == NOTHING:
+            if self.marker_supply[p] == 0:
+                self.counters["no_marker"] += 1
+            else:
+                self.counters["no_area"] += 1
+        elif action < OCCUPY:
+            self.assists[self.showdown[action - ASSIST]].append(p)
+            self.counters["assist"] += 1
+        else:
+            self._occupy(p, action - OCCUPY)
+        self._next_judge()
+
+    def _occupy(self, p: int, area: int) -> None:
+        self.counters["occupy"] += 1
+        colour = self.area_colour[area]
+        self.store[p][colour] += self.cubes[area]
+        self.cubes[area] = 0
+        others = [q for q in range(self.n) if q != p and self.markers[area][q]]
+        if others:
+            victim = max(others, key=lambda q: (self.markers[area][q], -q))
+            self.markers[area][victim] -= 1
+            self.marker_supply[victim] += 1
+            self.counters["evict"] += 1
+        if any(self.markers[area][q] for q in range(self.n) if q != p):
+            self.counters["blocked"] += 1
+            self.note = "他のマーカーが残り、置けない"
+            return
+        self.markers[area][p] += 1
+        self.marker_supply[p] -= 1
+
+    def _resolve_showdown(self) -> None:
+        sd = self.showdown
+        if len(sd) == 1:
+            seat = sd[0]
+            self._score(seat, self.info[seat][2], "trick")
+            winner = seat
+            result = f"ガチンコ：P{seat + 1}のみ → {self.info[seat][2]}VP"
+        else:
+            a, b = sd
+            sa = self.info[a][2] + sum(self.info[s][2] for s in self.assists[a])
+            sb = self.info[b][2] + sum(self.info[s][2] for s in self.assists[b])
+            result = f"ガチンコ：P{a + 1} {sa} 対 P{b + 1} {sb}"
+            if sa == sb:
+                self.counters["drawn_showdown"] += 1
+                winner = None
+                result += " → 引き分け"
+            else:
+                win, lose = (a, b) if sa > sb else (b, a)
+                gain = abs(sa - sb)
+                self._score(win, gain, "trick")
+                self._score(lose, gain // 2, "trick")
+                for s in self.assists[win]:
+                    self._score(s, self.info[s][2], "trick")
+                winner = win
+                result += f" → P{win + 1} {gain}VP、P{lose + 1} {gain // 2}VP"
+        for seat, card, red, blue, skill in self.plays:
+            if card != HERO:
+                self.discard.append(card)
+        self.last_plays, self.plays = self.plays, []
+        self.note = (self.note + "　" if self.note else "") + result
+        if winner is not None:
+            self.leader = winner
+        elif self.opt["tie_lead"] == "next":
+            self.leader = (self.leader + 1) % self.n
+        self._after_trick()
+
+    def _score(self, seat: int, points: int, part: str) -> None:
+        self.vp[seat] += points
+        self.vp_parts[part][seat] += points
+
+    def _after_trick(self) -> None:
+        if self.trick < TRICKS:
+            self.trick += 1
+            self._start_trick()
+            return
+        self.phase = "carry"
+        self.carry_turn = 0
+        self.current_player = self._order()[0]
+        self.carried: dict[int, int | None] = {}
+
+    def _apply_carry(self, action: int) -> None:
+        p = self.current_player
+        keep = None if action == CARRY_NONE else action - CARRY
+        if keep is not None:
+            self.counters["carry"] += 1
+        self.discard.extend(c for c in self.hands[p] if c != keep)
+        self.hands[p] = [keep] if keep is not None else []
+        self.carry_turn += 1
+        if self.carry_turn < self.n:
+            self.current_player = self._order()[self.carry_turn]
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        for a in range(len(self.area_colour)):
+            for p in range(self.n):
+                if self.markers[a][p]:
+                    self._score(p, self.markers[a][p], "markers")
+        for a in range(len(self.area_colour)):
+            if self.cubes[a]:
+                self._add_cube(a)
+        if self.round == ROUNDS:
+            self._final_bonuses()
+            self.terminal = True
+            self.phase = "over"
+            self.current_player = -1
+            return
+        self.round += 1
+        self.trick = 1
+        self._deal()
+        self._start_trick()
+
+    def _final_bonuses(self) -> None:
+        gems = [self.store[p][YELLOW] for p in range(self.n)]
+        best = max(gems)
+        if best > 0:
+            tied = [p for p in range(self.n) if gems[p] == best]
+            for p in tied:
+                self._score(p, 6 // len(tied), "gems")
+        for p in range(self.n):
+            self._score(p, self._majority(p), "majority")
+
+    def _majority(self, p: int) -> int:
+        mine = {a for a in range(len(self.area_colour)) if self.markers[a][p]}
+        if self.opt["majority"] == "all":
+            return 2 * sum(1 for a in mine if any(b in mine for b in self.neighbours[a]))
+        best, seen = 0, set()
+        for a in mine:
+            if a in seen:
+                continue
+            group, todo = 0, [a]
+            seen.add(a)
+            while todo:
+                x = todo.pop()
+                group += 1
+                for y in self.neighbours[x]:
+                    if y in mine and y not in seen:
+                        seen.add(y)
+                        todo.append(y)
+            best = max(best, group)
+        return 2 * best if best >= 2 else 0
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    def scores(self) -> list[int]:
+        return list(self.vp)
+
+    def winners(self) -> tuple[list[int], bool]:
+        best = max(self.vp)
+        top = [p for p in range(self.n) if self.vp[p] == best]
+        if len(top) == 1:
+            return top, False
+        areas = [sum(1 for a in range(len(self.area_colour)) if self.markers[a][p]) for p in range(self.n)]
+        most = max(areas[p] for p in top)
+        return [p for p in top if areas[p] == most], True
+
+    # --- what players may see, and checks ----------------------------------------------------
+    def observation(self, player: int) -> dict:
+        return {"hand": sorted(self.hands[player]), "hand_sizes": [len(h) for h in self.hands],
+                "plays": [(s, c) for s, c, *_ in self.plays], "discard": list(self.discard),
+                "cubes": list(self.cubes), "markers": [list(m) for m in self.markers],
+                "store": [list(s) for s in self.store], "vp": list(self.vp), "round": self.round,
+                "trick": self.trick, "hero_ready": list(self.hero_ready)}
+
+    def hidden_from(self, player: int) -> set[int]:
+        hidden = set(self.undealt) | set(self.removed)
+        for q in range(self.n):
+            if q != player:
+                hidden |= set(self.hands[q])
+        return hidden
+
+    def check_invariants(self) -> None:
+        held = [c for h in self.hands for c in h] + [c for _, c, *_ in self.plays if c != HERO]
+        cards = held + self.discard + self.undealt + self.removed
+        if sorted(cards) != list(range(len(self.suit))):
+            raise InvariantError(f"turf cards not conserved: {len(cards)} of {len(self.suit)}")
+        cubes = sum(self.supply) + sum(self.cubes) + sum(sum(s) for s in self.store) + sum(self.spent)
+        if cubes != sum(self.data["cubes"]) or min(self.supply) < 0:
+            raise InvariantError(f"cubes not conserved: {cubes} of {sum(self.data['cubes'])}")
+        for p in range(self.n):
+            on_maps = sum(self.markers[a][p] for a in range(len(self.area_colour)))
+            if on_maps + self.marker_supply[p] != MARKERS:
+                raise InvariantError(f"player {p}: {on_maps} markers on maps + {self.marker_supply[p]} in hand")
+            obs = self.observation(p)
+            seen = set(obs["hand"]) | {c for _, c in obs["plays"]} | set(obs["discard"])
+            if seen & self.hidden_from(p):
+                raise InvariantError(f"player {p} sees hidden cards")
+
+    def check_end(self) -> None:
+        for p in range(self.n):
+            parts = sum(self.vp_parts[k][p] for k in self.vp_parts)
+            if parts != self.vp[p]:
+                raise InvariantError(f"player {p}: VP {self.vp[p]} is not the sum of its parts {parts}")
+            if self.vp_parts["majority"][p] != self._majority(p):
+                raise InvariantError(f"player {p}: majority bonus does not match the maps")
+
+    # --- words -------------------------------------------------------------------------------
+    def _card(self, c: int) -> str:
+        return "ヒーロー(8)" if c == HERO else self.data["names"][c]
+
+    def describe(self, action: int) -> str:
+        p = self.current_player
+        head = f"R{self.round}-{self.trick}　P{p + 1}（{self.data['tribes'][p]}）"
+        if self.phase == "play":
+            card, rest = divmod(action, 32)
+            red, rest = divmod(rest, 4)
+            blue, skill = divmod(rest, 2)
+            extra = []
+            if red:
+                extra.append(f"酒肴{red}")
+            if blue:
+                extra.append("霊薬でスート変更")
+            if skill:
+                extra.append("スキル")
+            verb = "リード" if not self.plays else "出す"
+            return f"{head}：{verb}　{self._card(card)}" + (f"（{'・'.join(extra)}）" if extra else "")
+        if self.phase == "judge":
+            if action == NOTHING:
+                return f"{head}：何もできない"
+            if action < OCCUPY:
+                return f"{head}：助太刀　P{self.showdown[action - ASSIST] + 1}に味方"
+            a = action - OCCUPY
+            return f"{head}：占拠　エリア{a + 1}（{COLOURS[self.area_colour[a]]}、キューブ{self.cubes[a]}）"
+        if action == CARRY_NONE:
+            return f"{head}：持ち越さない"
+        return f"{head}：{self._card(action - CARRY)}を持ち越す"
+
+    def describe_end(self) -> str:
+        if not self.terminal:
+            return "打ち切り（手数の上限）"
+        winners, _ = self.winners()
+        parts = "、".join(f"P{p + 1} {self.vp[p]}VP" for p in range(self.n))
+        won = "引き分け" if len(winners) > 1 else f"P{winners[0] + 1} の勝ち"
+        return f"終了：{parts} → {won}"
+
+
+def greedy_value(state: State, action: int) -> float:
+    """Play high when following, cheap otherwise; occupy where cubes lie; assist the stronger side."""
+    if state.phase == "play":
+        card, rest = divmod(action, 32)
+        red, rest = divmod(rest, 4)
+        blue, skill = divmod(rest, 2)
+        value = 8 if card == HERO else state.number[card]
+        following = state.plays and card != HERO and (state.suit[card] == state._lead_suit() or blue)
+        return (value + red if following or not state.plays else -value) - 0.5 * (red + blue + skill) \
+            - (6 if card == HERO and state.round < 3 else 0)
+    if state.phase == "judge":
+        if action == NOTHING:
+            return 0.0
+        if action < OCCUPY:
+            side = state.showdown[action - ASSIST]
+            return state.info[side][2] / 2
+        a = action - OCCUPY
+        return 2 + state.cubes[a] + sum(1 for b in state.neighbours[a]
+                                       if state.markers[b][state.current_player])
+    if action == CARRY_NONE:
+        return 0.0
+    return state.number[action - CARRY]

@@ -1,0 +1,281 @@
+"""ランブリングシード and にゃんばーわん！ played by machine: transcripts, invariants, readings, tricky rules by hand."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run
+from generator import pipeline
+from generator.problems import Problems
+from generator.project import find_project
+from generator.rules import engine
+from generator.rules.games import nyanbaa as N, rumbling_seed as R
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture(scope="module")
+def rdata():
+    return R.prepare(pipeline.load(find_project(REPO), "rumbling_seed", Problems()))
+
+
+@pytest.fixture(scope="module")
+def ndata():
+    return N.prepare(pipeline.load(find_project(REPO), "nyanbaa", Problems()))
+
+
+def golden(name: str, lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    path = GOLDEN / name
+    if os.environ.get("PNP_REFRESH_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), "run with PNP_REFRESH_GOLDEN=1 once and commit the golden file"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("module,fixture,players", [(R, "rdata", 3), (N, "ndata", 4)])
+def test_golden_transcripts(request, module, fixture, players):
+    data = request.getfixturevalue(fixture)
+    opts = engine.resolve_options(module.OPTIONS, {})
+    result = engine.play(module, data, players, engine.derive_seed(1, 0), opts, check=True, log=True)
+    golden(f"{module.GAME_ID}_replay_{players}p.txt", result.log)
+
+
+READINGS = {
+    R: [{}, {"match": "pile", "bonus_number": "lowest", "hole_end": "immediately", "face_down_elders": "5"}],
+    N: [{}, {"removal": "two", "maps_three": "two", "leader_card": "hero", "tie_lead": "next", "majority": "all",
+             "spent": "supply"}],
+}
+
+
+@pytest.mark.parametrize("module,fixture", [(R, "rdata"), (N, "ndata")])
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("reading", [0, 1])
+def test_invariants_hold_over_many_playouts(request, module, fixture, players, reading):
+    data = request.getfixturevalue(fixture)
+    opts = engine.resolve_options(module.OPTIONS, READINGS[module][reading])
+    for i in range(120):
+        kinds = ("greedy",) + ("random",) * (players - 1) if i % 3 == 0 else None
+        r = engine.play(module, data, players, engine.derive_seed(6, i), opts, kinds, check=True)
+        assert r.finished and not r.dead_end and not r.capped, r.seed
+        assert len(r.scores) == players and r.winners
+
+
+def test_elder_effect_keys_are_known(rdata):
+    assert rdata["unknown_effects"] == []
+    assert len(rdata["elder_cards"]) == 16 and len(rdata["elder_names"]) == 8
+
+
+def test_unknown_effect_key_is_reported(project):
+    path = project / "cards/rumbling_seed/elders.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("move.twice", "move.thrice"), encoding="utf-8")
+    result = run("check", "rumbling_seed", "--project", str(project))
+    assert "cards/rumbling_seed/elders.csv:7:effect: error: 懼留孫's effect key 'move.thrice' is not one the rules " \
+           "engine knows" in result.output
+
+
+# --- ランブリングシード by hand ---------------------------------------------------------------
+
+def vein(data, kind, number, element=None):
+    for c in range(len(data["kind"])):
+        if data["kind"][c] == kind and data["number"][c] == number and (element is None or data["element"][c] == element):
+            yield c
+
+
+def rpos(data, **opts):
+    s = R.new_state(data, 3, 1, engine.resolve_options(R.OPTIONS, opts))
+    s.holes = [[] for _ in range(R.HOLES)]
+    s.elders = [[], [], []]
+    s.taken = [[], [], []]
+    return s
+
+
+def test_take_matches_each_other_hole_and_the_bonus_counts_the_turn(rdata):
+    m2 = list(vein(rdata, R.MINION, 2))
+    m3 = list(vein(rdata, R.MINION, 3))
+    s = rpos(rdata)
+    s.holes[0] = [m3[0], m2[0]]
+    s.holes[1] = [m2[1]]
+    s.holes[2] = [m3[1], m2[2]]
+    s.holes[3] = [m3[2]]
+    s.phase, s.god_used = "take", [True, True, True]
+    s.elders_up = [0, 1, 2]
+    s.apply(R.TAKE + 0)
+    assert sorted(s.taken[0]) == sorted([m2[0], m2[1], m2[2]])         # one 2 from each other hole
+    assert s.phase == "bonus" and s.bonus_left == 1                    # 3 cards with a 2-minion: one elder
+
+
+def test_a_single_card_take_forces_a_second_from_the_same_hole(rdata):
+    m2, m4 = list(vein(rdata, R.MINION, 2)), list(vein(rdata, R.MINION, 4))
+    s = rpos(rdata)
+    s.holes[0] = [m4[0], m2[0]]
+    s.holes[1] = [m4[1]]
+    s.phase, s.god_used = "take", [True, True, True]
+    s.apply(R.TAKE + 0)
+    assert s.taken[0] == [m2[0], m4[0]] and s.counters["forced_extra"] == 1
+
+
+@pytest.mark.parametrize("reading,bonus", [("first", 0), ("lowest", 1), ("highest", 0)])
+def test_take_bonus_with_mixed_minions(rdata, reading, bonus):
+    """Took a 4 and then, forced, a 2: 2 cards. N = 4 gives nothing; N = 2 gives one elder."""
+    m2, m4 = list(vein(rdata, R.MINION, 2)), list(vein(rdata, R.MINION, 4))
+    s = rpos(rdata, bonus_number=reading)
+    s.holes[0] = [m2[0], m4[0]]
+    s.holes[1] = [m4[1], m2[1]]                 # top 2: no match for 4
+    s.phase, s.god_used = "take", [True, True, True]
+    s.elders_up = [0, 1]
+    s.apply(R.TAKE + 0)
+    assert s.counters["mixed_bonus"] == 1
+    assert s.bonus_left == bonus
+
+
+def test_seed_payment_tie_goes_to_the_latest_player_and_own_element_costs_one(rdata):
+    s = rpos(rdata)
+    s.element = [0, 1, 2]
+    m5 = list(vein(rdata, R.MINION, 5))
+    own = next(vein(rdata, R.SEED, 2, element=2))
+    other = next(vein(rdata, R.SEED, 3, element=0))
+    s.taken = [[m5[0], m5[1]], [m5[2]], [m5[3], m5[4], own, other]]
+    s.taken[0].append(m5[5])
+    s.taken[2].append(m5[6])                    # P1 and P3 both have 3 fives: P3 (later) pays
+    vp, keep = s._score()
+    assert own not in keep[2] and other in keep[2]
+    assert vp == [15, 5, 15]
+
+
+def test_hole_end_readings(rdata):
+    m2 = list(vein(rdata, R.MINION, 2))
+    for reading, ends in (("immediately", True), ("round_end", False)):
+        s = rpos(rdata, hole_end=reading)
+        s.holes[0], s.holes[1], s.holes[2] = [m2[0]], [m2[1]], [m2[2], m2[3]]
+        s.phase, s.moves_left = "move", 1
+        s.apply(0 * R.HOLES + 1)                # move hole 1's card onto hole 2: 2 holes remain
+        assert s.terminal is ends
+
+
+# --- にゃんばーわん！ by hand -----------------------------------------------------------------
+
+def turf(data, suit, number, tri=False):
+    for c in range(len(data["suit"])):
+        if data["suit"][c] == suit and data["number"][c] == number and data["triangle"][c] == tri:
+            return c
+
+
+def npos(data, players=4, **opts):
+    s = N.new_state(data, players, 1, engine.resolve_options(N.OPTIONS, opts))
+    s.hands = [[] for _ in range(players)]
+    s.store = [[0, 0, 0] for _ in range(players)]
+    return s
+
+
+def test_must_follow_and_blue_changes_suit_only_when_you_cannot(ndata):
+    s = npos(ndata)
+    s.plays = [(0, turf(ndata, N.RED, 5), 0, 0, 0)]
+    s.current_player, s.turn = 1, 1
+    s.hands[1] = [turf(ndata, N.RED, 2), turf(ndata, N.BLUE, 7)]
+    s.store[1] = [0, 1, 0]
+    cards = {a // 32 for a in s.legal_actions()}
+    assert cards == {turf(ndata, N.RED, 2)}                      # must follow; blue is not offered
+    assert all((a % 4) // 2 == 0 for a in s.legal_actions())
+    s.hands[1] = [turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)]
+    acts = s.legal_actions()
+    assert N.HERO in {a // 32 for a in acts}                     # cannot follow: any card, or the hero
+    changed = [a for a in acts if (a % 4) // 2 == 1]
+    assert {a // 32 for a in changed} == {turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)}
+    s.apply(turf(ndata, N.BLUE, 7) * 32 + 2)                    # 霊薬: the blue 7 now follows red
+    assert s.store[1][N.BLUE] == 0
+
+
+def play_trick(s, cards):
+    for seat, card in cards:
+        s.current_player = seat
+        s.apply(card * 32)
+
+
+def test_showdown_ties_rank_the_triangle_then_the_start_player(ndata):
+    s = npos(ndata)
+    s.leader = 0
+    s._start_trick()
+    s.hands = [[turf(ndata, N.RED, 3)], [turf(ndata, N.RED, 3, True)], [turf(ndata, N.RED, 3, False)],
+               [turf(ndata, N.BLUE, 6)]]
+    s.hands[2] = [turf(ndata, N.RED, 2, True)]
+    play_trick(s, [(0, turf(ndata, N.RED, 3)), (1, turf(ndata, N.RED, 3, True)), (2, turf(ndata, N.RED, 2, True)),
+                   (3, turf(ndata, N.BLUE, 6))])
+    assert s.showdown == [1, 0]                                 # 3△ above 3, both above 2△
+
+
+def test_hero_always_in_showdown_and_no_assists(ndata):
+    s = npos(ndata)
+    s.leader = 0
+    s._start_trick()
+    s.hands = [[turf(ndata, N.RED, 7)], [turf(ndata, N.RED, 6)], [turf(ndata, N.BLUE, 1)], [turf(ndata, N.RED, 1)]]
+    play_trick(s, [(0, turf(ndata, N.RED, 7)), (1, turf(ndata, N.RED, 6))])
+    s.current_player = 2
+    s.apply(N.HERO * 32)
+    s.current_player = 3
+    s.apply(turf(ndata, N.RED, 1) * 32)
+    assert s.showdown == [2, 0]
+    assert s.current_player in (1, 3) and all(a >= N.OCCUPY for a in s.legal_actions())
+
+
+def test_drawn_showdown_scores_nothing_and_tie_lead_reading(ndata):
+    for reading, leader in (("same", 0), ("next", 1)):
+        s = npos(ndata, tie_lead=reading)
+        s.leader = 0
+        s._start_trick()
+        s.marker_supply = [0, 0, 0, 0]                           # nobody can occupy: a bare showdown
+        s.hands = [[turf(ndata, N.RED, 4)], [turf(ndata, N.RED, 4, True)], [turf(ndata, N.BLUE, 1)],
+                   [turf(ndata, N.BLUE, 2)]]
+        s.store[0] = [1, 0, 0]
+        s.current_player = 0
+        s.apply(turf(ndata, N.RED, 4) * 32 + 4)                  # 4 + one 酒肴 = 5
+        s.current_player = 1
+        s.apply(turf(ndata, N.RED, 4, True) * 32)
+        s.store[2] = [1, 0, 0]
+        play_trick(s, [(2, turf(ndata, N.BLUE, 1)), (3, turf(ndata, N.BLUE, 2))])
+        assert s.counters["drawn_showdown"] == 0                  # 5 beats 4△
+        t = npos(ndata, tie_lead=reading)
+        t.leader = 0
+        t._start_trick()
+        t.marker_supply = [0, 0, 0, 0]
+        t.hands = [[turf(ndata, N.RED, 5)], [turf(ndata, N.RED, 4, True)], [turf(ndata, N.BLUE, 1)],
+                   [turf(ndata, N.BLUE, 2)]]
+        t.store[1] = [1, 0, 0]
+        t.current_player = 0
+        t.apply(turf(ndata, N.RED, 5) * 32)
+        t.current_player = 1
+        t.apply(turf(ndata, N.RED, 4, True) * 32 + 4)            # 4 + 1 = 5: a draw
+        play_trick(t, [(2, turf(ndata, N.BLUE, 1)), (3, turf(ndata, N.BLUE, 2))])
+        assert t.counters["drawn_showdown"] == 1 and t.vp == [0, 0, 0, 0]
+        assert t.leader == leader
+
+
+def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
+    s = npos(ndata)
+    area = next(a for a, c in enumerate(s.area_colour) if c == N.RED)
+    s.markers[area] = [0, 2, 0, 0]
+    s.marker_supply = [8, 6, 8, 8]
+    s.cubes[area] = 2
+    s._occupy(0, area)
+    assert s.markers[area] == [0, 1, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
+    s._occupy(0, area)
+    assert s.markers[area] == [1, 0, 0, 0] and s.marker_supply == [7, 8, 8, 8]
+
+
+def test_removal_and_map_readings(ndata):
+    three = npos(ndata, players=3)
+    assert len(three.deck) == 27 and len(three.area_colour) == 12
+    two = npos(ndata, players=3, removal="two", maps_three="two")
+    assert len(two.deck) == 31 and len(two.area_colour) == 8
+
+
+def test_majority_readings(ndata):
+    for reading, bonus in (("largest", 6), ("all", 10)):
+        s = npos(ndata, majority=reading)
+        # A 4×4 grid of areas: a group of three and a separate pair.
+        at = {pos: a for a, pos in enumerate(s.area_pos)}
+        for pos in ((0, 0), (0, 1), (0, 2), (3, 0), (3, 1)):
+            s.markers[at[pos]][0] = 1
+        assert s._majority(0) == bonus
