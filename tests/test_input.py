@@ -15,7 +15,8 @@ def check(root, *extra):
 
 
 def build(root, *extra):
-    return run("build", "--project", str(root), *extra)
+    """`pnp build fudaraku`: these tests edit its data only."""
+    return run("build", "fudaraku", "--project", str(root), *extra)
 
 
 def test_real_project_checks_clean_but_for_the_three_player_deal(project):

@@ -49,7 +49,7 @@ def test_editing_the_spreadsheet_changes_the_rulebook(project):
         return out
 
     edit_csv(project, add_nines)
-    result = run("build", "--project", str(project))
+    result = run("build", "fudaraku", "--project", str(project))
     assert result.exit_code == 0, result.output
     text = all_text(project / "output/fudaraku/rulebook.pdf").replace(" ", "")
     assert "煩悩カード（４５枚）" in text and "１〜９の数字" in text
@@ -85,7 +85,7 @@ def test_unclosed_summary_mark_is_an_error(project):
 def test_one_edited_row_changes_that_card_only(project, built):
     # 掉挙 5 is card 29: sheet 4 (page index 7), slot 2 (top right).
     edit_csv(project, lambda lines: [l.replace("掉挙,じょうこ,5,", "掉挙,ちょうこ,5,") for l in lines])
-    result = run("build", "--project", str(project))
+    result = run("build", "fudaraku", "--project", str(project))
     assert result.exit_code == 0, result.output
     before, after = built / "fudaraku/cards.pdf", project / "output/fudaraku/cards.pdf"
     pages = len(pypdf.PdfReader(before).pages)
