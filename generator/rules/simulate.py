@@ -25,6 +25,7 @@ class Finding:
     options: dict[str, str]   # the readings in force
     seed: int | None          # a playout that shows it: `pnp simulate --replay SEED`
     players: int
+    key: str = ""             # the branch counter it reports, if any
 
 
 @dataclass
@@ -193,7 +194,9 @@ def findings(module, st: Stats) -> list[Finding]:
     if st.finished:
         expected = 1 / st.players
         for seat, (low, high) in enumerate(st.win_ci):
-            if low > expected or high < expected:
+            # Flag only what a 99.5 % interval excludes: with one test per seat, 95 % would cry wolf.
+            strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
+            if strict_low > expected or strict_high < expected:
                 side = "more" if low > expected else "less"
                 out.append(Finding("warning", f"seat {seat + 1} wins {st.wins[seat] / st.finished:.0%} of finished "
                                    f"games (95 % interval {low:.0%}–{high:.0%}), {side} than the fair "
@@ -210,7 +213,7 @@ def findings(module, st: Stats) -> list[Finding]:
         if n:
             rule, opts = rule_of(name)
             out.append(Finding("notice", f"{text}: in {n} of {st.games} games", rule, opts,
-                               st.first_seen.get(name), st.players))
+                               st.first_seen.get(name), st.players, key=name))
     return out
 
 

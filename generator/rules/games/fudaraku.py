@@ -42,6 +42,8 @@ OPTIONS = {
 
 COUNTERS = ("special_win", "elimination", "all_chanted_round", "no_winner", "stalled")
 # Which option's rule sentence explains an outcome of the statistics.
+# Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
+NOTABLE = {"stalled", "no_winner", "special_win"}
 EXPLAIN = {"dead_end": "end", "capped": "end", "no_winner": "end"}
 BRANCHES = {
     "special_win": "someone wins without ever chanting (「脱落せず、１回も読経しなかったプレイヤー」)",

@@ -51,6 +51,8 @@ OPTIONS = {
         "”繋がっているエリア数×２”分のＶＰを得てください（ただし、１つも繋がっていない場合は０ＶＰとなります）。",
         "several separate groups may be connected"),
 }
+# Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
+NOTABLE = {"cube_shortage", "blocked", "drawn_showdown"}
 EXPLAIN = {}
 BRANCHES = {
     "hero": "a hero card is played",

@@ -44,6 +44,8 @@ OPTIONS = {
         "この時、龍穴が残り２つ以下になっていた場合、ゲーム終了となります。",
         "holes can run out in the middle of a round"),
 }
+# Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
+NOTABLE = {"bonus_but_no_elder", "mixed_bonus", "ended_by_holes"}
 EXPLAIN = {"dead_end": "hole_end", "capped": "hole_end"}
 BRANCHES = {
     "ended_by_holes": "the game ends because 2 or fewer dragon holes remain",
