@@ -196,3 +196,18 @@ def test_check_plays_the_game_and_reports_the_dead_end(project):
     assert ("cards/fudaraku/rules.md:84: error: 4 players, 200 random playouts: 200 of 200 games reach a dead end"
             in result.output)
     assert "(reading end=all_hands); replay: pnp simulate fudaraku --players 4 --replay " in result.output
+
+
+def test_field_scope_game_keeps_the_field_and_its_mu_across_rounds(data):
+    for reading, kept in (("round", False), ("game", True)):
+        s = position(data, field_scope=reading)
+        s.hands = [[card(data, "貪欲3"), card(data, "貪欲7")], [card(data, "瞋恚3"), card(data, "瞋恚8")],
+                   [card(data, "昏沈2"), card(data, "昏沈6")]]
+        s.apply(card(data, "貪欲3"))
+        s.apply(F.CHANT + card(data, "瞋恚8"))
+        s.apply(card(data, "昏沈6"))
+        assert s.round == 2
+        assert (s.mu == card(data, "貪欲3")) is kept and (len(s.field) == 2) is kept
+        if kept:   # round 2: off-suit cards must now beat the 6 left on the field
+            s.current_player = 0
+            assert card(data, "貪欲7") in s.legal_actions()            # same suit as the old 無の境地

@@ -279,3 +279,44 @@ def test_majority_readings(ndata):
         for pos in ((0, 0), (0, 1), (0, 2), (3, 0), (3, 1)):
             s.markers[at[pos]][0] = 1
         assert s._majority(0) == bonus
+
+
+def test_face_down_elder_readings(rdata):
+    for reading, left in (("4", 0), ("5", 1)):
+        opts = engine.resolve_options(R.OPTIONS, {"face_down_elders": reading, "hole_end": "round_end"})
+        results = [engine.play(R, rdata, 3, engine.derive_seed(8, i), opts) for i in range(20)]
+        ended_by_rounds = [r for r in results if r.counters["ended_by_rounds"]]
+        assert ended_by_rounds
+        s = R.new_state(rdata, 3, ended_by_rounds[0].seed, opts)
+        assert len(s.elders_down) == int(reading) and len(s.elders_up) == 3
+
+
+def test_match_reading_looks_into_the_piles(rdata):
+    m2, m5 = list(vein(rdata, R.MINION, 2)), list(vein(rdata, R.MINION, 5))
+    for reading, got in (("top", 2), ("pile", 3)):
+        s = rpos(rdata, match=reading)
+        s.holes[0] = [m2[0]]
+        s.holes[1] = [m2[1], m5[0]]               # a 2 under a 5: only "pile" finds it
+        s.holes[2] = [m2[2]]
+        s.phase, s.god_used = "take", [True, True, True]
+        s.apply(R.TAKE + 0)
+        assert len(s.taken[0]) == got
+
+
+def test_leader_card_reading(ndata):
+    kansai = ndata["tribes"].index("関西豪学連")
+    for reading, usable in (("nothing", False), ("hero", True)):
+        s = npos(ndata, leader_card=reading)
+        s.hero_ready[kansai] = False
+        s.store[kansai] = [1, 0, 0]
+        assert s._skill_usable(kansai) is usable
+
+
+def test_spent_reading(ndata):
+    for reading, supply_back in (("out", 0), ("supply", 1)):
+        s = npos(ndata, spent=reading)
+        before = s.supply[N.RED]
+        s.store[0] = [1, 0, 0]
+        s._spend(0, N.RED, 1)
+        assert s.supply[N.RED] - before == supply_back
+        assert s.spent[N.RED] == 1 - supply_back

@@ -22,7 +22,8 @@ def build(root, *extra):
 def test_real_project_checks_clean_but_for_the_three_player_deal(project):
     result = check(project, "fudaraku")
     assert result.exit_code == 0, result.output
-    assert "0 errors, 1 warning" in result.output
+    assert "0 errors, 2 warnings" in result.output
+    assert "cards/fudaraku/rules.md:33: warning: a setup step no rule uses" in result.output
     assert ("cards/fudaraku/rules.md:29: warning: 3 players: the 40 煩悩カード deal 13 each with 1 left over"
             in result.output)
     assert "4 players: the 40 煩悩カード deal 10 each, none left over" in result.output

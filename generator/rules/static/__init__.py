@@ -5,9 +5,10 @@ A plain dict, the one place to register a game's checks. Each check takes the mo
 """
 from __future__ import annotations
 
-from . import nyanbaa, rumbling_seed
+from . import fudaraku, nyanbaa, rumbling_seed
 
 GAME_CHECKS: dict = {
+    "fudaraku": fudaraku.CHECKS,
     "rumbling_seed": rumbling_seed.CHECKS,
     "nyanbaa": nyanbaa.CHECKS,
 }
