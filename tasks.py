@@ -34,19 +34,20 @@ def ensure_env() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"build", "test", "check", "bench", "shell"}:
+    if not argv or argv[0] not in {"build", "test", "check", "simulate", "bench", "shell"}:
         print(__doc__)
-        print("commands: build [GAME...] | check [GAME...] | test [pytest args] | bench")
+        print("commands: build [GAME...] | check [GAME...] | simulate GAME [...] | test [pytest args] | bench")
         return 2
     ensure_env()
     cmd, rest = argv[0], argv[1:]
     os.chdir(ROOT)
-    if cmd in {"build", "check"}:
+    if cmd in {"build", "check", "simulate"}:
         return subprocess.call([str(PY), "-m", "generator", cmd, *rest])
     if cmd == "test":
         return subprocess.call([str(PY), "-m", "pytest", *rest])
     if cmd == "bench":
-        return subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest])
+        return (subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest])
+                or subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_engine.py")]))
     return subprocess.call([str(PY), *rest])
 
 
