@@ -272,6 +272,12 @@ def find_line(source: str, sentence: str) -> int | None:
     return None
 
 
+def rule_ref(game: Game, sentence: str) -> SourceRef | None:
+    """Where the rules source says `sentence` (its line), or None when it does not say it."""
+    line = find_line(game.rules_source or "", sentence) if sentence else None
+    return game.rules_where.at(row=line) if line and game.rules_where else None
+
+
 def summary_markdown(book: Rulebook, game: Game) -> str:
     lo, hi = game.manifest.players
     out = [f"# {book.title} クイックリファレンス", "", f"{lo}〜{hi}人", ""]

@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..layout.units import MM
-from ..rules.report import mean, percentile, replay_command
+from ..rules.report import finding_text, mean, percentile
 from .rulebook import TextBlock, styles
 
 BAR = colors.HexColor("#3F5A96")
@@ -98,14 +98,7 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
                      [f"{st.finished} ({st.completion:.1%})", str(st.dead_ends), str(st.capped)]], st_["cell"], w),
              TextBlock("Findings", st_["h2"])]
     for f in found or []:
-        text = f"[{f.severity}] {f.message}"
-        if f.rule:
-            text += f"　rule: 「{f.rule}」"
-        if f.options:
-            text += "　reading: " + ", ".join(f"{k}={v}" for k, v in f.options.items())
-        if f.seed is not None:
-            text += f"　replay: {replay_command(st.game, st, f.seed, module)}"
-        story.append(TextBlock(text, st_["item"], "・"))
+        story.append(TextBlock(f"[{f.severity}] {finding_text(f, st, module)}", st_["item"], "・"))
     if not found:
         story.append(TextBlock("Nothing to report.", st_["body"]))
     if st.alternatives:

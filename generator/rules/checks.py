@@ -9,7 +9,7 @@ import re
 
 from ..model import Game
 from ..problems import Problems
-from ..rulebook import dealing, find_line
+from ..rulebook import dealing, rule_ref
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
@@ -18,11 +18,10 @@ def check_dealing(game: Game, problems: Problems) -> None:
         return
     deck = game.deck(deal["component"])      # the manifest reader made sure it exists
     rule = deal.get("rule", "")
-    where = game.rules_where or game.manifest.where
-    line = find_line(game.rules_source or "", rule) if rule else None
-    if rule and line is None:
+    at = rule_ref(game, rule)
+    if rule and at is None:
         problems.warning(f"the [deal] rule sentence 「{rule}」 is not in the rules source", game.manifest.where)
-    at = where.at(row=line) if line else where
+    at = at or game.rules_where or game.manifest.where
     for d in dealing(game):
         n, each, left = d["players"], d["each"], d["left"]
         if left < 0:
@@ -53,10 +52,10 @@ def check_piles(game: Game, problems: Problems) -> None:
         return
     n, rule = int(piles.get("count", 1)), piles.get("rule", "")
     total = len(deck.cards)
-    line = find_line(game.rules_source or "", rule) if rule else None
-    at = (game.rules_where or game.manifest.where).at(row=line) if line else game.manifest.where
-    if rule and line is None:
+    at = rule_ref(game, rule)
+    if rule and at is None:
         problems.warning(f"the [setup] piles rule sentence 「{rule}」 is not in the rules source", game.manifest.where)
+    at = at or game.manifest.where
     if total % n:
         problems.warning(f"the {total} {deck.component.name} do not split into {n} equal piles "
                          f"({total // n} each, {total % n} left over); the rules say 「{rule}」", at)
@@ -131,8 +130,7 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
         for f in simulate.findings(module, stats):
             if f.severity == "notice" and f.key not in notable:
                 continue                  # the full tally is in `pnp simulate`'s report
-            line = find_line(game.rules_source or "", f.rule) if f.rule else None
-            where = (game.rules_where or game.manifest.where).at(row=line) if line else game.manifest.where
+            where = rule_ref(game, f.rule) or game.manifest.where
             text = f"{players} players, {games} random playouts: {f.message}"
             if f.options:
                 text += " (reading " + ", ".join(f"{k}={v}" for k, v in f.options.items()) + ")"

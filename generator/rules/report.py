@@ -15,6 +15,18 @@ def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
     return f"pnp simulate {game} --players {st.players}{kinds} {opts} --replay {seed}".replace("  ", " ")
 
 
+def finding_text(f: Finding, st: Stats, module, code: str = "") -> str:
+    """One finding in words: what, the rule sentence, the reading in force, and how to replay it."""
+    text = f.message
+    if f.rule:
+        text += f" — rule: 「{f.rule}」"
+    if f.options:
+        text += " — reading: " + ", ".join(f"{k}={v}" for k, v in f.options.items())
+    if f.seed is not None:
+        text += f" — replay: {code}{replay_command(st.game, st, f.seed, module)}{code}"
+    return text
+
+
 def percentile(hist: dict[int, int], q: float) -> int:
     total = sum(hist.values())
     if not total:
@@ -43,14 +55,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
     if not found:
         out.append("Nothing to report.")
     for f in found:
-        line = f"- **{f.severity}** {f.message}"
-        if f.rule:
-            line += f" — rule: 「{f.rule}」"
-        if f.options:
-            line += " — reading: " + ", ".join(f"{k}={v}" for k, v in f.options.items())
-        if f.seed is not None:
-            line += f" — replay: `{replay_command(st.game, st, f.seed, module)}`"
-        out.append(line)
+        out.append(f"- **{f.severity}** {finding_text(f, st, module, code='`')}")
     out.append("")
     if st.alternatives:
         out += ["## Other readings", "", "Each row changes one reading and plays again (fewer games):", "",

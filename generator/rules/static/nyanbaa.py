@@ -9,7 +9,7 @@ from itertools import combinations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import find_line
+from ...rulebook import rule_ref
 
 REMOVE = "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。"
 DEAL = "ナワバリカードをよくシャッフルし、各プレイヤーに８枚ずつ配って手札とします。"
@@ -21,9 +21,7 @@ HAND, TRICKS_PER_ROUND, ROUNDS = 8, 6, 3
 
 
 def _at(game: Game, sentence: str):
-    line = find_line(game.rules_source or "", sentence)
-    where = game.rules_where or game.manifest.where
-    return where.at(row=line) if line else where
+    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
 
 
 SUITS = "各スートに"          # the sentence is bound to the data, so find it by its words

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import find_line
+from ...rulebook import rule_ref
 
 FACE_UP = "老師カードをよくシャッフルして３枚引き、それを六芒星の内側へ表向きに並べます。"
 FACE_DOWN = "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。"
@@ -18,9 +18,7 @@ SEEDS = "シードは"
 
 
 def _at(game: Game, sentence: str):
-    line = find_line(game.rules_source or "", sentence)
-    where = game.rules_where or game.manifest.where
-    return where.at(row=line) if line else where
+    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
 
 
 def check_elders_at_setup(game: Game, problems: Problems) -> None:
