@@ -211,3 +211,12 @@ def test_field_scope_game_keeps_the_field_and_its_mu_across_rounds(data):
         if kept:   # round 2: off-suit cards must now beat the 6 left on the field
             s.current_player = 0
             assert card(data, "貪欲7") in s.legal_actions()            # same suit as the old 無の境地
+
+
+def test_simulation_outputs_are_byte_identical(tmp_path):
+    for out in ("a", "b"):
+        result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "3", "--games", "120",
+                     "--option", "end=active_hands", "--out", str(tmp_path / out))
+        assert result.exit_code == 0, result.output
+    for name in ("simulation-3p.md", "simulation-3p.json", "simulation-3p.pdf"):
+        assert (tmp_path / "a/fudaraku" / name).read_bytes() == (tmp_path / "b/fudaraku" / name).read_bytes(), name
