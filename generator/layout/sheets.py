@@ -144,7 +144,7 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
         bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM   # round down to 0.1 mm
         note = (f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
                 f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin")
-        problems.notice(note, where, fold=note)
+        problems.notice(note, where, fold=f"{where}:{note}")
     cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
     grid_w, grid_h = cols * cell_w - gap, rows * cell_h - gap
     left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2
