@@ -177,8 +177,7 @@ def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
             return Metrics(face, upm, ascent, descent, widths)
         except (ValueError, EOFError, TypeError):
             pass  # a stale or torn cache file: measure again
-    font = _open(face)
-    cmap = font.getBestCmap()
+    font, cmap = _source(face)
     hmtx = font["hmtx"].metrics
     widths = {cp: hmtx[g][0] for cp, g in cmap.items() if g in hmtx}
     upm = font["head"].unitsPerEm
@@ -190,6 +189,14 @@ def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
 
 def _open(face: FontFace) -> TTFont:
     return TTFont(str(face.path), fontNumber=face.index, lazy=True, recalcTimestamp=False)
+
+
+@lru_cache(maxsize=8)
+def _source(face: FontFace) -> tuple[TTFont, dict[int, str]]:
+    """A face opened once per process, with its cmap: reading a 65,000-entry cmap is the slow part,
+    and both the metrics and the subset need it. Nothing here modifies the font."""
+    font = _open(face)
+    return font, font.getBestCmap()
 
 
 def subset_truetype(face: FontFace, chars: set[str], cache: Cache = NO_CACHE) -> bytes:
@@ -215,8 +222,7 @@ def _build_truetype(face: FontFace, text: str) -> bytes:
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-    src = _open(face)
-    cmap = src.getBestCmap()
+    src, cmap = _source(face)
     wanted = {ord(ch): cmap[ord(ch)] for ch in text if ord(ch) in cmap}
     order = [".notdef"] + sorted(set(wanted.values()) - {".notdef"}, key=src.getGlyphID)
     glyphset = src.getGlyphSet()
