@@ -304,9 +304,9 @@ def test_match_reading_looks_into_the_piles(rdata):
 
 
 def test_leader_card_reading(ndata):
-    kansai = ndata["tribes"].index("関西豪学連")
     for reading, usable in (("nothing", False), ("hero", True)):
         s = npos(ndata, leader_card=reading)
+        kansai = s.skill.index("reuse_leader")
         s.hero_ready[kansai] = False
         s.store[kansai] = [1, 0, 0]
         assert s._skill_usable(kansai) is usable

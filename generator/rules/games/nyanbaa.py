@@ -110,6 +110,12 @@ class State:
             self.removed = named
             cards = [c for c in cards if c not in named]
         self.deck = cards
+        # Each player picks a tribe; by machine, at random, so seats and tribes are not confounded.
+        tribes = list(range(len(data["tribes"])))
+        rng.shuffle(tribes)
+        self.tribe = tribes[:players]
+        self.skill = [data["skill"][t] for t in self.tribe]
+        self.cost = [data["cost"][t] for t in self.tribe]
         # Maps: drawn at random, laid in a grid of maps (2×2, or a row for 2-3), each map 2×2 areas.
         n_maps = players if not (players == 3 and options["maps_three"] == "two") else 2
         order = list(range(len(data["maps"])))
@@ -209,7 +215,7 @@ class State:
         else:
             cards = follows
         red_have, blue_have = self.store[p][RED], self.store[p][BLUE]
-        cost = self.data["cost"][p]
+        cost = self.cost[p]
         acts = []
         for c in cards:
             for red in range(min(red_have, 2) + 1):
@@ -223,7 +229,7 @@ class State:
         return acts
 
     def _skill_usable(self, p: int) -> bool:
-        skill = self.data["skill"][p]
+        skill = self.skill[p]
         if skill == "reuse_leader":
             return self.opt["leader_card"] == "hero" and not self.hero_ready[p]
         return bool(skill)
@@ -259,10 +265,10 @@ class State:
         if blue:
             self.counters["blue_change"] += 1
         if skill:
-            self._pay(p, self.data["cost"][p])
+            self._pay(p, self.cost[p])
             self.skills_this_trick.add(p)
             self.counters["skill"] += 1
-            if self.data["skill"][p] == "reuse_leader":
+            if self.skill[p] == "reuse_leader":
                 self.hero_ready[p] = True
         self.plays.append((p, card, red, blue, skill))
         self.turn += 1
@@ -290,7 +296,7 @@ class State:
     def _value(self, seat: int, card: int, red: int) -> int:
         if card == HERO:
             return 8
-        double = 2 if (seat in self.skills_this_trick and self.data["skill"][seat] == "double_red") else 1
+        double = 2 if (seat in self.skills_this_trick and self.skill[seat] == "double_red") else 1
         return self.number[card] + red * double
 
     def _played_suit(self, card: int, blue: int, lead: int) -> int:
@@ -309,7 +315,7 @@ class State:
         followers = [s for s in order if info[s][1] == lead]
         heroes = [s for s in order if info[s][0] == HERO]
         chooser = next((s for s in order if s in self.skills_this_trick
-                        and self.data["skill"][s] == "choose_showdown"), None)
+                        and self.skill[s] == "choose_showdown"), None)
 
         def strength(s):                          # higher number, then the △ copy, then nearer the start
             card, _, value = info[s]
@@ -335,7 +341,7 @@ class State:
         self.phase = "judge"
         self.protected: set[int] = set()
         for s in self.skills_this_trick:
-            if self.data["skill"][s] == "protect":
+            if self.skill[s] == "protect":
                 self.protected |= {a for a in range(len(self.area_colour)) if self.markers[a][s]}
         self._next_judge()
 
@@ -466,6 +472,10 @@ class State:
                 self._add_cube(a)
         if self.round == ROUNDS:
             self._final_bonuses()
+            winners, _ = self.winners()
+            if len(winners) == 1:
+                name = f"won by {self.data['tribes'][self.tribe[winners[0]]]}"
+                self.counters[name] = self.counters.get(name, 0) + 1
             self.terminal = True
             self.phase = "over"
             self.current_player = -1
@@ -566,7 +576,7 @@ class State:
 
     def describe(self, action: int) -> str:
         p = self.current_player
-        head = f"R{self.round}-{self.trick}　P{p + 1}（{self.data['tribes'][p]}）"
+        head = f"R{self.round}-{self.trick}　P{p + 1}（{self.data['tribes'][self.tribe[p]]}）"
         if self.phase == "play":
             card, rest = divmod(action, 32)
             red, rest = divmod(rest, 4)
