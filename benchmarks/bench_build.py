@@ -9,7 +9,6 @@ script (handed ready-made TrueType subsets) does not. Usage: python benchmarks/b
 from __future__ import annotations
 
 import argparse
-import csv
 import resource
 import shutil
 import subprocess

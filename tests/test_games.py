@@ -4,7 +4,7 @@ from __future__ import annotations
 import pypdf
 import pytest
 
-from conftest import REPO, run
+from conftest import run
 from pdfread import MM, all_text, fonts, page_size_mm, page_text, placements, render, text_in
 
 GAMES = ("fudaraku", "rumbling_seed", "nyanbaa")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pypdf
 from PIL import ImageChops
 
-from conftest import REPO, edit_csv, run
+from conftest import edit_csv, run
 from pdfread import MM, all_text, placements, render
 
 
