@@ -152,16 +152,11 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
 
 
 def _report_pdf(project, game, module, stats, found, text, opts) -> bytes:
-    from .fonts import metrics as font_metrics
-    from .layout.faces import Fonts
-    from .layout.plan import ALWAYS
+    from .layout.plan import game_fonts
     from .render import fonts as render_fonts, report as render_report
 
     cache = output.Cache.for_output(opts.out or project.root / "output", writable=True)
-    index = FontIndex([project.root / "fonts"], cache)
-    fonts = Fonts({role: font_metrics(index.find(spec["family"], spec.get("weight", "Regular")), cache)
-                   for role, spec in game.manifest.fonts.items()})
+    fonts = game_fonts(game, FontIndex([project.root / "fonts"], cache))
     for role in fonts.metrics:
-        fonts.use(role, ALWAYS + text + game.title + "シミュレーション（人・ゲーム）　")
-    names = render_fonts.register(fonts, cache)
-    return render_report.report_pdf(game.title, module, stats, found, names)
+        fonts.use(role, text + game.title + "シミュレーション人・ゲーム")
+    return render_report.report_pdf(game.title, module, stats, found, render_fonts.register(fonts, cache))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .. import rulebook
 from ..fonts import FontIndex, metrics
-from ..model import Deck, Game
+from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
 from . import boxes, faces as facelayout, icons as iconlayout, sheets
@@ -91,13 +91,7 @@ def lay_out(project: Project, game: Game, paper: str, bleed_mm: float | None, fo
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
     if paper not in defs.paper:
         raise BuildError(f"unknown paper '{paper}' (papers: {', '.join(defs.paper)})")
-    fonts = facelayout.Fonts({role: metrics(font_index.find(spec["family"], spec.get("weight", "Regular")),
-                                            font_index.cache)
-                              for role, spec in game.manifest.fonts.items()})
-    for role in ("body", "bold"):
-        if role not in fonts.metrics:
-            raise BuildError([Problem("error", f"[fonts] needs a '{role}' font", game.manifest.where)])
-        fonts.use(role, ALWAYS)
+    fonts = game_fonts(game, font_index)
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
@@ -146,6 +140,18 @@ def lay_out(project: Project, game: Game, paper: str, bleed_mm: float | None, fo
     return plan
 
 
+def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
+    """The manifest's font roles resolved to faces and measured; every role carries ALWAYS."""
+    fonts = facelayout.Fonts({role: metrics(font_index.find(spec["family"], spec.get("weight", "Regular")),
+                                            font_index.cache)
+                              for role, spec in game.manifest.fonts.items()})
+    for role in ("body", "bold"):
+        if role not in fonts.metrics:
+            raise BuildError([Problem("error", f"[fonts] needs a '{role}' font", game.manifest.where)])
+        fonts.use(role, ALWAYS)
+    return fonts
+
+
 VARS_FILE = "vars.toml"
 
 
@@ -169,7 +175,7 @@ def _board(project, game, comp: Component, defs, paper, context, fonts, icons, p
     w, h, _ = sheets.card_size(defs, comp.size, comp.where)
     names = {"W": w, "H": h, "bleed": 0.0}
     layout = boxes.load_layout(project.layouts, game.id, comp.front, project.rel, names)
-    from ..model import Card, freeze     # a board is one "card" with the game's fields only
+    # A board is one "card" with the game's fields only.
     card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
     face = facelayout.lay_out_face(layout, card, context, names, fonts, icons, problems)
     margin = 5 * MM

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+from . import engine, report, simulate
+from .games import REGISTRY
+from .static import GAME_CHECKS
 from ..model import Game
 from ..problems import Problems
 from ..rulebook import dealing, rule_ref
@@ -113,9 +116,6 @@ LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
 
 def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_COUNT) -> None:
     """A short simulation per supported player count, rules as written (default readings)."""
-    from . import engine, report, simulate
-    from .games import REGISTRY
-
     module = REGISTRY.get(game.id)
     if module is None:
         return
@@ -141,8 +141,6 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
 
 def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
     """The generic checks, the game's own (registered by game id in rules/static/), then playouts."""
-    from .static import GAME_CHECKS
-
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)
