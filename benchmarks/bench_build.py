@@ -4,7 +4,9 @@ Not a test: prints figures. Each run is a fresh process; "cold" has an empty out
 font subsets or metrics cached), "warm" is the same build again. Runs repeat and the best is
 taken, because these machines are shared and noisy; compare the ratios, which come from one run.
 Note that pnp also writes the rulebook and summary, and converts the font, which the plain
-script (handed ready-made TrueType subsets) does not. Usage: python benchmarks/bench_build.py [--repeat N]
+script does not. Two baselines: the plain script handed ready-made TrueType subsets (the most
+favourable), and handed the whole face converted to TrueType once (what a designer writing plain
+ReportLab would use, since ReportLab cannot read the CFF .otf). Usage: python benchmarks/bench_build.py [--repeat N]
 """
 from __future__ import annotations
 
@@ -21,7 +23,21 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator import output  # noqa: E402
-from generator.fonts import FontIndex, subset_truetype  # noqa: E402
+from generator.fonts import FontIndex, _build_truetype, _source, subset_truetype  # noqa: E402
+
+FULL_FONT_CACHE = ROOT / "output" / ".cache" / "bench"
+
+
+def full_truetype(weight: str) -> Path:
+    """Noto Sans CJK JP converted whole (every BMP character) to TrueType, made once and kept:
+    what a designer writing plain ReportLab would point it at (ReportLab cannot read the .otf)."""
+    path = FULL_FONT_CACHE / f"NotoSansCJKjp-{weight}-full.ttf"
+    if not path.exists():
+        face = FontIndex([]).find("Noto Sans CJK JP", weight)
+        _, cmap = _source(face)
+        print(f"(converting the whole {weight} face once for the realistic baseline; ~20 s)", flush=True)
+        output.atomic_write(path, _build_truetype(face, "".join(chr(c) for c in cmap if c < 0x10000)))
+    return path
 
 
 def timed(cmd: list[str], repeat: int) -> tuple[float, int]:
@@ -32,6 +48,15 @@ def timed(cmd: list[str], repeat: int) -> tuple[float, int]:
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - t)
     return best, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def peak_rss(cmd: list[str]) -> float:
+    """Peak resident memory (MiB) of one command, measured in a child of its own."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+             "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *cmd], check=True, capture_output=True, text=True, cwd=ROOT)
+    return int(out.stdout.strip()) / 1024
 
 
 def scaled_project(tmp: Path, copies: int) -> Path:
@@ -58,7 +83,7 @@ ALL_DECKS = [
 ]
 
 
-def all_games(py: str, tmp: Path, ttf: dict, repeat: int) -> tuple[float, float, float]:
+def all_games(py: str, tmp: Path, ttf: dict, full: dict, repeat: int) -> tuple[float, float, float, float]:
     """`pnp build` of all three games (cold, then warm) against the plain script for the same cards."""
     cold, warm = [], []
     for i in range(repeat):
@@ -68,10 +93,12 @@ def all_games(py: str, tmp: Path, ttf: dict, repeat: int) -> tuple[float, float,
             t0 = time.perf_counter()
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
             runs.append(time.perf_counter() - t0)
+    decks = [str(ROOT / "cards" / d) for d in ALL_DECKS]
     plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / "plain-all.pdf"),
-                      str(ttf["Regular"]), str(ttf["Bold"]), "1",
-                      *[str(ROOT / "cards" / d) for d in ALL_DECKS]], repeat)
-    return min(cold), min(warm), plain
+                      str(ttf["Regular"]), str(ttf["Bold"]), "1", *decks], repeat)
+    real, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / "real-all.pdf"),
+                     str(full["Regular"]), str(full["Bold"]), "1", *decks], repeat)
+    return min(cold), min(warm), plain, real
 
 
 def main() -> None:
@@ -85,6 +112,7 @@ def main() -> None:
         # read the CFF .otf at all, so this is the most favourable baseline.
         chars = set("".join(p.read_text(encoding="utf-8") for p in (ROOT / "cards").glob("*/*.csv"))) | \
             set("0123456789補陀落渡海しよう！100%で印刷してください")
+        full = {w: full_truetype(w) for w in ("Regular", "Bold")}
         ttf = {}
         for weight in ("Regular", "Bold"):
             face = FontIndex([]).find("Noto Sans CJK JP", weight)
@@ -106,24 +134,33 @@ def main() -> None:
                 t0 = time.perf_counter()
                 subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
                 warm.append(time.perf_counter() - t0)
+            deck = f"{ROOT / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"
             plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / f"plain{n}.pdf"),
-                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies),
-                              f"{ROOT / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"], args.repeat)
-            results[n] = (min(ours), plain, min(warm))
+                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies), deck], args.repeat)
+            real, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / f"real{n}.pdf"),
+                             str(full["Regular"]), str(full["Bold"]), str(copies), deck], args.repeat)
+            results[n] = (min(ours), plain, min(warm), real)
             print(f"{f'pnp build fudaraku, {n} cards (cold)':<34}{min(ours):>9.3f}")
             print(f"{f'pnp build fudaraku, {n} cards (warm)':<34}{min(warm):>9.3f}")
-            print(f"{f'plain ReportLab, {n} cards':<34}{plain:>9.3f}")
-        (o40, p40, w40), (o720, p720, w720) = results[40], results[720]
+            print(f"{f'plain ReportLab, {n} cards, subsets':<34}{plain:>9.3f}")
+            print(f"{f'plain ReportLab, {n} cards, full TTF':<34}{real:>9.3f}")
+        (o40, p40, w40, r40), (o720, p720, w720, r720) = results[40], results[720]
         print()
+        print("plain ReportLab with ready-made subsets (the most favourable baseline):")
         print(f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   (target: within 2x)")
         print(f"ratio pnp / plain, 720 cards:  {o720 / p720:5.2f}x cold, {w720 / p720:5.2f}x warm")
+        print("plain ReportLab with the whole font as TrueType (what a designer would write):")
+        print(f"ratio pnp / plain, 40 cards:   {o40 / r40:5.2f}x cold, {w40 / r40:5.2f}x warm   (target: within 2x)")
+        print(f"ratio pnp / plain, 720 cards:  {o720 / r720:5.2f}x cold, {w720 / r720:5.2f}x warm")
         print(f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)")
         print(f"plain per additional card:     {(p720 - p40) / 680 * 1000:6.2f} ms")
-        all_cold, all_warm, all_plain = all_games(py, tmp, ttf, args.repeat)
+        all_cold, all_warm, all_plain, all_real = all_games(py, tmp, ttf, full, args.repeat)
         print(f"pnp build (all three games), cold: {all_cold:6.3f} s, warm: {all_warm:6.3f} s")
-        print(f"plain ReportLab, the same cards:   {all_plain:6.3f} s")
-        print(f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm")
-        print(f"peak RSS of any child:         {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:6.0f} MiB")
+        print(f"plain ReportLab, the same cards:   {all_plain:6.3f} s with subsets, {all_real:6.3f} s with full TTF")
+        print(f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm "
+              f"(subsets); {all_cold / all_real:5.2f}x cold, {all_warm / all_real:5.2f}x warm (full TTF)")
+        print(f"peak RSS, pnp build (all games, cold): {peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB")
+        print(f"peak RSS, plain ReportLab, full TTF:    {peak_rss([py, str(ROOT / 'benchmarks/plain_reportlab.py'), str(tmp / 'rss.pdf'), str(full['Regular']), str(full['Bold']), '1', str(ROOT / 'cards/fudaraku/kleshas.csv') + ':63:88:3:3']):6.0f} MiB")
 
 
 if __name__ == "__main__":
