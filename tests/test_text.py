@@ -87,3 +87,12 @@ def test_project_fonts_come_first(tmp_path):
     (tmp_path / "fonts" / "mine.otf").write_bytes(face.path.read_bytes())
     found = FontIndex([tmp_path / "fonts"]).find("Noto Sans CJK JP", "Bold")
     assert found.source == "project" and found.path.parent == tmp_path / "fonts"
+
+
+def test_fast_cmap_and_widths_match_fonttools():
+    face = FontIndex([]).find("Noto Sans CJK JP", "Bold")
+    reference = TTFont(str(face.path))
+    cmap, hmtx = reference.getBestCmap(), reference["hmtx"].metrics
+    widths = metrics(face).widths
+    assert len(widths) == len(cmap)
+    assert all(widths[cp] == hmtx[glyph][0] for cp, glyph in cmap.items())
