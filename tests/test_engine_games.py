@@ -320,3 +320,24 @@ def test_spent_reading(ndata):
         s._spend(0, N.RED, 1)
         assert s.supply[N.RED] - before == supply_back
         assert s.spent[N.RED] == 1 - supply_back
+
+
+def test_yozakura_skill_lets_its_player_choose_the_showdown(ndata):
+    s = npos(ndata)
+    user = s.skill.index("choose_showdown")
+    s.leader = user
+    s._start_trick()
+    s.marker_supply = [0, 0, 0, 0]
+    seats = [(user + i) % 4 for i in range(4)]
+    cards = [turf(ndata, N.RED, 2), turf(ndata, N.RED, 7), turf(ndata, N.RED, 5), turf(ndata, N.RED, 1)]
+    for seat, card in zip(seats, cards):
+        s.hands[seat] = [card]
+    s.store[user] = [0, 0, 2]                                  # 夜桜会's skill costs 2
+    s.current_player = user
+    s.apply(cards[0] * 32 + 1)                                 # leads red 2 and uses the skill
+    play_trick(s, list(zip(seats[1:], cards[1:])))
+    assert s.phase == "choose" and s.current_player == user
+    assert len(s.legal_actions()) == 6                         # any two of the four followers
+    i, j = s.followers.index(user), s.followers.index(seats[3])
+    s.apply(N.CHOOSE + min(i, j) * 8 + max(i, j))              # the 2 against the 1, not the 7
+    assert sorted(s.showdown) == sorted([user, seats[3]])

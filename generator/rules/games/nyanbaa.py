@@ -3,7 +3,8 @@
 Fed by `prepare()` from the model (turf cards, tribes, area maps and cubes that are printed);
 driven by rules/engine.py. Actions are small ints:
   play      card * 32 + red * 4 + blue * 2 + skill   (card 0-32 a turf card, HERO for the hero)
-  judgement ASSIST + side (0, 1), OCCUPY + area, NOTHING when neither is possible
+  judgement CHOOSE + i * 8 + j (夜桜会 picks followers i and j for the showdown),
+            ASSIST + side (0, 1), OCCUPY + area, NOTHING when neither is possible
   round end CARRY + card, CARRY_NONE
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ..engine import InvariantError, Option, stream
 GAME_ID = "nyanbaa"
 STEP_CAP = 1200
 HERO = 33
-ASSIST, OCCUPY, NOTHING, CARRY, CARRY_NONE = 2000, 2100, 2200, 3000, 3100
+ASSIST, OCCUPY, NOTHING, CHOOSE, CARRY, CARRY_NONE = 2000, 2100, 2200, 2300, 3000, 3100
 ROUNDS, TRICKS, HAND, MARKERS = 3, 6, 8, 8
 COLOURS = ("赤", "青", "黄")
 RED, BLUE, YELLOW = 0, 1, 2
@@ -200,6 +201,9 @@ class State:
             return self._play_actions(p)
         if self.phase == "judge":
             return self._judge_actions(p)
+        if self.phase == "choose":
+            n = len(self.followers)
+            return [CHOOSE + i * 8 + j for i in range(n) for j in range(i + 1, n)]
         if self.phase == "carry":
             return [CARRY + c for c in self.hands[p]] + [CARRY_NONE]
         raise InvariantError(f"unknown phase {self.phase}")
@@ -244,6 +248,9 @@ class State:
             self._apply_play(action)
         elif self.phase == "judge":
             self._apply_judge(action)
+        elif self.phase == "choose":
+            i, j = divmod(action - CHOOSE, 8)
+            self._start_judging([self.followers[i], self.followers[j]])
         elif self.phase == "carry":
             self._apply_carry(action)
 
@@ -321,19 +328,23 @@ class State:
             card, _, value = info[s]
             return (value, 1 if card != HERO and self.tri[card] else 0, -rank[s])
 
+        self.info = info
         if chooser is not None and len(followers) >= 2:
-            # 夜桜会: two showdown players of the skill user's choice (automated: themselves if they
-            # follow, and the weakest other follower).
-            pick = [chooser] if chooser in followers else []
-            others = sorted((s for s in followers if s not in pick), key=strength)
-            showdown = pick + others[: 2 - len(pick)]
-        else:
-            showdown = heroes[:1] + sorted(followers, key=strength, reverse=True)
-            showdown = showdown[:2]
+            # 夜桜会: the skill user picks the two showdown players among the followers.
+            self.followers = followers
+            self.phase = "choose"
+            self.current_player = chooser
+            return
+        showdown = heroes[:1] + sorted(followers, key=strength, reverse=True)
         if len(showdown) == 1 and not heroes:
             self.counters["lone_lead"] += 1
+        self._start_judging(showdown[:2])
+
+    def _start_judging(self, showdown: list[int]) -> None:
+        order = self._order()
+        rank = {s: i for i, s in enumerate(order)}
+        info = self.info
         self.showdown = showdown
-        self.info = info
         self.assists = {s: [] for s in showdown}
         rest = [s for s in order if s not in showdown]
         rest.sort(key=lambda s: (info[s][2], rank[s]))      # lowest number first, then nearer the start
@@ -590,6 +601,9 @@ class State:
                 extra.append("スキル")
             verb = "リード" if not self.plays else "出す"
             return f"{head}：{verb}　{self._card(card)}" + (f"（{'・'.join(extra)}）" if extra else "")
+        if self.phase == "choose":
+            i, j = divmod(action - CHOOSE, 8)
+            return f"{head}：夜桜会のスキルでガチンコを P{self.followers[i] + 1} と P{self.followers[j] + 1} に決める"
         if self.phase == "judge":
             if action == NOTHING:
                 return f"{head}：何もできない"
@@ -620,6 +634,11 @@ def greedy_value(state: State, action: int) -> float:
         following = state.plays and card != HERO and (state.suit[card] == state._lead_suit() or blue)
         return (value + red if following or not state.plays else -value) - 0.5 * (red + blue + skill) \
             - (6 if card == HERO and state.round < 3 else 0)
+    if state.phase == "choose":
+        i, j = divmod(action - CHOOSE, 8)
+        me = state.current_player
+        pair = (state.followers[i], state.followers[j])
+        return (5 if me in pair else 0) - sum(state.info[s][2] for s in pair if s != me)
     if state.phase == "judge":
         if action == NOTHING:
             return 0.0
