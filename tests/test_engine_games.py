@@ -258,9 +258,18 @@ def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s.markers[area] = [0, 2, 0, 0]
     s.marker_supply = [8, 6, 8, 8]
     s.cubes[area] = 2
-    s._occupy(0, area)
-    assert s.markers[area] == [0, 1, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
-    s._occupy(0, area)
+    s.markers[area][2] = 1
+    s.marker_supply[2] = 7
+    s.info = {0: (turf(ndata, N.RED, 1), N.RED, 1)}
+    s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
+    s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
+    # The occupier chooses whose marker goes back: P2's or P3's.
+    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + N.OCCUPY) // 5} == \
+        {N.OCCUPY + area * 5 + 2, N.OCCUPY + area * 5 + 3}
+    s._occupy(0, area, 2)
+    assert s.markers[area] == [0, 2, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
+    s._occupy(0, area, 1)
+    s._occupy(0, area, 1)
     assert s.markers[area] == [1, 0, 0, 0] and s.marker_supply == [7, 8, 8, 8]
 
 

@@ -4,7 +4,8 @@ Fed by `prepare()` from the model (turf cards, tribes, area maps and cubes that 
 driven by rules/engine.py. Actions are small ints:
   play      card * 32 + red * 4 + blue * 2 + skill   (card 0-32 a turf card, HERO for the hero)
   judgement CHOOSE + i * 8 + j (夜桜会 picks followers i and j for the showdown),
-            ASSIST + side (0, 1), OCCUPY + area, NOTHING when neither is possible
+            ASSIST + side (0, 1), OCCUPY + area * 5 + (owner + 1 of the marker to return, or 0),
+            NOTHING when neither is possible
   round end CARRY + card, CARRY_NONE
 """
 from __future__ import annotations
@@ -375,7 +376,9 @@ class State:
         if self.marker_supply[p] > 0 and suit >= 0:
             for a, colour in enumerate(self.area_colour):
                 if colour == suit and (a not in self.protected or self.markers[a][p]):
-                    acts.append(OCCUPY + a)
+                    owners = [q for q in range(self.n) if q != p and self.markers[a][q]]
+                    # Whose marker goes back is the occupier's choice.
+                    acts += [OCCUPY + a * 5 + q + 1 for q in owners] if owners else [OCCUPY + a * 5]
         return acts or [NOTHING]
 
     def _apply_judge(self, action: int) -> None:
@@ -389,17 +392,16 @@ class State:
             self.assists[self.showdown[action - ASSIST]].append(p)
             self.counters["assist"] += 1
         else:
-            self._occupy(p, action - OCCUPY)
+            area, owner = divmod(action - OCCUPY, 5)
+            self._occupy(p, area, owner - 1 if owner else None)
         self._next_judge()
 
-    def _occupy(self, p: int, area: int) -> None:
+    def _occupy(self, p: int, area: int, victim: int | None) -> None:
         self.counters["occupy"] += 1
         colour = self.area_colour[area]
         self.store[p][colour] += self.cubes[area]
         self.cubes[area] = 0
-        others = [q for q in range(self.n) if q != p and self.markers[area][q]]
-        if others:
-            victim = max(others, key=lambda q: (self.markers[area][q], -q))
+        if victim is not None:
             self.markers[area][victim] -= 1
             self.marker_supply[victim] += 1
             self.counters["evict"] += 1
@@ -609,8 +611,9 @@ class State:
                 return f"{head}：何もできない"
             if action < OCCUPY:
                 return f"{head}：助太刀　P{self.showdown[action - ASSIST] + 1}に味方"
-            a = action - OCCUPY
-            return f"{head}：占拠　エリア{a + 1}（{COLOURS[self.area_colour[a]]}、キューブ{self.cubes[a]}）"
+            a, owner = divmod(action - OCCUPY, 5)
+            back = f"、P{owner}のマーカーを戻す" if owner else ""
+            return f"{head}：占拠　エリア{a + 1}（{COLOURS[self.area_colour[a]]}、キューブ{self.cubes[a]}{back}）"
         if action == CARRY_NONE:
             return f"{head}：持ち越さない"
         return f"{head}：{self._card(action - CARRY)}を持ち越す"
@@ -645,9 +648,10 @@ def greedy_value(state: State, action: int) -> float:
         if action < OCCUPY:
             side = state.showdown[action - ASSIST]
             return state.info[side][2] / 2
-        a = action - OCCUPY
+        a, owner = divmod(action - OCCUPY, 5)
         return 2 + state.cubes[a] + sum(1 for b in state.neighbours[a]
-                                       if state.markers[b][state.current_player])
+                                       if state.markers[b][state.current_player]) \
+            + (state.vp[owner - 1] / 100 if owner else 0)          # send back the leader's marker
     if action == CARRY_NONE:
         return 0.0
     return state.number[action - CARRY]
