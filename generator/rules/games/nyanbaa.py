@@ -131,6 +131,7 @@ class State:
                 ay, ax = divmod(i, 2)
                 self.area_colour.append(colour)
                 self.area_pos.append((my * 2 + ay, mx * 2 + ax))
+        self.areas_of = [[a for a, c in enumerate(self.area_colour) if c == colour] for colour in range(3)]
         pos = {p: i for i, p in enumerate(self.area_pos)}
         self.neighbours = [[pos[(y + dy, x + dx)] for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
                             if (y + dy, x + dx) in pos] for (y, x) in self.area_pos]
@@ -201,7 +202,7 @@ class State:
         if self.phase == "play":
             return self._play_actions(p)
         if self.phase == "judge":
-            return self._judge_actions(p)
+            return self._pending
         if self.phase == "choose":
             n = len(self.followers)
             return [CHOOSE + i * 8 + j for i in range(n) for j in range(i + 1, n)]
@@ -360,10 +361,12 @@ class State:
     def _next_judge(self) -> None:
         while self.to_judge:
             seat = self.to_judge[0]
-            if self._judge_actions(seat) == [NOTHING]:
+            actions = self._judge_actions(seat)
+            if actions == [NOTHING]:
                 self.to_judge.pop(0)
                 continue
             self.current_player = seat
+            self._pending = actions             # legal_actions() hands these out without recomputing
             return
         self._resolve_showdown()
 
@@ -374,9 +377,10 @@ class State:
         if suit == lead and len(self.showdown) == 2 and not self.hero_this_trick:
             acts += [ASSIST, ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
-            for a, colour in enumerate(self.area_colour):
-                if colour == suit and (a not in self.protected or self.markers[a][p]):
-                    owners = [q for q in range(self.n) if q != p and self.markers[a][q]]
+            for a in self.areas_of[suit]:
+                here = self.markers[a]
+                if a not in self.protected or here[p]:
+                    owners = [q for q in range(self.n) if q != p and here[q]]
                     # Whose marker goes back is the occupier's choice.
                     acts += [OCCUPY + a * 5 + q + 1 for q in owners] if owners else [OCCUPY + a * 5]
         return acts or [NOTHING]
