@@ -75,6 +75,7 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
     manifest = project.manifest(game_id)
     problems.items.extend(manifest.warnings)
+    errors_before = problems.count("error")
     decks = []
     for comp in manifest.components:
         if comp.data is None:
@@ -92,8 +93,8 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
             rules_source = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise BuildError([Problem("error", "the rules source must be saved as UTF-8", rules_where)]) from None
-    if any(not d.cards for d in decks):
-        return None
+    if any(not d.cards for d in decks) or problems.count("error") > errors_before:
+        return None     # checking rules or layouts against half a deck would only mislead
     return Game(manifest, tuple(decks), rules_source, rules_where)
 
 
