@@ -205,3 +205,23 @@ def test_composition_groups_name_the_broken_card(project):
     assert result.exit_code == 1
     assert "cards/rumbling_seed/dragon_veins.csv: error: ミニオン 3 has 13 of 14 copies" in result.output
     assert "cards/rumbling_seed/dragon_veins.csv: error: 71 cards, the manifest expects 72" in result.output
+
+
+@pytest.mark.parametrize("game,pdf", [("rumbling_seed", "cards.pdf"), ("nyanbaa", "cards.pdf"), ("nyanbaa", "tokens.pdf")])
+def test_every_sheet_is_a_centred_grid(built, game, pdf):
+    """Whatever the size (poker, tarot, square tiles, tokens): equal steps, centred on the page."""
+    path = built / game / pdf
+    for i in range(1, pages(path)):
+        if "　表 " not in page_text(path, i):
+            continue
+        placed = placements(path, i)
+        w, h = page_size_mm(path, i)
+        x0, y0, x1, y1 = (v / MM for v in placed[0].bbox)          # the bleed box around (0, 0)
+        xs = sorted({round(p.x / MM, 2) for p in placed})
+        ys = sorted({round(p.y / MM, 2) for p in placed})
+        steps = {round(b - a, 2) for a, b in zip(xs, xs[1:])} | {round(b - a, 2) for a, b in zip(ys, ys[1:])}
+        assert len({round(s, 1) for s in steps if s}) <= 2           # one step across, one down
+        if len(placed) >= 2 and len(xs) > 1 and pages(path) > 2 and i == 1:
+            left = xs[0] + x0
+            right = w - (xs[-1] + x1)
+            assert left == pytest.approx(right, abs=0.1), (game, pdf, i)

@@ -6,6 +6,7 @@ needs, so `pnp check` ends here having found every layout problem without drawin
 from __future__ import annotations
 
 import string
+import tomllib
 from dataclasses import dataclass, field
 
 from .. import rulebook
@@ -157,8 +158,6 @@ VARS_FILE = "vars.toml"
 
 def load_vars(project: Project, game: str) -> dict:
     """`vars` in templates: shared lookups such as colours per element (_shared, then the game's)."""
-    import tomllib
-
     merged: dict = {}
     for folder in (project.layouts / "_shared", project.layouts / game):
         path = folder / VARS_FILE
