@@ -209,19 +209,28 @@ def test_composition_groups_name_the_broken_card(project):
 
 @pytest.mark.parametrize("game,pdf", [("rumbling_seed", "cards.pdf"), ("nyanbaa", "cards.pdf"), ("nyanbaa", "tokens.pdf")])
 def test_every_sheet_is_a_centred_grid(built, game, pdf):
-    """Whatever the size (poker, tarot, square tiles, tokens): equal steps, centred on the page."""
+    """Whatever the size (poker, tarot, square tiles, tokens): equal steps, centred on the page
+    (left to right whenever a row is full, top to bottom when the whole sheet is)."""
     path = built / game / pdf
-    for i in range(1, pages(path)):
-        if "　表 " not in page_text(path, i):
-            continue
+    fronts = [i for i in range(1, pages(path)) if "　表 " in page_text(path, i)]
+    by_size: dict = {}
+    for i in fronts:
         placed = placements(path, i)
-        w, h = page_size_mm(path, i)
-        x0, y0, x1, y1 = (v / MM for v in placed[0].bbox)          # the bleed box around (0, 0)
-        xs = sorted({round(p.x / MM, 2) for p in placed})
-        ys = sorted({round(p.y / MM, 2) for p in placed})
-        steps = {round(b - a, 2) for a, b in zip(xs, xs[1:])} | {round(b - a, 2) for a, b in zip(ys, ys[1:])}
-        assert len({round(s, 1) for s in steps if s}) <= 2           # one step across, one down
-        if len(placed) >= 2 and len(xs) > 1 and pages(path) > 2 and i == 1:
-            left = xs[0] + x0
-            right = w - (xs[-1] + x1)
-            assert left == pytest.approx(right, abs=0.1), (game, pdf, i)
+        by_size.setdefault(size_mm(placed[0]), []).append((i, placed))
+    checked = 0
+    for size, sheets in by_size.items():
+        most = max(len(p) for _, p in sheets)
+        widest = max(len({round(q.x, 1) for q in p}) for _, p in sheets)
+        for i, placed in sheets:
+            w, h = page_size_mm(path, i)
+            x0, y0, x1, y1 = (v / MM for v in placed[0].bbox)     # the bleed box around (0, 0)
+            xs = sorted({round(q.x / MM, 2) for q in placed})
+            ys = sorted({round(q.y / MM, 2) for q in placed})
+            steps = {round(b - a, 1) for a, b in zip(xs, xs[1:])} | {round(b - a, 1) for a, b in zip(ys, ys[1:])}
+            assert len(steps) <= 2, (game, pdf, i, steps)           # one step across, one down
+            if len(xs) == widest:
+                assert xs[0] + x0 == pytest.approx(w - (xs[-1] + x1), abs=0.1), (game, pdf, i)
+                checked += 1
+            if len(placed) == most and most == len(xs) * len(ys):
+                assert ys[0] + y0 == pytest.approx(h - (ys[-1] + y1), abs=0.1), (game, pdf, i)
+    assert checked
