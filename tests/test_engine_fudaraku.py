@@ -220,3 +220,13 @@ def test_simulation_outputs_are_byte_identical(tmp_path):
         assert result.exit_code == 0, result.output
     for name in ("simulation-3p.md", "simulation-3p.json", "simulation-3p.pdf"):
         assert (tmp_path / "a/fudaraku" / name).read_bytes() == (tmp_path / "b/fudaraku" / name).read_bytes(), name
+
+
+def test_json_flag_prints_the_statistics(tmp_path):
+    result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "5", "--games", "50", "--json",
+                 "--option", "end=active_hands", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    text = result.output[result.output.index("{"): result.output.rindex("}") + 1]
+    stats = json.loads(text)
+    assert stats["players"] == 5 and stats["finished"] == 50 and stats["options"]["end"] == "active_hands"
+    assert {"completion", "findings", "win_ci", "lengths", "counters", "skill"} <= set(stats)
