@@ -96,3 +96,10 @@ def test_fast_cmap_and_widths_match_fonttools():
     widths = metrics(face).widths
     assert len(widths) == len(cmap)
     assert all(widths[cp] == hmtx[glyph][0] for cp, glyph in cmap.items())
+
+
+def test_max_lines_shrinks_instead_of_wrapping():
+    measure = lambda s, size: len(s) * size
+    two = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure)
+    one = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure, max_lines=1)
+    assert len(two.lines) == 2 and one.lines == ("日の出横丁にゃんばーわん！",) and one.size < two.size

@@ -24,7 +24,7 @@ KEYS = {
     "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
     "line": {"points", "stroke", "stroke_width", "dash"},
     "icon": {"icon"},
-    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign"},
+    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign", "max_lines"},
 }
 COMMON = {"name", "type", "when", *GEOMETRY}
 # Values that are lengths (parsed at load) rather than text/colours.

@@ -134,7 +134,12 @@ def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet
     size = p.get("size", 10.0)
     min_size = min(p.get("min_size", size), size)
     leading = float(p.get("leading", 1.25))
-    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, measure)
+    max_lines = p.get("max_lines")
+    if max_lines is not None and (not isinstance(max_lines, int) or max_lines < 1):
+        problems.error(f"box '{box.name}': max_lines must be a whole number of at least 1", where,
+                       fold=f"maxlines:{layout.file}:{box.name}")
+        max_lines = None
+    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, measure, max_lines=max_lines)
     if not fitted.fits:
         problems.warning(f"card {card.label()}: text in box '{box.name}' does not fit even at "
                          f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",

@@ -100,11 +100,12 @@ class Fitted:
 
 
 def fit(text: str, width: float, height: float, size: float, min_size: float, leading: float,
-        measure: Callable[[str, float], float], step: float = 0.5) -> Fitted:
+        measure: Callable[[str, float], float], step: float = 0.5, max_lines: int | None = None) -> Fitted:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
 
     Breaking only between phrases is preferred: a smaller size that keeps phrases whole beats a
     larger one that splits a word; only when no size does is a phrase split (kinsoku still holds).
+    `max_lines` (a title: 1) makes the text shrink rather than wrap beyond it.
     """
     sizes = []
     current = size
@@ -115,7 +116,8 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     for phrases_only in (True, False):
         for current in sizes:
             lines = wrap(text, width, lambda s: measure(s, current), phrases_only)
-            if lines is not None and _fits(lines, current, width, height, leading, measure):
+            if lines is not None and _fits(lines, current, width, height, leading, measure) \
+                    and (max_lines is None or len(lines) <= max_lines):
                 return Fitted(tuple(lines), current, current * leading, True)
     smallest = sizes[-1]
     lines = wrap(text, width, lambda s: measure(s, smallest)) or []
