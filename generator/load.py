@@ -27,19 +27,18 @@ class Table:
     where: SourceRef          # the file (and sheet)
     columns: list[str]
     rows: list[Row]
-    encoding: str
     header_row: int = 1
 
 
-def decode(data: bytes, where: SourceRef) -> tuple[str, str]:
-    """Text and the encoding it was in: UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
+def decode(data: bytes, where: SourceRef) -> str:
+    """The text, read as UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
     if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+        return data[3:].decode("utf-8", errors="strict")
     try:
-        return data.decode("utf-8"), "utf-8"
+        return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
         try:
-            return data.decode("cp932"), "cp932"
+            return data.decode("cp932")
         except UnicodeDecodeError:
             line = data[: utf8_error.start].count(b"\n") + 1
             raise BuildError([Problem(
@@ -51,7 +50,7 @@ def decode(data: bytes, where: SourceRef) -> tuple[str, str]:
 
 def read_csv(path: Path, where: SourceRef) -> Table:
     data = path.read_bytes()
-    text, encoding = decode(data, where)
+    text = decode(data, where)
     if not text.strip():
         raise BuildError([Problem("error", "the file is empty: expected a header row and one row per card", where)])
     reader = csv.reader(io.StringIO(text, newline=""))
@@ -72,7 +71,7 @@ def read_csv(path: Path, where: SourceRef) -> Table:
             raise BuildError([Problem("error", f"{len(record)} cells but the header names {len(columns)} columns",
                                       where.at(row=line))])
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    return _table(columns, rows, where, encoding, header_line)
+    return _table(columns, rows, where, header_line)
 
 
 def read_xlsx(path: Path, where: SourceRef, sheet: str) -> Table:
@@ -94,10 +93,10 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str) -> Table:
     columns = [str(c) for c in frame.columns]
     rows = [(i + 2, ["" if v is None else str(v) for v in record])
             for i, record in enumerate(frame.itertuples(index=False, name=None))]
-    return _table(columns, rows, sheet_where, "xlsx")
+    return _table(columns, rows, sheet_where)
 
 
-def _table(columns: list[str], records: list[tuple[int, list[str]]], where: SourceRef, encoding: str,
+def _table(columns: list[str], records: list[tuple[int, list[str]]], where: SourceRef,
            header_row: int = 1) -> Table:
     columns = [c.strip() for c in columns]
     unnamed = [i for i, c in enumerate(columns) if not c or c.startswith("Unnamed:")]
@@ -111,7 +110,7 @@ def _table(columns: list[str], records: list[tuple[int, list[str]]], where: Sour
             rows.append(Row(where.at(row=line), values))
     if not rows:
         raise BuildError([Problem("error", "no rows: expected one row per card under the header", where)])
-    return Table(where, columns, rows, encoding, header_row)
+    return Table(where, columns, rows, header_row)
 
 
 READERS = {".csv": "csv", ".xlsx": "xlsx"}

@@ -5,7 +5,7 @@ what is printed and what is simulated are the same cards.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
@@ -54,7 +54,6 @@ class Game:
     decks: tuple[Deck, ...]
     rules_source: str | None = None
     rules_where: SourceRef | None = None
-    extra: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def id(self) -> str:

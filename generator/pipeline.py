@@ -67,14 +67,14 @@ def check(project: Project, game_ids: list[str], options: Options, cache: output
             check_rules(game, problems, play=play)
             result.plans.append(lay_out(project, game, options.paper, options.bleed_mm, font_index, problems))
         except BuildError as exc:
-            problems.items.extend(exc.problems)
+            problems.extend(exc.problems)
     return result
 
 
 def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
     manifest = project.manifest(game_id)
-    problems.items.extend(manifest.warnings)
+    problems.extend(manifest.warnings)
     errors_before = problems.count("error")
     decks = []
     for comp in manifest.components:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 LEVELS = ("error", "warning", "notice")
 
@@ -78,8 +79,8 @@ class Problems:
     def notice(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
         self.add("notice", message, where, fold)
 
-    def extend(self, other: "Problems") -> None:
-        self.items.extend(other.items)
+    def extend(self, found: "Iterable[Problem]") -> None:
+        self.items.extend(found)
 
     def count(self, level: str) -> int:
         return sum(1 for p in self.items if p.level == level)

@@ -60,7 +60,6 @@ class Manifest:
     deal: dict | None
     where: SourceRef
     setup: dict = field(default_factory=dict)
-    raw: dict = field(repr=False, default_factory=dict)
     warnings: tuple = ()      # problems found reading it that do not stop the build
 
 
@@ -191,5 +190,5 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                                   f"this game ({', '.join(c.id for c in components)})", at("deal"))])
     return Manifest(id=game, folder=path.parent, title=need(info, "title", str, "[game]"),
                     players=(lo, hi), rules=info.get("rules"), fonts=fonts,
-                    components=components, deal=deal, where=where, raw=raw, warnings=tuple(extra),
+                    components=components, deal=deal, where=where, warnings=tuple(extra),
                     setup=raw.get("setup", {}))

@@ -76,7 +76,6 @@ class SheetGeometry:
     backs: tuple[Slot, ...]        # backs[i] lies behind fronts[i] after a long-edge flip
     crop_marks: tuple[CropMark, ...]
     crop_width: float
-    note: str | None               # why the bleed is smaller than wanted
 
     @property
     def per_sheet(self) -> int:
@@ -139,7 +138,7 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
     if room < 0:
         raise BuildError([Problem("error", f"{cols}×{rows} of {size_name} ({cw / MM:g}×{ch / MM:g} mm) do not fit on "
                                   f"{paper_name} inside a {margin / MM:g} mm printer margin", where)])
-    bleed, note = wanted, None
+    bleed = wanted
     if wanted > room + 1e-9:
         bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM   # round down to 0.1 mm
         note = (f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
@@ -170,7 +169,7 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
             marks.append(CropMark(left - crop_off, y, left - crop_off - length_x, y))
             marks.append(CropMark(right + crop_off, y, right + crop_off + length_x, y))
     return SheetGeometry(sheet_name, (pw, ph), (cw, ch), bleed, cols, rows, tuple(fronts),
-                         tuple(backs) if backs_mode != "none" else (), tuple(marks), crop_width, note)
+                         tuple(backs) if backs_mode != "none" else (), tuple(marks), crop_width)
 
 
 @dataclass(frozen=True)

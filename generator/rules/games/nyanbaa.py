@@ -444,7 +444,7 @@ class State:
         for seat, card, red, blue, skill in self.plays:
             if card != HERO:
                 self.discard.append(card)
-        self.last_plays, self.plays = self.plays, []
+        self.plays = []
         self.note = (self.note + "　" if self.note else "") + result
         if winner is not None:
             self.leader = winner
