@@ -278,6 +278,11 @@ def rule_ref(game: Game, sentence: str) -> SourceRef | None:
     return game.rules_where.at(row=line) if line and game.rules_where else None
 
 
+def rule_at(game: Game, sentence: str) -> SourceRef:
+    """Where a finding about `sentence` points: its line, else the rules source, else the manifest."""
+    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
+
+
 def summary_markdown(book: Rulebook, game: Game) -> str:
     lo, hi = game.manifest.players
     out = [f"# {book.title} クイックリファレンス", "", f"{lo}〜{hi}人", ""]

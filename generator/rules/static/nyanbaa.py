@@ -9,7 +9,7 @@ from itertools import combinations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import rule_ref
+from ...rulebook import rule_at
 
 REMOVE = "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。"
 DEAL = "ナワバリカードをよくシャッフルし、各プレイヤーに８枚ずつ配って手札とします。"
@@ -19,9 +19,6 @@ REFILL = "最後に、リソースが残っている（＝まだプレイヤー�
 MARKERS = "各プレイヤーはトライブを１つ選び、選んだトライブに応じたヒーローカードとトライブマーカー８個を受け取ります。"
 HAND, TRICKS_PER_ROUND, ROUNDS = 8, 6, 3
 
-
-def _at(game: Game, sentence: str):
-    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
 
 
 SUITS = "各スートに"          # the sentence is bound to the data, so find it by its words
@@ -39,7 +36,7 @@ def check_cards_per_suit(game: Game, problems: Problems) -> None:
                            game.deck("turf").where)
     if all(n == want for n in per.values()):
         problems.notice(f"{want} ナワバリカード in each of {'、'.join(per)} (1–7, and △ copies of 1–4)",
-                        _at(game, SUITS))
+                        rule_at(game, SUITS))
 
 
 def check_three_player_removal(game: Game, problems: Problems) -> None:
@@ -51,26 +48,26 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
         problems.warning(
             f"「{REMOVE}」 names two cards, but the deck has {len(removed)} (4△ and 3△ in each of "
             f"{'、'.join(suits)}): the rules do not say whether 2 or {len(removed)} cards leave a 3-player game",
-            _at(game, REMOVE))
+            rule_at(game, REMOVE))
     for label, gone in (("2 cards", 2), (f"all {len(removed)}", len(removed))):
         left = len(turf.cards) - gone
         need = 3 * HAND
         if need > left:
             problems.error(f"3 players, removing {label}: {left} ナワバリカード left, but dealing needs {need}",
-                           _at(game, DEAL))
+                           rule_at(game, DEAL))
         else:
             problems.notice(f"3 players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
-                            f"{left - need} stay face down", _at(game, DEAL))
+                            f"{left - need} stay face down", rule_at(game, DEAL))
 
 
 def check_hand_against_tricks(game: Game, problems: Problems) -> None:
     """8 cards in hand, 6 tricks a round: 2 left, 1 may be carried."""
     spare = HAND - TRICKS_PER_ROUND
     if spare < 0:
-        problems.error(f"a hand of {HAND} cannot play {TRICKS_PER_ROUND} tricks", _at(game, TRICKS))
+        problems.error(f"a hand of {HAND} cannot play {TRICKS_PER_ROUND} tricks", rule_at(game, TRICKS))
     else:
         problems.notice(f"{HAND} cards for {TRICKS_PER_ROUND} tricks: {spare} left at round end, of which one "
-                        "may be carried over", _at(game, TRICKS))
+                        "may be carried over", rule_at(game, TRICKS))
 
 
 def check_map_layout(game: Game, problems: Problems) -> None:
@@ -78,7 +75,7 @@ def check_map_layout(game: Game, problems: Problems) -> None:
     drawn, places = 3, 2 * 1
     if drawn != places:
         problems.warning(f"「{MAPS}」: with 3 players {drawn} maps are drawn but a 2×1 layout has {places} places; "
-                         "the rules do not say where the third goes, or whether only 2 are drawn", _at(game, MAPS))
+                         "the rules do not say where the third goes, or whether only 2 are drawn", rule_at(game, MAPS))
 
 
 def check_cubes_against_areas(game: Game, problems: Problems) -> None:
@@ -95,7 +92,7 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
         short = {c: n for c, n in worst.items() if n > cubes[c]}
         if short:
             problems.error(f"{players} players: the worst draw of maps has more areas than cubes for setup: "
-                           + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()), _at(game, MAPS))
+                           + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()), rule_at(game, MAPS))
             continue
         tight = {c: n for c, n in worst.items() if n * 2 > cubes[c]}
         if tight:
@@ -103,7 +100,7 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
             problems.warning(
                 f"{players} players: the worst draw of {players} maps uses most of a colour's cubes at setup "
                 f"({shown}), and 「{REFILL}」 needs as many again at each round end: the rules do not say "
-                "what happens when a colour runs out", _at(game, REFILL))
+                "what happens when a colour runs out", rule_at(game, REFILL))
 
 
 def check_markers(game: Game, problems: Problems) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import rule_ref
+from ...rulebook import rule_at
 
 FACE_UP = "老師カードをよくシャッフルして３枚引き、それを六芒星の内側へ表向きに並べます。"
 FACE_DOWN = "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。"
@@ -16,9 +16,6 @@ TURN_UP = "そうでなければ、裏向きの老師カード１枚を表向き
 TAKE = "選んだのと同じ数字のミニオン／シード（属性は違っていても可）"
 SEEDS = "シードは"
 
-
-def _at(game: Game, sentence: str):
-    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
 
 
 def check_elders_at_setup(game: Game, problems: Problems) -> None:
@@ -29,15 +26,15 @@ def check_elders_at_setup(game: Game, problems: Problems) -> None:
     problems.warning(
         f"the rules do not say how many 老師カード go face down at setup (「{FACE_DOWN}」); the end "
         f"condition 「{END}」 with 「{TURN_UP}」 implies {face_down} (one turned up at the end of each of "
-        f"rounds 1–{rounds - 1}). The board shows {face_down} face-down slots", _at(game, FACE_DOWN))
+        f"rounds 1–{rounds - 1}). The board shows {face_down} face-down slots", rule_at(game, FACE_DOWN))
     used = face_up + face_down
     if used > len(elders.cards):
         problems.error(f"setup needs {used} 老師カード ({face_up} face up + {face_down} face down) but the deck "
-                       f"has {len(elders.cards)}", _at(game, FACE_UP))
+                       f"has {len(elders.cards)}", rule_at(game, FACE_UP))
     else:
         problems.notice(f"setup uses {used} of the {len(elders.cards)} 老師カード ({face_up} face up, "
                         f"{face_down} face down); the other {len(elders.cards) - used} leave the game, so take "
-                        f"bonuses can only ever reach these {used}", _at(game, FACE_UP))
+                        f"bonuses can only ever reach these {used}", rule_at(game, FACE_UP))
 
 
 def check_seed_numbers(game: Game, problems: Problems) -> None:
@@ -47,10 +44,10 @@ def check_seed_numbers(game: Game, problems: Problems) -> None:
     if numbered:
         problems.warning(
             f"the take rule compares 「{TAKE}」, but the components give seeds an element and no number; "
-            f"the data gives {len(numbered)} of {len(seeds)} seeds a number (marked provisional)", _at(game, TAKE))
+            f"the data gives {len(numbered)} of {len(seeds)} seeds a number (marked provisional)", rule_at(game, TAKE))
     else:
         problems.warning(f"the take rule compares 「{TAKE}」, but no seed has a number: seeds can never match",
-                         _at(game, TAKE))
+                         rule_at(game, TAKE))
 
 
 def check_one_per_player(game: Game, problems: Problems) -> None:
