@@ -72,6 +72,7 @@ class Box:
     w: float
     h: float
     props: dict
+    where: SourceRef | None = field(default=None, compare=False, repr=False)   # its layout line
 
 
 def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
@@ -233,5 +234,5 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
             props[key] = to_pt(props[key], names)
         if "points" in props:
             props["points"] = _points(props["points"], names)
-        out.append(Box(spec.name, spec.type, x, y, w, h, props))
+        out.append(Box(spec.name, spec.type, x, y, w, h, props, spec.where))
     return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from ..fonts import Metrics
 from ..model import Card, Deck
-from ..problems import Problems, SourceRef
+from ..problems import Problems
 from . import text as textfit
 from .boxes import Box, Layout, resolve
 from .icons import IconSet
@@ -67,15 +67,10 @@ def _icon_box(box: Box, layout: Layout, card: Card, icons: IconSet, problems: Pr
     icon = icons.icons.get(name)
     if icon is None:
         problems.error(f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in icons.toml "
-                       f"(icons: {', '.join(sorted(icons.icons))})", _where(layout, box),
+                       f"(icons: {', '.join(sorted(icons.icons))})", box.where,
                        fold=f"icon:{layout.file}:{box.name}:{name}")
         return None
     return replace(box, props=dict(box.props, shapes=icon.shapes))
-
-
-def _where(layout: Layout, box: Box) -> SourceRef:
-    spec = next(s for s in layout.boxes if s.name == box.name)
-    return spec.where
 
 
 def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
@@ -91,7 +86,7 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
             props[key] = value.upper()
         else:
             problems.error(f"box '{box.name}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
-                           f"for card {card.label()} ({card.where})", _where(layout, box),
+                           f"for card {card.label()} ({card.where})", box.where,
                            fold=f"colour:{layout.file}:{box.name}:{key}:{value}")
             props[key] = None
     return replace(box, props=props)
@@ -100,7 +95,7 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
 def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet,
               problems: Problems) -> Box | None:
     p = box.props
-    where = _where(layout, box)
+    where = box.where
     role = p.get("font", "body")
     if role not in fonts.metrics:
         problems.error(f"box '{box.name}': font role '{role}' is not in the manifest's [fonts] "
