@@ -1,0 +1,78 @@
+"""Refactors change no output: every file a build writes is byte-identical to what the generator of a
+reference commit writes from the same project.
+
+Both builds read the same cards/ and layouts/ and run on the same installed libraries, so a
+designer's edit to a shipped game changes both alike and breaks nothing here. When a change
+means to alter what is printed (new crop marks, a new rulebook style), move REFERENCE to the
+commit that makes it, and say so in that commit's message.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import io
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run
+
+# The last commit before the structure refactor (issue 7): builders, kinds, one TOML reader.
+REFERENCE = "2dcdbff8d7df3ebb7f5a0eda9233d5124d00c371"
+
+
+def _reference_generator(dest: Path) -> Path | None:
+    """The reference commit's generator/ package, unpacked under dest; None without git history."""
+    if shutil.which("git") is None:
+        return None
+    try:
+        data = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", REFERENCE, "generator"],
+                              capture_output=True, check=True).stdout
+    except subprocess.CalledProcessError:
+        return None
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(dest, filter="data")
+    return dest
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and ".cache" not in p.parts}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("reference")
+    if _reference_generator(root / "code") is None:
+        pytest.skip(f"this checkout lacks commit {REFERENCE[:10]} (a shallow clone?)")
+    out = root / "out"
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
+            "sys.argv = ['pnp', *sys.argv[2:]]; main()")
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    subprocess.run([sys.executable, "-c", code, str(root / "code"), "build", "--project", str(REPO),
+                    "--out", str(out)], check=True, capture_output=True, env=env)
+    return out
+
+
+def test_every_built_file_is_byte_identical_to_the_reference(built, reference):
+    ours, theirs = _files(built), _files(reference)
+    assert sorted(ours) == sorted(theirs)
+    differ = [name for name in ours if ours[name] != theirs[name]]
+    assert not differ, f"these outputs changed against {REFERENCE[:10]}: {differ}"
+
+
+def test_simulation_reports_are_byte_identical_to_the_reference(tmp_path, reference):
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
+            "sys.argv = ['pnp', *sys.argv[2:]]; main()")
+    ref_code = reference.parent / "code"
+    args = ["simulate", "fudaraku", "--project", str(REPO), "--players", "3", "--games", "60"]
+    subprocess.run([sys.executable, "-c", code, str(ref_code), *args, "--out", str(tmp_path / "ref")],
+                   check=True, capture_output=True)
+    result = run(*args, "--out", str(tmp_path / "new"))
+    assert result.exit_code == 0, result.output
+    ours, theirs = _files(tmp_path / "new"), _files(tmp_path / "ref")
+    assert sorted(ours) == sorted(theirs) and len(ours) == 3
+    assert [n for n in ours if ours[n] != theirs[n]] == []
