@@ -4,6 +4,7 @@
 Creates `.venv/` beside this file on first use and installs the project into it (again only
 when pyproject.toml changes), so a fresh machine needs nothing but Python 3.11+.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -36,7 +37,9 @@ def ensure_env() -> None:
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"build", "test", "check", "simulate", "bench", "shell"}:
         print(__doc__)
-        print("commands: build [GAME...] | check [GAME...] | simulate GAME [...] | test [pytest args] | bench")
+        print(
+            "commands: build [GAME...] | check [GAME...] | simulate GAME [...] | test [pytest args] | bench"
+        )
         return 2
     ensure_env()
     cmd, rest = argv[0], argv[1:]
@@ -46,8 +49,9 @@ def main(argv: list[str]) -> int:
     if cmd == "test":
         return subprocess.call([str(PY), "-m", "pytest", *rest])
     if cmd == "bench":
-        return (subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest])
-                or subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_engine.py")]))
+        return subprocess.call(
+            [str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest]
+        ) or subprocess.call([str(PY), str(ROOT / "benchmarks" / "bench_engine.py")])
     return subprocess.call([str(PY), *rest])
 
 

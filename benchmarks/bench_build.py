@@ -8,6 +8,7 @@ script does not. Two baselines: the plain script handed ready-made TrueType subs
 favourable), and handed the whole face converted to TrueType once (what a designer writing plain
 ReportLab would use, since ReportLab cannot read the CFF .otf). Usage: python benchmarks/bench_build.py [--repeat N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,13 @@ def full_truetype(weight: str) -> Path:
     if not path.exists():
         face = FontIndex([]).find("Noto Sans CJK JP", weight)
         _, cmap = _source(face)
-        print(f"(converting the whole {weight} face once for the realistic baseline; ~20 s)", flush=True)
-        output.atomic_write(path, _build_truetype(face, "".join(chr(c) for c in cmap if c < 0x10000)))
+        print(
+            f"(converting the whole {weight} face once for the realistic baseline; ~20 s)",
+            flush=True,
+        )
+        output.atomic_write(
+            path, _build_truetype(face, "".join(chr(c) for c in cmap if c < 0x10000))
+        )
     return path
 
 
@@ -52,10 +58,14 @@ def timed(cmd: list[str], repeat: int) -> tuple[float, int]:
 
 def peak_rss(cmd: list[str]) -> float:
     """Peak resident memory (MiB) of one command, measured in a child of its own."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
-             "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *cmd], check=True, capture_output=True, text=True, cwd=ROOT)
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *cmd], check=True, capture_output=True, text=True, cwd=ROOT
+    )
     return int(out.stdout.strip()) / 1024
 
 
@@ -66,7 +76,9 @@ def scaled_project(tmp: Path, copies: int) -> Path:
         shutil.copytree(ROOT / name, root / name)
     game = root / "cards/fudaraku"
     lines = (game / "kleshas.csv").read_text(encoding="utf-8").splitlines()
-    (game / "kleshas.csv").write_text("\n".join([lines[0]] + lines[1:] * copies) + "\n", encoding="utf-8")
+    (game / "kleshas.csv").write_text(
+        "\n".join([lines[0]] + lines[1:] * copies) + "\n", encoding="utf-8"
+    )
     manifest = game / "game.toml"
     text = manifest.read_text(encoding="utf-8").replace("copies = 1", f"copies = {copies}")
     manifest.write_text(text.replace("total = 40", f"total = {40 * copies}"), encoding="utf-8")
@@ -76,14 +88,22 @@ def scaled_project(tmp: Path, copies: int) -> Path:
 # Every printed deck of the three games as the plain script sees it: CSV, trim size, grid.
 ALL_DECKS = [
     "fudaraku/kleshas.csv:63:88:3:3",
-    "rumbling_seed/dragon_veins.csv:63:88:3:3", "rumbling_seed/elders.csv:63:88:3:3",
-    "rumbling_seed/disciples.csv:70:120:2:2", "rumbling_seed/four_gods.csv:63:88:3:3",
-    "nyanbaa/turf.csv:63:88:3:3", "nyanbaa/heroes.csv:63:88:3:3", "nyanbaa/tribes.csv:70:120:2:2",
-    "nyanbaa/area_maps.csv:80:80:2:3", "nyanbaa/cubes.csv:16:16:10:14", "nyanbaa/markers.csv:16:16:10:14",
+    "rumbling_seed/dragon_veins.csv:63:88:3:3",
+    "rumbling_seed/elders.csv:63:88:3:3",
+    "rumbling_seed/disciples.csv:70:120:2:2",
+    "rumbling_seed/four_gods.csv:63:88:3:3",
+    "nyanbaa/turf.csv:63:88:3:3",
+    "nyanbaa/heroes.csv:63:88:3:3",
+    "nyanbaa/tribes.csv:70:120:2:2",
+    "nyanbaa/area_maps.csv:80:80:2:3",
+    "nyanbaa/cubes.csv:16:16:10:14",
+    "nyanbaa/markers.csv:16:16:10:14",
 ]
 
 
-def all_games(py: str, tmp: Path, ttf: dict, full: dict, repeat: int) -> tuple[float, float, float, float]:
+def all_games(
+    py: str, tmp: Path, ttf: dict, full: dict, repeat: int
+) -> tuple[float, float, float, float]:
     """`pnp build` of all three games (cold, then warm) against the plain script for the same cards."""
     cold, warm = [], []
     for i in range(repeat):
@@ -91,13 +111,35 @@ def all_games(py: str, tmp: Path, ttf: dict, full: dict, repeat: int) -> tuple[f
         cmd = [py, "-m", "generator", "build", "--out", str(out)]
         for runs in (cold, warm):
             t0 = time.perf_counter()
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+            subprocess.run(
+                cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
+            )
             runs.append(time.perf_counter() - t0)
     decks = [str(ROOT / "cards" / d) for d in ALL_DECKS]
-    plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / "plain-all.pdf"),
-                      str(ttf["Regular"]), str(ttf["Bold"]), "1", *decks], repeat)
-    real, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / "real-all.pdf"),
-                     str(full["Regular"]), str(full["Bold"]), "1", *decks], repeat)
+    plain, _ = timed(
+        [
+            py,
+            str(ROOT / "benchmarks/plain_reportlab.py"),
+            str(tmp / "plain-all.pdf"),
+            str(ttf["Regular"]),
+            str(ttf["Bold"]),
+            "1",
+            *decks,
+        ],
+        repeat,
+    )
+    real, _ = timed(
+        [
+            py,
+            str(ROOT / "benchmarks/plain_reportlab.py"),
+            str(tmp / "real-all.pdf"),
+            str(full["Regular"]),
+            str(full["Bold"]),
+            "1",
+            *decks,
+        ],
+        repeat,
+    )
     return min(cold), min(warm), plain, real
 
 
@@ -110,8 +152,9 @@ def main() -> None:
         tmp = Path(t)
         # The plain script gets TrueType subsets made beforehand (not timed): ReportLab cannot
         # read the CFF .otf at all, so this is the most favourable baseline.
-        chars = set("".join(p.read_text(encoding="utf-8") for p in (ROOT / "cards").glob("*/*.csv"))) | \
-            set("0123456789補陀落渡海しよう！100%で印刷してください")
+        chars = set(
+            "".join(p.read_text(encoding="utf-8") for p in (ROOT / "cards").glob("*/*.csv"))
+        ) | set("0123456789補陀落渡海しよう！100%で印刷してください")
         full = {w: full_truetype(w) for w in ("Regular", "Bold")}
         ttf = {}
         for weight in ("Regular", "Bold"):
@@ -126,19 +169,53 @@ def main() -> None:
             ours, warm = [], []
             for i in range(args.repeat):
                 out = tmp / f"out{copies}-{i}"
-                cmd = [py, "-m", "generator", "build", "fudaraku", "--project", str(proj), "--out", str(out)]
+                cmd = [
+                    py,
+                    "-m",
+                    "generator",
+                    "build",
+                    "fudaraku",
+                    "--project",
+                    str(proj),
+                    "--out",
+                    str(out),
+                ]
                 t0 = time.perf_counter()
-                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                subprocess.run(
+                    cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
+                )
                 ours.append(time.perf_counter() - t0)
                 # Warm: the same build again, font subsets and metrics now in output/.cache.
                 t0 = time.perf_counter()
-                subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                subprocess.run(
+                    cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT
+                )
                 warm.append(time.perf_counter() - t0)
             deck = f"{ROOT / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"
-            plain, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / f"plain{n}.pdf"),
-                              str(ttf["Regular"]), str(ttf["Bold"]), str(copies), deck], args.repeat)
-            real, _ = timed([py, str(ROOT / "benchmarks/plain_reportlab.py"), str(tmp / f"real{n}.pdf"),
-                             str(full["Regular"]), str(full["Bold"]), str(copies), deck], args.repeat)
+            plain, _ = timed(
+                [
+                    py,
+                    str(ROOT / "benchmarks/plain_reportlab.py"),
+                    str(tmp / f"plain{n}.pdf"),
+                    str(ttf["Regular"]),
+                    str(ttf["Bold"]),
+                    str(copies),
+                    deck,
+                ],
+                args.repeat,
+            )
+            real, _ = timed(
+                [
+                    py,
+                    str(ROOT / "benchmarks/plain_reportlab.py"),
+                    str(tmp / f"real{n}.pdf"),
+                    str(full["Regular"]),
+                    str(full["Bold"]),
+                    str(copies),
+                    deck,
+                ],
+                args.repeat,
+            )
             results[n] = (min(ours), plain, min(warm), real)
             print(f"{f'pnp build fudaraku, {n} cards (cold)':<34}{min(ours):>9.3f}")
             print(f"{f'pnp build fudaraku, {n} cards (warm)':<34}{min(warm):>9.3f}")
@@ -147,20 +224,34 @@ def main() -> None:
         (o40, p40, w40, r40), (o720, p720, w720, r720) = results[40], results[720]
         print()
         print("plain ReportLab with ready-made subsets (the most favourable baseline):")
-        print(f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   (target: within 2x)")
+        print(
+            f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   (target: within 2x)"
+        )
         print(f"ratio pnp / plain, 720 cards:  {o720 / p720:5.2f}x cold, {w720 / p720:5.2f}x warm")
         print("plain ReportLab with the whole font as TrueType (what a designer would write):")
-        print(f"ratio pnp / plain, 40 cards:   {o40 / r40:5.2f}x cold, {w40 / r40:5.2f}x warm   (target: within 2x)")
+        print(
+            f"ratio pnp / plain, 40 cards:   {o40 / r40:5.2f}x cold, {w40 / r40:5.2f}x warm   (target: within 2x)"
+        )
         print(f"ratio pnp / plain, 720 cards:  {o720 / r720:5.2f}x cold, {w720 / r720:5.2f}x warm")
-        print(f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)")
+        print(
+            f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)"
+        )
         print(f"plain per additional card:     {(p720 - p40) / 680 * 1000:6.2f} ms")
         all_cold, all_warm, all_plain, all_real = all_games(py, tmp, ttf, full, args.repeat)
         print(f"pnp build (all three games), cold: {all_cold:6.3f} s, warm: {all_warm:6.3f} s")
-        print(f"plain ReportLab, the same cards:   {all_plain:6.3f} s with subsets, {all_real:6.3f} s with full TTF")
-        print(f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm "
-              f"(subsets); {all_cold / all_real:5.2f}x cold, {all_warm / all_real:5.2f}x warm (full TTF)")
-        print(f"peak RSS, pnp build (all games, cold): {peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB")
-        print(f"peak RSS, plain ReportLab, full TTF:    {peak_rss([py, str(ROOT / 'benchmarks/plain_reportlab.py'), str(tmp / 'rss.pdf'), str(full['Regular']), str(full['Bold']), '1', str(ROOT / 'cards/fudaraku/kleshas.csv') + ':63:88:3:3']):6.0f} MiB")
+        print(
+            f"plain ReportLab, the same cards:   {all_plain:6.3f} s with subsets, {all_real:6.3f} s with full TTF"
+        )
+        print(
+            f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm "
+            f"(subsets); {all_cold / all_real:5.2f}x cold, {all_warm / all_real:5.2f}x warm (full TTF)"
+        )
+        print(
+            f"peak RSS, pnp build (all games, cold): {peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB"
+        )
+        print(
+            f"peak RSS, plain ReportLab, full TTF:    {peak_rss([py, str(ROOT / 'benchmarks/plain_reportlab.py'), str(tmp / 'rss.pdf'), str(full['Regular']), str(full['Bold']), '1', str(ROOT / 'cards/fudaraku/kleshas.csv') + ':63:88:3:3']):6.0f} MiB"
+        )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 Not a test: prints decisions per second and playouts per second on one core (target: at least
 100k decisions/s per core). Usage: python benchmarks/bench_engine.py [--games N]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,13 +34,17 @@ def main() -> None:
         for players in range(lo, hi + 1):
             options = engine.resolve_options(module.OPTIONS, getattr(module, "BENCH_OPTIONS", {}))
             best = None
-            for _ in range(3):                      # best of three: the machine is shared
+            for _ in range(3):  # best of three: the machine is shared
                 steps, t0 = 0, time.perf_counter()
                 for i in range(args.games):
-                    steps += engine.play(module, data, players, engine.derive_seed(0, i), options).steps
+                    steps += engine.play(
+                        module, data, players, engine.derive_seed(0, i), options
+                    ).steps
                 dt = time.perf_counter() - t0
                 best = dt if best is None or dt < best else best
-            print(f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}{steps / args.games:>16.1f}")
+            print(
+                f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}{steps / args.games:>16.1f}"
+            )
 
 
 if __name__ == "__main__":

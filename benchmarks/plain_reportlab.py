@@ -7,6 +7,7 @@ emblem and a line of text; every sheet is followed by its mirrored back sheet.
 
     python plain_reportlab.py OUT.pdf REGULAR.ttf BOLD.ttf REPEAT CSV:W:H:COLS:ROWS [...]
 """
+
 import csv
 import sys
 
@@ -77,11 +78,15 @@ def main(out, regular, bold, repeat, *decks):
         path, w, h, cols, rows = spec.split(":")
         w, h, cols, rows = float(w) * mm, float(h) * mm, int(cols), int(rows)
         with open(path, encoding="utf-8") as f:
-            rows_ = [r for r in csv.DictReader(f) for _ in range(int(r.get("count") or 1))] * int(repeat)
+            rows_ = [r for r in csv.DictReader(f) for _ in range(int(r.get("count") or 1))] * int(
+                repeat
+            )
         per = cols * rows
         for i in range(0, len(rows_), per):
             for side in (False, True):
-                for n, (row, (x, y)) in enumerate(zip(rows_[i:i + per], slots(w, h, cols, rows, side))):
+                for n, (row, (x, y)) in enumerate(
+                    zip(rows_[i : i + per], slots(w, h, cols, rows, side))
+                ):
                     c.saveState()
                     c.translate(x, y)
                     p = c.beginPath()

@@ -1,4 +1,5 @@
 """`python -m generator` is `pnp`."""
+
 from .cli import main
 
 main()

@@ -2,6 +2,7 @@
 
 User errors become a clean message and exit code 1, never a traceback.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,7 +27,10 @@ def _report(result: pipeline.Result, strict: bool) -> int:
         click.echo(line, err=True)
     errors, warnings = result.problems.count("error"), result.problems.count("warning")
     if errors or warnings:
-        click.echo(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}", err=True)
+        click.echo(
+            f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}",
+            err=True,
+        )
     return 1 if result.failed(strict) else 0
 
 
@@ -37,20 +41,27 @@ def _run(action) -> None:
         for p in exc.problems:
             click.echo(p.format(), err=True)
         code = 1
-    except BrokenPipeError:           # `pnp simulate … --replay N | head`: the reader has had enough
+    except BrokenPipeError:  # `pnp simulate … --replay N | head`: the reader has had enough
         sys.stdout = open(os.devnull, "w")
         code = 0
     except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
         if os.environ.get("PNP_DEBUG"):
             raise
-        click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
-                   "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.", err=True)
+        click.echo(
+            f"internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.",
+            err=True,
+        )
         code = 2
     sys.exit(code)
 
 
-project_option = click.option("--project", "project_dir", type=click.Path(file_okay=False),
-                              help="The project folder (holding cards/ and layouts/); default: the current folder.")
+project_option = click.option(
+    "--project",
+    "project_dir",
+    type=click.Path(file_okay=False),
+    help="The project folder (holding cards/ and layouts/); default: the current folder.",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -62,14 +73,26 @@ def main() -> None:
 @click.argument("games", nargs=-1)
 @project_option
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder; default: PROJECT/output.")
-@click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3); default: the sheet's, 3 mm where it fits.")
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 3),
+    help="Bleed in mm (0–3); default: the sheet's, 3 mm where it fits.",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
+
     def action() -> int:
         project = _project(project_dir)
-        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, bleed_mm=bleed, strict=strict)
+        opts = pipeline.Options(
+            paper=paper, out=Path(out_dir) if out_dir else None, bleed_mm=bleed, strict=strict
+        )
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict)
         for path in result.written:
@@ -77,6 +100,7 @@ def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
         if code:
             click.echo("build failed: nothing was written; earlier outputs are untouched", err=True)
         return code
+
     _run(action)
 
 
@@ -86,18 +110,28 @@ def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
-@click.option("--no-play", is_flag=True, help="Skip the short simulation of each game (data and static rule checks only).")
+@click.option(
+    "--no-play",
+    is_flag=True,
+    help="Skip the short simulation of each game (data and static rule checks only).",
+)
 def check(games, project_dir, paper, bleed, strict, no_play) -> None:
     """Load, validate and lay out GAMES without writing anything; list every problem, and play each
     game a few hundred times by machine to find where its rules do not hold together."""
+
     def action() -> int:
         project = _project(project_dir)
-        result = pipeline.check(project, list(games), pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict),
-                                play=not no_play)
+        result = pipeline.check(
+            project,
+            list(games),
+            pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict),
+            play=not no_play,
+        )
         code = _report(result, strict)
         if not code:
             click.echo(f"ok: {', '.join(p.game.id for p in result.plans)}")
         return code
+
     _run(action)
 
 
@@ -116,18 +150,58 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 @project_option
 @click.option("--players", type=int, help="Number of players; default: the fewest the game allows.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed; playout i uses a seed derived from it.")
-@click.option("--option", "options", multiple=True, metavar="NAME=VALUE", help="A reading of the rules (repeatable).")
-@click.option("--players-kind", "kind", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of Markdown.")
-@click.option("--replay", type=int, metavar="SEED", help="Play the game with this seed and print it move by move.")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder; default: PROJECT/output.")
-def simulate(game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir) -> None:
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Master seed; playout i uses a seed derived from it.",
+)
+@click.option(
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A reading of the rules (repeatable).",
+)
+@click.option(
+    "--players-kind",
+    "kind",
+    type=click.Choice(["random", "greedy"]),
+    default="random",
+    show_default=True,
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of Markdown."
+)
+@click.option(
+    "--replay",
+    type=int,
+    metavar="SEED",
+    help="Play the game with this seed and print it move by move.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+def simulate(
+    game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir
+) -> None:
     """Play GAME many times by machine and report where the rules do not hold together."""
+
     def action() -> int:
         project = _project(project_dir)
-        opts = pipeline.SimulateOptions(players=players, games=games, seed=seed, options=_parse_options(options),
-                                        kind=kind, out=Path(out_dir) if out_dir else None, replay=replay)
+        opts = pipeline.SimulateOptions(
+            players=players,
+            games=games,
+            seed=seed,
+            options=_parse_options(options),
+            kind=kind,
+            out=Path(out_dir) if out_dir else None,
+            replay=replay,
+        )
         tty = sys.stderr.isatty()
 
         def progress(done: int, total: int) -> None:
@@ -144,4 +218,5 @@ def simulate(game, project_dir, players, games, seed, options, kind, as_json, re
         for path in result["written"]:
             click.echo(f"wrote {path}", err=True)
         return 0
+
     _run(action)

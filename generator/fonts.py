@@ -5,6 +5,7 @@ this module makes. ReportLab embeds only TrueType (glyf) outlines, so from CFF-o
 (Noto Sans CJK .otf, the usual free Japanese fonts) the glyphs a build uses are drawn with
 fontTools into a new TrueType font, cubic outlines made quadratic; the result is cached by content.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -13,8 +14,8 @@ import json
 import marshal
 import os
 import struct
-from array import array
 import sys
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import metadata
@@ -36,9 +37,15 @@ KNOWN_PACKAGES = ("noto-cjk-sans-jp-regular", "noto-cjk-sans-jp-bold")
 
 def system_font_dirs() -> list[Path]:
     home = Path.home()
-    dirs = [home / ".fonts", home / ".local/share/fonts", Path("/usr/local/share/fonts"),
-            Path("/usr/share/fonts"), home / "Library/Fonts", Path("/Library/Fonts"),
-            Path("/System/Library/Fonts")]
+    dirs = [
+        home / ".fonts",
+        home / ".local/share/fonts",
+        Path("/usr/local/share/fonts"),
+        Path("/usr/share/fonts"),
+        home / "Library/Fonts",
+        Path("/Library/Fonts"),
+        Path("/System/Library/Fonts"),
+    ]
     if os.name == "nt":
         dirs.append(Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts")
     return [d for d in dirs if d.is_dir()]
@@ -63,11 +70,12 @@ def _norm(name: str) -> str:
 @dataclass(frozen=True)
 class FontFace:
     """One face of a font file: its names, and where it is."""
+
     path: Path
-    index: int              # face number inside a .ttc/.otc collection, else 0
+    index: int  # face number inside a .ttc/.otc collection, else 0
     family: str
     weight: str
-    source: str             # "project", "system" or "package"
+    source: str  # "project", "system" or "package"
 
 
 def _faces_of(path: Path, source: str) -> list[FontFace]:
@@ -99,10 +107,14 @@ class FontIndex:
         stored = self._load_cached_index()
         faces: list[FontFace] = []
         fresh: dict[str, list] = {}
-        groups = [(d, "project") for d in self.project_dirs] + [(d, "system") for d in system_font_dirs()]
+        groups = [(d, "project") for d in self.project_dirs] + [
+            (d, "system") for d in system_font_dirs()
+        ]
         files: list[tuple[Path, str]] = []
         for folder, source in groups:
-            files += [(p, source) for p in sorted(folder.rglob("*")) if p.suffix.lower() in FONT_SUFFIXES]
+            files += [
+                (p, source) for p in sorted(folder.rglob("*")) if p.suffix.lower() in FONT_SUFFIXES
+            ]
         files += [(p, "package") for p in package_font_files()]
         for path, source in files:
             try:
@@ -144,17 +156,20 @@ class FontIndex:
             raise BuildError(f"font '{family}' has no weight '{weight}' (found: {have})")
         near = sorted({f.family for f in self.faces if fam[:4] and fam[:4] in _norm(f.family)})
         hint = f"; similar families: {', '.join(near[:6])}" if near else ""
-        raise BuildError(f"font family '{family}' not found in the project's fonts/ folder, the "
-                         f"system's fonts or an installed font package{hint}")
+        raise BuildError(
+            f"font family '{family}' not found in the project's fonts/ folder, the "
+            f"system's fonts or an installed font package{hint}"
+        )
 
 
 @dataclass
 class Metrics:
     """What layout needs from a face: advance widths per character, vertical metrics, coverage."""
+
     face: FontFace
     upm: int
-    ascent: float          # in em units / upm, i.e. fraction of the font size
-    descent: float         # negative
+    ascent: float  # in em units / upm, i.e. fraction of the font size
+    descent: float  # negative
     widths: dict[int, int] = field(repr=False)
 
     def has(self, ch: str) -> bool:
@@ -170,7 +185,9 @@ class Metrics:
 def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
     """A face's metrics; kept in the cache, since reading a 65,000-glyph cmap takes a tenth of a second."""
     st = face.path.stat()
-    key = hashlib.sha256(f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(
+        f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()
+    ).hexdigest()[:24]
     name = f"fonts/{key}.metrics"
     stored = cache.read(name)
     if stored:
@@ -217,7 +234,9 @@ def _cmap12(data: bytes) -> dict[int, int] | None:
             if (platform, encoding) == wanted and struct.unpack_from(">H", data, offset)[0] == 12:
                 groups = struct.unpack_from(">I", data, offset + 12)[0]
                 out: dict[int, int] = {}
-                for start, end, glyph in struct.iter_unpack(">III", data[offset + 16: offset + 16 + 12 * groups]):
+                for start, end, glyph in struct.iter_unpack(
+                    ">III", data[offset + 16 : offset + 16 + 12 * groups]
+                ):
                     out.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1)))
                 return out
     return None
@@ -236,8 +255,10 @@ def subset_truetype(face: FontFace, chars: set[str], cache: Cache = NO_CACHE) ->
     """A TrueType font holding just `chars` (plus .notdef), CFF outlines converted; cached."""
     text = "".join(sorted(chars))
     st = face.path.stat()
-    key = hashlib.sha256(f"{CONVERTER_VERSION}|{face.path}|{face.index}|{st.st_size}|"
-                         f"{int(st.st_mtime)}|{text}".encode()).hexdigest()[:24]
+    key = hashlib.sha256(
+        f"{CONVERTER_VERSION}|{face.path}|{face.index}|{st.st_size}|"
+        f"{int(st.st_mtime)}|{text}".encode()
+    ).hexdigest()[:24]
     name = f"fonts/{key}.ttf"
     stored = cache.read(name)
     if stored:
@@ -279,15 +300,33 @@ def _build_truetype(face: FontFace, text: str) -> bytes:
     # in one process (two games, or tests) would otherwise share the first one's glyphs.
     tag = hashlib.sha256(text.encode()).hexdigest()[:6].upper()
     ps = (src["name"].getDebugName(6) or face.family.replace(" ", "")) + f"-{tag}"
-    fb.setupNameTable({"familyName": face.family, "styleName": face.weight, "psName": ps,
-                       "copyright": src["name"].getDebugName(0) or "",
-                       "licenseDescription": src["name"].getDebugName(13) or ""})
-    fb.setupOS2(sTypoAscender=os2.sTypoAscender, sTypoDescender=os2.sTypoDescender,
-                sTypoLineGap=os2.sTypoLineGap, usWinAscent=os2.usWinAscent, usWinDescent=os2.usWinDescent,
-                fsType=os2.fsType, usWeightClass=os2.usWeightClass, achVendID=os2.achVendID)
+    fb.setupNameTable(
+        {
+            "familyName": face.family,
+            "styleName": face.weight,
+            "psName": ps,
+            "copyright": src["name"].getDebugName(0) or "",
+            "licenseDescription": src["name"].getDebugName(13) or "",
+        }
+    )
+    fb.setupOS2(
+        sTypoAscender=os2.sTypoAscender,
+        sTypoDescender=os2.sTypoDescender,
+        sTypoLineGap=os2.sTypoLineGap,
+        usWinAscent=os2.usWinAscent,
+        usWinDescent=os2.usWinDescent,
+        fsType=os2.fsType,
+        usWeightClass=os2.usWeightClass,
+        achVendID=os2.achVendID,
+    )
     fb.setupPost()
     # Fixed timestamps: same input, same bytes.
-    fb.setupHead(unitsPerEm=head.unitsPerEm, created=0x7C25B080, modified=0x7C25B080, fontRevision=head.fontRevision)
+    fb.setupHead(
+        unitsPerEm=head.unitsPerEm,
+        created=0x7C25B080,
+        modified=0x7C25B080,
+        fontRevision=head.fontRevision,
+    )
     buf = io.BytesIO()
     fb.font.save(buf, reorderTables=True)
     return buf.getvalue()

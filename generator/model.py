@@ -3,11 +3,12 @@
 Built by validate from loaded rows; read by layout, the rulebook and the rules engine alike, so
 what is printed and what is simulated are the same cards.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from .problems import SourceRef
 from .project import Component, Manifest
@@ -16,10 +17,10 @@ from .project import Component, Manifest
 @dataclass(frozen=True)
 class Card:
     component: str
-    index: int                      # position in the deck, 0-based, copies expanded
-    fields: Mapping[str, object]    # typed values: str, int, or colour "#RRGGBB"
-    where: SourceRef                # the row it came from
-    copy: int = 1                   # which copy of its row (1-based)
+    index: int  # position in the deck, 0-based, copies expanded
+    fields: Mapping[str, object]  # typed values: str, int, or colour "#RRGGBB"
+    where: SourceRef  # the row it came from
+    copy: int = 1  # which copy of its row (1-based)
 
     def __getitem__(self, key: str) -> object:
         return self.fields[key]

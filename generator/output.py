@@ -3,6 +3,7 @@
 Each file goes to a temporary name beside its target and is renamed into place only after every
 file of the build has been written, so a failed build leaves the last good outputs untouched.
 """
+
 from __future__ import annotations
 
 import os
@@ -45,7 +46,7 @@ class Cache:
         self.writable = writable and folder is not None
 
     @classmethod
-    def for_output(cls, out: Path, writable: bool) -> "Cache":
+    def for_output(cls, out: Path, writable: bool) -> Cache:
         return cls(out / ".cache", writable)
 
     def read(self, name: str) -> bytes | None:

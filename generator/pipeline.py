@@ -3,6 +3,7 @@
 `check()` is `build()` without rendering and writing. Everything is read and checked before
 anything is written; output is the only writer.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,7 +45,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     if result.failed(options.strict):
         return result
     files: dict[Path, bytes] = {}
-    from .render.game import render   # ReportLab is needed from here on only
+    from .render.game import render  # ReportLab is needed from here on only
 
     for plan in result.plans:
         files.update(render(plan, out / plan.game.id, cache, result.problems))
@@ -52,12 +53,19 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     return result
 
 
-def check(project: Project, game_ids: list[str], options: Options, cache: output.Cache | None = None,
-          play: bool = True) -> Result:
+def check(
+    project: Project,
+    game_ids: list[str],
+    options: Options,
+    cache: output.Cache | None = None,
+    play: bool = True,
+) -> Result:
     problems = Problems()
     result = Result(problems)
     out = options.out or project.root / "output"
-    cache = cache or output.Cache.for_output(out, writable=False)   # check reads the cache, writes nothing
+    cache = cache or output.Cache.for_output(
+        out, writable=False
+    )  # check reads the cache, writes nothing
     font_index = FontIndex([project.root / "fonts"], cache)
     for gid in game_ids or project.game_ids():
         try:
@@ -65,7 +73,9 @@ def check(project: Project, game_ids: list[str], options: Options, cache: output
             if game is None:
                 continue
             check_rules(game, problems, play=play)
-            result.plans.append(lay_out(project, game, options.paper, options.bleed_mm, font_index, problems))
+            result.plans.append(
+                lay_out(project, game, options.paper, options.bleed_mm, font_index, problems)
+            )
         except BuildError as exc:
             problems.extend(exc.problems)
     return result
@@ -79,7 +89,7 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     decks = []
     for comp in manifest.components:
         if comp.data is None:
-            continue            # a board: drawn from its layout alone
+            continue  # a board: drawn from its layout alone
         path = manifest.folder / comp.data
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name)
         decks.append(validate.build_deck(comp, table, problems))
@@ -92,9 +102,11 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
         try:
             rules_source = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
-            raise BuildError([Problem("error", "the rules source must be saved as UTF-8", rules_where)]) from None
+            raise BuildError(
+                [Problem("error", "the rules source must be saved as UTF-8", rules_where)]
+            ) from None
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
-        return None     # checking rules or layouts against half a deck would only mislead
+        return None  # checking rules or layouts against half a deck would only mislead
     return Game(manifest, tuple(decks), rules_source, rules_where)
 
 
@@ -112,11 +124,14 @@ class SimulateOptions:
 
 def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=None) -> dict:
     """Play a game many times by machine; write simulation.md/.json/.pdf; or replay one seed."""
-    from .rules import engine, report, simulate as sim
+    from .rules import engine, report
+    from .rules import simulate as sim
     from .rules.games import REGISTRY
 
     if game_id not in REGISTRY:
-        raise BuildError(f"the rules engine cannot play '{game_id}' yet (it plays: {', '.join(sorted(REGISTRY))})")
+        raise BuildError(
+            f"the rules engine cannot play '{game_id}' yet (it plays: {', '.join(sorted(REGISTRY))})"
+        )
     module = REGISTRY[game_id]
     problems = Problems()
     game = load(project, game_id, problems)
@@ -133,31 +148,49 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     data = module.prepare(game)
     kinds = (opts.kind,) * players
     if opts.replay is not None:
-        result = engine.play(module, data, players, opts.replay, options, kinds, check=True, log=True)
+        result = engine.play(
+            module, data, players, opts.replay, options, kinds, check=True, log=True
+        )
         return {"replay": result}
     rows = sim.run(game_id, data, players, opts.games, opts.seed, options, kinds, progress=progress)
     stats = sim.statistics(game_id, players, opts.seed, options, kinds, rows)
     if opts.skill:
-        stats.skill = sim.skill_signal(game_id, data, players, min(opts.games, 600), opts.seed, options)
+        stats.skill = sim.skill_signal(
+            game_id, data, players, min(opts.games, 600), opts.seed, options
+        )
     found = sim.findings(module, stats)
     stats.alternatives = sim.alternatives(module, game_id, data, stats, found)
     text = report.markdown(game.title, module, stats, found)
     import json
+
     payload = json.dumps(sim.to_json(stats, found), ensure_ascii=False, indent=1, sort_keys=True)
     out = (opts.out or project.root / "output") / game_id
-    files = {out / f"simulation-{players}p.md": text.encode("utf-8"),
-             out / f"simulation-{players}p.json": (payload + "\n").encode("utf-8"),
-             out / f"simulation-{players}p.pdf": _report_pdf(project, game, module, stats, found, text, opts)}
+    files = {
+        out / f"simulation-{players}p.md": text.encode("utf-8"),
+        out / f"simulation-{players}p.json": (payload + "\n").encode("utf-8"),
+        out / f"simulation-{players}p.pdf": _report_pdf(
+            project, game, module, stats, found, text, opts
+        ),
+    }
     written = output.write_all(files)
-    return {"stats": stats, "findings": found, "markdown": text, "json": payload, "written": written}
+    return {
+        "stats": stats,
+        "findings": found,
+        "markdown": text,
+        "json": payload,
+        "written": written,
+    }
 
 
 def _report_pdf(project, game, module, stats, found, text, opts) -> bytes:
     from .layout.plan import game_fonts
-    from .render import fonts as render_fonts, report as render_report
+    from .render import fonts as render_fonts
+    from .render import report as render_report
 
     cache = output.Cache.for_output(opts.out or project.root / "output", writable=True)
     fonts = game_fonts(game, FontIndex([project.root / "fonts"], cache))
     for role in fonts.metrics:
         fonts.use(role, text + game.title + "シミュレーション人・ゲーム")
-    return render_report.report_pdf(game.title, module, stats, found, render_fonts.register(fonts, cache))
+    return render_report.report_pdf(
+        game.title, module, stats, found, render_fonts.register(fonts, cache)
+    )

@@ -3,11 +3,12 @@
 Every stage reports into one `Problems` collection; the pipeline fails once, after a stage,
 if it holds errors. Messages start with their origin: `path:row:column: level: message`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 LEVELS = ("error", "warning", "notice")
 
@@ -21,9 +22,13 @@ class SourceRef:
     column: str | None = None
     sheet: str | None = None
 
-    def at(self, row: int | None = None, column: str | None = None) -> "SourceRef":
-        return SourceRef(self.file, row if row is not None else self.row,
-                         column if column is not None else self.column, self.sheet)
+    def at(self, row: int | None = None, column: str | None = None) -> SourceRef:
+        return SourceRef(
+            self.file,
+            row if row is not None else self.row,
+            column if column is not None else self.column,
+            self.sheet,
+        )
 
     def __str__(self) -> str:
         name = self.file + (f"[{self.sheet}]" if self.sheet else "")
@@ -54,7 +59,7 @@ class Problem:
 class BuildError(Exception):
     """A user error that stops the build: printed as a clean message, exit code 1."""
 
-    def __init__(self, problems: "Problems | list[Problem] | str"):
+    def __init__(self, problems: Problems | list[Problem] | str):
         if isinstance(problems, str):
             problems = [Problem("error", problems)]
         self.problems = list(problems)
@@ -65,21 +70,24 @@ class BuildError(Exception):
 class Problems:
     items: list[Problem] = field(default_factory=list)
 
-    def add(self, level: str, message: str, where: SourceRef | None = None,
-            fold: str | None = None) -> None:
+    def add(
+        self, level: str, message: str, where: SourceRef | None = None, fold: str | None = None
+    ) -> None:
         assert level in LEVELS, level
         self.items.append(Problem(level, message, where, fold))
 
     def error(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
         self.add("error", message, where, fold)
 
-    def warning(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
+    def warning(
+        self, message: str, where: SourceRef | None = None, fold: str | None = None
+    ) -> None:
         self.add("warning", message, where, fold)
 
     def notice(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
         self.add("notice", message, where, fold)
 
-    def extend(self, found: "Iterable[Problem]") -> None:
+    def extend(self, found: Iterable[Problem]) -> None:
         self.items.extend(found)
 
     def count(self, level: str) -> int:

@@ -2,6 +2,7 @@
 
 The first stage: everything else starts from a `Project` and a `Manifest`.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -25,19 +26,19 @@ KINDS = {
 class Component:
     id: str
     name: str
-    kind: str                 # card, token or board (see KINDS)
-    data: str | None          # file name, relative to the game folder; boards have none
-    sheet_name: str | None    # workbook sheet, for .xlsx
-    size: str | dict          # a named size from sheets.toml, or { w = "…", h = "…" }
+    kind: str  # card, token or board (see KINDS)
+    data: str | None  # file name, relative to the game folder; boards have none
+    sheet_name: str | None  # workbook sheet, for .xlsx
+    size: str | dict  # a named size from sheets.toml, or { w = "…", h = "…" }
     front: str
-    back: str | None          # tokens may be one-sided; boards have no back
+    back: str | None  # tokens may be one-sided; boards have no back
     sheet: str | None
     columns: dict[str, str]
     composition: dict
     bleed: str | None
-    printed: bool             # false: the designer buys it; listed, not printed
+    printed: bool  # false: the designer buys it; listed, not printed
     where: SourceRef
-    unprinted_columns: tuple = ()   # data for the rules engine only (e.g. skill effect keys)
+    unprinted_columns: tuple = ()  # data for the rules engine only (e.g. skill effect keys)
 
     @property
     def unit(self) -> str:
@@ -60,7 +61,7 @@ class Manifest:
     deal: dict | None
     where: SourceRef
     setup: dict = field(default_factory=dict)
-    warnings: tuple = ()      # problems found reading it that do not stop the build
+    warnings: tuple = ()  # problems found reading it that do not stop the build
 
 
 @dataclass(frozen=True)
@@ -94,14 +95,29 @@ class Project:
 def find_project(start: Path) -> Project:
     root = start.resolve()
     if not (root / "cards").is_dir():
-        raise BuildError(f"{start}: not a project folder: it has no cards/ folder "
-                         "(run inside a project, or pass --project DIR)")
+        raise BuildError(
+            f"{start}: not a project folder: it has no cards/ folder "
+            "(run inside a project, or pass --project DIR)"
+        )
     return Project(root)
 
 
 GAME_KEYS = {"title", "working_title", "players", "rules"}
-COMPONENT_KEYS = {"id", "name", "kind", "data", "size", "front", "back", "sheet", "columns", "composition",
-                  "bleed", "printed", "unprinted_columns"}
+COMPONENT_KEYS = {
+    "id",
+    "name",
+    "kind",
+    "data",
+    "size",
+    "front",
+    "back",
+    "sheet",
+    "columns",
+    "composition",
+    "bleed",
+    "printed",
+    "unprinted_columns",
+}
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
 
 
@@ -127,22 +143,41 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             raise BuildError([Problem("error", f"missing key '{key}' in {context}", where)])
         value = table[key]
         if not isinstance(value, kind):
-            raise BuildError([Problem("error", f"'{key}' in {context} must be a {kind.__name__}", at(key))])
+            raise BuildError(
+                [Problem("error", f"'{key}' in {context} must be a {kind.__name__}", at(key))]
+            )
         return value
 
     def unknown(table: dict, known: set[str], context: str) -> None:
         for key in sorted(set(table) - known):
-            extra.append(Problem("warning", f"unknown key '{key}' in {context} is ignored "
-                                 f"(known: {', '.join(sorted(known))})", at(key)))
+            extra.append(
+                Problem(
+                    "warning",
+                    f"unknown key '{key}' in {context} is ignored "
+                    f"(known: {', '.join(sorted(known))})",
+                    at(key),
+                )
+            )
 
     extra: list[Problem] = []
     unknown(raw, TOP_KEYS, "the manifest")
     info = need(raw, "game", dict, "the manifest")
     unknown(info, GAME_KEYS, "[game]")
     players = need(info, "players", dict, "[game]")
-    lo, hi = need(players, "min", int, "[game].players"), need(players, "max", int, "[game].players")
+    lo, hi = (
+        need(players, "min", int, "[game].players"),
+        need(players, "max", int, "[game].players"),
+    )
     if not 1 <= lo <= hi:
-        raise BuildError([Problem("error", f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max", at("players"))])
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max",
+                    at("players"),
+                )
+            ]
+        )
     components = []
     for i, c in enumerate(raw.get("component", [])):
         ctx = f"[[component]] #{i + 1}"
@@ -151,8 +186,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         unknown(c, COMPONENT_KEYS, ctx)
         kind = c.get("kind", "card")
         if kind not in KINDS:
-            raise BuildError([Problem("error", f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}",
-                                      at("kind"))])
+            raise BuildError(
+                [
+                    Problem(
+                        "error",
+                        f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}",
+                        at("kind"),
+                    )
+                ]
+            )
         has_data, has_back, has_sheet, _, _ = KINDS[kind]
         data, sheet_name = (need(c, "data", str, ctx) if has_data else c.get("data")), None
         if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
@@ -162,33 +204,89 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         for group in [composition, *composition.get("group", [])]:
             for key in [*group.get("key", []), *group.get("when", {})]:
                 if key not in columns:
-                    raise BuildError([Problem("error", f"{ctx}: composition key '{key}' is not one of its columns "
-                                              f"({', '.join(columns)})", at("key"))])
+                    raise BuildError(
+                        [
+                            Problem(
+                                "error",
+                                f"{ctx}: composition key '{key}' is not one of its columns "
+                                f"({', '.join(columns)})",
+                                at("key"),
+                            )
+                        ]
+                    )
         size = c.get("size")
         if not isinstance(size, (str, dict)):
-            raise BuildError([Problem("error", f"{ctx}: 'size' must be a size name such as \"poker\" or "
-                                      f"{{ w = \"63mm\", h = \"88mm\" }}", at("size") if "size" in c else where)])
+            raise BuildError(
+                [
+                    Problem(
+                        "error",
+                        f"{ctx}: 'size' must be a size name such as \"poker\" or "
+                        f'{{ w = "63mm", h = "88mm" }}',
+                        at("size") if "size" in c else where,
+                    )
+                ]
+            )
         printed = c.get("printed", True)
         if not isinstance(printed, bool):
-            raise BuildError([Problem("error", f"{ctx}: 'printed' must be true or false", at("printed"))])
-        components.append(Component(
-            id=cid, name=need(c, "name", str, ctx), kind=kind, data=data, sheet_name=sheet_name, size=size,
-            front=need(c, "front", str, ctx), back=need(c, "back", str, ctx) if has_back else c.get("back"),
-            sheet=need(c, "sheet", str, ctx) if has_sheet else c.get("sheet"),
-            columns=columns, composition=composition, bleed=c.get("bleed"), printed=printed, where=where,
-            unprinted_columns=tuple(c.get("unprinted_columns", ()))))
+            raise BuildError(
+                [Problem("error", f"{ctx}: 'printed' must be true or false", at("printed"))]
+            )
+        components.append(
+            Component(
+                id=cid,
+                name=need(c, "name", str, ctx),
+                kind=kind,
+                data=data,
+                sheet_name=sheet_name,
+                size=size,
+                front=need(c, "front", str, ctx),
+                back=need(c, "back", str, ctx) if has_back else c.get("back"),
+                sheet=need(c, "sheet", str, ctx) if has_sheet else c.get("sheet"),
+                columns=columns,
+                composition=composition,
+                bleed=c.get("bleed"),
+                printed=printed,
+                where=where,
+                unprinted_columns=tuple(c.get("unprinted_columns", ())),
+            )
+        )
     if not components:
         raise BuildError([Problem("error", "the manifest lists no [[component]]", where)])
     fonts = raw.get("fonts", {})
     for role, spec in fonts.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
-            raise BuildError([Problem("error", f"[fonts] {role} needs a family, e.g. "
-                                      f"{role} = {{ family = \"Noto Sans CJK JP\", weight = \"Regular\" }}", at(role))])
+            raise BuildError(
+                [
+                    Problem(
+                        "error",
+                        f"[fonts] {role} needs a family, e.g. "
+                        f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}',
+                        at(role),
+                    )
+                ]
+            )
     deal = raw.get("deal")
     if deal is not None and deal.get("component") not in {c.id for c in components}:
-        raise BuildError([Problem("error", f"[deal] component {deal.get('component')!r} is not a component of "
-                                  f"this game ({', '.join(c.id for c in components)})", at("deal"))])
-    return Manifest(id=game, folder=path.parent, title=need(info, "title", str, "[game]"),
-                    players=(lo, hi), rules=info.get("rules"), fonts=fonts,
-                    components=components, deal=deal, where=where, warnings=tuple(extra),
-                    setup=raw.get("setup", {}))
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"[deal] component {deal.get('component')!r} is not a component of "
+                    f"this game ({', '.join(c.id for c in components)})",
+                    at("deal"),
+                )
+            ]
+        )
+    return Manifest(
+        id=game,
+        folder=path.parent,
+        title=need(info, "title", str, "[game]"),
+        players=(lo, hi),
+        rules=info.get("rules"),
+        fonts=fonts,
+        components=components,
+        deal=deal,
+        where=where,
+        warnings=tuple(extra),
+        setup=raw.get("setup", {}),
+    )

@@ -8,6 +8,7 @@ output (summary.md). The Markdown is a small, Japanese-friendly subset:
 - `::: components`, `::: deal`, `::: samples COMPONENT COLUMN` insert data-driven parts;
 - `<!-- summary: TITLE -->` … `<!-- /summary -->` marks what goes into the one-page summary.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,7 +26,7 @@ DIRECTIVES = {"components", "deal", "samples"}
 
 @dataclass(frozen=True)
 class Block:
-    kind: str                     # heading, para, list, olist, table, directive
+    kind: str  # heading, para, list, olist, table, directive
     text: str = ""
     level: int = 0
     items: tuple = ()
@@ -43,7 +44,7 @@ class Rulebook:
     title: str
     blocks: list[Block]
     summary: list[Section]
-    text: str                     # the rendered Markdown
+    text: str  # the rendered Markdown
     where: SourceRef
 
 
@@ -74,7 +75,9 @@ class DeckFacts:
 
     def per(self, column: str) -> int:
         """Cards per value of a column when every value has the same number; else the largest."""
-        counts = Counter(c.fields[column] for c in self._cards if c.fields[column] not in ("", None))
+        counts = Counter(
+            c.fields[column] for c in self._cards if c.fields[column] not in ("", None)
+        )
         return max(counts.values(), default=0)
 
     def rows(self) -> list[dict]:
@@ -86,7 +89,7 @@ class DeckFacts:
                 out.append({k: v for k, v in card.fields.items() if not k.startswith("_")})
         return out
 
-    def where(self, column: str, value) -> "DeckFacts":
+    def where(self, column: str, value) -> DeckFacts:
         return DeckFacts(self.name, tuple(c for c in self._cards if c.fields.get(column) == value))
 
 
@@ -109,8 +112,12 @@ def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
 def context(game: Game) -> dict:
     lo, hi = game.manifest.players
     piles = game.manifest.setup.get("piles", {})
-    ctx: dict = {"title": game.title, "players": {"min": lo, "max": hi}, "deal": dealing(game),
-                 "setup_piles": piles.get("count")}
+    ctx: dict = {
+        "title": game.title,
+        "players": {"min": lo, "max": hi},
+        "deal": dealing(game),
+        "setup_piles": piles.get("count"),
+    }
     for deck in game.decks:
         ctx[deck.id] = DeckFacts(deck.component.name, deck.cards)
     return ctx
@@ -125,7 +132,9 @@ _MARK = re.compile(f"{_MARK_OPEN}(\\d+){_MARK_CLOSE}")
 def _render_marked(source: str, ctx: dict) -> tuple[str, list[int]]:
     """Rendered text and, for each rendered line, the source line it comes from."""
     env = templates.environment()
-    marked = "\n".join(f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1))
+    marked = "\n".join(
+        f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1)
+    )
     try:
         rendered = env.from_string(marked).render(ctx)
     except TemplateSyntaxError:
@@ -147,12 +156,18 @@ def render_source(game: Game) -> Rulebook:
     try:
         text, origin = _render_marked(game.rules_source or "", context(game))
     except TemplateSyntaxError as exc:
-        raise BuildError([Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]) from None
+        raise BuildError(
+            [Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]
+        ) from None
     except TemplateError as exc:
         line = _error_line(exc)
-        message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'",
-                                   "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())")
-        raise BuildError([Problem("error", f"rules template: {message}", where.at(row=line))]) from None
+        message = str(exc).replace(
+            f"'{DeckFacts.__module__}.DeckFacts object'",
+            "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())",
+        )
+        raise BuildError(
+            [Problem("error", f"rules template: {message}", where.at(row=line))]
+        ) from None
     blocks, summary = parse(text, where, origin)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
     return Rulebook(title, blocks, summary, text, where)
@@ -173,13 +188,15 @@ _SUMMARY_CLOSE = re.compile(r"^<!--\s*/summary\s*-->$")
 _OLIST = re.compile(r"^\d+[.)]\s+(.*)$")
 
 
-def parse(text: str, where: SourceRef, origin: list[int] | None = None) -> tuple[list[Block], list[Section]]:
+def parse(
+    text: str, where: SourceRef, origin: list[int] | None = None
+) -> tuple[list[Block], list[Section]]:
     """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1."""
     blocks: list[Block] = []
     summary: list[Section] = []
     open_section: Section | None = None
     open_line = 0
-    pending: list[tuple[str, str, int]] = []   # list items or table rows being gathered
+    pending: list[tuple[str, str, int]] = []  # list items or table rows being gathered
 
     def flush() -> None:
         if not pending:
@@ -216,14 +233,29 @@ def parse(text: str, where: SourceRef, origin: list[int] | None = None) -> tuple
             continue
         if m := _SUMMARY_OPEN.match(line):
             if open_section is not None:
-                raise BuildError([Problem("error", f"summary part opened again before '<!-- /summary -->' "
-                                          f"closes the one opened on line {open_line}", where.at(row=n))])
+                raise BuildError(
+                    [
+                        Problem(
+                            "error",
+                            f"summary part opened again before '<!-- /summary -->' "
+                            f"closes the one opened on line {open_line}",
+                            where.at(row=n),
+                        )
+                    ]
+                )
             open_section, open_line = Section(m.group(1)), n
             summary.append(open_section)
         elif _SUMMARY_CLOSE.match(line):
             if open_section is None:
-                raise BuildError([Problem("error", "'<!-- /summary -->' without an opening "
-                                          "'<!-- summary: TITLE -->'", where.at(row=n))])
+                raise BuildError(
+                    [
+                        Problem(
+                            "error",
+                            "'<!-- /summary -->' without an opening '<!-- summary: TITLE -->'",
+                            where.at(row=n),
+                        )
+                    ]
+                )
             open_section = None
         elif line.startswith("<!--"):
             continue
@@ -232,15 +264,30 @@ def parse(text: str, where: SourceRef, origin: list[int] | None = None) -> tuple
         elif line.startswith(":::"):
             parts = line[3:].split()
             if not parts or parts[0] not in DIRECTIVES:
-                raise BuildError([Problem("error", f"unknown directive {line!r} (directives: "
-                                          f"{', '.join(sorted(DIRECTIVES))})", where.at(row=n))])
+                raise BuildError(
+                    [
+                        Problem(
+                            "error",
+                            f"unknown directive {line!r} (directives: "
+                            f"{', '.join(sorted(DIRECTIVES))})",
+                            where.at(row=n),
+                        )
+                    ]
+                )
             emit(Block("directive", parts[0], items=tuple(parts[1:]), line=n))
         else:
             emit(Block("para", line, line=n))
     flush()
     if open_section is not None:
-        raise BuildError([Problem("error", "summary part is never closed with '<!-- /summary -->'",
-                                  where.at(row=open_line))])
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    "summary part is never closed with '<!-- /summary -->'",
+                    where.at(row=open_line),
+                )
+            ]
+        )
     return blocks, summary
 
 
@@ -248,14 +295,21 @@ def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
     """Every string the rulebook and summary print, with its line and font role ("body" or
     "bold"): for the glyph check and the font subsets."""
     lo, hi = game.manifest.players
-    out = [(0, book.title, "bold"), (0, f"{book.title} クイックリファレンス", "bold"),
-           (0, f"{lo}〜{hi}人", "body"), (0, book.title, "body")]          # the footer
+    out = [
+        (0, book.title, "bold"),
+        (0, f"{book.title} クイックリファレンス", "bold"),
+        (0, f"{lo}〜{hi}人", "body"),
+        (0, book.title, "body"),
+    ]  # the footer
     for block in book.blocks:
         if block.kind == "directive" and block.text in {"deal", "components"}:
             block = directive_table(block, game)
         if block.kind == "table":
-            out += [(block.line, cell, "bold" if r == 0 else "body")
-                    for r, row in enumerate(block.items) for cell in row]
+            out += [
+                (block.line, cell, "bold" if r == 0 else "body")
+                for r, row in enumerate(block.items)
+                for cell in row
+            ]
         elif block.kind in ("list", "olist"):
             out += [(block.line, item, "body") for item in block.items]
         elif block.kind != "directive":
@@ -302,10 +356,15 @@ def _markdown(block: Block, game: Game) -> list[str]:
         return [f"{i}. {item}" for i, item in enumerate(block.items, 1)]
     if block.kind == "table":
         rows = [list(r) for r in block.items]
-        return ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])] + \
-            ["| " + " | ".join(r) + " |" for r in rows[1:]]
+        return ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])] + [
+            "| " + " | ".join(r) + " |" for r in rows[1:]
+        ]
     if block.kind == "directive":
-        return _markdown(directive_table(block, game), game) if block.text in {"deal", "components"} else []
+        return (
+            _markdown(directive_table(block, game), game)
+            if block.text in {"deal", "components"}
+            else []
+        )
     return [block.text]
 
 
@@ -313,15 +372,21 @@ def directive_table(block: Block, game: Game) -> Block:
     """`::: deal` and `::: components` as tables counted from the data."""
     if block.text == "deal":
         rows = [("人数", "配る枚数", "余り")]
-        rows += [(f"{templates.zen(d['players'])}人", f"{templates.zen(d['each'])}枚",
-                  f"{templates.zen(d['left'])}枚") for d in dealing(game)]
+        rows += [
+            (
+                f"{templates.zen(d['players'])}人",
+                f"{templates.zen(d['each'])}枚",
+                f"{templates.zen(d['left'])}枚",
+            )
+            for d in dealing(game)
+        ]
         return Block("table", items=tuple(rows), line=block.line)
     rows = [("コンポーネント", "数", "内訳")]
     decks = {d.id: d for d in game.decks}
     for comp in game.manifest.components:
         deck = decks.get(comp.id)
         z = templates.zen
-        if deck is None:           # a board
+        if deck is None:  # a board
             count, detail = f"{z(1)}{comp.unit}", ""
         else:
             count, detail = f"{z(len(deck.cards))}{comp.unit}", breakdown(deck)
@@ -342,7 +407,7 @@ def breakdown(deck: Deck) -> str:
         for card in cards:
             per[card.fields[column]] = per.get(card.fields[column], 0) + 1
         if all(n == 1 for n in per.values()):
-            return ""          # one of each (map 1, 2, 3…): nothing to break down
+            return ""  # one of each (map 1, 2, 3…): nothing to break down
         return "、".join(f"{z(v)} {z(n)}{unit}" for v, n in per.items())
 
     groups = comp.get("group")

@@ -3,6 +3,7 @@
 Fed by load (rows with origins) and the manifest; feeds model. Collects all problems of a deck
 before anyone fails, so the designer sees every bad cell at once.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,14 +28,22 @@ def _convert(kind: str, raw: str) -> tuple[object, str | None]:
             return int(text), None
         if re.fullmatch(r"[+-]?\d+\.0+", text):  # Excel stores 5 as 5.0
             return int(float(text)), None
-        return None, f"must be a whole number, got {raw!r}" if raw else "is empty: a whole number is needed"
+        return (
+            None,
+            f"must be a whole number, got {raw!r}" if raw else "is empty: a whole number is needed",
+        )
     if kind == "color":
         if _COLOUR.match(raw):
             value = raw.upper()
             if len(value) == 4:
                 value = "#" + "".join(ch * 2 for ch in value[1:])
             return value, None
-        return None, f"must be a colour like #C8323C, got {raw!r}" if raw else "is empty: a colour like #C8323C is needed"
+        return (
+            None,
+            f"must be a colour like #C8323C, got {raw!r}"
+            if raw
+            else "is empty: a colour like #C8323C is needed",
+        )
     if kind == "bool":
         low = raw.lower()
         if low in {"", "0", "no", "false", "いいえ"}:
@@ -53,12 +62,17 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
     errors_before = problems.count("error")
     for column, kind in component.columns.items():
         if kind not in TYPES:
-            problems.error(f"component '{component.id}': column '{column}' has unknown type "
-                           f"{kind!r} (types: {', '.join(TYPES)})", component.where)
+            problems.error(
+                f"component '{component.id}': column '{column}' has unknown type "
+                f"{kind!r} (types: {', '.join(TYPES)})",
+                component.where,
+            )
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
-        problems.error(f"missing column '{column}' (the header has: {', '.join(table.columns)})",
-                       where.at(row=table.header_row, column=column))
+        problems.error(
+            f"missing column '{column}' (the header has: {', '.join(table.columns)})",
+            where.at(row=table.header_row, column=column),
+        )
     if missing:
         return Deck(component, (), tuple(table.columns), where)
 
@@ -70,8 +84,9 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
             kind = component.columns.get(column, "text")
             value, err = _convert(kind, row.values.get(column, ""))
             if err:
-                problems.error(f"'{column}' {err}", row.where.at(column=column),
-                               fold=f"{where}:{column}:{err}")
+                problems.error(
+                    f"'{column}' {err}", row.where.at(column=column), fold=f"{where}:{column}:{err}"
+                )
                 ok = False
             typed[column] = value
         if not ok:
@@ -98,7 +113,11 @@ def _label(typed: dict, composition: dict) -> str | None:
         when = group.get("when", {})
         if all(typed.get(k) == v for k, v in when.items()):
             parts = [*when.values(), *(typed.get(k) for k in group.get("key", []))]
-            if "number" in typed and "number" not in group.get("key", []) and typed["number"] is not None:
+            if (
+                "number" in typed
+                and "number" not in group.get("key", [])
+                and typed["number"] is not None
+            ):
                 parts.append(typed["number"])
             return " ".join(str(p) for p in parts if p not in (None, "")) or None
     return None
@@ -123,8 +142,11 @@ def check_composition(deck: Deck, problems: Problems) -> None:
         _check_group(cards, group, where, problems)
     for card in deck.cards:
         if card.index not in claimed:
-            problems.error(f"{card.label()} belongs to no composition group of the manifest", card.where,
-                           fold=f"nogroup:{card.where}")
+            problems.error(
+                f"{card.label()} belongs to no composition group of the manifest",
+                card.where,
+                fold=f"nogroup:{card.where}",
+            )
     total = comp.get("total")
     if total is not None and len(deck.cards) != int(total):
         problems.error(f"{len(deck.cards)} {_unit(deck)}, the manifest expects {total}", where)
@@ -161,15 +183,23 @@ def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> N
         if bad:
             k, v = bad[0]
             shown = allowed[k]
-            span = (f"{shown[0]}–{shown[-1]}" if all(isinstance(x, int) for x in shown)
-                    else ", ".join(map(str, shown)))
+            span = (
+                f"{shown[0]}–{shown[-1]}"
+                if all(isinstance(x, int) for x in shown)
+                else ", ".join(map(str, shown))
+            )
             for row in distinct:
-                problems.error(f"{name(combo)} is not in the composition: '{k}' must be {span}, got {v!r}",
-                               where.at(row=row, column=k))
+                problems.error(
+                    f"{name(combo)} is not in the composition: '{k}' must be {span}, got {v!r}",
+                    where.at(row=row, column=k),
+                )
         elif len(rows) > copies:
             times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
-            problems.error(f"{name(combo)} appears {times} (rows {', '.join(map(str, distinct))}); "
-                           f"the manifest expects {copies}", where.at(row=distinct[-1]))
+            problems.error(
+                f"{name(combo)} appears {times} (rows {', '.join(map(str, distinct))}); "
+                f"the manifest expects {copies}",
+                where.at(row=distinct[-1]),
+            )
     if len(allowed) == len(key) and key:
         for combo in _product([allowed[k] for k in key]):
             have = len(rows_of.get(combo, []))
@@ -180,7 +210,7 @@ def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> N
 
 
 def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
-    """"A colour per suit": every card of one value of the first key column wears the same colour."""
+    """ "A colour per suit": every card of one value of the first key column wears the same colour."""
     if "color" not in deck.columns or not key:
         return
     group = key[0]
@@ -192,8 +222,11 @@ def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
             usual = counts.most_common(1)[0][0]
             for card in deck.cards:
                 if card.fields[group] == value and card.fields["color"] != usual:
-                    problems.warning(f"{card.label()} has colour {card.fields['color']}, "
-                                     f"other {value} cards have {usual}", card.where.at(column="color"))
+                    problems.warning(
+                        f"{card.label()} has colour {card.fields['color']}, "
+                        f"other {value} cards have {usual}",
+                        card.where.at(column="color"),
+                    )
 
 
 def _product(lists: list[list]) -> list[tuple]:

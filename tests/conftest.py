@@ -1,4 +1,5 @@
 """Shared fixtures: the real project built once, and a writable copy of it for tests that edit data."""
+
 from __future__ import annotations
 
 import shutil

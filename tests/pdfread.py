@@ -1,4 +1,5 @@
 """Reading built PDFs back the way a user would check them: sizes in mm, card placements, text, fonts."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,10 +15,11 @@ MM = 72 / 25.4
 @dataclass(frozen=True)
 class Placed:
     """A card drawn on a page: its form's trim origin and bleed box (points, page coordinates)."""
+
     form: str
     x: float
     y: float
-    bbox: tuple[float, float, float, float]    # the form's box: bleed around the trim box
+    bbox: tuple[float, float, float, float]  # the form's box: bleed around the trim box
 
 
 def page_size_mm(path: Path, index: int) -> tuple[float, float]:
@@ -80,8 +82,11 @@ def fonts(path: Path) -> list[dict]:
                 desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
             desc = desc.get_object() if desc is not None else {}
             embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            found[str(font["/BaseFont"])] = {"name": str(font["/BaseFont"]), "embedded": embedded,
-                                             "subtype": str(font["/Subtype"])}
+            found[str(font["/BaseFont"])] = {
+                "name": str(font["/BaseFont"]),
+                "embedded": embedded,
+                "subtype": str(font["/Subtype"]),
+            }
         for xo in resources.get("/XObject", {}).values():
             visit(xo.get_object().get("/Resources"))
 

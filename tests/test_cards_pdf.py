@@ -1,4 +1,5 @@
 """cards.pdf as a user checks it: pages, sizes in mm, where every card and back lands, text, fonts."""
+
 from __future__ import annotations
 
 import csv
@@ -20,15 +21,19 @@ def expected_slots(paper_w: float, paper_h: float, bleed: float, cols: int = 3, 
     """Trim-box origins (mm, bottom-left) worked out by hand from the sheet definition: centred grid."""
     cell_w, cell_h = CARD_W + 2 * bleed, CARD_H + 2 * bleed
     left, bottom = (paper_w - cols * cell_w) / 2, (paper_h - rows * cell_h) / 2
-    return [(left + c * cell_w + bleed, bottom + (rows - 1 - r) * cell_h + bleed)
-            for r in range(rows) for c in range(cols)]
+    return [
+        (left + c * cell_w + bleed, bottom + (rows - 1 - r) * cell_h + bleed)
+        for r in range(rows)
+        for c in range(cols)
+    ]
 
 
 def test_page_count_and_sizes(built):
     pdf = built / "fudaraku/cards.pdf"
     import pypdf
+
     n = len(pypdf.PdfReader(pdf).pages)
-    assert n == 1 + 2 * 5            # proof page, then 5 front sheets each followed by its back
+    assert n == 1 + 2 * 5  # proof page, then 5 front sheets each followed by its back
     for i in range(n):
         w, h = page_size_mm(pdf, i)
         assert w == pytest.approx(210, abs=0.05) and h == pytest.approx(297, abs=0.05)
@@ -38,7 +43,7 @@ def test_proof_page_has_ruler_and_print_instruction(built):
     text = page_text(built / "fudaraku/cards.pdf", 0)
     assert "100%" in text and "100 mm" in text
     assert "長辺とじ" in text
-    assert "塗り足し 1.8 mm" in text       # A4 cannot take 3 mm bleed on a 3x3 poker grid
+    assert "塗り足し 1.8 mm" in text  # A4 cannot take 3 mm bleed on a 3x3 poker grid
 
 
 def test_fronts_at_sheet_positions_within_a_tenth_of_a_mm(built):
@@ -81,7 +86,7 @@ def test_every_card_shows_its_suit_and_number(built):
         p = placements(pdf, 1 + 2 * sheet)[slot]
         text = text_in(pdf, 1 + 2 * sheet, (p.x, p.y, p.x + CARD_W * MM, p.y + CARD_H * MM))
         assert row["suit"] in text, (i, text)
-        assert text.count(row["number"]) >= 2, (i, text)     # two corners
+        assert text.count(row["number"]) >= 2, (i, text)  # two corners
         assert row["reading"] in text
 
 
@@ -91,11 +96,13 @@ def test_all_fonts_embedded_and_subset(built):
         assert found, name
         for f in found:
             assert f["embedded"], (name, f)
-            assert f["name"][7:8] == "+" and f["name"][1:7].isupper(), (name, f)   # subset tag
+            assert f["name"][7:8] == "+" and f["name"][1:7].isupper(), (name, f)  # subset tag
 
 
 def test_letter_paper_reduces_bleed_with_a_note(tmp_path):
-    result = run("build", "fudaraku", "--project", str(REPO), "--out", str(tmp_path), "--paper", "letter")
+    result = run(
+        "build", "fudaraku", "--project", str(REPO), "--out", str(tmp_path), "--paper", "letter"
+    )
     assert result.exit_code == 0, result.output
     assert "bleed reduced from 3 mm to 0.9 mm" in result.output
     pdf = tmp_path / "fudaraku/cards.pdf"
@@ -106,7 +113,9 @@ def test_letter_paper_reduces_bleed_with_a_note(tmp_path):
 
 
 def test_bleed_option_zero(tmp_path):
-    result = run("build", "fudaraku", "--project", str(REPO), "--out", str(tmp_path), "--bleed", "0")
+    result = run(
+        "build", "fudaraku", "--project", str(REPO), "--out", str(tmp_path), "--bleed", "0"
+    )
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "fudaraku/cards.pdf"
     placed = placements(pdf, 1)
@@ -126,7 +135,7 @@ def test_two_builds_are_byte_identical(built, tmp_path):
     result = run("build", "--project", str(REPO), "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     files = sorted(p.relative_to(built) for p in built.glob("*/*") if p.is_file())
-    assert len(files) >= 15                                   # every output of all three games
+    assert len(files) >= 15  # every output of all three games
     for name in files:
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
 

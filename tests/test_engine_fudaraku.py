@@ -1,4 +1,5 @@
 """補陀落渡海しよう！ played by machine: transcripts, invariants, each reading, the tricky rules by hand."""
+
 from __future__ import annotations
 
 import json
@@ -7,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
 from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine, simulate
 from generator.rules.games import fudaraku as F
+
+from conftest import REPO, run
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -37,7 +39,9 @@ def test_data_comes_from_the_printed_deck(data):
 
 
 def test_golden_transcript(data):
-    result = engine.play(F, data, 4, engine.derive_seed(1, 0), options(end="active_hands"), check=True, log=True)
+    result = engine.play(
+        F, data, 4, engine.derive_seed(1, 0), options(end="active_hands"), check=True, log=True
+    )
     text = "\n".join(result.log) + "\n"
     path = GOLDEN / "fudaraku_replay_4p.txt"
     if os.environ.get("PNP_REFRESH_GOLDEN"):
@@ -47,8 +51,15 @@ def test_golden_transcript(data):
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("reading", [{}, {"end": "active_hands"}, {"field_scope": "game", "round_minimum": "all"},
-                                     {"facedown": "virtue", "lead_tie": "last", "end": "active_hands"}])
+@pytest.mark.parametrize(
+    "reading",
+    [
+        {},
+        {"end": "active_hands"},
+        {"field_scope": "game", "round_minimum": "all"},
+        {"facedown": "virtue", "lead_tie": "last", "end": "active_hands"},
+    ],
+)
 def test_invariants_hold_over_many_playouts(data, players, reading):
     opts = options(**reading)
     for i in range(150):
@@ -64,7 +75,10 @@ def test_invariants_hold_over_many_playouts(data, players, reading):
 def test_each_end_reading_does_what_it_says(data):
     literal = [engine.play(F, data, 4, engine.derive_seed(2, i), options()) for i in range(100)]
     assert sum(r.dead_end for r in literal) > 90
-    fixed = [engine.play(F, data, 4, engine.derive_seed(2, i), options(end="active_hands")) for i in range(100)]
+    fixed = [
+        engine.play(F, data, 4, engine.derive_seed(2, i), options(end="active_hands"))
+        for i in range(100)
+    ]
     assert all(r.finished for r in fixed)
 
 
@@ -94,13 +108,15 @@ def test_same_suit_plays_any_number_other_suits_must_beat_the_field_and_the_roun
     s.mu = card(data, "貪欲5")
     s.field = [s.mu, card(data, "瞋恚4")]
     s.hands[0] = [card(data, "貪欲1"), card(data, "昏沈4"), card(data, "昏沈6"), card(data, "疑2")]
-    s.sailed[0] = True                                    # sailed before: must sail
+    s.sailed[0] = True  # sailed before: must sail
     legal = {data["names"][a] for a in s.legal_actions()}
-    assert legal == {"貪欲1", "昏沈6"}                    # 昏沈4 is not above 4; 疑2 is below round 3
+    assert legal == {"貪欲1", "昏沈6"}  # 昏沈4 is not above 4; 疑2 is below round 3
     s2 = position(data, round_minimum="all")
     s2.round, s2.mu, s2.field = 3, s.mu, list(s.field)
     s2.hands[0], s2.sailed[0] = list(s.hands[0]), True
-    assert {data["names"][a] for a in s2.legal_actions()} == {"昏沈6"}   # 貪欲1 is now below the round
+    assert {data["names"][a] for a in s2.legal_actions()} == {
+        "昏沈6"
+    }  # 貪欲1 is now below the round
 
 
 def test_forced_sailor_with_nothing_legal_is_eliminated_and_passes_from_then_on(data):
@@ -108,8 +124,12 @@ def test_forced_sailor_with_nothing_legal_is_eliminated_and_passes_from_then_on(
     s.round = 2
     s.mu = card(data, "疑8")
     s.field = [s.mu, card(data, "貪欲8")]
-    s.hands = [[card(data, "瞋恚3")], [card(data, "昏沈7"), card(data, "昏沈2")], [card(data, "掉挙5")]]
-    assert s.legal_actions() == [F.ELIMINATE]             # one card left: must sail, and 3 beats nothing
+    s.hands = [
+        [card(data, "瞋恚3")],
+        [card(data, "昏沈7"), card(data, "昏沈2")],
+        [card(data, "掉挙5")],
+    ]
+    assert s.legal_actions() == [F.ELIMINATE]  # one card left: must sail, and 3 beats nothing
     s.apply(F.ELIMINATE)
     assert s.out[0] and s.counters["elimination"] == 1
     assert s.current_player == 1
@@ -117,16 +137,22 @@ def test_forced_sailor_with_nothing_legal_is_eliminated_and_passes_from_then_on(
 
 def test_round_end_smallest_sailor_leads_and_all_chanting_passes_left(data):
     s = position(data)
-    s.hands = [[card(data, "貪欲3"), card(data, "貪欲7")], [card(data, "瞋恚3"), card(data, "瞋恚8")],
-               [card(data, "昏沈2"), card(data, "昏沈6")]]
-    s.apply(card(data, "貪欲3"))                           # P1 sails: 無の境地
-    s.apply(F.CHANT + card(data, "瞋恚8"))                 # P2 chants
-    s.apply(card(data, "昏沈6"))                           # P3 sails: off-suit, above nothing, ≥ round 1
-    assert s.round == 2 and s.lead == 0                   # P1 played the smallest number (3 < 6)
-    assert s.field == [] and s.mu is None                 # the field starts afresh (default reading)
+    s.hands = [
+        [card(data, "貪欲3"), card(data, "貪欲7")],
+        [card(data, "瞋恚3"), card(data, "瞋恚8")],
+        [card(data, "昏沈2"), card(data, "昏沈6")],
+    ]
+    s.apply(card(data, "貪欲3"))  # P1 sails: 無の境地
+    s.apply(F.CHANT + card(data, "瞋恚8"))  # P2 chants
+    s.apply(card(data, "昏沈6"))  # P3 sails: off-suit, above nothing, ≥ round 1
+    assert s.round == 2 and s.lead == 0  # P1 played the smallest number (3 < 6)
+    assert s.field == [] and s.mu is None  # the field starts afresh (default reading)
     t = position(data)
-    t.hands = [[card(data, "貪欲3"), card(data, "貪欲7")], [card(data, "瞋恚3"), card(data, "瞋恚8")],
-               [card(data, "昏沈2"), card(data, "昏沈6")]]
+    t.hands = [
+        [card(data, "貪欲3"), card(data, "貪欲7")],
+        [card(data, "瞋恚3"), card(data, "瞋恚8")],
+        [card(data, "昏沈2"), card(data, "昏沈6")],
+    ]
     for p, name in ((0, "貪欲7"), (1, "瞋恚8"), (2, "昏沈6")):
         t.apply(F.CHANT + card(data, name))
     assert t.lead == 1 and t.counters["all_chanted_round"] == 1
@@ -136,7 +162,7 @@ def test_lead_tie_readings(data):
     """Two sailors played the same smallest number: which one leads?"""
     for reading, lead in (("first", 0), ("last", 1)):
         s = position(data, lead_tie=reading)
-        s.plays = [(0, 2), (1, 2), (2, 5)]               # (seat, number) in this round's turn order
+        s.plays = [(0, 2), (1, 2), (2, 5)]  # (seat, number) in this round's turn order
         s._end_round()
         assert s.lead == lead
 
@@ -158,23 +184,49 @@ def test_simulation_is_reproducible_with_or_without_a_process_pool(data):
 
 
 def test_simulate_command_writes_markdown_json_and_pdf(tmp_path):
-    result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "4", "--games", "300",
-                 "--out", str(tmp_path))
+    result = run(
+        "simulate",
+        "fudaraku",
+        "--project",
+        str(REPO),
+        "--players",
+        "4",
+        "--games",
+        "300",
+        "--out",
+        str(tmp_path),
+    )
     assert result.exit_code == 0, result.output
     assert "# 補陀落渡海しよう！ — 4 players, 300 games" in result.output
-    assert "reach a dead end" in result.output and "「これを繰り返し、全ての手札が尽きたらゲームが終了します。」" in result.output
+    assert (
+        "reach a dead end" in result.output
+        and "「これを繰り返し、全ての手札が尽きたらゲームが終了します。」" in result.output
+    )
     assert "| end=active_hands | 300/300 | 0 | 0 |" in result.output
     stats = json.loads((tmp_path / "fudaraku/simulation-4p.json").read_text(encoding="utf-8"))
     assert stats["games"] == 300 and stats["dead_ends"] > 250 and len(stats["wins"]) == 4
     import pypdf
-    text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "fudaraku/simulation-4p.pdf").pages)
+
+    text = "".join(
+        p.extract_text() for p in pypdf.PdfReader(tmp_path / "fudaraku/simulation-4p.pdf").pages
+    )
     assert "シミュレーション" in text and "dead end" in text
 
 
 def test_replay_prints_the_game_in_japanese():
     seed = engine.derive_seed(1, 0)
-    result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "4", "--option", "end=active_hands",
-                 "--replay", str(seed))
+    result = run(
+        "simulate",
+        "fudaraku",
+        "--project",
+        str(REPO),
+        "--players",
+        "4",
+        "--option",
+        "end=active_hands",
+        "--replay",
+        str(seed),
+    )
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("準備　P1：") and "を伏せる" in lines[0]
@@ -193,40 +245,79 @@ def test_bad_option_is_named():
 def test_check_plays_the_game_and_reports_the_dead_end(project):
     result = run("check", "fudaraku", "--project", str(project))
     assert result.exit_code == 1
-    assert ("cards/fudaraku/rules.md:84: error: 4 players, 200 random playouts: 200 of 200 games reach a dead end"
-            in result.output)
-    assert "(reading end=all_hands); replay: pnp simulate fudaraku --players 4 --replay " in result.output
+    assert (
+        "cards/fudaraku/rules.md:84: error: 4 players, 200 random playouts: 200 of 200 games reach a dead end"
+        in result.output
+    )
+    assert (
+        "(reading end=all_hands); replay: pnp simulate fudaraku --players 4 --replay "
+        in result.output
+    )
 
 
 def test_field_scope_game_keeps_the_field_and_its_mu_across_rounds(data):
     for reading, kept in (("round", False), ("game", True)):
         s = position(data, field_scope=reading)
-        s.hands = [[card(data, "貪欲3"), card(data, "貪欲7")], [card(data, "瞋恚3"), card(data, "瞋恚8")],
-                   [card(data, "昏沈2"), card(data, "昏沈6")]]
+        s.hands = [
+            [card(data, "貪欲3"), card(data, "貪欲7")],
+            [card(data, "瞋恚3"), card(data, "瞋恚8")],
+            [card(data, "昏沈2"), card(data, "昏沈6")],
+        ]
         s.apply(card(data, "貪欲3"))
         s.apply(F.CHANT + card(data, "瞋恚8"))
         s.apply(card(data, "昏沈6"))
         assert s.round == 2
         assert (s.mu == card(data, "貪欲3")) is kept and (len(s.field) == 2) is kept
-        if kept:   # round 2: off-suit cards must now beat the 6 left on the field
+        if kept:  # round 2: off-suit cards must now beat the 6 left on the field
             s.current_player = 0
-            assert card(data, "貪欲7") in s.legal_actions()            # same suit as the old 無の境地
+            assert card(data, "貪欲7") in s.legal_actions()  # same suit as the old 無の境地
 
 
 def test_simulation_outputs_are_byte_identical(tmp_path):
     for out in ("a", "b"):
-        result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "3", "--games", "120",
-                     "--option", "end=active_hands", "--out", str(tmp_path / out))
+        result = run(
+            "simulate",
+            "fudaraku",
+            "--project",
+            str(REPO),
+            "--players",
+            "3",
+            "--games",
+            "120",
+            "--option",
+            "end=active_hands",
+            "--out",
+            str(tmp_path / out),
+        )
         assert result.exit_code == 0, result.output
     for name in ("simulation-3p.md", "simulation-3p.json", "simulation-3p.pdf"):
-        assert (tmp_path / "a/fudaraku" / name).read_bytes() == (tmp_path / "b/fudaraku" / name).read_bytes(), name
+        assert (tmp_path / "a/fudaraku" / name).read_bytes() == (
+            tmp_path / "b/fudaraku" / name
+        ).read_bytes(), name
 
 
 def test_json_flag_prints_the_statistics(tmp_path):
-    result = run("simulate", "fudaraku", "--project", str(REPO), "--players", "5", "--games", "50", "--json",
-                 "--option", "end=active_hands", "--out", str(tmp_path))
+    result = run(
+        "simulate",
+        "fudaraku",
+        "--project",
+        str(REPO),
+        "--players",
+        "5",
+        "--games",
+        "50",
+        "--json",
+        "--option",
+        "end=active_hands",
+        "--out",
+        str(tmp_path),
+    )
     assert result.exit_code == 0, result.output
-    text = result.output[result.output.index("{"): result.output.rindex("}") + 1]
+    text = result.output[result.output.index("{") : result.output.rindex("}") + 1]
     stats = json.loads(text)
-    assert stats["players"] == 5 and stats["finished"] == 50 and stats["options"]["end"] == "active_hands"
+    assert (
+        stats["players"] == 5
+        and stats["finished"] == 50
+        and stats["options"]["end"] == "active_hands"
+    )
     assert {"completion", "findings", "win_ci", "lengths", "counters", "skill"} <= set(stats)

@@ -1,4 +1,5 @@
 """ランブリングシード and にゃんばーわん！ played by machine: transcripts, invariants, readings, tricky rules by hand."""
+
 from __future__ import annotations
 
 import os
@@ -6,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
 from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine
-from generator.rules.games import nyanbaa as N, rumbling_seed as R
+from generator.rules.games import nyanbaa as N
+from generator.rules.games import rumbling_seed as R
+
+from conftest import REPO, run
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -39,14 +42,33 @@ def golden(name: str, lines: list[str]) -> None:
 def test_golden_transcripts(request, module, fixture, players):
     data = request.getfixturevalue(fixture)
     opts = engine.resolve_options(module.OPTIONS, {})
-    result = engine.play(module, data, players, engine.derive_seed(1, 0), opts, check=True, log=True)
+    result = engine.play(
+        module, data, players, engine.derive_seed(1, 0), opts, check=True, log=True
+    )
     golden(f"{module.GAME_ID}_replay_{players}p.txt", result.log)
 
 
 READINGS = {
-    R: [{}, {"match": "pile", "bonus_number": "lowest", "hole_end": "immediately", "face_down_elders": "5"}],
-    N: [{}, {"removal": "two", "maps_three": "two", "leader_card": "hero", "tie_lead": "next", "majority": "all",
-             "spent": "supply"}],
+    R: [
+        {},
+        {
+            "match": "pile",
+            "bonus_number": "lowest",
+            "hole_end": "immediately",
+            "face_down_elders": "5",
+        },
+    ],
+    N: [
+        {},
+        {
+            "removal": "two",
+            "maps_three": "two",
+            "leader_card": "hero",
+            "tie_lead": "next",
+            "majority": "all",
+            "spent": "supply",
+        },
+    ],
 }
 
 
@@ -70,17 +92,26 @@ def test_elder_effect_keys_are_known(rdata):
 
 def test_unknown_effect_key_is_reported(project):
     path = project / "cards/rumbling_seed/elders.csv"
-    path.write_text(path.read_text(encoding="utf-8").replace("move.twice", "move.thrice"), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("move.twice", "move.thrice"), encoding="utf-8"
+    )
     result = run("check", "rumbling_seed", "--project", str(project))
-    assert "cards/rumbling_seed/elders.csv:7:effect: error: 懼留孫's effect key 'move.thrice' is not one the rules " \
-           "engine knows" in result.output
+    assert (
+        "cards/rumbling_seed/elders.csv:7:effect: error: 懼留孫's effect key 'move.thrice' is not one the rules "
+        "engine knows" in result.output
+    )
 
 
 # --- ランブリングシード by hand ---------------------------------------------------------------
 
+
 def vein(data, kind, number, element=None):
     for c in range(len(data["kind"])):
-        if data["kind"][c] == kind and data["number"][c] == number and (element is None or data["element"][c] == element):
+        if (
+            data["kind"][c] == kind
+            and data["number"][c] == number
+            and (element is None or data["element"][c] == element)
+        ):
             yield c
 
 
@@ -103,8 +134,8 @@ def test_take_matches_each_other_hole_and_the_bonus_counts_the_turn(rdata):
     s.phase, s.god_used = "take", [True, True, True]
     s.elders_up = [0, 1, 2]
     s.apply(R.TAKE + 0)
-    assert sorted(s.taken[0]) == sorted([m2[0], m2[1], m2[2]])         # one 2 from each other hole
-    assert s.phase == "bonus" and s.bonus_left == 1                    # 3 cards with a 2-minion: one elder
+    assert sorted(s.taken[0]) == sorted([m2[0], m2[1], m2[2]])  # one 2 from each other hole
+    assert s.phase == "bonus" and s.bonus_left == 1  # 3 cards with a 2-minion: one elder
 
 
 def test_a_single_card_take_forces_a_second_from_the_same_hole(rdata):
@@ -123,7 +154,7 @@ def test_take_bonus_with_mixed_minions(rdata, reading, bonus):
     m2, m4 = list(vein(rdata, R.MINION, 2)), list(vein(rdata, R.MINION, 4))
     s = rpos(rdata, bonus_number=reading)
     s.holes[0] = [m2[0], m4[0]]
-    s.holes[1] = [m4[1], m2[1]]                 # top 2: no match for 4
+    s.holes[1] = [m4[1], m2[1]]  # top 2: no match for 4
     s.phase, s.god_used = "take", [True, True, True]
     s.elders_up = [0, 1]
     s.apply(R.TAKE + 0)
@@ -139,7 +170,7 @@ def test_seed_payment_tie_goes_to_the_latest_player_and_own_element_costs_one(rd
     other = next(vein(rdata, R.SEED, 3, element=0))
     s.taken = [[m5[0], m5[1]], [m5[2]], [m5[3], m5[4], own, other]]
     s.taken[0].append(m5[5])
-    s.taken[2].append(m5[6])                    # P1 and P3 both have 3 fives: P3 (later) pays
+    s.taken[2].append(m5[6])  # P1 and P3 both have 3 fives: P3 (later) pays
     vp, keep = s._score()
     assert own not in keep[2] and other in keep[2]
     assert vp == [15, 5, 15]
@@ -151,11 +182,12 @@ def test_hole_end_readings(rdata):
         s = rpos(rdata, hole_end=reading)
         s.holes[0], s.holes[1], s.holes[2] = [m2[0]], [m2[1]], [m2[2], m2[3]]
         s.phase, s.moves_left = "move", 1
-        s.apply(0 * R.HOLES + 1)                # move hole 1's card onto hole 2: 2 holes remain
+        s.apply(0 * R.HOLES + 1)  # move hole 1's card onto hole 2: 2 holes remain
         assert s.terminal is ends
 
 
 # --- にゃんばーわん！ by hand -----------------------------------------------------------------
+
 
 def turf(data, suit, number, tri=False):
     for c in range(len(data["suit"])):
@@ -177,14 +209,14 @@ def test_must_follow_and_blue_changes_suit_only_when_you_cannot(ndata):
     s.hands[1] = [turf(ndata, N.RED, 2), turf(ndata, N.BLUE, 7)]
     s.store[1] = [0, 1, 0]
     cards = {a // 32 for a in s.legal_actions()}
-    assert cards == {turf(ndata, N.RED, 2)}                      # must follow; blue is not offered
+    assert cards == {turf(ndata, N.RED, 2)}  # must follow; blue is not offered
     assert all((a % 4) // 2 == 0 for a in s.legal_actions())
     s.hands[1] = [turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)]
     acts = s.legal_actions()
-    assert N.HERO in {a // 32 for a in acts}                     # cannot follow: any card, or the hero
+    assert N.HERO in {a // 32 for a in acts}  # cannot follow: any card, or the hero
     changed = [a for a in acts if (a % 4) // 2 == 1]
     assert {a // 32 for a in changed} == {turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)}
-    s.apply(turf(ndata, N.BLUE, 7) * 32 + 2)                    # 霊薬: the blue 7 now follows red
+    s.apply(turf(ndata, N.BLUE, 7) * 32 + 2)  # 霊薬: the blue 7 now follows red
     assert s.store[1][N.BLUE] == 0
 
 
@@ -198,19 +230,35 @@ def test_showdown_ties_rank_the_triangle_then_the_start_player(ndata):
     s = npos(ndata)
     s.leader = 0
     s._start_trick()
-    s.hands = [[turf(ndata, N.RED, 3)], [turf(ndata, N.RED, 3, True)], [turf(ndata, N.RED, 3, False)],
-               [turf(ndata, N.BLUE, 6)]]
+    s.hands = [
+        [turf(ndata, N.RED, 3)],
+        [turf(ndata, N.RED, 3, True)],
+        [turf(ndata, N.RED, 3, False)],
+        [turf(ndata, N.BLUE, 6)],
+    ]
     s.hands[2] = [turf(ndata, N.RED, 2, True)]
-    play_trick(s, [(0, turf(ndata, N.RED, 3)), (1, turf(ndata, N.RED, 3, True)), (2, turf(ndata, N.RED, 2, True)),
-                   (3, turf(ndata, N.BLUE, 6))])
-    assert s.showdown == [1, 0]                                 # 3△ above 3, both above 2△
+    play_trick(
+        s,
+        [
+            (0, turf(ndata, N.RED, 3)),
+            (1, turf(ndata, N.RED, 3, True)),
+            (2, turf(ndata, N.RED, 2, True)),
+            (3, turf(ndata, N.BLUE, 6)),
+        ],
+    )
+    assert s.showdown == [1, 0]  # 3△ above 3, both above 2△
 
 
 def test_hero_always_in_showdown_and_no_assists(ndata):
     s = npos(ndata)
     s.leader = 0
     s._start_trick()
-    s.hands = [[turf(ndata, N.RED, 7)], [turf(ndata, N.RED, 6)], [turf(ndata, N.BLUE, 1)], [turf(ndata, N.RED, 1)]]
+    s.hands = [
+        [turf(ndata, N.RED, 7)],
+        [turf(ndata, N.RED, 6)],
+        [turf(ndata, N.BLUE, 1)],
+        [turf(ndata, N.RED, 1)],
+    ]
     play_trick(s, [(0, turf(ndata, N.RED, 7)), (1, turf(ndata, N.RED, 6))])
     s.current_player = 2
     s.apply(N.HERO * 32)
@@ -225,28 +273,36 @@ def test_drawn_showdown_scores_nothing_and_tie_lead_reading(ndata):
         s = npos(ndata, tie_lead=reading)
         s.leader = 0
         s._start_trick()
-        s.marker_supply = [0, 0, 0, 0]                           # nobody can occupy: a bare showdown
-        s.hands = [[turf(ndata, N.RED, 4)], [turf(ndata, N.RED, 4, True)], [turf(ndata, N.BLUE, 1)],
-                   [turf(ndata, N.BLUE, 2)]]
+        s.marker_supply = [0, 0, 0, 0]  # nobody can occupy: a bare showdown
+        s.hands = [
+            [turf(ndata, N.RED, 4)],
+            [turf(ndata, N.RED, 4, True)],
+            [turf(ndata, N.BLUE, 1)],
+            [turf(ndata, N.BLUE, 2)],
+        ]
         s.store[0] = [1, 0, 0]
         s.current_player = 0
-        s.apply(turf(ndata, N.RED, 4) * 32 + 4)                  # 4 + one 酒肴 = 5
+        s.apply(turf(ndata, N.RED, 4) * 32 + 4)  # 4 + one 酒肴 = 5
         s.current_player = 1
         s.apply(turf(ndata, N.RED, 4, True) * 32)
         s.store[2] = [1, 0, 0]
         play_trick(s, [(2, turf(ndata, N.BLUE, 1)), (3, turf(ndata, N.BLUE, 2))])
-        assert s.counters["drawn_showdown"] == 0                  # 5 beats 4△
+        assert s.counters["drawn_showdown"] == 0  # 5 beats 4△
         t = npos(ndata, tie_lead=reading)
         t.leader = 0
         t._start_trick()
         t.marker_supply = [0, 0, 0, 0]
-        t.hands = [[turf(ndata, N.RED, 5)], [turf(ndata, N.RED, 4, True)], [turf(ndata, N.BLUE, 1)],
-                   [turf(ndata, N.BLUE, 2)]]
+        t.hands = [
+            [turf(ndata, N.RED, 5)],
+            [turf(ndata, N.RED, 4, True)],
+            [turf(ndata, N.BLUE, 1)],
+            [turf(ndata, N.BLUE, 2)],
+        ]
         t.store[1] = [1, 0, 0]
         t.current_player = 0
         t.apply(turf(ndata, N.RED, 5) * 32)
         t.current_player = 1
-        t.apply(turf(ndata, N.RED, 4, True) * 32 + 4)            # 4 + 1 = 5: a draw
+        t.apply(turf(ndata, N.RED, 4, True) * 32 + 4)  # 4 + 1 = 5: a draw
         play_trick(t, [(2, turf(ndata, N.BLUE, 1)), (3, turf(ndata, N.BLUE, 2))])
         assert t.counters["drawn_showdown"] == 1 and t.vp == [0, 0, 0, 0]
         assert t.leader == leader
@@ -264,8 +320,10 @@ def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
     s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
     # The occupier chooses whose marker goes back: P2's or P3's.
-    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + N.OCCUPY) // 5} == \
-        {N.OCCUPY + area * 5 + 2, N.OCCUPY + area * 5 + 3}
+    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + N.OCCUPY) // 5} == {
+        N.OCCUPY + area * 5 + 2,
+        N.OCCUPY + area * 5 + 3,
+    }
     s._occupy(0, area, 2)
     assert s.markers[area] == [0, 2, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
     s._occupy(0, area, 1)
@@ -292,7 +350,9 @@ def test_majority_readings(ndata):
 
 def test_face_down_elder_readings(rdata):
     for reading, left in (("4", 0), ("5", 1)):
-        opts = engine.resolve_options(R.OPTIONS, {"face_down_elders": reading, "hole_end": "round_end"})
+        opts = engine.resolve_options(
+            R.OPTIONS, {"face_down_elders": reading, "hole_end": "round_end"}
+        )
         results = [engine.play(R, rdata, 3, engine.derive_seed(8, i), opts) for i in range(20)]
         ended_by_rounds = [r for r in results if r.counters["ended_by_rounds"]]
         assert ended_by_rounds
@@ -305,7 +365,7 @@ def test_match_reading_looks_into_the_piles(rdata):
     for reading, got in (("top", 2), ("pile", 3)):
         s = rpos(rdata, match=reading)
         s.holes[0] = [m2[0]]
-        s.holes[1] = [m2[1], m5[0]]               # a 2 under a 5: only "pile" finds it
+        s.holes[1] = [m2[1], m5[0]]  # a 2 under a 5: only "pile" finds it
         s.holes[2] = [m2[2]]
         s.phase, s.god_used = "take", [True, True, True]
         s.apply(R.TAKE + 0)
@@ -338,15 +398,20 @@ def test_yozakura_skill_lets_its_player_choose_the_showdown(ndata):
     s._start_trick()
     s.marker_supply = [0, 0, 0, 0]
     seats = [(user + i) % 4 for i in range(4)]
-    cards = [turf(ndata, N.RED, 2), turf(ndata, N.RED, 7), turf(ndata, N.RED, 5), turf(ndata, N.RED, 1)]
+    cards = [
+        turf(ndata, N.RED, 2),
+        turf(ndata, N.RED, 7),
+        turf(ndata, N.RED, 5),
+        turf(ndata, N.RED, 1),
+    ]
     for seat, card in zip(seats, cards):
         s.hands[seat] = [card]
-    s.store[user] = [0, 0, 2]                                  # 夜桜会's skill costs 2
+    s.store[user] = [0, 0, 2]  # 夜桜会's skill costs 2
     s.current_player = user
-    s.apply(cards[0] * 32 + 1)                                 # leads red 2 and uses the skill
+    s.apply(cards[0] * 32 + 1)  # leads red 2 and uses the skill
     play_trick(s, list(zip(seats[1:], cards[1:])))
     assert s.phase == "choose" and s.current_player == user
-    assert len(s.legal_actions()) == 6                         # any two of the four followers
+    assert len(s.legal_actions()) == 6  # any two of the four followers
     i, j = s.followers.index(user), s.followers.index(seats[3])
-    s.apply(N.CHOOSE + min(i, j) * 8 + max(i, j))              # the 2 against the 1, not the 7
+    s.apply(N.CHOOSE + min(i, j) * 8 + max(i, j))  # the 2 against the 1, not the 7
     assert sorted(s.showdown) == sorted([user, seats[3]])

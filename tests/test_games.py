@@ -1,4 +1,5 @@
 """The other two games as a designer checks them: every component kind printed, placed, sized and labelled."""
+
 from __future__ import annotations
 
 import pypdf
@@ -59,14 +60,14 @@ def test_summary_is_one_page_and_no_line_breaks_against_kinsoku(built, game):
         for line in all_text(built / game / name).splitlines():
             line = line.strip()
             if line == "・":
-                continue                                   # a list bullet, extracted on its own
+                continue  # a list bullet, extracted on its own
             assert not line or line[0] not in "、。」）ー・", (name, line)
             assert not line or line[-1] not in "「（", (name, line)
 
 
 def test_rumbling_seed_cards_in_two_sizes(built):
     pdf = built / "rumbling_seed/cards.pdf"
-    assert pages(pdf) == 1 + 2 * 8 + 2 * 2 + 2 + 2     # dragon veins, elders, disciples, four gods
+    assert pages(pdf) == 1 + 2 * 8 + 2 * 2 + 2 + 2  # dragon veins, elders, disciples, four gods
     sizes = {}
     for i in range(1, pages(pdf), 2):
         for p in placements(pdf, i):
@@ -107,7 +108,7 @@ def test_board_on_a3_in_one_piece(built):
 
 def test_board_on_a4_tiles_overlap_by_ten_mm(built):
     pdf = built / "rumbling_seed/board.pdf"
-    assert pages(pdf) == 1 + 3                       # the guide, then tiles A1 A2 A3
+    assert pages(pdf) == 1 + 3  # the guide, then tiles A1 A2 A3
     assert "のりしろ 10 mm" in page_text(pdf, 0)
     printable = 210 - 2 * 5
     origins = []
@@ -118,11 +119,11 @@ def test_board_on_a4_tiles_overlap_by_ten_mm(built):
         assert f"A{i}" in page_text(pdf, i)
     steps = [a - b for a, b in zip(origins, origins[1:])]
     for step in steps:
-        assert printable - step == pytest.approx(10, abs=0.05)   # what two neighbours both print
+        assert printable - step == pytest.approx(10, abs=0.05)  # what two neighbours both print
     # The alignment mark in the shared strip prints on both neighbours, at the same board point.
     scale = 4
     a1, a2 = render(pdf, 1, scale), render(pdf, 2, scale)
-    seam_board_x = 5 + printable - 10 / 2 - origins[0]            # board x of the mark on A1's right strip
+    seam_board_x = 5 + printable - 10 / 2 - origins[0]  # board x of the mark on A1's right strip
     for img, origin in ((a1, origins[0]), (a2, origins[1])):
         x = round((origin + seam_board_x) * MM * scale)
         column = [img.getpixel((x, y)) for y in range(img.height)]
@@ -133,12 +134,16 @@ def test_board_on_a4_tiles_overlap_by_ten_mm(built):
 def test_nyanbaa_turf_ranks_are_printed(built):
     pdf = built / "nyanbaa/cards.pdf"
     cards = []
-    for i in range(1, 9, 2):                          # 33 turf cards on 4 sheets
+    for i in range(1, 9, 2):  # 33 turf cards on 4 sheets
         cards += [text_in(pdf, i, trim_box(p)) for p in placements(pdf, i)]
     turf = cards
-    assert len(turf) == 33 and not any("ヒーロー" in t for t in turf)   # heroes have sheets of their own
+    assert len(turf) == 33 and not any(
+        "ヒーロー" in t for t in turf
+    )  # heroes have sheets of their own
     for n in (2, 3, 4):
-        assert sum(f"{n}△ ＞ {n} ＞ {n - 1}△" in " ".join(t.split()) for t in turf) == 6   # both copies, 3 suits
+        assert (
+            sum(f"{n}△ ＞ {n} ＞ {n - 1}△" in " ".join(t.split()) for t in turf) == 6
+        )  # both copies, 3 suits
     assert sum("1△ ＞ 1" in " ".join(t.split()) for t in turf) == 6
     for area in ("赤・商店街", "青・河原", "黄・空き地"):
         assert sum(area in t for t in turf) == 11
@@ -150,7 +155,9 @@ def test_nyanbaa_tribe_boards_and_tiles(built):
     placed = placements(pdf, tribe)
     assert [size_mm(p) for p in placed] == [(70.0, 120.0)] * 4
     texts = [" ".join(text_in(pdf, tribe, trim_box(p)).split()) for p in placed]
-    assert "ブルーSAMURAI" in texts[1] and "赤リソースの効果が２倍になる" in texts[1].replace(" ", "")
+    assert "ブルーSAMURAI" in texts[1] and "赤リソースの効果が２倍になる" in texts[1].replace(
+        " ", ""
+    )
     assert all("リソース置き場" in t and ":酒肴:" not in t for t in texts)
     maps = [i for i in range(1, pages(pdf)) if "エリアマップ　表" in page_text(pdf, i)]
     placed = [p for i in maps for p in placements(pdf, i)]
@@ -159,12 +166,12 @@ def test_nyanbaa_tribe_boards_and_tiles(built):
 
 def test_nyanbaa_tokens_share_a_sheet(built):
     pdf = built / "nyanbaa/tokens.pdf"
-    assert pages(pdf) == 2                              # proof page, one sheet of 24 cubes + 32 markers
+    assert pages(pdf) == 2  # proof page, one sheet of 24 cubes + 32 markers
     placed = placements(pdf, 1)
     assert len(placed) == 56
     assert {size_mm(p) for p in placed} == {(16.0, 16.0)}
     xs = sorted({round(p.x / MM, 2) for p in placed})
-    assert xs[1] - xs[0] == pytest.approx(16 + 2 * 1 + 2, abs=0.05)   # token, bleed both sides, gap
+    assert xs[1] - xs[0] == pytest.approx(16 + 2 * 1 + 2, abs=0.05)  # token, bleed both sides, gap
     texts = [text_in(pdf, 1, trim_box(p)).strip() for p in placed]
     assert texts[24:] == ["関"] * 8 + ["ブ"] * 8 + ["夜"] * 8 + ["シ"] * 8
 
@@ -172,8 +179,10 @@ def test_nyanbaa_tokens_share_a_sheet(built):
 def test_bought_components_are_listed_not_printed(project):
     manifest = project / "cards/nyanbaa/game.toml"
     text = manifest.read_text(encoding="utf-8")
-    manifest.write_text(text.replace("printed = true          # false", "printed = false          # false"),
-                        encoding="utf-8")
+    manifest.write_text(
+        text.replace("printed = true          # false", "printed = false          # false"),
+        encoding="utf-8",
+    )
     result = run("build", "nyanbaa", "--project", str(project))
     assert result.exit_code == 0, result.output
     out = project / "output/nyanbaa"
@@ -187,10 +196,17 @@ def test_check_lists_provisional_content_and_rule_gaps(project):
     result = run("check", "--no-play", "rumbling_seed", "nyanbaa", "--project", str(project))
     assert result.exit_code == 0, result.output
     out = result.output
-    assert ("cards/rumbling_seed/elders.csv:2:provisional: notice: 老師カード 元始天尊、太乙真人、玉鼎真人、道行天尊、"
-            "霊宝大法師、懼留孫、文殊広法天尊、普賢真人: provisional") in out
-    assert "cards/nyanbaa/area_maps.csv:2:provisional: notice: エリアマップ 1、2、3、4、5、6、7、8、9: provisional" in out
-    assert "cards/rumbling_seed/rules.md:53: notice: the 72 龍脈カード split into 6 piles of 12" in out
+    assert (
+        "cards/rumbling_seed/elders.csv:2:provisional: notice: 老師カード 元始天尊、太乙真人、玉鼎真人、道行天尊、"
+        "霊宝大法師、懼留孫、文殊広法天尊、普賢真人: provisional"
+    ) in out
+    assert (
+        "cards/nyanbaa/area_maps.csv:2:provisional: notice: エリアマップ 1、2、3、4、5、6、7、8、9: provisional"
+        in out
+    )
+    assert (
+        "cards/rumbling_seed/rules.md:53: notice: the 72 龍脈カード split into 6 piles of 12" in out
+    )
     assert "the rules do not say how many 老師カード go face down at setup" in out
     assert "names two cards, but the deck has 6 (4△ and 3△ in each of 赤、青、黄)" in out
     assert "with 3 players 3 maps are drawn but a 2×1 layout has 2 places" in out
@@ -203,11 +219,20 @@ def test_composition_groups_name_the_broken_card(project):
     path.write_text(text.replace("ミニオン,,3,14,", "ミニオン,,3,13,"), encoding="utf-8")
     result = run("check", "--no-play", "rumbling_seed", "--project", str(project))
     assert result.exit_code == 1
-    assert "cards/rumbling_seed/dragon_veins.csv: error: ミニオン 3 has 13 of 14 copies" in result.output
-    assert "cards/rumbling_seed/dragon_veins.csv: error: 71 cards, the manifest expects 72" in result.output
+    assert (
+        "cards/rumbling_seed/dragon_veins.csv: error: ミニオン 3 has 13 of 14 copies"
+        in result.output
+    )
+    assert (
+        "cards/rumbling_seed/dragon_veins.csv: error: 71 cards, the manifest expects 72"
+        in result.output
+    )
 
 
-@pytest.mark.parametrize("game,pdf", [("rumbling_seed", "cards.pdf"), ("nyanbaa", "cards.pdf"), ("nyanbaa", "tokens.pdf")])
+@pytest.mark.parametrize(
+    "game,pdf",
+    [("rumbling_seed", "cards.pdf"), ("nyanbaa", "cards.pdf"), ("nyanbaa", "tokens.pdf")],
+)
 def test_every_sheet_is_a_centred_grid(built, game, pdf):
     """Whatever the size (poker, tarot, square tiles, tokens): equal steps, centred on the page
     (left to right whenever a row is full, top to bottom when the whole sheet is)."""
@@ -223,11 +248,13 @@ def test_every_sheet_is_a_centred_grid(built, game, pdf):
         widest = max(len({round(q.x, 1) for q in p}) for _, p in sheets)
         for i, placed in sheets:
             w, h = page_size_mm(path, i)
-            x0, y0, x1, y1 = (v / MM for v in placed[0].bbox)     # the bleed box around (0, 0)
+            x0, y0, x1, y1 = (v / MM for v in placed[0].bbox)  # the bleed box around (0, 0)
             xs = sorted({round(q.x / MM, 2) for q in placed})
             ys = sorted({round(q.y / MM, 2) for q in placed})
-            steps = {round(b - a, 1) for a, b in zip(xs, xs[1:])} | {round(b - a, 1) for a, b in zip(ys, ys[1:])}
-            assert len(steps) <= 2, (game, pdf, i, steps)           # one step across, one down
+            steps = {round(b - a, 1) for a, b in zip(xs, xs[1:])} | {
+                round(b - a, 1) for a, b in zip(ys, ys[1:])
+            }
+            assert len(steps) <= 2, (game, pdf, i, steps)  # one step across, one down
             if len(xs) == widest:
                 assert xs[0] + x0 == pytest.approx(w - (xs[-1] + x1), abs=0.1), (game, pdf, i)
                 checked += 1

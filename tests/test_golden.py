@@ -1,4 +1,5 @@
 """Golden dumps: what each output holds, as readable text. Refresh on purpose with PNP_REFRESH_GOLDEN=1."""
+
 from __future__ import annotations
 
 import difflib
@@ -18,12 +19,14 @@ def dump_cards(pdf: Path) -> str:
         w, h = page_size_mm(pdf, i)
         out.append(f"page {i + 1}: {w:.1f} x {h:.1f} mm")
         for p in placements(pdf, i):
-            x0, y0, x1, y1 = p.bbox                  # the bleed box: -b .. w + b
+            x0, y0, x1, y1 = p.bbox  # the bleed box: -b .. w + b
             trim_w, trim_h = x1 + x0, y1 + y0
             text = text_in(pdf, i, (p.x, p.y, p.x + trim_w, p.y + trim_h))
             text = " ".join(text.split())
-            out.append(f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, {(x1 - x0) / MM:.1f} x {(y1 - y0) / MM:.1f} "
-                       f"mm with bleed: {text}")
+            out.append(
+                f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, {(x1 - x0) / MM:.1f} x {(y1 - y0) / MM:.1f} "
+                f"mm with bleed: {text}"
+            )
     return "\n".join(out) + "\n"
 
 
@@ -34,8 +37,12 @@ def compare(name: str, actual: str) -> None:
     assert path.exists(), f"no golden file {name}: run with PNP_REFRESH_GOLDEN=1 once and commit it"
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), name, "built"))
-        raise AssertionError(f"{name} differs from the build (PNP_REFRESH_GOLDEN=1 to accept):\n{diff[:4000]}")
+        diff = "".join(
+            difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), name, "built")
+        )
+        raise AssertionError(
+            f"{name} differs from the build (PNP_REFRESH_GOLDEN=1 to accept):\n{diff[:4000]}"
+        )
 
 
 def test_cards_golden(built):

@@ -6,14 +6,15 @@ designer's edit to a shipped game changes both alike and breaks nothing here. Wh
 means to alter what is printed (new crop marks, a new rulebook style), move REFERENCE to the
 commit that makes it, and say so in that commit's message.
 """
+
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
-import io
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,11 @@ def _reference_generator(dest: Path) -> Path | None:
     if shutil.which("git") is None:
         return None
     try:
-        data = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", REFERENCE, "generator"],
-                              capture_output=True, check=True).stdout
+        data = subprocess.run(
+            ["git", "-C", str(REPO), "archive", "--format=tar", REFERENCE, "generator"],
+            capture_output=True,
+            check=True,
+        ).stdout
     except subprocess.CalledProcessError:
         return None
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
@@ -39,8 +43,11 @@ def _reference_generator(dest: Path) -> Path | None:
 
 
 def _files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and ".cache" not in p.parts}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".cache" not in p.parts
+    }
 
 
 @pytest.fixture(scope="module")
@@ -49,11 +56,27 @@ def reference(tmp_path_factory) -> Path:
     if _reference_generator(root / "code") is None:
         pytest.skip(f"this checkout lacks commit {REFERENCE[:10]} (a shallow clone?)")
     out = root / "out"
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
-            "sys.argv = ['pnp', *sys.argv[2:]]; main()")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
+        "sys.argv = ['pnp', *sys.argv[2:]]; main()"
+    )
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
-    subprocess.run([sys.executable, "-c", code, str(root / "code"), "build", "--project", str(REPO),
-                    "--out", str(out)], check=True, capture_output=True, env=env)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            code,
+            str(root / "code"),
+            "build",
+            "--project",
+            str(REPO),
+            "--out",
+            str(out),
+        ],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
     return out
 
 
@@ -65,12 +88,17 @@ def test_every_built_file_is_byte_identical_to_the_reference(built, reference):
 
 
 def test_simulation_reports_are_byte_identical_to_the_reference(tmp_path, reference):
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
-            "sys.argv = ['pnp', *sys.argv[2:]]; main()")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
+        "sys.argv = ['pnp', *sys.argv[2:]]; main()"
+    )
     ref_code = reference.parent / "code"
     args = ["simulate", "fudaraku", "--project", str(REPO), "--players", "3", "--games", "60"]
-    subprocess.run([sys.executable, "-c", code, str(ref_code), *args, "--out", str(tmp_path / "ref")],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-c", code, str(ref_code), *args, "--out", str(tmp_path / "ref")],
+        check=True,
+        capture_output=True,
+    )
     result = run(*args, "--out", str(tmp_path / "new"))
     assert result.exit_code == 0, result.output
     ours, theirs = _files(tmp_path / "new"), _files(tmp_path / "ref")

@@ -1,4 +1,5 @@
 """The rulebook and summary follow the data; one edited row changes one card and nothing else."""
+
 from __future__ import annotations
 
 import pypdf
@@ -24,9 +25,18 @@ def test_rulebook_numbers_come_from_the_data(built):
 def test_rulebook_has_headings_lists_and_sample_cards(built):
     pdf = built / "fudaraku/rulebook.pdf"
     text = all_text(pdf)
-    for heading in ("概要", "コンポーネント", "ゲームの準備", "ゲームの進行", "◎渡海", "◎読経", "２：ラウンド終了", "ゲームの終了"):
+    for heading in (
+        "概要",
+        "コンポーネント",
+        "ゲームの準備",
+        "ゲームの進行",
+        "◎渡海",
+        "◎読経",
+        "２：ラウンド終了",
+        "ゲームの終了",
+    ):
         assert heading in text
-    assert "・無の境地と同じスートであれば" in "".join(text.split())     # a bulleted item
+    assert "・無の境地と同じスートであれば" in "".join(text.split())  # a bulleted item
     # One sample card per suit, drawn with the card layout: each suit's reading only appears on cards.
     for reading in ("とんよく", "しんに", "こんじん", "じょうこ", "ぎ"):
         assert reading in text
@@ -35,9 +45,12 @@ def test_rulebook_has_headings_lists_and_sample_cards(built):
 def test_editing_the_spreadsheet_changes_the_rulebook(project):
     # The designer tries numbers 1-9: edit the data and the manifest's expectation, nothing else.
     manifest = project / "cards/fudaraku/game.toml"
-    manifest.write_text(manifest.read_text(encoding="utf-8")
-                        .replace("number = { min = 1, max = 8 }", "number = { min = 1, max = 9 }")
-                        .replace("total = 40", "total = 45"), encoding="utf-8")
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8")
+        .replace("number = { min = 1, max = 8 }", "number = { min = 1, max = 9 }")
+        .replace("total = 40", "total = 45"),
+        encoding="utf-8",
+    )
 
     def add_nines(lines):
         out = [lines[0]]
@@ -62,7 +75,14 @@ def test_summary_is_one_page_from_the_marked_parts(built):
     pdf = built / "fudaraku/summary.pdf"
     assert len(pypdf.PdfReader(pdf).pages) == 1
     text = all_text(pdf)
-    for title in ("準備", "ラウンドの流れ", "出せるカード（渡海）", "読経", "ラウンド終了", "終了と勝敗"):
+    for title in (
+        "準備",
+        "ラウンドの流れ",
+        "出せるカード（渡海）",
+        "読経",
+        "ラウンド終了",
+        "終了と勝敗",
+    ):
         assert title in text
     md = (built / "fudaraku/summary.md").read_text(encoding="utf-8")
     assert md.startswith("# 補陀落渡海しよう！ クイックリファレンス\n")
@@ -79,12 +99,17 @@ def test_unclosed_summary_mark_is_an_error(project):
     rules.write_text(text.replace("\n<!-- /summary -->\n", "\n", 1), encoding="utf-8")
     result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 1
-    assert "cards/fudaraku/rules.md:" in result.output and "summary part opened again before" in result.output
+    assert (
+        "cards/fudaraku/rules.md:" in result.output
+        and "summary part opened again before" in result.output
+    )
 
 
 def test_one_edited_row_changes_that_card_only(project, built):
     # 掉挙 5 is card 29: sheet 4 (page index 7), slot 2 (top right).
-    edit_csv(project, lambda lines: [l.replace("掉挙,じょうこ,5,", "掉挙,ちょうこ,5,") for l in lines])
+    edit_csv(
+        project, lambda lines: [l.replace("掉挙,じょうこ,5,", "掉挙,ちょうこ,5,") for l in lines]
+    )
     result = run("build", "fudaraku", "--project", str(project))
     assert result.exit_code == 0, result.output
     before, after = built / "fudaraku/cards.pdf", project / "output/fudaraku/cards.pdf"
@@ -96,7 +121,7 @@ def test_one_edited_row_changes_that_card_only(project, built):
             assert diff is None, f"page {page + 1} changed"
             continue
         assert diff is not None, "the edited card did not change"
-        left, top, right, bottom = (v / 2 / MM for v in diff)         # pixels at 144 dpi -> mm
+        left, top, right, bottom = (v / 2 / MM for v in diff)  # pixels at 144 dpi -> mm
         page_h = 297
         x0, y0 = slot.x / MM - 1.8, page_h - (slot.y / MM + 88 + 1.8)  # bleed box, top-left origin
         assert x0 - 0.5 <= left and right <= x0 + 63 + 3.6 + 0.5
@@ -106,7 +131,12 @@ def test_one_edited_row_changes_that_card_only(project, built):
 def test_rules_template_error_names_line(project):
     rules = project / "cards/fudaraku/rules.md"
     text = rules.read_text(encoding="utf-8")
-    rules.write_text(text.replace("{{ klesha.count|zen }}", "{{ klesha.cuont|zen }}"), encoding="utf-8")
+    rules.write_text(
+        text.replace("{{ klesha.count|zen }}", "{{ klesha.cuont|zen }}"), encoding="utf-8"
+    )
     result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 1
-    assert "cards/fudaraku/rules.md:19: error: rules template:" in result.output and "cuont" in result.output
+    assert (
+        "cards/fudaraku/rules.md:19: error: rules template:" in result.output
+        and "cuont" in result.output
+    )

@@ -1,4 +1,5 @@
 """Architecture kept honest: only the loader touches pandas, only the renderer ReportLab, one Jinja environment."""
+
 from __future__ import annotations
 
 import ast
@@ -23,7 +24,9 @@ def modules():
 
 
 def test_only_the_loader_imports_pandas():
-    assert {p.relative_to(PACKAGE).as_posix() for p in modules() if "pandas" in imports(p)} == {"load.py"}
+    assert {p.relative_to(PACKAGE).as_posix() for p in modules() if "pandas" in imports(p)} == {
+        "load.py"
+    }
 
 
 def test_only_the_renderer_imports_reportlab():
@@ -32,8 +35,11 @@ def test_only_the_renderer_imports_reportlab():
 
 
 def test_one_place_builds_the_jinja_environment():
-    users = [p.relative_to(PACKAGE).as_posix() for p in modules()
-             if "Environment(" in p.read_text(encoding="utf-8")]
+    users = [
+        p.relative_to(PACKAGE).as_posix()
+        for p in modules()
+        if "Environment(" in p.read_text(encoding="utf-8")
+    ]
     assert users == ["layout/templates.py"]
 
 

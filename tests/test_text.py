@@ -1,4 +1,5 @@
 """Japanese line breaking, units and fonts: the parts a designer never sees until they go wrong."""
+
 from __future__ import annotations
 
 import io
@@ -28,11 +29,20 @@ def test_no_line_starts_with_closing_marks_or_ends_with_opening_ones():
 
 def test_short_texts_break_between_phrases():
     # BudouX: 手札から|好きな|１枚を|表向きに|して|手元に|置きます
-    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 10, mono) == \
-        ["手札から好きな１枚を", "表向きにして手元に", "置きます"]
+    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 10, mono) == [
+        "手札から好きな１枚を",
+        "表向きにして手元に",
+        "置きます",
+    ]
     # Narrower: still whole phrases, never 「表向」|「きに」.
-    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 5, mono) == \
-        ["手札から", "好きな", "１枚を", "表向きに", "して手元に", "置きます"]
+    assert textfit.wrap("手札から好きな１枚を表向きにして手元に置きます", 5, mono) == [
+        "手札から",
+        "好きな",
+        "１枚を",
+        "表向きに",
+        "して手元に",
+        "置きます",
+    ]
 
 
 def test_latin_words_stay_whole():
@@ -47,12 +57,24 @@ def test_fit_shrinks_before_splitting_a_phrase():
 
 
 def test_fit_reports_overflow_at_min_size():
-    fitted = textfit.fit("あいうえおかきくけこ" * 10, 20, 10, 10, 8, 1.2, lambda s, size: len(s) * size)
+    fitted = textfit.fit(
+        "あいうえおかきくけこ" * 10, 20, 10, 10, 8, 1.2, lambda s, size: len(s) * size
+    )
     assert not fitted.fits and fitted.size == 8
 
 
-@pytest.mark.parametrize("value,mm", [("63mm", 63), ("1in", 25.4), ("72pt", 25.4), ("W - 4mm", 59),
-                                      ("W / 2 - 19mm", 12.5), ("bleed * 2", 6), ("1.5cm", 15)])
+@pytest.mark.parametrize(
+    "value,mm",
+    [
+        ("63mm", 63),
+        ("1in", 25.4),
+        ("72pt", 25.4),
+        ("W - 4mm", 59),
+        ("W / 2 - 19mm", 12.5),
+        ("bleed * 2", 6),
+        ("1.5cm", 15),
+    ],
+)
 def test_lengths(value, mm):
     assert to_pt(value, {"W": 63 * MM, "bleed": 3 * MM}) / MM == pytest.approx(mm)
 
@@ -72,8 +94,11 @@ def test_cff_noto_is_subset_and_converted_to_truetype(tmp_path):
     assert "glyf" in font and "CFF " not in font
     assert set(font.getBestCmap()) == {ord(c) for c in "補陀落渡海しよう！"}
     # Cached by content: the second call reads the file the first wrote.
-    assert list(tmp_path.glob("fonts/*.ttf")) and subset_truetype(face, set("補陀落渡海しよう！"), cache) == data
-    assert metrics(face).has("補") and not metrics(face).has("\U0001F600")
+    assert (
+        list(tmp_path.glob("fonts/*.ttf"))
+        and subset_truetype(face, set("補陀落渡海しよう！"), cache) == data
+    )
+    assert metrics(face).has("補") and not metrics(face).has("\U0001f600")
 
 
 def test_unknown_font_family_is_named():
@@ -102,4 +127,6 @@ def test_max_lines_shrinks_instead_of_wrapping():
     measure = lambda s, size: len(s) * size
     two = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure)
     one = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure, max_lines=1)
-    assert len(two.lines) == 2 and one.lines == ("日の出横丁にゃんばーわん！",) and one.size < two.size
+    assert (
+        len(two.lines) == 2 and one.lines == ("日の出横丁にゃんばーわん！",) and one.size < two.size
+    )

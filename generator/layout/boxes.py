@@ -4,6 +4,7 @@ Read before any card is merged, so a bad length or key is reported with its temp
 whatever the data. `resolve()` turns a layout plus a card's fields into plain drawing boxes
 (points, top-left origin) for the renderer.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,17 @@ KEYS = {
     "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
     "line": {"points", "stroke", "stroke_width", "dash"},
     "icon": {"icon"},
-    "text": {"text", "font", "size", "min_size", "leading", "color", "align", "valign", "max_lines"},
+    "text": {
+        "text",
+        "font",
+        "size",
+        "min_size",
+        "leading",
+        "color",
+        "align",
+        "valign",
+        "max_lines",
+    },
 }
 COMMON = {"name", "type", "when", *GEOMETRY}
 # Values that are lengths (parsed at load) rather than text/colours.
@@ -36,8 +47,8 @@ class BoxSpec:
     name: str
     type: str
     props: dict
-    where: SourceRef            # template file and the line the box starts on
-    lines: dict = field(default_factory=dict, compare=False)   # key -> line, for messages
+    where: SourceRef  # template file and the line the box starts on
+    lines: dict = field(default_factory=dict, compare=False)  # key -> line, for messages
 
     def at(self, key: str) -> SourceRef:
         """Where a key of this box is written (the box's line if it was inherited)."""
@@ -65,6 +76,7 @@ class Layout:
 @dataclass(frozen=True)
 class Box:
     """One resolved box of one card, in points from the card's top-left trim corner."""
+
     name: str
     type: str
     x: float
@@ -72,7 +84,7 @@ class Box:
     w: float
     h: float
     props: dict
-    where: SourceRef | None = field(default=None, compare=False, repr=False)   # its layout line
+    where: SourceRef | None = field(default=None, compare=False, repr=False)  # its layout line
 
 
 def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
@@ -83,32 +95,55 @@ def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
     return None
 
 
-def load_layout(layouts_dir: Path, game: str, name: str, rel, names: dict[str, float],
-                _chain: tuple[str, ...] = ()) -> Layout:
+def load_layout(
+    layouts_dir: Path,
+    game: str,
+    name: str,
+    rel,
+    names: dict[str, float],
+    _chain: tuple[str, ...] = (),
+) -> Layout:
     """A layout with its `extends` chain merged: boxes of the same name override field by field."""
     path = find_layout(layouts_dir, game, name)
     if path is None:
-        raise BuildError(f"layout '{name}' not found in {rel(layouts_dir / game)}/ or "
-                         f"{rel(layouts_dir / '_shared')}/")
+        raise BuildError(
+            f"layout '{name}' not found in {rel(layouts_dir / game)}/ or "
+            f"{rel(layouts_dir / '_shared')}/"
+        )
     if name in _chain:
-        raise BuildError(f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})")
+        raise BuildError(
+            f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})"
+        )
     file = rel(path)
     try:
         text = path.read_text(encoding="utf-8")
         raw = tomllib.loads(text)
     except UnicodeDecodeError:
-        raise BuildError([Problem("error", "the layout must be saved as UTF-8", SourceRef(file))]) from None
+        raise BuildError(
+            [Problem("error", "the layout must be saved as UTF-8", SourceRef(file))]
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
-        raise BuildError([Problem("error", f"cannot read layout: {exc}",
-                                  SourceRef(file, int(line.group(1)) if line else None))]) from None
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"cannot read layout: {exc}",
+                    SourceRef(file, int(line.group(1)) if line else None),
+                )
+            ]
+        ) from None
     boxes: list[BoxSpec] = []
     if "extends" in raw:
-        boxes = list(load_layout(layouts_dir, game, raw["extends"], rel, names, _chain + (name,)).boxes)
+        boxes = list(
+            load_layout(layouts_dir, game, raw["extends"], rel, names, _chain + (name,)).boxes
+        )
     problems = Problems()
     unknown_top = set(raw) - {"extends", "box", "description"}
     for key in sorted(unknown_top):
-        problems.error(f"unknown key '{key}' (a layout has: extends, description, [[box]])", SourceRef(file))
+        problems.error(
+            f"unknown key '{key}' (a layout has: extends, description, [[box]])", SourceRef(file)
+        )
     lines = _box_lines(text)
     for i, props in enumerate(raw.get("box", [])):
         start, key_lines = lines[i] if i < len(lines) else (None, {})
@@ -145,12 +180,18 @@ def _box_lines(text: str) -> list[tuple[int, dict[str, int]]]:
 def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
     where = spec.where
     if spec.type not in KEYS:
-        problems.error(f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})", spec.at("type"))
+        problems.error(
+            f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})",
+            spec.at("type"),
+        )
         return
     for key in spec.props:
         if key not in COMMON and key not in KEYS[spec.type]:
             allowed = ", ".join(sorted(COMMON | KEYS[spec.type]))
-            problems.error(f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})", spec.at(key))
+            problems.error(
+                f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})",
+                spec.at(key),
+            )
     for key in GEOMETRY:
         if key not in spec.props:
             problems.error(f"box '{spec.name}': missing '{key}'", where)
@@ -159,11 +200,16 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
             try:
                 _points(value, names)
             except (UnitError, TypeError, ValueError) as exc:
-                problems.error(f"box '{spec.name}': 'points' must be a list of [x, y] lengths ({exc})", spec.at(key))
+                problems.error(
+                    f"box '{spec.name}': 'points' must be a list of [x, y] lengths ({exc})",
+                    spec.at(key),
+                )
             continue
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
-                problems.error(f"box '{spec.name}': '{key}' is geometry and cannot be a template", spec.at(key))
+                problems.error(
+                    f"box '{spec.name}': '{key}' is geometry and cannot be a template", spec.at(key)
+                )
                 continue
             try:
                 to_pt(value, names)
@@ -191,8 +237,14 @@ def _points(value, names: dict[str, float]) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
-def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: str,
-            card_where: SourceRef, problems: Problems) -> list[Box]:
+def resolve(
+    layout: Layout,
+    fields: dict,
+    names: dict[str, float],
+    card_name: str,
+    card_where: SourceRef,
+    problems: Problems,
+) -> list[Box]:
     """The boxes a card shows: `when` applied, templates rendered with the card's fields."""
     env = templates.environment()
     out: list[Box] = []
@@ -205,7 +257,9 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
                 key = ("when", spec.name)
                 expr = layout._compiled.get(key)
                 if expr is None:
-                    expr = layout._compiled[key] = env.compile_expression(when, undefined_to_none=False)
+                    expr = layout._compiled[key] = env.compile_expression(
+                        when, undefined_to_none=False
+                    )
                 if not expr(**fields):
                     continue
             for key, value in spec.props.items():
@@ -221,13 +275,19 @@ def resolve(layout: Layout, fields: dict, names: dict[str, float], card_name: st
                 props[key] = value
         except templates.UndefinedError as exc:
             known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
-            problems.error(f"box '{spec.name}' uses a field the data does not have "
-                           f"({exc.message}) for card {card_name} ({card_where}); fields: {known}",
-                           spec.at(current), fold=f"undefined:{layout.file}:{spec.name}:{exc.message}")
+            problems.error(
+                f"box '{spec.name}' uses a field the data does not have "
+                f"({exc.message}) for card {card_name} ({card_where}); fields: {known}",
+                spec.at(current),
+                fold=f"undefined:{layout.file}:{spec.name}:{exc.message}",
+            )
             continue
         except TemplateError as exc:
-            problems.error(f"box '{spec.name}': template error for card {card_name} ({card_where}): {exc}",
-                           spec.at(current), fold=f"tmpl:{layout.file}:{spec.name}:{exc}")
+            problems.error(
+                f"box '{spec.name}': template error for card {card_name} ({card_where}): {exc}",
+                spec.at(current),
+                fold=f"tmpl:{layout.file}:{spec.name}:{exc}",
+            )
             continue
         x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
         for key in LENGTHS & props.keys():

@@ -3,6 +3,7 @@
 Fed by the model, the loaded layouts and font metrics; the result (`Face` per card side) is all
 the renderer needs, so `pnp check` finds overflow and missing glyphs without drawing anything.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,13 +25,15 @@ VALIGN = {"top", "middle", "bottom"}
 @dataclass(frozen=True)
 class Face:
     """One side of one card, ready to draw: boxes in points from the top-left trim corner."""
+
     boxes: tuple[Box, ...]
-    key: str                 # equal keys draw identically (lets the renderer reuse one drawing)
+    key: str  # equal keys draw identically (lets the renderer reuse one drawing)
 
 
 @dataclass
 class Fonts:
     """Font roles of a game (body, bold, ...) with their metrics, and every character each must carry."""
+
     metrics: dict[str, Metrics]
     chars: dict[str, set[str]] = field(default_factory=dict)
 
@@ -46,8 +49,15 @@ class Fonts:
         return list(seen)
 
 
-def lay_out_face(layout: Layout, card: Card, context: dict, names: dict[str, float], fonts: Fonts,
-                 icons: IconSet, problems: Problems) -> Face:
+def lay_out_face(
+    layout: Layout,
+    card: Card,
+    context: dict,
+    names: dict[str, float],
+    fonts: Fonts,
+    icons: IconSet,
+    problems: Problems,
+) -> Face:
     fields = {**card.fields, **context}
     boxes = resolve(layout, fields, names, card.label(), card.where, problems)
     out = []
@@ -62,13 +72,18 @@ def lay_out_face(layout: Layout, card: Card, context: dict, names: dict[str, flo
     return Face(tuple(out), repr(out))
 
 
-def _icon_box(box: Box, layout: Layout, card: Card, icons: IconSet, problems: Problems) -> Box | None:
+def _icon_box(
+    box: Box, layout: Layout, card: Card, icons: IconSet, problems: Problems
+) -> Box | None:
     name = str(box.props.get("icon", "")).strip()
     icon = icons.icons.get(name)
     if icon is None:
-        problems.error(f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in icons.toml "
-                       f"(icons: {', '.join(sorted(icons.icons))})", box.where,
-                       fold=f"icon:{layout.file}:{box.name}:{name}")
+        problems.error(
+            f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in icons.toml "
+            f"(icons: {', '.join(sorted(icons.icons))})",
+            box.where,
+            fold=f"icon:{layout.file}:{box.name}:{name}",
+        )
         return None
     return replace(box, props=dict(box.props, shapes=icon.shapes))
 
@@ -85,40 +100,58 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
         elif _COLOUR.match(value):
             props[key] = value.upper()
         else:
-            problems.error(f"box '{box.name}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
-                           f"for card {card.label()} ({card.where})", box.where,
-                           fold=f"colour:{layout.file}:{box.name}:{key}:{value}")
+            problems.error(
+                f"box '{box.name}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
+                f"for card {card.label()} ({card.where})",
+                box.where,
+                fold=f"colour:{layout.file}:{box.name}:{key}:{value}",
+            )
             props[key] = None
     return replace(box, props=props)
 
 
-def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet,
-              problems: Problems) -> Box | None:
+def _fit_text(
+    box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet, problems: Problems
+) -> Box | None:
     p = box.props
     where = box.where
     role = p.get("font", "body")
     if role not in fonts.metrics:
-        problems.error(f"box '{box.name}': font role '{role}' is not in the manifest's [fonts] "
-                       f"(roles: {', '.join(fonts.metrics)})", where, fold=f"role:{layout.file}:{box.name}")
+        problems.error(
+            f"box '{box.name}': font role '{role}' is not in the manifest's [fonts] "
+            f"(roles: {', '.join(fonts.metrics)})",
+            where,
+            fold=f"role:{layout.file}:{box.name}",
+        )
         return None
     align, valign = p.get("align", "left"), p.get("valign", "top")
     if align not in ALIGN or valign not in VALIGN:
-        problems.error(f"box '{box.name}': align must be one of {', '.join(sorted(ALIGN))} and valign one of "
-                       f"{', '.join(sorted(VALIGN))}", where, fold=f"align:{layout.file}:{box.name}")
+        problems.error(
+            f"box '{box.name}': align must be one of {', '.join(sorted(ALIGN))} and valign one of "
+            f"{', '.join(sorted(VALIGN))}",
+            where,
+            fold=f"align:{layout.file}:{box.name}",
+        )
         return None
     unknown: list[str] = []
     content = icons.inline(str(p.get("text", "")), unknown)
     for name in unknown:
-        problems.warning(f"card {card.label()}: ':{name}:' in box '{box.name}' is not an icon "
-                         f"(icons: {', '.join(sorted(icons.icons))}); printed as typed", card.where,
-                         fold=f"inline:{layout.file}:{box.name}:{name}")
+        problems.warning(
+            f"card {card.label()}: ':{name}:' in box '{box.name}' is not an icon "
+            f"(icons: {', '.join(sorted(icons.icons))}); printed as typed",
+            card.where,
+            fold=f"inline:{layout.file}:{box.name}:{name}",
+        )
     plain, _ = icons.strip(content)
     missing = fonts.missing(role, plain)
     if missing:
         chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
-        problems.error(f"card {card.label()}: the font for '{role}' ({fonts.metrics[role].face.family}) "
-                       f"has no glyph for {chars} in box '{box.name}'", card.where,
-                       fold=None)
+        problems.error(
+            f"card {card.label()}: the font for '{role}' ({fonts.metrics[role].face.family}) "
+            f"has no glyph for {chars} in box '{box.name}'",
+            card.where,
+            fold=None,
+        )
     fonts.use(role, plain)
     metrics = fonts.metrics[role]
 
@@ -131,16 +164,32 @@ def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet
     leading = float(p.get("leading", 1.25))
     max_lines = p.get("max_lines")
     if max_lines is not None and (not isinstance(max_lines, int) or max_lines < 1):
-        problems.error(f"box '{box.name}': max_lines must be a whole number of at least 1", where,
-                       fold=f"maxlines:{layout.file}:{box.name}")
+        problems.error(
+            f"box '{box.name}': max_lines must be a whole number of at least 1",
+            where,
+            fold=f"maxlines:{layout.file}:{box.name}",
+        )
         max_lines = None
-    fitted = textfit.fit(content, box.w, box.h, size, min_size, leading, measure, max_lines=max_lines)
+    fitted = textfit.fit(
+        content, box.w, box.h, size, min_size, leading, measure, max_lines=max_lines
+    )
     if not fitted.fits:
-        problems.warning(f"card {card.label()}: text in box '{box.name}' does not fit even at "
-                         f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",
-                         card.where, fold=None)
-    props = dict(p, lines=fitted.lines, size=fitted.size, leading=fitted.leading,
-                 ascent=metrics.ascent, font=role, align=align, valign=valign)
+        problems.warning(
+            f"card {card.label()}: text in box '{box.name}' does not fit even at "
+            f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",
+            card.where,
+            fold=None,
+        )
+    props = dict(
+        p,
+        lines=fitted.lines,
+        size=fitted.size,
+        leading=fitted.leading,
+        ascent=metrics.ascent,
+        font=role,
+        align=align,
+        valign=valign,
+    )
     props["widths"] = tuple(measure(line, fitted.size) for line in fitted.lines)
     used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}
     if used:
@@ -148,8 +197,20 @@ def _fit_text(box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet
     return replace(box, props=props)
 
 
-def lay_out_deck(deck: Deck, front: Layout, back: Layout | None, context: dict, names: dict[str, float],
-                 fonts: Fonts, icons: IconSet, problems: Problems) -> list[tuple[Face, Face | None]]:
-    return [(lay_out_face(front, card, context, names, fonts, icons, problems),
-             lay_out_face(back, card, context, names, fonts, icons, problems) if back else None)
-            for card in deck.cards]
+def lay_out_deck(
+    deck: Deck,
+    front: Layout,
+    back: Layout | None,
+    context: dict,
+    names: dict[str, float],
+    fonts: Fonts,
+    icons: IconSet,
+    problems: Problems,
+) -> list[tuple[Face, Face | None]]:
+    return [
+        (
+            lay_out_face(front, card, context, names, fonts, icons, problems),
+            lay_out_face(back, card, context, names, fonts, icons, problems) if back else None,
+        )
+        for card in deck.cards
+    ]

@@ -3,6 +3,7 @@
 Fed by the layout folders; used by faces (an `icon` box, or an icon inside text, measured as one
 em) and drawn by the renderer. An icon is a list of shapes in a 1×1 box, x right and y down.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,8 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 class Icon:
     name: str
     shapes: tuple[dict, ...]
-    advance: float              # width in em when set in text
-    char: str                   # its private-use character
+    advance: float  # width in em when set in text
+    char: str  # its private-use character
     where: SourceRef
 
 
@@ -51,12 +52,14 @@ class IconSet:
 
     def inline(self, text: str, unknown: list[str]) -> str:
         """`:sake:` -> its character; names that are not icons stay as typed and are reported."""
+
         def swap(m: re.Match) -> str:
             icon = self.icons.get(m.group(1))
             if icon is None:
                 unknown.append(m.group(1))
                 return m.group(0)
             return icon.char
+
         return INLINE.sub(swap, text) if ":" in text else text
 
     def strip(self, text: str) -> tuple[str, float]:
@@ -77,7 +80,7 @@ class IconSet:
 def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
     problems = Problems()
     raw_icons: dict[str, tuple[dict, SourceRef]] = {}
-    for folder in (layouts_dir / "_shared", layouts_dir / game):     # the game's override shared ones
+    for folder in (layouts_dir / "_shared", layouts_dir / game):  # the game's override shared ones
         path = folder / ICONS_FILE
         if not path.is_file():
             continue
@@ -86,32 +89,46 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
         try:
             raw = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise BuildError([Problem("error", f"cannot read icons: {exc}", SourceRef(file))]) from None
-        lines = {m.group(2): text[: m.start()].count("\n") + 1
-                 for m in re.finditer(r'^\[icon\.("?)([^"\]]+)\1\]', text, re.M)}
+            raise BuildError(
+                [Problem("error", f"cannot read icons: {exc}", SourceRef(file))]
+            ) from None
+        lines = {
+            m.group(2): text[: m.start()].count("\n") + 1
+            for m in re.finditer(r'^\[icon\.("?)([^"\]]+)\1\]', text, re.M)
+        }
         for name, spec in raw.get("icon", {}).items():
             raw_icons[name] = (spec, SourceRef(file, lines.get(name)))
     icons = {}
     for i, (name, (spec, where)) in enumerate(sorted(raw_icons.items())):
         if not NAME.fullmatch(name):
-            problems.error(f"icon name '{name}' must be 1–12 characters without spaces or colons", where)
+            problems.error(
+                f"icon name '{name}' must be 1–12 characters without spaces or colons", where
+            )
             continue
         shapes = spec.get("shapes", [])
         for shape in shapes:
             kind = shape.get("type")
             if kind not in SHAPES:
-                problems.error(f"icon '{name}': shape type must be one of {', '.join(SHAPES)}, got {kind!r}", where)
+                problems.error(
+                    f"icon '{name}': shape type must be one of {', '.join(SHAPES)}, got {kind!r}",
+                    where,
+                )
                 continue
             missing = SHAPES[kind] - set(shape)
             extra = set(shape) - SHAPES[kind] - STYLE - {"type"}
             if missing or extra:
-                problems.error(f"icon '{name}': a {kind} needs {', '.join(sorted(SHAPES[kind]))}"
-                               + (f"; unknown: {', '.join(sorted(extra))}" if extra else ""), where)
+                problems.error(
+                    f"icon '{name}': a {kind} needs {', '.join(sorted(SHAPES[kind]))}"
+                    + (f"; unknown: {', '.join(sorted(extra))}" if extra else ""),
+                    where,
+                )
             for key in ("fill", "stroke"):
                 if key in shape and not _COLOUR.match(str(shape[key])):
                     problems.error(f"icon '{name}': '{key}' must be a colour like #D9482B", where)
         if not shapes:
             problems.error(f"icon '{name}' has no shapes", where)
-        icons[name] = Icon(name, tuple(shapes), float(spec.get("advance", 1.0)), chr(FIRST + i), where)
+        icons[name] = Icon(
+            name, tuple(shapes), float(spec.get("advance", 1.0)), chr(FIRST + i), where
+        )
     problems.raise_if_errors()
     return IconSet(icons)

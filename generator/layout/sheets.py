@@ -3,6 +3,7 @@
 Fed by the sheet definitions in layouts/_shared/sheets.toml (paper, sizes, grids); produces
 plain geometry in points (PDF coordinates, origin bottom-left) that the renderer follows.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,23 +34,30 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
-        raise BuildError([Problem("error", f"cannot read sheet definitions: {exc}", where)]) from None
+        raise BuildError(
+            [Problem("error", f"cannot read sheet definitions: {exc}", where)]
+        ) from None
 
     def pair(table: dict, ctx: str) -> tuple[float, float]:
         try:
             return to_pt(table["w"]), to_pt(table["h"])
         except (KeyError, TypeError, UnitError) as exc:
-            raise BuildError([Problem("error", f"{ctx}: needs w and h as lengths ({exc})", where)]) from None
+            raise BuildError(
+                [Problem("error", f"{ctx}: needs w and h as lengths ({exc})", where)]
+            ) from None
 
     return SheetDefs(
         paper={k: pair(v, f"[paper] {k}") for k, v in raw.get("paper", {}).items()},
         sizes={k: pair(v, f"[size] {k}") for k, v in raw.get("size", {}).items()},
-        sheets=raw.get("sheet", {}), where=where)
+        sheets=raw.get("sheet", {}),
+        where=where,
+    )
 
 
 @dataclass(frozen=True)
 class Slot:
     """One card position on a sheet: the trim box, bottom-left origin, in points."""
+
     x: float
     y: float
     w: float
@@ -72,8 +80,8 @@ class SheetGeometry:
     bleed: float
     cols: int
     rows: int
-    fronts: tuple[Slot, ...]       # reading order: left to right, top to bottom
-    backs: tuple[Slot, ...]        # backs[i] lies behind fronts[i] after a long-edge flip
+    fronts: tuple[Slot, ...]  # reading order: left to right, top to bottom
+    backs: tuple[Slot, ...]  # backs[i] lies behind fronts[i] after a long-edge flip
     crop_marks: tuple[CropMark, ...]
     crop_width: float
 
@@ -88,10 +96,18 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
         try:
             w, h = to_pt(size["w"]), to_pt(size["h"])
         except (KeyError, UnitError) as exc:
-            raise BuildError([Problem("error", f"size needs w and h as lengths ({exc})", where)]) from None
+            raise BuildError(
+                [Problem("error", f"size needs w and h as lengths ({exc})", where)]
+            ) from None
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
     if size not in defs.sizes:
-        raise BuildError([Problem("error", f"unknown card size '{size}' (sizes: {', '.join(defs.sizes)})", where)])
+        raise BuildError(
+            [
+                Problem(
+                    "error", f"unknown card size '{size}' (sizes: {', '.join(defs.sizes)})", where
+                )
+            ]
+        )
     w, h = defs.sizes[size]
     return w, h, size
 
@@ -100,10 +116,25 @@ def _fit_count(room: float, item: float, gap: float) -> int:
     return max(0, int((room + gap + 1e-6) // (item + gap)))
 
 
-def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
-           want_bleed: str | float | None, problems: Problems, where: SourceRef) -> SheetGeometry:
+def impose(
+    defs: SheetDefs,
+    sheet_name: str,
+    size: str | dict,
+    paper_name: str,
+    want_bleed: str | float | None,
+    problems: Problems,
+    where: SourceRef,
+) -> SheetGeometry:
     if sheet_name not in defs.sheets:
-        raise BuildError([Problem("error", f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})", where)])
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})",
+                    where,
+                )
+            ]
+        )
     cw, ch, size_name = card_size(defs, size, where)
     if paper_name not in defs.paper:
         raise BuildError(f"unknown paper '{paper_name}' (papers: {', '.join(defs.paper)})")
@@ -119,16 +150,36 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
         crop_width = to_pt(spec.get("crop_width", "0.25pt"))
         backs_mode = spec.get("backs", "long-edge")
         # "auto": as many as fit with the wanted bleed (tokens, tiles).
-        cols = (_fit_count(pw - 2 * margin, cw + 2 * wanted, gap) if spec.get("cols") == "auto"
-                else int(spec["cols"]))
-        rows = (_fit_count(ph - 2 * margin, ch + 2 * wanted, gap) if spec.get("rows") == "auto"
-                else int(spec["rows"]))
+        cols = (
+            _fit_count(pw - 2 * margin, cw + 2 * wanted, gap)
+            if spec.get("cols") == "auto"
+            else int(spec["cols"])
+        )
+        rows = (
+            _fit_count(ph - 2 * margin, ch + 2 * wanted, gap)
+            if spec.get("rows") == "auto"
+            else int(spec["rows"])
+        )
     except (KeyError, ValueError, TypeError) as exc:
         raise BuildError([Problem("error", f"sheet '{sheet_name}': {exc}", defs.where)]) from None
     if backs_mode not in ("long-edge", "none"):
-        raise BuildError([Problem("error", f"sheet '{sheet_name}': backs must be 'long-edge' or 'none'", defs.where)])
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"sheet '{sheet_name}': backs must be 'long-edge' or 'none'",
+                    defs.where,
+                )
+            ]
+        )
     if not 0 <= wanted <= max_bleed + 1e-6:
-        raise BuildError([Problem("error", f"bleed must be 0–{max_bleed / MM:g} mm, got {wanted / MM:g} mm", where)])
+        raise BuildError(
+            [
+                Problem(
+                    "error", f"bleed must be 0–{max_bleed / MM:g} mm, got {wanted / MM:g} mm", where
+                )
+            ]
+        )
     # Each card carries its own bleed on every side, so the grid is cols*(w+2b) + gaps wide.
     room = -1.0
     if cols and rows:
@@ -136,13 +187,23 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
         room_h = (ph - 2 * margin - rows * ch - (rows - 1) * gap) / (2 * rows)
         room = min(room_w, room_h)
     if room < 0:
-        raise BuildError([Problem("error", f"{cols}×{rows} of {size_name} ({cw / MM:g}×{ch / MM:g} mm) do not fit on "
-                                  f"{paper_name} inside a {margin / MM:g} mm printer margin", where)])
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"{cols}×{rows} of {size_name} ({cw / MM:g}×{ch / MM:g} mm) do not fit on "
+                    f"{paper_name} inside a {margin / MM:g} mm printer margin",
+                    where,
+                )
+            ]
+        )
     bleed = wanted
     if wanted > room + 1e-9:
-        bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM   # round down to 0.1 mm
-        note = (f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
-                f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin")
+        bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM  # round down to 0.1 mm
+        note = (
+            f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
+            f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin"
+        )
         problems.notice(note, where, fold=f"{where}:{note}")
     cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
     grid_w, grid_h = cols * cell_w - gap, rows * cell_h - gap
@@ -156,7 +217,7 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
             backs.append(Slot(pw - (left + c * cell_w + bleed) - cw, y, cw, ch))
     marks: list[CropMark] = []
     top, right = bottom + grid_h, left + grid_w
-    length_x = min(crop_len, left - crop_off)      # keep marks on the paper
+    length_x = min(crop_len, left - crop_off)  # keep marks on the paper
     length_y = min(crop_len, bottom - crop_off)
     xs = sorted({round(s.x, 4) for s in fronts} | {round(s.x + cw, 4) for s in fronts})
     ys = sorted({round(s.y, 4) for s in fronts} | {round(s.y + ch, 4) for s in fronts})
@@ -168,18 +229,31 @@ def impose(defs: SheetDefs, sheet_name: str, size: str | dict, paper_name: str,
         for y in ys:
             marks.append(CropMark(left - crop_off, y, left - crop_off - length_x, y))
             marks.append(CropMark(right + crop_off, y, right + crop_off + length_x, y))
-    return SheetGeometry(sheet_name, (pw, ph), (cw, ch), bleed, cols, rows, tuple(fronts),
-                         tuple(backs) if backs_mode != "none" else (), tuple(marks), crop_width)
+    return SheetGeometry(
+        sheet_name,
+        (pw, ph),
+        (cw, ch),
+        bleed,
+        cols,
+        rows,
+        tuple(fronts),
+        tuple(backs) if backs_mode != "none" else (),
+        tuple(marks),
+        crop_width,
+    )
 
 
 @dataclass(frozen=True)
 class Tile:
     """One page of a tiled board: which part of the board it shows and where that lands."""
+
     row: int
     col: int
-    label: str                     # "A1", "A2", … rows by letter, columns by number
-    region: tuple[float, float, float, float]   # board coordinates (x0, y0, x1, y1), origin bottom-left
-    origin: tuple[float, float]    # where the board's (0, 0) falls on the page
+    label: str  # "A1", "A2", … rows by letter, columns by number
+    region: tuple[
+        float, float, float, float
+    ]  # board coordinates (x0, y0, x1, y1), origin bottom-left
+    origin: tuple[float, float]  # where the board's (0, 0) falls on the page
 
 
 @dataclass(frozen=True)
@@ -189,10 +263,12 @@ class Tiling:
     tiles: tuple[Tile, ...]
     overlap: float
     margin: float
-    single: bool                   # the board fits one page: no tiling
+    single: bool  # the board fits one page: no tiling
 
 
-def tile(board: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float) -> Tiling:
+def tile(
+    board: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float
+) -> Tiling:
     """Poster tiling: the board over as few pages as it takes, neighbours sharing `overlap`.
 
     Each page prints inside its margin; the next tile starts `printable - overlap` further on,
@@ -200,11 +276,13 @@ def tile(board: tuple[float, float], paper: tuple[float, float], margin: float, 
     """
     bw, bh = board
     best = None
-    for pw, ph in (paper, (paper[1], paper[0])):          # portrait, then landscape
+    for pw, ph in (paper, (paper[1], paper[0])):  # portrait, then landscape
         aw, ah = pw - 2 * margin, ph - 2 * margin
         if bw <= aw + 1e-6 and bh <= ah + 1e-6:
             origin = ((pw - bw) / 2, (ph - bh) / 2)
-            return Tiling((pw, ph), board, (Tile(0, 0, "A1", (0, 0, bw, bh), origin),), 0.0, margin, True)
+            return Tiling(
+                (pw, ph), board, (Tile(0, 0, "A1", (0, 0, bw, bh), origin),), 0.0, margin, True
+            )
         cols = 1 if bw <= aw else math.ceil((bw - overlap) / (aw - overlap) - 1e-9)
         rows = 1 if bh <= ah else math.ceil((bh - overlap) / (ah - overlap) - 1e-9)
         if best is None or cols * rows < best[0]:
@@ -220,8 +298,15 @@ def tile(board: tuple[float, float], paper: tuple[float, float], margin: float, 
             x0 = start_x + c * (aw - overlap)
             # Row A is the top of the board.
             y0 = start_y + (rows - 1 - r) * (ah - overlap)
-            tiles.append(Tile(r, c, f"{chr(ord('A') + r)}{c + 1}", (x0, y0, x0 + aw, y0 + ah),
-                              (margin - x0, margin - y0)))
+            tiles.append(
+                Tile(
+                    r,
+                    c,
+                    f"{chr(ord('A') + r)}{c + 1}",
+                    (x0, y0, x0 + aw, y0 + ah),
+                    (margin - x0, margin - y0),
+                )
+            )
     return Tiling((pw, ph), board, tuple(tiles), overlap, margin, False)
 
 
@@ -230,5 +315,8 @@ def marks_for(g: SheetGeometry, used: int) -> list[CropMark]:
     slots = g.fronts[:used]
     xs = {round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots}
     ys = {round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots}
-    return [m for m in g.crop_marks
-            if (m.x1 == m.x2 and round(m.x1, 3) in xs) or (m.y1 == m.y2 and round(m.y1, 3) in ys)]
+    return [
+        m
+        for m in g.crop_marks
+        if (m.x1 == m.x2 and round(m.x1, 3) in xs) or (m.y1 == m.y2 and round(m.y1, 3) in ys)
+    ]

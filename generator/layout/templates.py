@@ -3,6 +3,7 @@
 Used for the values inside layout files (text, colours, `when:` conditions) and for the rules
 source; both are fed by the model.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,8 +30,13 @@ def noicons(value: object) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                               keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env = SandboxedEnvironment(
+        undefined=StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     env.filters["zen"] = zen
     env.filters["noicons"] = noicons
     return env
@@ -52,5 +58,12 @@ def names_used_in_expression(expression: str) -> set[str]:
     return {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
 
 
-__all__ = ["environment", "zen", "is_template", "names_used", "names_used_in_expression",
-           "TemplateSyntaxError", "UndefinedError"]
+__all__ = [
+    "environment",
+    "zen",
+    "is_template",
+    "names_used",
+    "names_used_in_expression",
+    "TemplateSyntaxError",
+    "UndefinedError",
+]

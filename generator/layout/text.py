@@ -2,20 +2,24 @@
 
 Fed by resolved text boxes and font metrics; the renderer draws the lines it returns verbatim.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
-NO_START = set("、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/%％")
+NO_START = set(
+    "、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/%％"
+)
 NO_END = set("([｛〔〈《「『【〘〖〝‘“｟«（［")
 
 
 @lru_cache(maxsize=1)
 def _parser():
     import budoux
+
     return budoux.load_default_japanese_parser()
 
 
@@ -50,8 +54,13 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
     return good, fallback
 
 
-def wrap(text: str, width: float, measure: Callable[[str], float],
-         phrases_only: bool = False, max_ragged: float | None = None) -> list[str] | None:
+def wrap(
+    text: str,
+    width: float,
+    measure: Callable[[str], float],
+    phrases_only: bool = False,
+    max_ragged: float | None = None,
+) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
     With `phrases_only`, returns None rather than break inside a phrase. With `max_ragged` (a
@@ -68,14 +77,17 @@ def wrap(text: str, width: float, measure: Callable[[str], float],
         while start < len(para):
             # Farthest end that fits.
             end = start + 1
-            while end < len(para) and measure(para[start:end + 1].rstrip()) <= width + 0.01:
+            while end < len(para) and measure(para[start : end + 1].rstrip()) <= width + 0.01:
                 end += 1
             if end == len(para) and measure(para[start:].rstrip()) <= width + 0.01:
                 lines.append(para[start:].rstrip())
                 break
             cut = next((p for p in range(end, start, -1) if p in good), None)
-            if cut is not None and max_ragged is not None and \
-                    width - measure(para[start:cut].rstrip()) > max_ragged * width:
+            if (
+                cut is not None
+                and max_ragged is not None
+                and width - measure(para[start:cut].rstrip()) > max_ragged * width
+            ):
                 cut = next((p for p in range(end, start, -1) if p in fallback), cut)
             if cut is None:
                 if phrases_only:
@@ -83,7 +95,9 @@ def wrap(text: str, width: float, measure: Callable[[str], float],
                 cut = next((p for p in range(end, start, -1) if p in fallback), None)
             if cut is None:
                 # Nothing legal fits: take the shortest legal piece (it overflows, and is reported).
-                cut = next((p for p in range(end + 1, len(para) + 1) if p in fallback or p == len(para)))
+                cut = next(
+                    p for p in range(end + 1, len(para) + 1) if p in fallback or p == len(para)
+                )
             lines.append(para[start:cut].rstrip())
             start = cut
             while start < len(para) and para[start] == " ":
@@ -99,8 +113,17 @@ class Fitted:
     fits: bool
 
 
-def fit(text: str, width: float, height: float, size: float, min_size: float, leading: float,
-        measure: Callable[[str, float], float], step: float = 0.5, max_lines: int | None = None) -> Fitted:
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    leading: float,
+    measure: Callable[[str, float], float],
+    step: float = 0.5,
+    max_lines: int | None = None,
+) -> Fitted:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
 
     Breaking only between phrases is preferred: a smaller size that keeps phrases whole beats a
@@ -116,8 +139,11 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     for phrases_only in (True, False):
         for current in sizes:
             lines = wrap(text, width, lambda s: measure(s, current), phrases_only)
-            if lines is not None and _fits(lines, current, width, height, leading, measure) \
-                    and (max_lines is None or len(lines) <= max_lines):
+            if (
+                lines is not None
+                and _fits(lines, current, width, height, leading, measure)
+                and (max_lines is None or len(lines) <= max_lines)
+            ):
                 return Fitted(tuple(lines), current, current * leading, True)
     smallest = sizes[-1]
     lines = wrap(text, width, lambda s: measure(s, smallest)) or []

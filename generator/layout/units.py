@@ -2,6 +2,7 @@
 
 Fed by the layout files; everything downstream works in PDF points (1/72 in).
 """
+
 from __future__ import annotations
 
 import re
@@ -9,15 +10,19 @@ import re
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 
-_TERM = re.compile(r"\s*([+-])?\s*(?:(\d+(?:\.\d+)?)\s*(mm|cm|in|pt|%)?|([A-Za-z_]\w*))"
-                   r"\s*(?:([*/])\s*(\d+(?:\.\d+)?)\s*)?")
+_TERM = re.compile(
+    r"\s*([+-])?\s*(?:(\d+(?:\.\d+)?)\s*(mm|cm|in|pt|%)?|([A-Za-z_]\w*))"
+    r"\s*(?:([*/])\s*(\d+(?:\.\d+)?)\s*)?"
+)
 
 
 class UnitError(ValueError):
     pass
 
 
-def to_pt(value: object, names: dict[str, float] | None = None, percent_of: float | None = None) -> float:
+def to_pt(
+    value: object, names: dict[str, float] | None = None, percent_of: float | None = None
+) -> float:
     """A length as points.
 
     Accepts a number (points), or a sum of terms: `12mm`, `0.5in`, `10pt`, `50%` (of
@@ -34,8 +39,10 @@ def to_pt(value: object, names: dict[str, float] | None = None, percent_of: floa
     while pos < len(text):
         m = _TERM.match(text, pos)
         if not m or m.end() == pos or (not first and not m.group(1)):
-            raise UnitError(f"cannot read length {value!r} (at {text[pos:]!r}); "
-                            "use e.g. '12mm', '0.5in', '10pt', 'W - 4mm'")
+            raise UnitError(
+                f"cannot read length {value!r} (at {text[pos:]!r}); "
+                "use e.g. '12mm', '0.5in', '10pt', 'W - 4mm'"
+            )
         sign = -1.0 if m.group(1) == "-" else 1.0
         if m.group(4):
             if not names or m.group(4) not in names:

@@ -2,6 +2,7 @@
 
 Fed by the board's laid-out face and `Tiling` from imposition; returns bytes.
 """
+
 from __future__ import annotations
 
 import io
@@ -20,9 +21,17 @@ MARK_R = 2.2 * MM
 MARK_EVERY = 45 * MM
 
 
-def board_pdf(title: str, name: str, face: Face, tiling: Tiling, font_names: dict[str, str]) -> bytes:
+def board_pdf(
+    title: str, name: str, face: Face, tiling: Tiling, font_names: dict[str, str]
+) -> bytes:
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=tiling.page, invariant=1, pageCompression=1, initialFontName=font_names["body"])
+    c = Canvas(
+        buf,
+        pagesize=tiling.page,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font_names["body"],
+    )
     c.setTitle(f"{title} {name}")
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
@@ -75,8 +84,12 @@ def _tile_page(c: Canvas, tile, tiling: Tiling, font_names) -> None:
     last_col = max(t.col for t in tiling.tiles)
     last_row = max(t.row for t in tiling.tiles)
     # Seams only where there is a neighbour: left/right by column, top/bottom by row (row 0 on top).
-    seams_x = [x for x, has in ((x0 + ov / 2, tile.col > 0), (x1 - ov / 2, tile.col < last_col)) if has]
-    seams_y = [y for y, has in ((y1 - ov / 2, tile.row > 0), (y0 + ov / 2, tile.row < last_row)) if has]
+    seams_x = [
+        x for x, has in ((x0 + ov / 2, tile.col > 0), (x1 - ov / 2, tile.col < last_col)) if has
+    ]
+    seams_y = [
+        y for y, has in ((y1 - ov / 2, tile.row > 0), (y0 + ov / 2, tile.row < last_row)) if has
+    ]
     ox, oy = tile.origin
     for sx in seams_x:
         y = max(y0, 0) + MARK_EVERY / 2
@@ -140,8 +153,15 @@ def _guide_page(c: Canvas, lines: list[str], tiling: Tiling, font_names) -> None
     c.setFont(font_names["bold"], 12)
     for tile in tiling.tiles:
         x0, y0, x1, y1 = tile.region
-        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, bw), min(y1, bh)   # the part of the board it shows
+        x0, y0, x1, y1 = (
+            max(x0, 0),
+            max(y0, 0),
+            min(x1, bw),
+            min(y1, bh),
+        )  # the part of the board it shows
         c.setStrokeColor(HexColor("#E0457B"))
-        c.rect(ox + x0 * scale, oy + y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale, stroke=1, fill=0)
+        c.rect(
+            ox + x0 * scale, oy + y0 * scale, (x1 - x0) * scale, (y1 - y0) * scale, stroke=1, fill=0
+        )
         c.drawCentredString(ox + (x0 + x1) / 2 * scale, oy + (y0 + y1) / 2 * scale, tile.label)
     c.showPage()

@@ -3,6 +3,7 @@
 Fed by layout's `Face`; used by the sheets, the board and the rulebook's sample cards alike, so
 the rulebook shows exactly what prints.
 """
+
 from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
@@ -58,6 +59,7 @@ def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[
 
 def draw_icon(c, shapes, x: float, y: float, size: float) -> None:
     """An icon's shapes (1×1 box, y down) scaled to `size`, bottom-left corner at (x, y)."""
+
     def pt(px: float, py: float) -> tuple[float, float]:
         return x + px * size, y + (1 - py) * size
 
@@ -122,8 +124,17 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
         baseline -= leading
 
 
-def _draw_runs(c, line: str, x: float, baseline: float, size: float, font_name: str, icons: dict,
-               colour, ascent: float) -> None:
+def _draw_runs(
+    c,
+    line: str,
+    x: float,
+    baseline: float,
+    size: float,
+    font_name: str,
+    icons: dict,
+    colour,
+    ascent: float,
+) -> None:
     """Text with icons: each icon an em square sitting where the font's em box sits on the line."""
     run = ""
     for ch in line + "\0":

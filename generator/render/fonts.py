@@ -2,10 +2,12 @@
 
 Fed by layout's `Fonts` (roles, faces and the characters each role must carry).
 """
+
 from __future__ import annotations
 
 import hashlib
 import io
+
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 

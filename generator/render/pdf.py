@@ -2,6 +2,7 @@
 
 Fed by imposition (`SheetGeometry`) and laid-out faces; returns bytes, never writes (output does).
 """
+
 from __future__ import annotations
 
 import io
@@ -15,12 +16,17 @@ from ..layout.sheets import SheetGeometry, marks_for
 from ..layout.units import MM
 from .draw import draw_face
 
-def sheets_pdf(title: str, output: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]) -> bytes:
+
+def sheets_pdf(
+    title: str, output: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]
+) -> bytes:
     """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs) its back."""
     buf = io.BytesIO()
     page = decks[0].geometry.page
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
-    c = Canvas(buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"])
+    c = Canvas(
+        buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"]
+    )
     c.setTitle(f"{title} {HEADINGS.get(output, '')}")
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
@@ -29,7 +35,7 @@ def sheets_pdf(title: str, output: str, decks: list[DeckSheets], paper: str, fon
     for deck in decks:
         g = deck.geometry
         c.setPageSize(g.page)
-        sheets = [deck.faces[i:i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
+        sheets = [deck.faces[i : i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
         sides = (("表", g.fronts), ("裏", g.backs)) if g.backs else (("表", g.fronts),)
         for n, chunk in enumerate(sheets, 1):
             for side, slots in sides:
@@ -69,7 +75,9 @@ def _crop_marks(c: Canvas, g: SheetGeometry, marks, mirrored: bool) -> None:
     c.setLineWidth(g.crop_width)
     pw = g.page[0]
     for m in marks:
-        if mirrored:  # the grid is centred, so the mirrored marks are the same set; draw them mirrored anyway
+        if (
+            mirrored
+        ):  # the grid is centred, so the mirrored marks are the same set; draw them mirrored anyway
             c.line(pw - m.x1, m.y1, pw - m.x2, m.y2)
         else:
             c.line(m.x1, m.y1, m.x2, m.y2)

@@ -3,6 +3,7 @@
 Fed by rules/simulate.py's statistics and findings (plain data) and rules/report.py's Markdown
 helpers; returns bytes.
 """
+
 from __future__ import annotations
 
 import io
@@ -40,15 +41,30 @@ def _win_chart(st, font: str, width: float) -> Drawing:
     slot = chart.width / n
     for i, (low, high) in enumerate(st.win_ci):
         x = chart.x + slot * (i + 0.5)
-        d.add(Line(x, chart.y + low * chart.height, x, chart.y + high * chart.height, strokeWidth=1.2))
+        d.add(
+            Line(x, chart.y + low * chart.height, x, chart.y + high * chart.height, strokeWidth=1.2)
+        )
     fair = chart.y + chart.height / n
-    d.add(Line(chart.x, fair, chart.x + chart.width, fair, strokeColor=FAIR, strokeDashArray=[3, 2]))
-    d.add(String(chart.x + chart.width - 2, fair + 2, f"{1 / n:.0%}", fontName=font, fontSize=7,
-                 fillColor=FAIR, textAnchor="end"))
+    d.add(
+        Line(chart.x, fair, chart.x + chart.width, fair, strokeColor=FAIR, strokeDashArray=[3, 2])
+    )
+    d.add(
+        String(
+            chart.x + chart.width - 2,
+            fair + 2,
+            f"{1 / n:.0%}",
+            fontName=font,
+            fontSize=7,
+            fillColor=FAIR,
+            textAnchor="end",
+        )
+    )
     return d
 
 
-def _histogram(hist: dict[int, int], font: str, width: float, label: str, bins: int = 24) -> Drawing:
+def _histogram(
+    hist: dict[int, int], font: str, width: float, label: str, bins: int = 24
+) -> Drawing:
     h = 50 * MM
     d = Drawing(width, h)
     if not hist:
@@ -64,8 +80,9 @@ def _histogram(hist: dict[int, int], font: str, width: float, label: str, bins: 
     chart.data = [counts]
     chart.barSpacing = 0
     chart.groupSpacing = 1
-    chart.categoryAxis.categoryNames = [str(lo + i * size) if i % max(1, len(counts) // 8) == 0 else ""
-                                        for i in range(len(counts))]
+    chart.categoryAxis.categoryNames = [
+        str(lo + i * size) if i % max(1, len(counts) // 8) == 0 else "" for i in range(len(counts))
+    ]
     chart.valueAxis.labels.fontName = chart.categoryAxis.labels.fontName = font
     chart.valueAxis.valueMin = 0
     chart.bars[0].fillColor = BAR
@@ -75,58 +92,111 @@ def _histogram(hist: dict[int, int], font: str, width: float, label: str, bins: 
 
 
 def _table(rows, st_cell, width):
-    t = Table([[TextBlock(str(c), st_cell) for c in row] for row in rows], hAlign="LEFT",
-              colWidths=[width / len(rows[0])] * len(rows[0]))
-    t.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
-                           ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
-                           ("FONT", (0, 0), (-1, -1), st_cell.fontName)]))
+    t = Table(
+        [[TextBlock(str(c), st_cell) for c in row] for row in rows],
+        hAlign="LEFT",
+        colWidths=[width / len(rows[0])] * len(rows[0]),
+    )
+    t.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
+                ("FONT", (0, 0), (-1, -1), st_cell.fontName),
+            ]
+        )
+    )
     return t
 
 
 def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=A4, leftMargin=16 * MM, rightMargin=16 * MM, topMargin=16 * MM,
-                            bottomMargin=16 * MM, title=f"{title} simulation", author="pnp",
-                            creator="pnp generator", invariant=1, initialFontName=fonts["body"])
+    doc = SimpleDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=16 * MM,
+        rightMargin=16 * MM,
+        topMargin=16 * MM,
+        bottomMargin=16 * MM,
+        title=f"{title} simulation",
+        author="pnp",
+        creator="pnp generator",
+        invariant=1,
+        initialFontName=fonts["body"],
+    )
     st_ = styles(fonts, 9.5)
     w = doc.width
-    story = [TextBlock(f"{title}　シミュレーション", st_["title"]),
-             TextBlock(f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: {', '.join(st.kinds)}　readings: "
-                       + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())), st_["body"]),
-             TextBlock("Outcome", st_["h2"]),
-             _table([["completed", "dead ends", "never end"],
-                     [f"{st.finished} ({st.completion:.1%})", str(st.dead_ends), str(st.capped)]], st_["cell"], w),
-             TextBlock("Findings", st_["h2"])]
+    story = [
+        TextBlock(f"{title}　シミュレーション", st_["title"]),
+        TextBlock(
+            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: {', '.join(st.kinds)}　readings: "
+            + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
+            st_["body"],
+        ),
+        TextBlock("Outcome", st_["h2"]),
+        _table(
+            [
+                ["completed", "dead ends", "never end"],
+                [f"{st.finished} ({st.completion:.1%})", str(st.dead_ends), str(st.capped)],
+            ],
+            st_["cell"],
+            w,
+        ),
+        TextBlock("Findings", st_["h2"]),
+    ]
     for f in found or []:
         story.append(TextBlock(f"[{f.severity}] {finding_text(f, st, module)}", st_["item"], "・"))
     if not found:
         story.append(TextBlock("Nothing to report.", st_["body"]))
     if st.alternatives:
         rows = [["reading", "completed", "dead ends", "never end"]]
-        rows += [[f"{a['option']}={a['value']}", f"{a['finished']}/{a['games']}", str(a["dead_ends"]), str(a["capped"])]
-                 for a in st.alternatives]
+        rows += [
+            [
+                f"{a['option']}={a['value']}",
+                f"{a['finished']}/{a['games']}",
+                str(a["dead_ends"]),
+                str(a["capped"]),
+            ]
+            for a in st.alternatives
+        ]
         story += [TextBlock("Other readings", st_["h2"]), _table(rows, st_["cell"], w)]
     if st.finished:
-        story += [TextBlock("Wins per seat (bars), 95 % interval (whiskers), fair share (red)", st_["h3"]),
-                  _win_chart(st, fonts["body"], w),
-                  TextBlock(f"Ties before tie-breakers {st.tied_before}, after {st.tied_after}, "
-                            f"no winner {st.no_winner}.", st_["body"]),
-                  _histogram(st.lengths, fonts["body"], w, "decisions per game"),
-                  _histogram(st.winning_scores, fonts["body"], w, "winning score"),
-                  TextBlock(f"Winning score: mean {mean(st.winning_scores):.1f}, median "
-                            f"{percentile(st.winning_scores, .5)}; decisions: mean {mean(st.lengths):.1f}.",
-                            st_["body"])]
+        story += [
+            TextBlock(
+                "Wins per seat (bars), 95 % interval (whiskers), fair share (red)", st_["h3"]
+            ),
+            _win_chart(st, fonts["body"], w),
+            TextBlock(
+                f"Ties before tie-breakers {st.tied_before}, after {st.tied_after}, "
+                f"no winner {st.no_winner}.",
+                st_["body"],
+            ),
+            _histogram(st.lengths, fonts["body"], w, "decisions per game"),
+            _histogram(st.winning_scores, fonts["body"], w, "winning score"),
+            TextBlock(
+                f"Winning score: mean {mean(st.winning_scores):.1f}, median "
+                f"{percentile(st.winning_scores, 0.5)}; decisions: mean {mean(st.lengths):.1f}.",
+                st_["body"],
+            ),
+        ]
     branches = getattr(module, "BRANCHES", {})
     if st.counters:
         rows = [["branch", "games", "times"]]
-        rows += [[branches.get(n, n), str(st.counter_games.get(n, 0)), str(st.counters[n])] for n in sorted(st.counters)]
+        rows += [
+            [branches.get(n, n), str(st.counter_games.get(n, 0)), str(st.counters[n])]
+            for n in sorted(st.counters)
+        ]
         story += [TextBlock("How often each rule fires", st_["h2"]), _table(rows, st_["cell"], w)]
     if st.skill:
         sk = st.skill
-        story += [TextBlock("Skill signal", st_["h2"]),
-                  TextBlock(f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} games "
-                            f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share {sk['baseline']:.1%}.",
-                            st_["body"])]
+        story += [
+            TextBlock("Skill signal", st_["h2"]),
+            TextBlock(
+                f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} games "
+                f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share {sk['baseline']:.1%}.",
+                st_["body"],
+            ),
+        ]
     story += [Spacer(1, 4 * MM), TextBlock("Readings of the rules", st_["h2"])]
     rows = [["option", "value", "rule"]]
     rows += [[name, st.options[name], f"「{opt.rule}」"] for name, opt in module.OPTIONS.items()]

@@ -2,6 +2,7 @@
 
 Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns bytes.
 """
+
 from __future__ import annotations
 
 import io
@@ -10,8 +11,18 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, KeepTogether, PageTemplate,
-                                SimpleDocTemplate, Spacer, Table, TableStyle)
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    KeepTogether,
+    PageTemplate,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from ..layout import text as textfit
 from ..layout.faces import Face
@@ -23,9 +34,16 @@ from .draw import draw_face
 class CardRow(Flowable):
     """Sample cards side by side, drawn with the card layout, scaled to fit the text width."""
 
-    def __init__(self, faces: list[tuple[str, Face]], card: tuple[float, float], font_names, label_font):
+    def __init__(
+        self, faces: list[tuple[str, Face]], card: tuple[float, float], font_names, label_font
+    ):
         super().__init__()
-        self.faces, self.card, self.font_names, self.label_font = faces, card, font_names, label_font
+        self.faces, self.card, self.font_names, self.label_font = (
+            faces,
+            card,
+            font_names,
+            label_font,
+        )
         self.gap = 4 * MM
 
     def wrap(self, avail_w, avail_h):
@@ -60,10 +78,22 @@ class TextBlock(Flowable):
     """A paragraph set by our own Japanese line breaker (phrases, full kinsoku), not ReportLab's
     CJK wrap, which hangs only one closing mark and so can start a line with 「。」 after 「）」."""
 
-    def __init__(self, text: str, style: ParagraphStyle, bullet: str | None = None,
-                 lines: list[str] | None = None, first: bool = True):
+    def __init__(
+        self,
+        text: str,
+        style: ParagraphStyle,
+        bullet: str | None = None,
+        lines: list[str] | None = None,
+        first: bool = True,
+    ):
         super().__init__()
-        self.text, self.style, self.bullet, self.lines, self.first = text, style, bullet, lines, first
+        self.text, self.style, self.bullet, self.lines, self.first = (
+            text,
+            style,
+            bullet,
+            lines,
+            first,
+        )
 
     def _measure(self, s: str) -> float:
         return stringWidth(s, self.style.fontName, self.style.fontSize)
@@ -71,17 +101,21 @@ class TextBlock(Flowable):
     def wrap(self, avail_w, avail_h):
         self.width = avail_w
         if self.lines is None:
-            self.lines = textfit.wrap(self.text, avail_w - self.style.leftIndent, self._measure, max_ragged=0.12)
+            self.lines = textfit.wrap(
+                self.text, avail_w - self.style.leftIndent, self._measure, max_ragged=0.12
+            )
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
 
     def split(self, avail_w, avail_h):
         self.wrap(avail_w, avail_h)
         fit = int(avail_h // self.style.leading)
-        if fit < 2 or fit >= len(self.lines):      # no widow or orphan lines
+        if fit < 2 or fit >= len(self.lines):  # no widow or orphan lines
             return []
-        return [TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first),
-                TextBlock(self.text, self.style, None, self.lines[fit:], False)]
+        return [
+            TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first),
+            TextBlock(self.text, self.style, None, self.lines[fit:], False),
+        ]
 
     def getSpaceBefore(self):
         return self.style.spaceBefore if self.first else 0
@@ -98,7 +132,7 @@ class TextBlock(Flowable):
         c.setFont(st.fontName, st.fontSize)
         # The em box (0.88 above the baseline, 0.12 below) centred in each line's leading.
         drop = (st.leading - st.fontSize) / 2 + 0.88 * st.fontSize
-        if self.bullet and self.lines:        # first, so text extraction reads it before the item
+        if self.bullet and self.lines:  # first, so text extraction reads it before the item
             c.drawString(st.bulletIndent, self.height - drop, self.bullet)
         for i, line in enumerate(self.lines):
             y = self.height - i * st.leading - drop
@@ -109,24 +143,74 @@ class TextBlock(Flowable):
 
 
 def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
-    body = ParagraphStyle("body", fontName=fonts["body"], fontSize=base, leading=base * 1.7,
-                          wordWrap="CJK", spaceAfter=base * 0.3, bulletFontName=fonts["body"])
+    body = ParagraphStyle(
+        "body",
+        fontName=fonts["body"],
+        fontSize=base,
+        leading=base * 1.7,
+        wordWrap="CJK",
+        spaceAfter=base * 0.3,
+        bulletFontName=fonts["body"],
+    )
     return {
-        "title": ParagraphStyle("title", parent=body, fontName=fonts["bold"], fontSize=base * 2.2,
-                                leading=base * 3, alignment=TA_CENTER, spaceAfter=base * 1.5),
-        "h2": ParagraphStyle("h2", parent=body, fontName=fonts["bold"], fontSize=base * 1.5, keepWithNext=1,
-                             leading=base * 2.1, spaceBefore=base * 1.2, spaceAfter=base * 0.5,
-                             textColor=colors.HexColor("#1F2A44")),
-        "h3": ParagraphStyle("h3", parent=body, fontName=fonts["bold"], fontSize=base * 1.2, keepWithNext=1,
-                             leading=base * 1.8, spaceBefore=base * 0.8, spaceAfter=base * 0.3),
-        "h4": ParagraphStyle("h4", parent=body, fontName=fonts["bold"], fontSize=base * 1.05, keepWithNext=1,
-                             leading=base * 1.7, spaceBefore=base * 0.5),
+        "title": ParagraphStyle(
+            "title",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=base * 2.2,
+            leading=base * 3,
+            alignment=TA_CENTER,
+            spaceAfter=base * 1.5,
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=base * 1.5,
+            keepWithNext=1,
+            leading=base * 2.1,
+            spaceBefore=base * 1.2,
+            spaceAfter=base * 0.5,
+            textColor=colors.HexColor("#1F2A44"),
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=base * 1.2,
+            keepWithNext=1,
+            leading=base * 1.8,
+            spaceBefore=base * 0.8,
+            spaceAfter=base * 0.3,
+        ),
+        "h4": ParagraphStyle(
+            "h4",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=base * 1.05,
+            keepWithNext=1,
+            leading=base * 1.7,
+            spaceBefore=base * 0.5,
+        ),
         "body": body,
-        "item": ParagraphStyle("item", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.4,
-                               bulletFontName=fonts["body"]),
-        "cell": ParagraphStyle("cell", parent=body, fontSize=base * 0.9, leading=base * 1.35, spaceAfter=0),
-        "cellhead": ParagraphStyle("cellhead", parent=body, fontName=fonts["bold"], fontSize=base * 0.9,
-                                   leading=base * 1.35, spaceAfter=0),
+        "item": ParagraphStyle(
+            "item",
+            parent=body,
+            leftIndent=base * 1.6,
+            bulletIndent=base * 0.4,
+            bulletFontName=fonts["body"],
+        ),
+        "cell": ParagraphStyle(
+            "cell", parent=body, fontSize=base * 0.9, leading=base * 1.35, spaceAfter=0
+        ),
+        "cellhead": ParagraphStyle(
+            "cellhead",
+            parent=body,
+            fontName=fonts["bold"],
+            fontSize=base * 0.9,
+            leading=base * 1.35,
+            spaceAfter=0,
+        ),
     }
 
 
@@ -148,36 +232,59 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
             if block.text == "samples":
                 if block.items in samples:
                     faces, card_size = samples[block.items]
-                    out.append(KeepTogether([Spacer(1, 2 * MM), CardRow(faces, card_size, fonts, fonts["body"]),
-                                             Spacer(1, 3 * MM)]))
+                    out.append(
+                        KeepTogether(
+                            [
+                                Spacer(1, 2 * MM),
+                                CardRow(faces, card_size, fonts, fonts["body"]),
+                                Spacer(1, 3 * MM),
+                            ]
+                        )
+                    )
             else:
-                out += [_table(directive_table(block, game), st, width), Spacer(1, st["body"].fontSize * 0.6)]
+                out += [
+                    _table(directive_table(block, game), st, width),
+                    Spacer(1, st["body"].fontSize * 0.6),
+                ]
     return out
 
 
 def _table(block: Block, st, width: float) -> Table:
-    rows = [[TextBlock(str(cell), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
-            for r, row in enumerate(block.items)]
+    rows = [
+        [TextBlock(str(cell), st["cellhead"] if r == 0 else st["cell"]) for cell in row]
+        for r, row in enumerate(block.items)
+    ]
     t = Table(rows, hAlign="LEFT", repeatRows=1, colWidths=_column_widths(block, st, width))
-    t.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), st["cell"].fontName),   # else Table names Helvetica on the page
-        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
-        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-    ]))
+    t.setStyle(
+        TableStyle(
+            [
+                (
+                    "FONT",
+                    (0, 0),
+                    (-1, -1),
+                    st["cell"].fontName,
+                ),  # else Table names Helvetica on the page
+                ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#E8E2CC")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ]
+        )
+    )
     return t
 
 
 def _column_widths(block: Block, st, width: float) -> list[float]:
     """Each column as wide as its longest cell; if that is too wide, the widest columns give way."""
-    pad = 14.0        # the cell's padding, 6 pt a side, and a little air
+    pad = 14.0  # the cell's padding, 6 pt a side, and a little air
     natural = [0.0] * max(len(r) for r in block.items)
     for r, row in enumerate(block.items):
         style = st["cellhead"] if r == 0 else st["cell"]
         for i, cell in enumerate(row):
-            natural[i] = max(natural[i], stringWidth(str(cell), style.fontName, style.fontSize) + pad)
+            natural[i] = max(
+                natural[i], stringWidth(str(cell), style.fontName, style.fontSize) + pad
+            )
     total = sum(natural)
     if total <= width:
         return natural
@@ -188,9 +295,19 @@ def _column_widths(block: Block, st, width: float) -> list[float]:
 
 
 def _doc(buf, page, title, margin, fonts):
-    return SimpleDocTemplate(buf, pagesize=page, leftMargin=margin, rightMargin=margin,
-                             topMargin=margin, bottomMargin=margin, title=title, author="pnp",
-                             creator="pnp generator", invariant=1, initialFontName=fonts["body"])
+    return SimpleDocTemplate(
+        buf,
+        pagesize=page,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin,
+        title=title,
+        author="pnp",
+        creator="pnp generator",
+        invariant=1,
+        initialFontName=fonts["body"],
+    )
 
 
 def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
@@ -204,8 +321,11 @@ def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
         c.drawCentredString(page[0] / 2, 10 * MM, f"{book.title}　— {d.page} —")
         c.restoreState()
 
-    doc.build(flowables(book.blocks, st, game, samples, fonts, doc.width),
-              onFirstPage=footer, onLaterPages=footer)
+    doc.build(
+        flowables(book.blocks, st, game, samples, fonts, doc.width),
+        onFirstPage=footer,
+        onLaterPages=footer,
+    )
     return buf.getvalue()
 
 
@@ -221,24 +341,63 @@ def summary_pdf(book: Rulebook, game, fonts, page, heading: str) -> tuple[bytes,
     return buf.getvalue(), False
 
 
-def _summary(buf, book: Rulebook, game, fonts, page, heading: str, columns: int, base: float) -> int:
+def _summary(
+    buf, book: Rulebook, game, fonts, page, heading: str, columns: int, base: float
+) -> int:
     margin, gap = 12 * MM, 6 * MM
     st = styles(fonts, base)
-    doc = BaseDocTemplate(buf, pagesize=page, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                          bottomMargin=margin, title=heading, author="pnp", creator="pnp generator",
-                          invariant=1, initialFontName=fonts["body"])
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=page,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin,
+        title=heading,
+        author="pnp",
+        creator="pnp generator",
+        invariant=1,
+        initialFontName=fonts["body"],
+    )
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns
     top = page[1] - margin - title_h
-    frames = [Frame(margin, page[1] - margin - title_h, doc.width, title_h, id="title",
-                    leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)]
-    frames += [Frame(margin + i * (width + gap), margin, width, top - margin, id=f"col{i}",
-                     leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for i in range(columns)]
+    frames = [
+        Frame(
+            margin,
+            page[1] - margin - title_h,
+            doc.width,
+            title_h,
+            id="title",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+    ]
+    frames += [
+        Frame(
+            margin + i * (width + gap),
+            margin,
+            width,
+            top - margin,
+            id=f"col{i}",
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
+        for i in range(columns)
+    ]
     doc.addPageTemplates([PageTemplate(id="summary", frames=frames)])
     lo, hi = game.manifest.players
-    story = [TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
-             TextBlock(f"{lo}〜{hi}人", ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)),
-             FrameBreak()]
+    story = [
+        TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
+        TextBlock(
+            f"{lo}〜{hi}人", ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)
+        ),
+        FrameBreak(),
+    ]
     for section in book.summary:
         story.append(TextBlock(section.title, st["h3"]))
         story += flowables(section.blocks, st, game, {}, fonts, width)

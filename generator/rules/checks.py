@@ -3,43 +3,57 @@
 Fed by the model (and the rendered rules source for quoting); returns problems only. Runs
 without ReportLab.
 """
+
 from __future__ import annotations
 
 import re
 
-from . import engine, report, simulate
-from .games import REGISTRY
-from .static import GAME_CHECKS
 from ..model import Game
 from ..problems import Problems
 from ..rulebook import dealing, rule_ref
+from . import engine, report, simulate
+from .games import REGISTRY
+from .static import GAME_CHECKS
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
     deal = game.manifest.deal
     if not deal:
         return
-    deck = game.deck(deal["component"])      # the manifest reader made sure it exists
+    deck = game.deck(deal["component"])  # the manifest reader made sure it exists
     rule = deal.get("rule", "")
     at = rule_ref(game, rule)
     if rule and at is None:
-        problems.warning(f"the [deal] rule sentence 「{rule}」 is not in the rules source", game.manifest.where)
+        problems.warning(
+            f"the [deal] rule sentence 「{rule}」 is not in the rules source", game.manifest.where
+        )
     at = at or game.rules_where or game.manifest.where
     for d in dealing(game):
         n, each, left = d["players"], d["each"], d["left"]
         if left < 0:
-            problems.error(f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but there "
-                           f"are {d['total']}; the rules say 「{rule}」", at)
+            problems.error(
+                f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but there "
+                f"are {d['total']}; the rules say 「{rule}」",
+                at,
+            )
         elif "each" in deal:
-            problems.notice(f"{n} players: {each} each deals {each * n} of the {d['total']} "
-                            f"{deck.component.name}, {left} not dealt", at)
+            problems.notice(
+                f"{n} players: {each} each deals {each * n} of the {d['total']} "
+                f"{deck.component.name}, {left} not dealt",
+                at,
+            )
         elif left:
             problems.warning(
                 f"{n} players: the {d['total']} {deck.component.name} deal {each} each with {left} left over; "
                 f"the rules say 「{rule}」 and do not say what becomes of the card{'s' if left > 1 else ''} "
-                f"left over", at)
+                f"left over",
+                at,
+            )
         else:
-            problems.notice(f"{n} players: the {d['total']} {deck.component.name} deal {each} each, none left over", at)
+            problems.notice(
+                f"{n} players: the {d['total']} {deck.component.name} deal {each} each, none left over",
+                at,
+            )
 
 
 def check_piles(game: Game, problems: Problems) -> None:
@@ -50,20 +64,30 @@ def check_piles(game: Game, problems: Problems) -> None:
     try:
         deck = game.deck(piles.get("component", ""))
     except KeyError:
-        problems.error(f"[setup] piles names component {piles.get('component')!r}, which is not a deck",
-                       game.manifest.where)
+        problems.error(
+            f"[setup] piles names component {piles.get('component')!r}, which is not a deck",
+            game.manifest.where,
+        )
         return
     n, rule = int(piles.get("count", 1)), piles.get("rule", "")
     total = len(deck.cards)
     at = rule_ref(game, rule)
     if rule and at is None:
-        problems.warning(f"the [setup] piles rule sentence 「{rule}」 is not in the rules source", game.manifest.where)
+        problems.warning(
+            f"the [setup] piles rule sentence 「{rule}」 is not in the rules source",
+            game.manifest.where,
+        )
     at = at or game.manifest.where
     if total % n:
-        problems.warning(f"the {total} {deck.component.name} do not split into {n} equal piles "
-                         f"({total // n} each, {total % n} left over); the rules say 「{rule}」", at)
+        problems.warning(
+            f"the {total} {deck.component.name} do not split into {n} equal piles "
+            f"({total // n} each, {total % n} left over); the rules say 「{rule}」",
+            at,
+        )
     else:
-        problems.notice(f"the {total} {deck.component.name} split into {n} piles of {total // n}", at)
+        problems.notice(
+            f"the {total} {deck.component.name} split into {n} piles of {total // n}", at
+        )
 
 
 def check_provisional(game: Game, problems: Problems) -> None:
@@ -79,8 +103,10 @@ def check_provisional(game: Game, problems: Problems) -> None:
                 by_reason.setdefault(reason, []).append(card)
         for reason, cards in by_reason.items():
             names = "、".join(c.label() for c in cards)
-            problems.notice(f"{deck.component.name} {names}: provisional — {reason}",
-                            cards[0].where.at(column="provisional"))
+            problems.notice(
+                f"{deck.component.name} {names}: provisional — {reason}",
+                cards[0].where.at(column="provisional"),
+            )
 
 
 _CARD_TERM = re.compile(r"([一-龥ァ-ヶー]+カード)")
@@ -93,11 +119,14 @@ def check_card_terms(game: Game, problems: Problems) -> None:
     for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
         for term in _CARD_TERM.findall(line):
             if term.startswith("枚"):
-                continue      # 「１枚以上カードが」: a count, not a name
+                continue  # 「１枚以上カードが」: a count, not a name
             if term not in names and term not in seen:
                 seen.add(term)
-                problems.warning(f"the rules name 「{term}」, which is no component of this game "
-                                 f"({'、'.join(sorted(names))})", (game.rules_where or game.manifest.where).at(row=n))
+                problems.warning(
+                    f"the rules name 「{term}」, which is no component of this game "
+                    f"({'、'.join(sorted(names))})",
+                    (game.rules_where or game.manifest.where).at(row=n),
+                )
     for deck in game.decks:
         for card in deck.cards:
             for column, value in card.fields.items():
@@ -106,8 +135,11 @@ def check_card_terms(game: Game, problems: Problems) -> None:
                 for term in _CARD_TERM.findall(value):
                     if term not in names and term not in seen:
                         seen.add(term)
-                        problems.warning(f"{card.label()} names 「{term}」, which is no component of this game "
-                                         f"({'、'.join(sorted(names))})", card.where.at(column=column))
+                        problems.warning(
+                            f"{card.label()} names 「{term}」, which is no component of this game "
+                            f"({'、'.join(sorted(names))})",
+                            card.where.at(column=column),
+                        )
 
 
 PLAYOUTS_PER_COUNT = 200
@@ -129,7 +161,7 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
         notable = getattr(module, "NOTABLE", set())
         for f in simulate.findings(module, stats):
             if f.severity == "notice" and f.key not in notable:
-                continue                  # the full tally is in `pnp simulate`'s report
+                continue  # the full tally is in `pnp simulate`'s report
             where = rule_ref(game, f.rule) or game.manifest.where
             text = f"{players} players, {games} random playouts: {f.message}"
             if f.options:
@@ -149,4 +181,3 @@ def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
         check(game, problems)
     if play:
         check_by_playing(game, problems)
-

@@ -4,12 +4,14 @@ Fed by a game module (rules/games/<id>.py) and the data its `prepare()` takes fr
 returns plain results. Runs without ReportLab. The hot path is the game's own `legal_actions()`
 and `apply()`; this module stays out of its way.
 """
+
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 class InvariantError(AssertionError):
@@ -23,19 +25,24 @@ class UnknownOption(ValueError):
 @dataclass(frozen=True)
 class Option:
     """One reading of the rules where the text allows more than one (or says nothing)."""
+
     default: str
-    choices: dict[str, str]          # value -> what it means, in a few words
-    rule: str                        # the sentence of the rules it comes from
-    why: str                         # what the text leaves open
+    choices: dict[str, str]  # value -> what it means, in a few words
+    rule: str  # the sentence of the rules it comes from
+    why: str  # what the text leaves open
 
 
 def resolve_options(declared: dict[str, Option], given: dict[str, str] | None) -> dict[str, str]:
     out = {name: opt.default for name, opt in declared.items()}
     for name, value in (given or {}).items():
         if name not in declared:
-            raise UnknownOption(f"unknown option '{name}' (options: {', '.join(sorted(declared)) or 'none'})")
+            raise UnknownOption(
+                f"unknown option '{name}' (options: {', '.join(sorted(declared)) or 'none'})"
+            )
         if value not in declared[name].choices:
-            raise UnknownOption(f"option '{name}' must be one of {', '.join(declared[name].choices)}, got '{value}'")
+            raise UnknownOption(
+                f"option '{name}' must be one of {', '.join(declared[name].choices)}, got '{value}'"
+            )
         out[name] = value
     return out
 
@@ -64,6 +71,7 @@ class RandomPlayer:
 
 class GreedyPlayer:
     """The game's own one-step heuristic (`greedy_value(state, action)`); ties broken at random."""
+
     kind = "greedy"
 
     def __init__(self, rng: random.Random, value: Callable):
@@ -87,13 +95,13 @@ class Playout:
     seed: int
     players: int
     kinds: tuple[str, ...]
-    finished: bool = False            # reached a terminal state
-    dead_end: bool = False            # a non-terminal state with no legal action
-    capped: bool = False              # the step cap stopped it
+    finished: bool = False  # reached a terminal state
+    dead_end: bool = False  # a non-terminal state with no legal action
+    capped: bool = False  # the step cap stopped it
     steps: int = 0
     scores: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)       # after tie-breakers
-    tied_before: bool = False         # more than one best before tie-breakers
+    winners: list[int] = field(default_factory=list)  # after tie-breakers
+    tied_before: bool = False  # more than one best before tie-breakers
     rounds: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     log: list[str] | None = None
@@ -103,12 +111,22 @@ def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
     out = []
     for i, kind in enumerate(kinds):
         rng = stream(seed, f"p{i}")
-        out.append(GreedyPlayer(rng, module.greedy_value) if kind == "greedy" else RandomPlayer(rng))
+        out.append(
+            GreedyPlayer(rng, module.greedy_value) if kind == "greedy" else RandomPlayer(rng)
+        )
     return out
 
 
-def play(module, data, players: int, seed: int, options: dict[str, str], kinds: tuple[str, ...] | None = None,
-         check: bool = False, log: bool = False) -> Playout:
+def play(
+    module,
+    data,
+    players: int,
+    seed: int,
+    options: dict[str, str],
+    kinds: tuple[str, ...] | None = None,
+    check: bool = False,
+    log: bool = False,
+) -> Playout:
     """One game from its seed to the end (or the step cap), with invariants checked if asked."""
     kinds = kinds or ("random",) * players
     state = module.new_state(data, players, seed, options)

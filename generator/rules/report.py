@@ -2,6 +2,7 @@
 
 Fed by rules/simulate.py; the PDF version with charts is drawn by render/report.py from the same data.
 """
+
 from __future__ import annotations
 
 from .simulate import Finding, Stats
@@ -10,9 +11,13 @@ from .simulate import Finding, Stats
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
     """The command that replays one playout: only readings that differ from the defaults are named."""
     defaults = {k: o.default for k, o in module.OPTIONS.items()} if module else {}
-    opts = " ".join(f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v)
+    opts = " ".join(
+        f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v
+    )
     kinds = "" if set(st.kinds) == {"random"} else f" --players-kind {st.kinds[0]}"
-    return f"pnp simulate {game} --players {st.players}{kinds} {opts} --replay {seed}".replace("  ", " ")
+    return f"pnp simulate {game} --players {st.players}{kinds} {opts} --replay {seed}".replace(
+        "  ", " "
+    )
 
 
 def finding_text(f: Finding, st: Stats, module, code: str = "") -> str:
@@ -46,11 +51,21 @@ def mean(hist: dict[int, int]) -> float:
 
 def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
     kinds = ", ".join(st.kinds)
-    out = [f"# {title} — {st.players} players, {st.games} games", "",
-           f"Seed {st.seed}; players: {kinds}; readings: "
-           + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())), ""]
-    out += ["## Outcome", "", "| completed | dead ends | never end (step cap) |", "|---|---|---|",
-            f"| {st.finished} ({st.completion:.1%}) | {st.dead_ends} | {st.capped} |", ""]
+    out = [
+        f"# {title} — {st.players} players, {st.games} games",
+        "",
+        f"Seed {st.seed}; players: {kinds}; readings: "
+        + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
+        "",
+    ]
+    out += [
+        "## Outcome",
+        "",
+        "| completed | dead ends | never end (step cap) |",
+        "|---|---|---|",
+        f"| {st.finished} ({st.completion:.1%}) | {st.dead_ends} | {st.capped} |",
+        "",
+    ]
     out += ["## Findings", ""]
     if not found:
         out.append("Nothing to report.")
@@ -58,28 +73,51 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         out.append(f"- **{f.severity}** {finding_text(f, st, module, code='`')}")
     out.append("")
     if st.alternatives:
-        out += ["## Other readings", "", "Each row changes one reading and plays again (fewer games):", "",
-                "| reading | completed | dead ends | never end |", "|---|---|---|---|"]
+        out += [
+            "## Other readings",
+            "",
+            "Each row changes one reading and plays again (fewer games):",
+            "",
+            "| reading | completed | dead ends | never end |",
+            "|---|---|---|---|",
+        ]
         for alt in st.alternatives:
-            out.append(f"| {alt['option']}={alt['value']} | {alt['finished']}/{alt['games']} | {alt['dead_ends']} | "
-                       f"{alt['capped']} |")
+            out.append(
+                f"| {alt['option']}={alt['value']} | {alt['finished']}/{alt['games']} | {alt['dead_ends']} | "
+                f"{alt['capped']} |"
+            )
         out.append("")
     if st.finished:
-        out += ["## Wins per seat (after tie-breakers, 95 % interval)", "", "| seat | wins | rate | interval |",
-                "|---|---|---|---|"]
+        out += [
+            "## Wins per seat (after tie-breakers, 95 % interval)",
+            "",
+            "| seat | wins | rate | interval |",
+            "|---|---|---|---|",
+        ]
         for seat, wins in enumerate(st.wins):
             low, high = st.win_ci[seat]
             out.append(f"| {seat + 1} | {wins} | {wins / st.finished:.1%} | {low:.1%}–{high:.1%} |")
-        out += ["", f"Ties for first before tie-breakers: {st.tied_before} ({st.tied_before / st.finished:.1%}); "
-                f"after: {st.tied_after}; no winner: {st.no_winner}.", ""]
-        out += ["## Scores and length", "", "| | mean | median | 90th percentile | max |", "|---|---|---|---|---|",
-                f"| winning score | {mean(st.winning_scores):.1f} | {percentile(st.winning_scores, .5)} | "
-                f"{percentile(st.winning_scores, .9)} | {max(st.winning_scores, default=0)} |",
-                f"| decisions per game | {mean(st.lengths):.1f} | {percentile(st.lengths, .5)} | "
-                f"{percentile(st.lengths, .9)} | {max(st.lengths, default=0)} |",
-                f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, .5)} | {percentile(st.rounds, .9)} | "
-                f"{max(st.rounds, default=0)} |", "",
-                "Mean score per seat: " + ", ".join(f"{m:.1f}" for m in st.score_mean), ""]
+        out += [
+            "",
+            f"Ties for first before tie-breakers: {st.tied_before} ({st.tied_before / st.finished:.1%}); "
+            f"after: {st.tied_after}; no winner: {st.no_winner}.",
+            "",
+        ]
+        out += [
+            "## Scores and length",
+            "",
+            "| | mean | median | 90th percentile | max |",
+            "|---|---|---|---|---|",
+            f"| winning score | {mean(st.winning_scores):.1f} | {percentile(st.winning_scores, 0.5)} | "
+            f"{percentile(st.winning_scores, 0.9)} | {max(st.winning_scores, default=0)} |",
+            f"| decisions per game | {mean(st.lengths):.1f} | {percentile(st.lengths, 0.5)} | "
+            f"{percentile(st.lengths, 0.9)} | {max(st.lengths, default=0)} |",
+            f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, 0.5)} | {percentile(st.rounds, 0.9)} | "
+            f"{max(st.rounds, default=0)} |",
+            "",
+            "Mean score per seat: " + ", ".join(f"{m:.1f}" for m in st.score_mean),
+            "",
+        ]
     branches = getattr(module, "BRANCHES", {})
     if st.counters:
         out += ["## How often each rule fires", "", "| branch | games | times |", "|---|---|---|"]
@@ -89,11 +127,20 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         out.append("")
     if st.skill:
         sk = st.skill
-        out += ["## Skill signal", "",
-                f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} finished games "
-                f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would be "
-                f"{sk['baseline']:.1%}.", ""]
-    out += ["## Readings of the rules", "", "| option | value here | choices | rule |", "|---|---|---|---|"]
+        out += [
+            "## Skill signal",
+            "",
+            f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} finished games "
+            f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would be "
+            f"{sk['baseline']:.1%}.",
+            "",
+        ]
+    out += [
+        "## Readings of the rules",
+        "",
+        "| option | value here | choices | rule |",
+        "|---|---|---|---|",
+    ]
     for name, opt in module.OPTIONS.items():
         choices = "; ".join(f"`{k}`: {v}" for k, v in opt.choices.items())
         out.append(f"| {name} | {st.options[name]} | {choices} | 「{opt.rule}」 ({opt.why}) |")

@@ -3,29 +3,30 @@
 Fed by a game module and its prepared data; feeds `pnp simulate` (Markdown, JSON, the PDF report
 drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
 """
+
 from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
 from . import engine
 from .games import REGISTRY
 
-POOL_THRESHOLD = 400          # fewer playouts than this run in-process: a pool costs more than it saves
+POOL_THRESHOLD = 400  # fewer playouts than this run in-process: a pool costs more than it saves
 
 
 @dataclass
 class Finding:
-    severity: str             # error, warning, notice
+    severity: str  # error, warning, notice
     message: str
-    rule: str                 # the rule sentence it comes from
-    options: dict[str, str]   # the readings in force
-    seed: int | None          # a playout that shows it: `pnp simulate --replay SEED`
+    rule: str  # the rule sentence it comes from
+    options: dict[str, str]  # the readings in force
+    seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
     players: int
-    key: str = ""             # the branch counter it reports, if any
+    key: str = ""  # the branch counter it reports, if any
 
 
 @dataclass
@@ -41,20 +42,22 @@ class Stats:
     capped: int = 0
     first_dead_end: int | None = None
     first_capped: int | None = None
-    wins: list[int] = field(default_factory=list)            # per seat, after tie-breakers
+    wins: list[int] = field(default_factory=list)  # per seat, after tie-breakers
     win_ci: list[tuple[float, float]] = field(default_factory=list)
     no_winner: int = 0
     tied_before: int = 0
     tied_after: int = 0
     score_mean: list[float] = field(default_factory=list)
-    winning_scores: dict[int, int] = field(default_factory=dict)   # score -> games
-    lengths: dict[int, int] = field(default_factory=dict)          # decisions -> games
+    winning_scores: dict[int, int] = field(default_factory=dict)  # score -> games
+    lengths: dict[int, int] = field(default_factory=dict)  # decisions -> games
     rounds: dict[int, int] = field(default_factory=dict)
-    counters: dict[str, int] = field(default_factory=dict)         # total fires
-    counter_games: dict[str, int] = field(default_factory=dict)    # games in which it fired
-    first_seen: dict[str, int] = field(default_factory=dict)       # counter -> a seed showing it
+    counters: dict[str, int] = field(default_factory=dict)  # total fires
+    counter_games: dict[str, int] = field(default_factory=dict)  # games in which it fired
+    first_seen: dict[str, int] = field(default_factory=dict)  # counter -> a seed showing it
     skill: dict | None = None
-    alternatives: list[dict] = field(default_factory=list)   # other readings of the options behind errors
+    alternatives: list[dict] = field(
+        default_factory=list
+    )  # other readings of the options behind errors
 
     @property
     def completion(self) -> float:
@@ -73,27 +76,58 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _summary(r: engine.Playout) -> tuple:
-    return (r.seed, r.finished, r.dead_end, r.capped, r.steps, r.rounds, tuple(r.scores), tuple(r.winners),
-            r.tied_before, tuple(sorted(r.counters.items())))
+    return (
+        r.seed,
+        r.finished,
+        r.dead_end,
+        r.capped,
+        r.steps,
+        r.rounds,
+        tuple(r.scores),
+        tuple(r.winners),
+        r.tied_before,
+        tuple(sorted(r.counters.items())),
+    )
 
 
 _WORKER: dict = {}
 
 
 def _init(game_id: str, data, players: int, options: dict, kinds: tuple, check: bool) -> None:
-    _WORKER.update(module=REGISTRY[game_id], data=data, players=players, options=options, kinds=kinds,
-                   check=check)
+    _WORKER.update(
+        module=REGISTRY[game_id],
+        data=data,
+        players=players,
+        options=options,
+        kinds=kinds,
+        check=check,
+    )
 
 
 def _run(seeds: list[int]) -> list[tuple]:
     w = _WORKER
-    return [_summary(engine.play(w["module"], w["data"], w["players"], s, w["options"], w["kinds"], w["check"]))
-            for s in seeds]
+    return [
+        _summary(
+            engine.play(
+                w["module"], w["data"], w["players"], s, w["options"], w["kinds"], w["check"]
+            )
+        )
+        for s in seeds
+    ]
 
 
-def run(game_id: str, data, players: int, games: int, seed: int, options: dict[str, str],
-        kinds: tuple[str, ...], check: bool = False, workers: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> list[tuple]:
+def run(
+    game_id: str,
+    data,
+    players: int,
+    games: int,
+    seed: int,
+    options: dict[str, str],
+    kinds: tuple[str, ...],
+    check: bool = False,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple]:
     """Playout summaries in index order, whatever the number of processes: reproducible."""
     seeds = [engine.derive_seed(seed, i) for i in range(games)]
     workers = workers or os.cpu_count() or 1
@@ -102,15 +136,16 @@ def run(game_id: str, data, players: int, games: int, seed: int, options: dict[s
         out = []
         step = max(1, games // 20)
         for i in range(0, games, step):
-            out += _run(seeds[i:i + step])
+            out += _run(seeds[i : i + step])
             if progress:
                 progress(len(out), games)
         return out
     chunk = max(50, games // (workers * 8))
-    parts = [seeds[i:i + chunk] for i in range(0, games, chunk)]
+    parts = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     out: list[tuple] = []
-    with ProcessPoolExecutor(workers, initializer=_init,
-                             initargs=(game_id, data, players, options, kinds, check)) as pool:
+    with ProcessPoolExecutor(
+        workers, initializer=_init, initargs=(game_id, data, players, options, kinds, check)
+    ) as pool:
         for part in pool.map(_run, parts):
             out += part
             if progress:
@@ -118,7 +153,9 @@ def run(game_id: str, data, players: int, games: int, seed: int, options: dict[s
     return out
 
 
-def statistics(game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: list[tuple]) -> Stats:
+def statistics(
+    game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: list[tuple]
+) -> Stats:
     st = Stats(game_id, players, len(rows), seed, kinds, dict(options), wins=[0] * players)
     totals = [0] * players
     for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters in rows:
@@ -167,8 +204,13 @@ def skill_signal(game_id: str, data, players: int, games: int, seed: int, option
                 played += 1
                 won += winners == (seat,)
     low, high = wilson(won, played)
-    return {"greedy_wins": won, "games": played, "rate": won / played if played else 0.0,
-            "ci": (low, high), "baseline": 1 / players}
+    return {
+        "greedy_wins": won,
+        "games": played,
+        "rate": won / played if played else 0.0,
+        "ci": (low, high),
+        "baseline": 1 / players,
+    }
 
 
 def findings(module, st: Stats) -> list[Finding]:
@@ -184,13 +226,30 @@ def findings(module, st: Stats) -> list[Finding]:
 
     if st.dead_ends:
         rule, opts = rule_of("dead_end")
-        out.append(Finding("error" if st.dead_ends * 2 > st.games else "warning",
-                           f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the game "
-                           f"has not ended", rule, opts, st.first_dead_end, st.players))
+        out.append(
+            Finding(
+                "error" if st.dead_ends * 2 > st.games else "warning",
+                f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the game "
+                f"has not ended",
+                rule,
+                opts,
+                st.first_dead_end,
+                st.players,
+            )
+        )
     if st.capped:
         rule, opts = rule_of("capped")
-        out.append(Finding("error", f"{st.capped} of {st.games} games never end (stopped after {module.STEP_CAP} "
-                           "decisions)", rule, opts, st.first_capped, st.players))
+        out.append(
+            Finding(
+                "error",
+                f"{st.capped} of {st.games} games never end (stopped after {module.STEP_CAP} "
+                "decisions)",
+                rule,
+                opts,
+                st.first_capped,
+                st.players,
+            )
+        )
     if st.finished:
         expected = 1 / st.players
         for seat, (low, high) in enumerate(st.win_ci):
@@ -198,26 +257,63 @@ def findings(module, st: Stats) -> list[Finding]:
             strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
             if strict_low > expected or strict_high < expected:
                 side = "more" if low > expected else "less"
-                out.append(Finding("warning", f"seat {seat + 1} wins {st.wins[seat] / st.finished:.0%} of finished "
-                                   f"games (95 % interval {low:.0%}–{high:.0%}), {side} than the fair "
-                                   f"{expected:.0%}", "", {}, None, st.players))
+                out.append(
+                    Finding(
+                        "warning",
+                        f"seat {seat + 1} wins {st.wins[seat] / st.finished:.0%} of finished "
+                        f"games (95 % interval {low:.0%}–{high:.0%}), {side} than the fair "
+                        f"{expected:.0%}",
+                        "",
+                        {},
+                        None,
+                        st.players,
+                    )
+                )
         if st.no_winner:
             rule, opts = rule_of("no_winner")
-            out.append(Finding("warning", f"{st.no_winner} of {st.finished} finished games have no winner", rule,
-                               opts, st.first_seen.get("no_winner"), st.players))
+            out.append(
+                Finding(
+                    "warning",
+                    f"{st.no_winner} of {st.finished} finished games have no winner",
+                    rule,
+                    opts,
+                    st.first_seen.get("no_winner"),
+                    st.players,
+                )
+            )
         if st.tied_after:
-            out.append(Finding("warning", f"{st.tied_after} of {st.finished} finished games stay tied after the "
-                               "tie-breakers", "", {}, None, st.players))
+            out.append(
+                Finding(
+                    "warning",
+                    f"{st.tied_after} of {st.finished} finished games stay tied after the "
+                    "tie-breakers",
+                    "",
+                    {},
+                    None,
+                    st.players,
+                )
+            )
     for name, text in getattr(module, "BRANCHES", {}).items():
         n = st.counter_games.get(name, 0)
         if n:
             rule, opts = rule_of(name)
-            out.append(Finding("notice", f"{text}: in {n} of {st.games} games", rule, opts,
-                               st.first_seen.get(name), st.players, key=name))
+            out.append(
+                Finding(
+                    "notice",
+                    f"{text}: in {n} of {st.games} games",
+                    rule,
+                    opts,
+                    st.first_seen.get(name),
+                    st.players,
+                    key=name,
+                )
+            )
     return out
 
 
-def alternatives(module, game_id: str, data, st: Stats, found: list[Finding], games: int = 300) -> list[dict]:
+def alternatives(
+    module, game_id: str, data, st: Stats, found: list[Finding], games: int = 300
+) -> list[dict]:
     """For each option behind an error, every other value: does that reading make the game whole?"""
     out = []
     involved = []
@@ -231,8 +327,16 @@ def alternatives(module, game_id: str, data, st: Stats, found: list[Finding], ga
             options = dict(st.options, **{name: value})
             rows = run(game_id, data, st.players, games, st.seed, options, st.kinds)
             alt = statistics(game_id, st.players, st.seed, options, st.kinds, rows)
-            out.append({"option": name, "value": value, "games": alt.games, "finished": alt.finished,
-                        "dead_ends": alt.dead_ends, "capped": alt.capped})
+            out.append(
+                {
+                    "option": name,
+                    "value": value,
+                    "games": alt.games,
+                    "finished": alt.finished,
+                    "dead_ends": alt.dead_ends,
+                    "capped": alt.capped,
+                }
+            )
     return out
 
 

@@ -4,6 +4,7 @@ new_state(data, players, seed, options) -> state with current_player, legal_acti
 is_terminal(), scores(), winners(); prepare(game) takes the printed data from the model;
 OPTIONS lists the readings of the rules; greedy_value() is the simple heuristic player.
 """
+
 from __future__ import annotations
 
 from . import fudaraku, nyanbaa, rumbling_seed

@@ -4,6 +4,7 @@ Fed by `prepare()` from the model (the 煩悩カード that are printed); driven
 Actions are small ints: card id (0-63) to sail (渡海) with that card, 64 + id to chant (読経),
 128 + id to lay a card face down at setup, ELIMINATE when a forced sailor has nothing legal.
 """
+
 from __future__ import annotations
 
 from ..engine import InvariantError, Option, stream
@@ -14,30 +15,50 @@ CHANT, FACEDOWN, ELIMINATE = 64, 128, 255
 
 OPTIONS = {
     "field_scope": Option(
-        "round", {"round": "the field and 無の境地 start afresh each round",
-                  "game": "the field keeps every card played in the game"},
+        "round",
+        {
+            "round": "the field and 無の境地 start afresh each round",
+            "game": "the field keeps every card played in the game",
+        },
         "最初に渡海を行うプレイヤーは、手札から好きな１枚をプレイし、それを「無の境地」としてください。",
-        "the rules never say when the 【場】 is cleared"),
+        "the rules never say when the 【場】 is cleared",
+    ),
     "round_minimum": Option(
-        "off_suit", {"off_suit": "only cards of another suit must be at least the round number",
-                     "all": "every card after 無の境地 must be at least the round number"},
+        "off_suit",
+        {
+            "off_suit": "only cards of another suit must be at least the round number",
+            "all": "every card after 無の境地 must be at least the round number",
+        },
         "かつ、”現在のラウンド数”以上の数字でなければならない。",
-        "「かつ」 may bind to the off-suit bullet only, or to both"),
+        "「かつ」 may bind to the off-suit bullet only, or to both",
+    ),
     "end": Option(
-        "all_hands", {"all_hands": "the game ends when every hand is empty, eliminated players' included",
-                      "active_hands": "the game ends when the hands of players still in are empty"},
+        "all_hands",
+        {
+            "all_hands": "the game ends when every hand is empty, eliminated players' included",
+            "active_hands": "the game ends when the hands of players still in are empty",
+        },
         "これを繰り返し、全ての手札が尽きたらゲームが終了します。",
-        "eliminated players pass every turn, so their cards never leave their hands"),
+        "eliminated players pass every turn, so their cards never leave their hands",
+    ),
     "facedown": Option(
-        "unused", {"unused": "the card laid face down at setup is never used again",
-                   "virtue": "it counts as 【徳】 at the end"},
+        "unused",
+        {
+            "unused": "the card laid face down at setup is never used again",
+            "virtue": "it counts as 【徳】 at the end",
+        },
         "その後、全プレイヤーは手札から好きな１枚を選んで、それを伏せて手元に置いてください。",
-        "no rule uses the face-down card"),
+        "no rule uses the face-down card",
+    ),
     "lead_tie": Option(
-        "first", {"first": "of equal smallest numbers, the earlier player in turn order leads",
-                  "last": "the later one leads"},
+        "first",
+        {
+            "first": "of equal smallest numbers, the earlier player in turn order leads",
+            "last": "the later one leads",
+        },
         "このラウンドに渡海したプレイヤーの中で、「スートに関わらず」最も小さい数字を出したプレイヤーが新しい親となります。",
-        "two sailors can play the same smallest number"),
+        "two sailors can play the same smallest number",
+    ),
 }
 
 COUNTERS = ("special_win", "elimination", "all_chanted_round", "no_winner", "stalled")
@@ -58,13 +79,15 @@ def prepare(game) -> dict:
     """The deck as the rules engine needs it: suits and numbers by card id, from the printed data."""
     deck = game.deck("klesha")
     suits = deck.values("suit")
-    return {"suits": suits,
-            "suit": [suits.index(c.fields["suit"]) for c in deck.cards],
-            "number": [int(c.fields["number"]) for c in deck.cards],
-            "names": [f"{c.fields['suit']}{c.fields['number']}" for c in deck.cards]}
+    return {
+        "suits": suits,
+        "suit": [suits.index(c.fields["suit"]) for c in deck.cards],
+        "number": [int(c.fields["number"]) for c in deck.cards],
+        "names": [f"{c.fields['suit']}{c.fields['number']}" for c in deck.cards],
+    }
 
 
-def new_state(data: dict, players: int, seed: int, options: dict) -> "State":
+def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
 
@@ -76,22 +99,22 @@ class State:
         deck = list(range(len(self.suit)))
         rng.shuffle(deck)
         each = len(deck) // players
-        self.hands = [sorted(deck[i * each:(i + 1) * each]) for i in range(players)]
-        self.leftover = deck[each * players:]
+        self.hands = [sorted(deck[i * each : (i + 1) * each]) for i in range(players)]
+        self.leftover = deck[each * players :]
         self.facedown: list[int | None] = [None] * players
         self.virtue: list[list[int]] = [[] for _ in range(players)]
         self.field: list[int] = []
-        self.discard: list[int] = []               # earlier rounds' fields
-        self.mu: int | None = None                 # the 無の境地 card
+        self.discard: list[int] = []  # earlier rounds' fields
+        self.mu: int | None = None  # the 無の境地 card
         self.sailed = [False] * players
         self.chanted = [False] * players
-        self.out = [False] * players               # eliminated
+        self.out = [False] * players  # eliminated
         self.round = 1
         self.lead = 0
         self.order = [(self.lead + i) % players for i in range(players)]
         self.pos = 0
-        self.plays: list[tuple[int, int]] = []     # (seat, number) sailed this round
-        self.setup = True                          # the face-down step comes first
+        self.plays: list[tuple[int, int]] = []  # (seat, number) sailed this round
+        self.setup = True  # the face-down step comes first
         self.terminal = False
         self.stalled = False
         self.last_order = list(self.order)
@@ -167,7 +190,7 @@ class State:
                 if self.terminal:
                     return
                 if not any(self._can_act(s) for s in range(self.n)):
-                    self.stalled = True          # nobody can act, and the game has not ended
+                    self.stalled = True  # nobody can act, and the game has not ended
                     self.counters["stalled"] += 1
                     return
                 self.pos = 0
@@ -240,10 +263,17 @@ class State:
 
     # --- what players may see, and checks ----------------------------------------------------
     def observation(self, player: int) -> dict:
-        return {"hand": sorted(self.hands[player]), "facedown": self.facedown[player],
-                "hand_sizes": [len(h) for h in self.hands], "field": list(self.field), "mu": self.mu,
-                "virtue": [list(v) for v in self.virtue], "out": list(self.out), "round": self.round,
-                "lead": self.lead}
+        return {
+            "hand": sorted(self.hands[player]),
+            "facedown": self.facedown[player],
+            "hand_sizes": [len(h) for h in self.hands],
+            "field": list(self.field),
+            "mu": self.mu,
+            "virtue": [list(v) for v in self.virtue],
+            "out": list(self.out),
+            "round": self.round,
+            "lead": self.lead,
+        }
 
     def hidden_from(self, player: int) -> set[int]:
         """Cards `player` must not see: others' hands and face-down cards, and the cards set aside."""
@@ -256,12 +286,20 @@ class State:
         return hidden
 
     def check_invariants(self) -> None:
-        zones = [*self.hands, self.leftover, [c for c in self.facedown if c is not None], *self.virtue,
-                 self.field, self.discard]
+        zones = [
+            *self.hands,
+            self.leftover,
+            [c for c in self.facedown if c is not None],
+            *self.virtue,
+            self.field,
+            self.discard,
+        ]
         placed = [c for z in zones for c in z]
         if len(placed) != len(self.suit) or len(set(placed)) != len(placed):
-            raise InvariantError(f"cards not conserved: {len(placed)} in play zones, {len(set(placed))} distinct, "
-                                 f"of {len(self.suit)}")
+            raise InvariantError(
+                f"cards not conserved: {len(placed)} in play zones, {len(set(placed))} distinct, "
+                f"of {len(self.suit)}"
+            )
         for p in range(self.n):
             seen = _cards_in(self.observation(p))
             leak = seen & self.hidden_from(p)
@@ -275,7 +313,9 @@ class State:
             if self.opt["facedown"] == "virtue" and self.facedown[s] is not None:
                 expect += num[self.facedown[s]]
             if score != expect:
-                raise InvariantError(f"player {s}: score {score} is not the sum of their 徳 {expect}")
+                raise InvariantError(
+                    f"player {s}: score {score} is not the sum of their 徳 {expect}"
+                )
 
     # --- words -------------------------------------------------------------------------------
     def describe(self, action: int) -> str:
@@ -294,13 +334,17 @@ class State:
 
     def describe_end(self) -> str:
         if self.stalled:
-            return ("行き詰まり：誰も手番を行えないが、手札が残っている"
-                    f"（脱落者の手札 {sum(len(self.hands[s]) for s in range(self.n) if self.out[s])}枚）")
+            return (
+                "行き詰まり：誰も手番を行えないが、手札が残っている"
+                f"（脱落者の手札 {sum(len(self.hands[s]) for s in range(self.n) if self.out[s])}枚）"
+            )
         if not self.terminal:
             return "打ち切り（手数の上限）"
         scores = self.scores()
         winners, _ = self.winners()
-        parts = "、".join(f"P{s + 1} {scores[s]}点{'（脱落）' if self.out[s] else ''}" for s in range(self.n))
+        parts = "、".join(
+            f"P{s + 1} {scores[s]}点{'（脱落）' if self.out[s] else ''}" for s in range(self.n)
+        )
         won = f"P{winners[0] + 1} の勝ち" if winners else "勝者なし"
         return f"終了（ラウンド{self.round}）：{parts} → {won}"
 
@@ -321,8 +365,8 @@ def greedy_value(state: State, action: int) -> float:
     if action == ELIMINATE:
         return -100.0
     if action >= FACEDOWN:
-        return -num[action - FACEDOWN]               # lay the least useful (lowest) card aside
+        return -num[action - FACEDOWN]  # lay the least useful (lowest) card aside
     if action >= CHANT:
         hand = len(state.hands[state.current_player])
         return num[action - CHANT] - (20 if hand <= 2 else 0)
-    return 12 - num[action]                           # sail with the lowest legal card
+    return 12 - num[action]  # sail with the lowest legal card

@@ -8,6 +8,7 @@ driven by rules/engine.py. Actions are small ints:
             NOTHING when neither is possible
   round end CARRY + card, CARRY_NONE
 """
+
 from __future__ import annotations
 
 from ..engine import InvariantError, Option, stream
@@ -19,39 +20,68 @@ ASSIST, OCCUPY, NOTHING, CHOOSE, CARRY, CARRY_NONE = 2000, 2100, 2200, 2300, 300
 ROUNDS, TRICKS, HAND, MARKERS = 3, 6, 8, 8
 COLOURS = ("赤", "青", "黄")
 RED, BLUE, YELLOW = 0, 1, 2
-SKILLS = {"関西豪学連": "reuse_leader", "ブルーSAMURAI": "double_red", "夜桜会": "choose_showdown",
-          "シャルモント": "protect"}
+SKILLS = {
+    "関西豪学連": "reuse_leader",
+    "ブルーSAMURAI": "double_red",
+    "夜桜会": "choose_showdown",
+    "シャルモント": "protect",
+}
 
 OPTIONS = {
     "removal": Option(
-        "all", {"all": "3 players: every 4△ and 3△ leaves the deck (6 cards)",
-                "two": "3 players: one 4△ and one 3△ leave, of suits drawn at random"},
+        "all",
+        {
+            "all": "3 players: every 4△ and 3△ leaves the deck (6 cards)",
+            "two": "3 players: one 4△ and one 3△ leave, of suits drawn at random",
+        },
         "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。",
-        "there is a 4△ and a 3△ in each of the three suits"),
+        "there is a 4△ and a 3△ in each of the three suits",
+    ),
     "maps_three": Option(
-        "three", {"three": "3 players draw 3 maps and lay them in a row",
-                  "two": "3 players draw 2 maps, as the 2×1 layout has room for"},
+        "three",
+        {
+            "three": "3 players draw 3 maps and lay them in a row",
+            "two": "3 players draw 2 maps, as the 2×1 layout has room for",
+        },
         "エリアマップをよくシャッフルし、”プレイヤー人数”枚引いて、それを２×２（３人プレイ時は２×１）に表向きで並べます。",
-        "3 maps drawn, 2 places in a 2×1 layout"),
+        "3 maps drawn, 2 places in a 2×1 layout",
+    ),
     "leader_card": Option(
-        "nothing", {"nothing": "関西豪学連's skill names a リーダーカード there is none of: it does nothing",
-                    "hero": "リーダーカード means the hero card: the skill makes it playable again"},
+        "nothing",
+        {
+            "nothing": "関西豪学連's skill names a リーダーカード there is none of: it does nothing",
+            "hero": "リーダーカード means the hero card: the skill makes it playable again",
+        },
         "使用済みになっている自分のリーダーカードを、再利用可能にする",
-        "no component is called リーダーカード"),
+        "no component is called リーダーカード",
+    ),
     "tie_lead": Option(
-        "same", {"same": "after a drawn showdown the same player leads again",
-                 "next": "the next player clockwise leads"},
+        "same",
+        {
+            "same": "after a drawn showdown the same player leads again",
+            "next": "the next player clockwise leads",
+        },
         "ガチンコ状態になり、さらに勝者となったプレイヤーが新しいスタートプレイヤーとなり、次のトリックを行ってください。",
-        "a drawn showdown has no winner to lead"),
+        "a drawn showdown has no winner to lead",
+    ),
     "spent": Option(
-        "out", {"out": "spent resources leave the game", "supply": "spent resources go back to the supply"},
+        "out",
+        {
+            "out": "spent resources leave the game",
+            "supply": "spent resources go back to the supply",
+        },
         "リソースがあれば、自分の手札をプレイする際にそれを使用したり、あるいは指定された数のリソースを消費してスキルを使用することができます。",
-        "where a spent cube goes is not said; the round-end refill draws on the supply"),
+        "where a spent cube goes is not said; the round-end refill draws on the supply",
+    ),
     "majority": Option(
-        "largest", {"largest": "your largest group of connected areas scores its size × 2 (0 if no two touch)",
-                    "all": "every area of yours that touches another of yours scores 2"},
+        "largest",
+        {
+            "largest": "your largest group of connected areas scores its size × 2 (0 if no two touch)",
+            "all": "every area of yours that touches another of yours scores 2",
+        },
         "”繋がっているエリア数×２”分のＶＰを得てください（ただし、１つも繋がっていない場合は０ＶＰとなります）。",
-        "several separate groups may be connected"),
+        "several separate groups may be connected",
+    ),
 }
 # Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
 NOTABLE = {"cube_shortage", "blocked", "drawn_showdown"}
@@ -79,19 +109,27 @@ def prepare(game) -> dict:
     turf = game.deck("turf").cards
     tribes = [c.fields["name"] for c in game.deck("tribe").cards]
     costs = {c.fields["name"]: int(c.fields["cost"]) for c in game.deck("tribe").cards}
-    maps = [[COLOURS.index(c.fields[f"area{i}"]) for i in range(1, 5)] for c in game.deck("area_map").cards]
+    maps = [
+        [COLOURS.index(c.fields[f"area{i}"]) for i in range(1, 5)]
+        for c in game.deck("area_map").cards
+    ]
     cubes = [0, 0, 0]
     for c in game.deck("cube").cards:
         cubes[COLOURS.index(c.fields["color"])] += 1
-    return {"suit": [COLOURS.index(c.fields["suit"]) for c in turf],
-            "number": [int(c.fields["number"]) for c in turf],
-            "triangle": [c.fields["mark"] == "△" for c in turf],
-            "tribes": tribes, "skill": [SKILLS.get(t, "") for t in tribes], "cost": [costs[t] for t in tribes],
-            "maps": maps, "cubes": cubes,
-            "names": [f"{c.fields['suit']}{c.fields['number']}{c.fields['mark']}" for c in turf]}
+    return {
+        "suit": [COLOURS.index(c.fields["suit"]) for c in turf],
+        "number": [int(c.fields["number"]) for c in turf],
+        "triangle": [c.fields["mark"] == "△" for c in turf],
+        "tribes": tribes,
+        "skill": [SKILLS.get(t, "") for t in tribes],
+        "cost": [costs[t] for t in tribes],
+        "maps": maps,
+        "cubes": cubes,
+        "names": [f"{c.fields['suit']}{c.fields['number']}{c.fields['mark']}" for c in turf],
+    }
 
 
-def new_state(data: dict, players: int, seed: int, options: dict) -> "State":
+def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
 
@@ -131,23 +169,35 @@ class State:
                 ay, ax = divmod(i, 2)
                 self.area_colour.append(colour)
                 self.area_pos.append((my * 2 + ay, mx * 2 + ax))
-        self.areas_of = [[a for a, c in enumerate(self.area_colour) if c == colour] for colour in range(3)]
+        self.areas_of = [
+            [a for a, c in enumerate(self.area_colour) if c == colour] for colour in range(3)
+        ]
         pos = {p: i for i, p in enumerate(self.area_pos)}
-        self.neighbours = [[pos[(y + dy, x + dx)] for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                            if (y + dy, x + dx) in pos] for (y, x) in self.area_pos]
+        self.neighbours = [
+            [
+                pos[(y + dy, x + dx)]
+                for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if (y + dy, x + dx) in pos
+            ]
+            for (y, x) in self.area_pos
+        ]
         self.supply = list(data["cubes"])
         self.spent = [0, 0, 0]
         self.cubes = [0] * len(self.area_colour)
         self.counters = dict.fromkeys(BRANCHES, 0)
         for a, colour in enumerate(self.area_colour):
             self._add_cube(a)
-        self.markers = [[0] * players for _ in self.area_colour]      # markers[area][player]
+        self.markers = [[0] * players for _ in self.area_colour]  # markers[area][player]
         self.marker_supply = [MARKERS] * players
         self.store = [[0, 0, 0] for _ in range(players)]
         self.hero_ready = [True] * players
         self.vp = [0] * players
-        self.vp_parts = {"trick": [0] * players, "markers": [0] * players, "gems": [0] * players,
-                         "majority": [0] * players}
+        self.vp_parts = {
+            "trick": [0] * players,
+            "markers": [0] * players,
+            "gems": [0] * players,
+            "majority": [0] * players,
+        }
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.discard: list[int] = []
         self.round, self.trick = 1, 1
@@ -181,7 +231,7 @@ class State:
         self.undealt = pool
 
     def _start_trick(self) -> None:
-        self.plays: list[tuple[int, int, int, int, int]] = []   # (seat, card, red, blue, skill)
+        self.plays: list[tuple[int, int, int, int, int]] = []  # (seat, card, red, blue, skill)
         self.turn = 0
         self.phase = "play"
         self.current_player = self.leader
@@ -225,8 +275,17 @@ class State:
         acts = []
         for c in cards:
             for red in range(min(red_have, 2) + 1):
-                blues = (0, 1) if (c != HERO and lead_suit is not None and not follows and blue_have
-                                   and self.suit[c] != lead_suit) else (0,)
+                blues = (
+                    (0, 1)
+                    if (
+                        c != HERO
+                        and lead_suit is not None
+                        and not follows
+                        and blue_have
+                        and self.suit[c] != lead_suit
+                    )
+                    else (0,)
+                )
                 for blue in blues:
                     left = self._resources(p) - red - blue
                     skills = (0, 1) if left >= cost and self._skill_usable(p) else (0,)
@@ -287,7 +346,7 @@ class State:
             self._judge()
 
     def _pay(self, p: int, cost: int) -> None:
-        for colour in (YELLOW, BLUE, RED):              # spend what has no other use first
+        for colour in (YELLOW, BLUE, RED):  # spend what has no other use first
             take = min(cost, self.store[p][colour])
             self._spend(p, colour, take)
             cost -= take
@@ -323,10 +382,16 @@ class State:
             info[seat] = (card, suit, self._value(seat, card, red))
         followers = [s for s in order if info[s][1] == lead]
         heroes = [s for s in order if info[s][0] == HERO]
-        chooser = next((s for s in order if s in self.skills_this_trick
-                        and self.skill[s] == "choose_showdown"), None)
+        chooser = next(
+            (
+                s
+                for s in order
+                if s in self.skills_this_trick and self.skill[s] == "choose_showdown"
+            ),
+            None,
+        )
 
-        def strength(s):                          # higher number, then the △ copy, then nearer the start
+        def strength(s):  # higher number, then the △ copy, then nearer the start
             card, _, value = info[s]
             return (value, 1 if card != HERO and self.tri[card] else 0, -rank[s])
 
@@ -349,7 +414,7 @@ class State:
         self.showdown = showdown
         self.assists = {s: [] for s in showdown}
         rest = [s for s in order if s not in showdown]
-        rest.sort(key=lambda s: (info[s][2], rank[s]))      # lowest number first, then nearer the start
+        rest.sort(key=lambda s: (info[s][2], rank[s]))  # lowest number first, then nearer the start
         self.to_judge = rest
         self.phase = "judge"
         self.protected: set[int] = set()
@@ -366,7 +431,7 @@ class State:
                 self.to_judge.pop(0)
                 continue
             self.current_player = seat
-            self._pending = actions             # legal_actions() hands these out without recomputing
+            self._pending = actions  # legal_actions() hands these out without recomputing
             return
         self._resolve_showdown()
 
@@ -543,17 +608,28 @@ class State:
         top = [p for p in range(self.n) if self.vp[p] == best]
         if len(top) == 1:
             return top, False
-        areas = [sum(1 for a in range(len(self.area_colour)) if self.markers[a][p]) for p in range(self.n)]
+        areas = [
+            sum(1 for a in range(len(self.area_colour)) if self.markers[a][p])
+            for p in range(self.n)
+        ]
         most = max(areas[p] for p in top)
         return [p for p in top if areas[p] == most], True
 
     # --- what players may see, and checks ----------------------------------------------------
     def observation(self, player: int) -> dict:
-        return {"hand": sorted(self.hands[player]), "hand_sizes": [len(h) for h in self.hands],
-                "plays": [(s, c) for s, c, *_ in self.plays], "discard": list(self.discard),
-                "cubes": list(self.cubes), "markers": [list(m) for m in self.markers],
-                "store": [list(s) for s in self.store], "vp": list(self.vp), "round": self.round,
-                "trick": self.trick, "hero_ready": list(self.hero_ready)}
+        return {
+            "hand": sorted(self.hands[player]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "plays": [(s, c) for s, c, *_ in self.plays],
+            "discard": list(self.discard),
+            "cubes": list(self.cubes),
+            "markers": [list(m) for m in self.markers],
+            "store": [list(s) for s in self.store],
+            "vp": list(self.vp),
+            "round": self.round,
+            "trick": self.trick,
+            "hero_ready": list(self.hero_ready),
+        }
 
     def hidden_from(self, player: int) -> set[int]:
         hidden = set(self.undealt) | set(self.removed)
@@ -567,13 +643,17 @@ class State:
         cards = held + self.discard + self.undealt + self.removed
         if sorted(cards) != list(range(len(self.suit))):
             raise InvariantError(f"turf cards not conserved: {len(cards)} of {len(self.suit)}")
-        cubes = sum(self.supply) + sum(self.cubes) + sum(sum(s) for s in self.store) + sum(self.spent)
+        cubes = (
+            sum(self.supply) + sum(self.cubes) + sum(sum(s) for s in self.store) + sum(self.spent)
+        )
         if cubes != sum(self.data["cubes"]) or min(self.supply) < 0:
             raise InvariantError(f"cubes not conserved: {cubes} of {sum(self.data['cubes'])}")
         for p in range(self.n):
             on_maps = sum(self.markers[a][p] for a in range(len(self.area_colour)))
             if on_maps + self.marker_supply[p] != MARKERS:
-                raise InvariantError(f"player {p}: {on_maps} markers on maps + {self.marker_supply[p]} in hand")
+                raise InvariantError(
+                    f"player {p}: {on_maps} markers on maps + {self.marker_supply[p]} in hand"
+                )
             obs = self.observation(p)
             seen = set(obs["hand"]) | {c for _, c in obs["plays"]} | set(obs["discard"])
             if seen & self.hidden_from(p):
@@ -583,7 +663,9 @@ class State:
         for p in range(self.n):
             parts = sum(self.vp_parts[k][p] for k in self.vp_parts)
             if parts != self.vp[p]:
-                raise InvariantError(f"player {p}: VP {self.vp[p]} is not the sum of its parts {parts}")
+                raise InvariantError(
+                    f"player {p}: VP {self.vp[p]} is not the sum of its parts {parts}"
+                )
             if self.vp_parts["majority"][p] != self._majority(p):
                 raise InvariantError(f"player {p}: majority bonus does not match the maps")
 
@@ -606,7 +688,9 @@ class State:
             if skill:
                 extra.append("スキル")
             verb = "リード" if not self.plays else "出す"
-            return f"{head}：{verb}　{self._card(card)}" + (f"（{'・'.join(extra)}）" if extra else "")
+            return f"{head}：{verb}　{self._card(card)}" + (
+                f"（{'・'.join(extra)}）" if extra else ""
+            )
         if self.phase == "choose":
             i, j = divmod(action - CHOOSE, 8)
             return f"{head}：夜桜会のスキルでガチンコを P{self.followers[i] + 1} と P{self.followers[j] + 1} に決める"
@@ -638,9 +722,14 @@ def greedy_value(state: State, action: int) -> float:
         red, rest = divmod(rest, 4)
         blue, skill = divmod(rest, 2)
         value = 8 if card == HERO else state.number[card]
-        following = state.plays and card != HERO and (state.suit[card] == state._lead_suit() or blue)
-        return (value + red if following or not state.plays else -value) - 0.5 * (red + blue + skill) \
+        following = (
+            state.plays and card != HERO and (state.suit[card] == state._lead_suit() or blue)
+        )
+        return (
+            (value + red if following or not state.plays else -value)
+            - 0.5 * (red + blue + skill)
             - (6 if card == HERO and state.round < 3 else 0)
+        )
     if state.phase == "choose":
         i, j = divmod(action - CHOOSE, 8)
         me = state.current_player
@@ -653,9 +742,12 @@ def greedy_value(state: State, action: int) -> float:
             side = state.showdown[action - ASSIST]
             return state.info[side][2] / 2
         a, owner = divmod(action - OCCUPY, 5)
-        return 2 + state.cubes[a] + sum(1 for b in state.neighbours[a]
-                                       if state.markers[b][state.current_player]) \
-            + (state.vp[owner - 1] / 100 if owner else 0)          # send back the leader's marker
+        return (
+            2
+            + state.cubes[a]
+            + sum(1 for b in state.neighbours[a] if state.markers[b][state.current_player])
+            + (state.vp[owner - 1] / 100 if owner else 0)
+        )  # send back the leader's marker
     if action == CARRY_NONE:
         return 0.0
     return state.number[action - CARRY]

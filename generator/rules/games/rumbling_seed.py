@@ -7,6 +7,7 @@ effect keys); driven by rules/engine.py. Actions are small ints, by phase:
   four god  GOD_HOLE + hole, GOD_ELDER + elder, or GOD_SKIP
   bonus     BONUS + elder (one of the face-up elders), or BONUS_SKIP
 """
+
 from __future__ import annotations
 
 from ..engine import InvariantError, Option, stream
@@ -14,35 +15,67 @@ from ..engine import InvariantError, Option, stream
 GAME_ID = "rumbling_seed"
 STEP_CAP = 1500
 HOLES = 6
-NO_MOVE, TAKE, TAKE_SECOND, GOD_HOLE, GOD_ELDER, GOD_SKIP, BONUS, BONUS_SKIP = 36, 40, 46, 52, 58, 74, 80, 96
+NO_MOVE, TAKE, TAKE_SECOND, GOD_HOLE, GOD_ELDER, GOD_SKIP, BONUS, BONUS_SKIP = (
+    36,
+    40,
+    46,
+    52,
+    58,
+    74,
+    80,
+    96,
+)
 SEED, MINION = 0, 1
 ELEMENTS = ("地", "水", "火", "風")
-KNOWN_EFFECTS = {"scoring.seed_cost_minus_1", "take.adjacent_numbers", "take.same_parity",
-                 "scoring.majority_minus_1", "bonus.count_plus_1", "move.twice", "once.take_second",
-                 "scoring.seed_vp_1"}
+KNOWN_EFFECTS = {
+    "scoring.seed_cost_minus_1",
+    "take.adjacent_numbers",
+    "take.same_parity",
+    "scoring.majority_minus_1",
+    "bonus.count_plus_1",
+    "move.twice",
+    "once.take_second",
+    "scoring.seed_vp_1",
+}
 
 OPTIONS = {
     "face_down_elders": Option(
-        "4", {"4": "4 face down: one turned up at the end of each of rounds 1-4",
-              "5": "5 face down: one is still face down after round 5"},
+        "4",
+        {
+            "4": "4 face down: one turned up at the end of each of rounds 1-4",
+            "5": "5 face down: one is still face down after round 5",
+        },
         "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。",
-        "the rules give no number; the end condition implies 4"),
+        "the rules give no number; the end condition implies 4",
+    ),
     "match": Option(
-        "top", {"top": "only the top card of each other hole is looked at",
-                "pile": "every card of each other hole is looked at"},
+        "top",
+        {
+            "top": "only the top card of each other hole is looked at",
+            "pile": "every card of each other hole is looked at",
+        },
         "他の龍穴を見て「選んだのと同じ数字のミニオン／シード（属性は違っていても可）」があれば、各龍穴から１枚ずつ取得し手元へ置きます。",
-        "piles are face up but only their top card shows"),
+        "piles are face up but only their top card shows",
+    ),
     "bonus_number": Option(
-        "first", {"first": "N is the number of the first minion taken this turn",
-                  "lowest": "N is the lowest number among the minions taken",
-                  "highest": "N is the highest"},
+        "first",
+        {
+            "first": "N is the number of the first minion taken this turn",
+            "lowest": "N is the lowest number among the minions taken",
+            "highest": "N is the highest",
+        },
         "取得フェイズでミニオンを得た際、”得たミニオンの数字”と同枚数得る毎に、好きな老師カードを１枚得ることができます。",
-        "a turn can take minions of different numbers (the forced extra card, the four-god power)"),
+        "a turn can take minions of different numbers (the forced extra card, the four-god power)",
+    ),
     "hole_end": Option(
-        "round_end", {"round_end": "2 or fewer holes end the game only at the end of a round",
-                      "immediately": "the game ends as soon as 2 or fewer holes remain"},
+        "round_end",
+        {
+            "round_end": "2 or fewer holes end the game only at the end of a round",
+            "immediately": "the game ends as soon as 2 or fewer holes remain",
+        },
         "この時、龍穴が残り２つ以下になっていた場合、ゲーム終了となります。",
-        "holes can run out in the middle of a round"),
+        "holes can run out in the middle of a round",
+    ),
 }
 # Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
 NOTABLE = {"bonus_but_no_elder", "mixed_bonus", "ended_by_holes"}
@@ -68,16 +101,20 @@ def prepare(game) -> dict:
     names = elders.values("name")
     effects = {c.fields["name"]: c.fields["effect"] for c in elders.cards}
     unknown = sorted({e for e in effects.values() if e not in KNOWN_EFFECTS})
-    return {"kind": [SEED if c.fields["kind"] == "シード" else MINION for c in veins],
-            "element": [ELEMENTS.index(c.fields["element"]) if c.fields["element"] else -1 for c in veins],
-            "number": [int(c.fields["number"]) for c in veins],
-            "elder_names": names,
-            "elder_effect": [effects[n] for n in names],
-            "elder_cards": [names.index(c.fields["name"]) for c in elders.cards],
-            "unknown_effects": unknown}
+    return {
+        "kind": [SEED if c.fields["kind"] == "シード" else MINION for c in veins],
+        "element": [
+            ELEMENTS.index(c.fields["element"]) if c.fields["element"] else -1 for c in veins
+        ],
+        "number": [int(c.fields["number"]) for c in veins],
+        "elder_names": names,
+        "elder_effect": [effects[n] for n in names],
+        "elder_cards": [names.index(c.fields["name"]) for c in elders.cards],
+        "unknown_effects": unknown,
+    }
 
 
-def new_state(data: dict, players: int, seed: int, options: dict) -> "State":
+def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
 
@@ -89,17 +126,17 @@ class State:
         deck = list(range(len(self.kind)))
         rng.shuffle(deck)
         size = len(deck) // HOLES
-        self.holes = [deck[i * size:(i + 1) * size] for i in range(HOLES)]     # bottom ... top
-        self.leftover = deck[size * HOLES:]
+        self.holes = [deck[i * size : (i + 1) * size] for i in range(HOLES)]  # bottom ... top
+        self.leftover = deck[size * HOLES :]
         elders = list(data["elder_cards"])
         rng.shuffle(elders)
         self.elders_up = elders[:3]
         down = int(options["face_down_elders"])
-        self.elders_down = elders[3:3 + down]
-        self.elders_out = elders[3 + down:]
+        self.elders_down = elders[3 : 3 + down]
+        self.elders_out = elders[3 + down :]
         elements = list(range(4))
         rng.shuffle(elements)
-        self.element = elements[:players]                  # each player's disciple and four god
+        self.element = elements[:players]  # each player's disciple and four god
         self.god_used = [False] * players
         self.taken: list[list[int]] = [[] for _ in range(players)]
         self.elders: list[list[int]] = [[] for _ in range(players)]
@@ -112,7 +149,7 @@ class State:
         self.bonus_left = 0
         self.terminal = False
         self.counters = dict.fromkeys(BRANCHES, 0)
-        self.note = ""                                   # what the last action brought, for transcripts
+        self.note = ""  # what the last action brought, for transcripts
         self._start_turn()
 
     # --- helpers -----------------------------------------------------------------------------
@@ -151,7 +188,11 @@ class State:
                 acts += [TAKE_SECOND + h for h in live if len(self.holes[h]) >= 2]
             return acts
         if self.phase == "god":
-            return [GOD_HOLE + h for h in live] + [GOD_ELDER + i for i in range(len(self.elders_up))] + [GOD_SKIP]
+            return (
+                [GOD_HOLE + h for h in live]
+                + [GOD_ELDER + i for i in range(len(self.elders_up))]
+                + [GOD_SKIP]
+            )
         if self.phase == "bonus":
             return [BONUS + i for i in range(len(self.elders_up))] + [BONUS_SKIP]
         raise InvariantError(f"unknown phase {self.phase}")
@@ -220,14 +261,18 @@ class State:
             if h == hole or not self.holes[h]:
                 continue
             pile = self.holes[h]
-            scope = range(len(pile) - 1, -1, -1) if self.opt["match"] == "pile" else (len(pile) - 1,)
+            scope = (
+                range(len(pile) - 1, -1, -1) if self.opt["match"] == "pile" else (len(pile) - 1,)
+            )
             for i in scope:
                 c = pile[i]
                 m = self.num[c]
-                extra = self.kind[c] == MINION and ((parity and m % 2 == n % 2) or (m in wanted and m != n))
+                extra = self.kind[c] == MINION and (
+                    (parity and m % 2 == n % 2) or (m in wanted and m != n)
+                )
                 if m == n or extra:
                     got.append(pile.pop(i))
-                    break                                 # one card from each hole
+                    break  # one card from each hole
         if len(got) == 1 and self.holes[hole]:
             got.append(self.holes[hole].pop())
             self.counters["forced_extra"] += 1
@@ -247,8 +292,9 @@ class State:
         count = len(self.turn_cards) + self._skill(p, "bonus.count_plus_1")
         self.bonus_left = count // n
         if self.bonus_left:
-            self.note = (self.note + "　" if self.note else "") + \
-                f"この手番{len(self.turn_cards)}枚、ミニオン{n}で取得ボーナス{self.bonus_left}回"
+            self.note = (
+                self.note + "　" if self.note else ""
+            ) + f"この手番{len(self.turn_cards)}枚、ミニオン{n}で取得ボーナス{self.bonus_left}回"
         if self.bonus_left and not self.elders_up:
             self.counters["bonus_but_no_elder"] += 1
         if self.bonus_left <= 0 or not self.elders_up:
@@ -295,7 +341,7 @@ class State:
             top = max(counts)
             if top <= 0:
                 continue
-            payer = max(p for p in range(self.n) if counts[p] == top)     # latest in turn order
+            payer = max(p for p in range(self.n) if counts[p] == top)  # latest in turn order
             seeds = [x for x in keep[payer] if self.kind[x] == SEED]
             own = [x for x in seeds if self.elem[x] == self.element[payer]]
             discount = self._skill(payer, "scoring.seed_cost_minus_1")
@@ -306,12 +352,16 @@ class State:
                     keep[payer].remove(x)
                 self.counters["seed_payment"] += 1
             else:
-                keep[payer] = [x for x in keep[payer] if not (self.kind[x] == MINION and self.num[x] == number)]
+                keep[payer] = [
+                    x for x in keep[payer] if not (self.kind[x] == MINION and self.num[x] == number)
+                ]
                 self.counters["minions_discarded"] += 1
         vp = []
         for p in range(self.n):
             total = sum(self.num[x] for x in keep[p] if self.kind[x] == MINION)
-            total += self._skill(p, "scoring.seed_vp_1") * sum(1 for x in keep[p] if self.kind[x] == SEED)
+            total += self._skill(p, "scoring.seed_vp_1") * sum(
+                1 for x in keep[p] if self.kind[x] == SEED
+            )
             vp.append(total)
         return vp, keep
 
@@ -321,25 +371,43 @@ class State:
     def winners(self) -> tuple[list[int], bool]:
         vp = self.scores()
         best = max(vp)
-        top = [p for p in range(self.n) if vp[p] == best]   # seat order = nearness to the start player
+        top = [
+            p for p in range(self.n) if vp[p] == best
+        ]  # seat order = nearness to the start player
         return [top[0]], len(top) > 1
 
     # --- what players may see, and checks ----------------------------------------------------
     def observation(self, player: int) -> dict:
-        return {"tops": [h[-1] if h else None for h in self.holes], "sizes": [len(h) for h in self.holes],
-                "elders_up": list(self.elders_up), "elders_down": len(self.elders_down),
-                "taken": [list(t) for t in self.taken], "elders": [list(e) for e in self.elders],
-                "element": list(self.element), "god_used": list(self.god_used), "round": self.round}
+        return {
+            "tops": [h[-1] if h else None for h in self.holes],
+            "sizes": [len(h) for h in self.holes],
+            "elders_up": list(self.elders_up),
+            "elders_down": len(self.elders_down),
+            "taken": [list(t) for t in self.taken],
+            "elders": [list(e) for e in self.elders],
+            "element": list(self.element),
+            "god_used": list(self.god_used),
+            "round": self.round,
+        }
 
     def hidden_cards(self) -> set[int]:
         """Dragon-vein cards nobody may see: everything under the top of each hole."""
         return {c for h in self.holes for c in h[:-1]}
 
     def check_invariants(self) -> None:
-        cards = [c for h in self.holes for c in h] + [c for t in self.taken for c in t] + self.leftover
+        cards = (
+            [c for h in self.holes for c in h] + [c for t in self.taken for c in t] + self.leftover
+        )
         if len(cards) != len(self.kind) or len(set(cards)) != len(cards):
-            raise InvariantError(f"dragon-vein cards not conserved: {len(cards)} of {len(self.kind)}")
-        elders = self.elders_up + self.elders_down + self.elders_out + [e for es in self.elders for e in es]
+            raise InvariantError(
+                f"dragon-vein cards not conserved: {len(cards)} of {len(self.kind)}"
+            )
+        elders = (
+            self.elders_up
+            + self.elders_down
+            + self.elders_out
+            + [e for es in self.elders for e in es]
+        )
         if sorted(elders) != sorted(self.data["elder_cards"]):
             raise InvariantError("elder cards not conserved")
         for p in range(self.n):
@@ -381,7 +449,9 @@ class State:
             if action == GOD_SKIP:
                 return f"{head}：四神パワーを使わない"
             if action >= GOD_ELDER:
-                return f"{head}：四神パワー　老師「{names[self.elders_up[action - GOD_ELDER]]}」を得る"
+                return (
+                    f"{head}：四神パワー　老師「{names[self.elders_up[action - GOD_ELDER]]}」を得る"
+                )
             h = action - GOD_HOLE
             return f"{head}：四神パワー　龍穴{h + 1}の{self._card(self.holes[h][-1])}を得る"
         if action == BONUS_SKIP:
@@ -404,10 +474,14 @@ def greedy_value(state: State, action: int) -> float:
         pile = state.holes[hole]
         card = pile[-2] if action >= TAKE_SECOND else pile[-1]
         n = state.num[card]
-        matches = sum(1 for h in range(HOLES) if h != hole and state.holes[h] and state.num[state.holes[h][-1]] == n)
+        matches = sum(
+            1
+            for h in range(HOLES)
+            if h != hole and state.holes[h] and state.num[state.holes[h][-1]] == n
+        )
         return matches * 10 + n * (1 if state.kind[card] == MINION else 0)
     if state.phase == "bonus":
         return 0.0 if action == BONUS_SKIP else 1.0
     if state.phase == "god":
-        return 0.5 if action == GOD_SKIP else 0.0          # keep the power for later, mostly
+        return 0.5 if action == GOD_SKIP else 0.0  # keep the power for later, mostly
     return 0.0

@@ -3,6 +3,7 @@
 A plain dict, the one place to register a game's checks. Each check takes the model and a
 `Problems` and quotes the rule sentence it tests.
 """
+
 from __future__ import annotations
 
 from . import fudaraku, nyanbaa, rumbling_seed

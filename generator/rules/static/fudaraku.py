@@ -2,6 +2,7 @@
 
 Each finding quotes the rule sentence it tests.
 """
+
 from __future__ import annotations
 
 from ...model import Game
@@ -17,10 +18,13 @@ def check_facedown_card(game: Game, problems: Problems) -> None:
     at = rule_ref(game, FACEDOWN)
     if at is None:
         return
-    later = "\n".join((game.rules_source or "").splitlines()[at.row:])
+    later = "\n".join((game.rules_source or "").splitlines()[at.row :])
     if not any(word in later for word in LATER):
-        problems.warning(f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down card "
-                         "(see the 'facedown' reading in pnp simulate)", at)
+        problems.warning(
+            f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down card "
+            "(see the 'facedown' reading in pnp simulate)",
+            at,
+        )
 
 
 CHECKS = (check_facedown_card,)

@@ -3,6 +3,7 @@
 Each finding quotes the rule sentence it tests; the model comes from the same spreadsheets that
 are printed.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -20,8 +21,7 @@ MARKERS = "各プレイヤーはトライブを１つ選び、選んだトライ
 HAND, TRICKS_PER_ROUND, ROUNDS = 8, 6, 3
 
 
-
-SUITS = "各スートに"          # the sentence is bound to the data, so find it by its words
+SUITS = "各スートに"  # the sentence is bound to the data, so find it by its words
 
 
 def check_cards_per_suit(game: Game, problems: Problems) -> None:
@@ -32,11 +32,15 @@ def check_cards_per_suit(game: Game, problems: Problems) -> None:
     want = 7 + 4
     for suit, n in per.items():
         if n != want:
-            problems.error(f"{suit}: {n} ナワバリカード, the rules give each suit {want} (1–7 and △ copies of 1–4)",
-                           game.deck("turf").where)
+            problems.error(
+                f"{suit}: {n} ナワバリカード, the rules give each suit {want} (1–7 and △ copies of 1–4)",
+                game.deck("turf").where,
+            )
     if all(n == want for n in per.values()):
-        problems.notice(f"{want} ナワバリカード in each of {'、'.join(per)} (1–7, and △ copies of 1–4)",
-                        rule_at(game, SUITS))
+        problems.notice(
+            f"{want} ナワバリカード in each of {'、'.join(per)} (1–7, and △ copies of 1–4)",
+            rule_at(game, SUITS),
+        )
 
 
 def check_three_player_removal(game: Game, problems: Problems) -> None:
@@ -48,34 +52,48 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
         problems.warning(
             f"「{REMOVE}」 names two cards, but the deck has {len(removed)} (4△ and 3△ in each of "
             f"{'、'.join(suits)}): the rules do not say whether 2 or {len(removed)} cards leave a 3-player game",
-            rule_at(game, REMOVE))
+            rule_at(game, REMOVE),
+        )
     for label, gone in (("2 cards", 2), (f"all {len(removed)}", len(removed))):
         left = len(turf.cards) - gone
         need = 3 * HAND
         if need > left:
-            problems.error(f"3 players, removing {label}: {left} ナワバリカード left, but dealing needs {need}",
-                           rule_at(game, DEAL))
+            problems.error(
+                f"3 players, removing {label}: {left} ナワバリカード left, but dealing needs {need}",
+                rule_at(game, DEAL),
+            )
         else:
-            problems.notice(f"3 players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
-                            f"{left - need} stay face down", rule_at(game, DEAL))
+            problems.notice(
+                f"3 players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
+                f"{left - need} stay face down",
+                rule_at(game, DEAL),
+            )
 
 
 def check_hand_against_tricks(game: Game, problems: Problems) -> None:
     """8 cards in hand, 6 tricks a round: 2 left, 1 may be carried."""
     spare = HAND - TRICKS_PER_ROUND
     if spare < 0:
-        problems.error(f"a hand of {HAND} cannot play {TRICKS_PER_ROUND} tricks", rule_at(game, TRICKS))
+        problems.error(
+            f"a hand of {HAND} cannot play {TRICKS_PER_ROUND} tricks", rule_at(game, TRICKS)
+        )
     else:
-        problems.notice(f"{HAND} cards for {TRICKS_PER_ROUND} tricks: {spare} left at round end, of which one "
-                        "may be carried over", rule_at(game, TRICKS))
+        problems.notice(
+            f"{HAND} cards for {TRICKS_PER_ROUND} tricks: {spare} left at round end, of which one "
+            "may be carried over",
+            rule_at(game, TRICKS),
+        )
 
 
 def check_map_layout(game: Game, problems: Problems) -> None:
     """「”プレイヤー人数”枚引いて…２×２（３人プレイ時は２×１）」: 3 maps drawn, 2 places."""
     drawn, places = 3, 2 * 1
     if drawn != places:
-        problems.warning(f"「{MAPS}」: with 3 players {drawn} maps are drawn but a 2×1 layout has {places} places; "
-                         "the rules do not say where the third goes, or whether only 2 are drawn", rule_at(game, MAPS))
+        problems.warning(
+            f"「{MAPS}」: with 3 players {drawn} maps are drawn but a 2×1 layout has {places} places; "
+            "the rules do not say where the third goes, or whether only 2 are drawn",
+            rule_at(game, MAPS),
+        )
 
 
 def check_cubes_against_areas(game: Game, problems: Problems) -> None:
@@ -86,13 +104,20 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
         cubes[cube.fields["color"]] = cubes.get(cube.fields["color"], 0) + 1
     areas = ("area1", "area2", "area3", "area4")
     for players in range(game.manifest.players[0], game.manifest.players[1] + 1):
-        worst = {colour: max(sum(1 for m in draw for a in areas if m.fields[a] == colour)
-                             for draw in combinations(maps, players))
-                 for colour in sorted(cubes)}
+        worst = {
+            colour: max(
+                sum(1 for m in draw for a in areas if m.fields[a] == colour)
+                for draw in combinations(maps, players)
+            )
+            for colour in sorted(cubes)
+        }
         short = {c: n for c, n in worst.items() if n > cubes[c]}
         if short:
-            problems.error(f"{players} players: the worst draw of maps has more areas than cubes for setup: "
-                           + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()), rule_at(game, MAPS))
+            problems.error(
+                f"{players} players: the worst draw of maps has more areas than cubes for setup: "
+                + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()),
+                rule_at(game, MAPS),
+            )
             continue
         tight = {c: n for c, n in worst.items() if n * 2 > cubes[c]}
         if tight:
@@ -100,7 +125,9 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
             problems.warning(
                 f"{players} players: the worst draw of {players} maps uses most of a colour's cubes at setup "
                 f"({shown}), and 「{REFILL}」 needs as many again at each round end: the rules do not say "
-                "what happens when a colour runs out", rule_at(game, REFILL))
+                "what happens when a colour runs out",
+                rule_at(game, REFILL),
+            )
 
 
 def check_markers(game: Game, problems: Problems) -> None:
@@ -111,13 +138,21 @@ def check_markers(game: Game, problems: Problems) -> None:
     for tribe in tribes:
         have = per_tribe.get(tribe, 0)
         if have != 8:
-            problems.error(f"{tribe}: {have} トライブマーカー, the rules give each player 8 (「{MARKERS}」)",
-                           game.deck("marker").where)
+            problems.error(
+                f"{tribe}: {have} トライブマーカー, the rules give each player 8 (「{MARKERS}」)",
+                game.deck("marker").where,
+            )
     heroes = {c.fields["tribe"] for c in game.deck("hero").cards}
     for tribe in tribes:
         if tribe not in heroes:
             problems.error(f"{tribe} has no ヒーローカード", game.deck("hero").where)
 
 
-CHECKS = (check_cards_per_suit, check_three_player_removal, check_hand_against_tricks, check_map_layout, check_cubes_against_areas,
-          check_markers)
+CHECKS = (
+    check_cards_per_suit,
+    check_three_player_removal,
+    check_hand_against_tricks,
+    check_map_layout,
+    check_cubes_against_areas,
+    check_markers,
+)
