@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from . import pipeline
+from .builders import REGISTRY
 from .problems import BuildError
 from .project import find_project
 
@@ -85,13 +86,27 @@ def main() -> None:
     help="Bleed in mm (0–3); default: the sheet's, 3 mm where it fits.",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def build(games, project_dir, paper, out_dir, bleed, strict) -> None:
+@click.option(
+    "--format",
+    "formats",
+    metavar="NAME[,NAME…]",
+    help="What to write (repeatable or comma-separated): "
+    + "; ".join(f"{name}{' (default)' if b.default else ''}" for name, b in REGISTRY.items())
+    + ". Default: every default format.",
+    multiple=True,
+)
+def build(games, project_dir, paper, out_dir, bleed, strict, formats) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
     def action() -> int:
         project = _project(project_dir)
+        picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
         opts = pipeline.Options(
-            paper=paper, out=Path(out_dir) if out_dir else None, bleed_mm=bleed, strict=strict
+            paper=paper,
+            out=Path(out_dir) if out_dir else None,
+            bleed_mm=bleed,
+            strict=strict,
+            formats=picked or None,
         )
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict)

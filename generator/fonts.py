@@ -23,7 +23,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTCollection, TTFont
 
-from .output import NO_CACHE, Cache
+from .cache import NO_CACHE, Cache
 from .problems import BuildError
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}

@@ -14,6 +14,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import textfile
 from .problems import BuildError, Problem, SourceRef
 
 
@@ -32,26 +33,8 @@ class Table:
 
 
 def decode(data: bytes, where: SourceRef) -> str:
-    """The text, read as UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as utf8_error:
-        try:
-            return data.decode("cp932")
-        except UnicodeDecodeError:
-            line = data[: utf8_error.start].count(b"\n") + 1
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
-                        f"the first bad byte is on line {line}. Save it from Excel as 'CSV UTF-8'",
-                        where.at(row=line),
-                    )
-                ]
-            )
+    """A CSV file's text by the project's one decoding rule (textfile)."""
+    return textfile.decode(data, where, "save it from Excel as 'CSV UTF-8'")
 
 
 def read_csv(path: Path, where: SourceRef) -> Table:

@@ -33,33 +33,3 @@ def write_all(files: dict[Path, bytes]) -> list[Path]:
     for tmp, path in staged:
         os.replace(tmp, path)
     return [p for _, p in staged]
-
-
-class Cache:
-    """Derived files that make the next build faster (font subsets, metrics, the font index).
-
-    Lives in `<out>/.cache/`. `pnp check` reads it but never writes (check writes nothing).
-    """
-
-    def __init__(self, folder: Path | None, writable: bool = True):
-        self.folder = folder
-        self.writable = writable and folder is not None
-
-    @classmethod
-    def for_output(cls, out: Path, writable: bool) -> Cache:
-        return cls(out / ".cache", writable)
-
-    def read(self, name: str) -> bytes | None:
-        if self.folder is None:
-            return None
-        try:
-            return (self.folder / name).read_bytes()
-        except OSError:
-            return None
-
-    def write(self, name: str, data: bytes) -> None:
-        if self.writable:
-            atomic_write(self.folder / name, data)
-
-
-NO_CACHE = Cache(None)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import output, validate
+from . import builders, output, validate
+from .cache import Cache
 from .fonts import FontIndex
 from .layout.plan import Plan, lay_out
 from .load import read_table
@@ -17,6 +18,7 @@ from .model import Game
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
 from .rules.checks import check_rules
+from .textfile import read_text
 
 
 @dataclass
@@ -25,6 +27,7 @@ class Options:
     out: Path | None = None
     bleed_mm: float | None = None
     strict: bool = False
+    formats: list[str] | None = None  # builder names; None: the default ones
 
 
 @dataclass
@@ -38,17 +41,20 @@ class Result:
 
 
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
+    picked = builders.select(options.formats)
     out = options.out or project.root / "output"
-    cache = output.Cache.for_output(out, writable=True)
+    cache = Cache.for_output(out, writable=True)
     # Printing does not wait for the game to hold together: playouts are check's business.
     result = check(project, game_ids, options, cache, play=False)
     if result.failed(options.strict):
         return result
+    font_index = FontIndex([project.root / "fonts"], cache)
     files: dict[Path, bytes] = {}
-    from .render.game import render  # ReportLab is needed from here on only
-
     for plan in result.plans:
-        files.update(render(plan, out / plan.game.id, cache, result.problems))
+        job = builders.Job(plan, out / plan.game.id, cache, result.problems, font_index=font_index)
+        if any(b.name == "simulation" for b in picked):
+            job.simulations = simulate_all(plan.game)
+        files.update(builders.build_game(job, picked))
     result.written = output.write_all(files)
     return result
 
@@ -57,15 +63,14 @@ def check(
     project: Project,
     game_ids: list[str],
     options: Options,
-    cache: output.Cache | None = None,
+    cache: Cache | None = None,
     play: bool = True,
 ) -> Result:
     problems = Problems()
     result = Result(problems)
     out = options.out or project.root / "output"
-    cache = cache or output.Cache.for_output(
-        out, writable=False
-    )  # check reads the cache, writes nothing
+    # check reads the cache and writes nothing
+    cache = cache or Cache.for_output(out, writable=False)
     font_index = FontIndex([project.root / "fonts"], cache)
     for gid in game_ids or project.game_ids():
         try:
@@ -88,7 +93,7 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     errors_before = problems.count("error")
     decks = []
     for comp in manifest.components:
-        if comp.data is None:
+        if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
         path = manifest.folder / comp.data
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name)
@@ -99,12 +104,7 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", "rules source not found", rules_where)])
-        try:
-            rules_source = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise BuildError(
-                [Problem("error", "the rules source must be saved as UTF-8", rules_where)]
-            ) from None
+        rules_source = read_text(path, rules_where)
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
     return Game(manifest, tuple(decks), rules_source, rules_where)
@@ -124,15 +124,10 @@ class SimulateOptions:
 
 def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=None) -> dict:
     """Play a game many times by machine; write simulation.md/.json/.pdf; or replay one seed."""
-    from .rules import engine, report
-    from .rules import simulate as sim
-    from .rules.games import REGISTRY
+    from .builders.simulation import report_files
+    from .rules import engine
 
-    if game_id not in REGISTRY:
-        raise BuildError(
-            f"the rules engine cannot play '{game_id}' yet (it plays: {', '.join(sorted(REGISTRY))})"
-        )
-    module = REGISTRY[game_id]
+    module = _rules_module(game_id)
     problems = Problems()
     game = load(project, game_id, problems)
     if game is None or problems.has_errors:
@@ -141,56 +136,75 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     players = opts.players or lo
     if not lo <= players <= hi:
         raise BuildError(f"{game.title} is for {lo}–{hi} players, not {players}")
-    try:
-        options = engine.resolve_options(module.OPTIONS, opts.options)
-    except engine.UnknownOption as exc:
-        raise BuildError(str(exc)) from None
-    data = module.prepare(game)
-    kinds = (opts.kind,) * players
     if opts.replay is not None:
+        options = _readings(module, opts.options)
+        kinds = (opts.kind,) * players
+        data = module.prepare(game)
         result = engine.play(
             module, data, players, opts.replay, options, kinds, check=True, log=True
         )
         return {"replay": result}
-    rows = sim.run(game_id, data, players, opts.games, opts.seed, options, kinds, progress=progress)
-    stats = sim.statistics(game_id, players, opts.seed, options, kinds, rows)
-    if opts.skill:
-        stats.skill = sim.skill_signal(
-            game_id, data, players, min(opts.games, 600), opts.seed, options
-        )
-    found = sim.findings(module, stats)
-    stats.alternatives = sim.alternatives(module, game_id, data, stats, found)
-    text = report.markdown(game.title, module, stats, found)
-    import json
-
-    payload = json.dumps(sim.to_json(stats, found), ensure_ascii=False, indent=1, sort_keys=True)
+    result = run_simulation(game, module, players, opts, progress)
     out = (opts.out or project.root / "output") / game_id
-    files = {
-        out / f"simulation-{players}p.md": text.encode("utf-8"),
-        out / f"simulation-{players}p.json": (payload + "\n").encode("utf-8"),
-        out / f"simulation-{players}p.pdf": _report_pdf(
-            project, game, module, stats, found, text, opts
-        ),
-    }
+    cache = Cache.for_output(opts.out or project.root / "output", writable=True)
+    font_index = FontIndex([project.root / "fonts"], cache)
+    files = report_files(game, result, out, font_index, cache)
     written = output.write_all(files)
+    markdown, payload = (files[out / f"simulation-{players}p.{ext}"] for ext in ("md", "json"))
     return {
-        "stats": stats,
-        "findings": found,
-        "markdown": text,
-        "json": payload,
+        "stats": result.stats,
+        "findings": result.found,
+        "markdown": markdown.decode("utf-8"),
+        "json": payload.decode("utf-8").rstrip("\n"),
         "written": written,
     }
 
 
-def _report_pdf(project, game, module, stats, found, text, opts) -> bytes:
-    from .layout.plan import game_fonts
-    from .render import fonts as render_fonts
-    from .render import report as render_report
+def _rules_module(game_id: str):
+    from .rules.games import REGISTRY
 
-    cache = output.Cache.for_output(opts.out or project.root / "output", writable=True)
-    fonts = game_fonts(game, FontIndex([project.root / "fonts"], cache))
-    for role in fonts.metrics:
-        fonts.use(role, text + game.title + "シミュレーション人・ゲーム")
-    return render_report.report_pdf(
-        game.title, module, stats, found, render_fonts.register(fonts, cache)
-    )
+    if game_id not in REGISTRY:
+        raise BuildError(
+            f"the rules engine cannot play '{game_id}' yet "
+            f"(it plays: {', '.join(sorted(REGISTRY))})"
+        )
+    return REGISTRY[game_id]
+
+
+def _readings(module, given: dict[str, str]) -> dict[str, str]:
+    from .rules import engine
+
+    try:
+        return engine.resolve_options(module.OPTIONS, given)
+    except engine.UnknownOption as exc:
+        raise BuildError(str(exc)) from None
+
+
+def run_simulation(game: Game, module, players: int, opts: SimulateOptions, progress=None):
+    """One batch of playouts with its statistics, skill signal, findings and other readings."""
+    from .builders.simulation import SimulationResult
+    from .rules import simulate as sim
+
+    options = _readings(module, opts.options)
+    data = module.prepare(game)
+    kinds = (opts.kind,) * players
+    rows = sim.run(game.id, data, players, opts.games, opts.seed, options, kinds, progress=progress)
+    stats = sim.statistics(game.id, players, opts.seed, options, kinds, rows)
+    if opts.skill:
+        stats.skill = sim.skill_signal(
+            game.id, data, players, min(opts.games, 600), opts.seed, options
+        )
+    found = sim.findings(module, stats)
+    stats.alternatives = sim.alternatives(module, game.id, data, stats, found)
+    return SimulationResult(module, stats, found)
+
+
+def simulate_all(game: Game) -> list:
+    """`pnp build --format simulation`: every player count, default readings and batch size."""
+    from .rules.games import REGISTRY
+
+    module = REGISTRY.get(game.id)
+    if module is None:
+        return []
+    lo, hi = game.manifest.players
+    return [run_simulation(game, module, n, SimulateOptions()) for n in range(lo, hi + 1)]

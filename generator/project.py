@@ -5,28 +5,21 @@ The first stage: everything else starts from a `Project` and a `Manifest`.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import tomlfile
+from .kinds import KINDS, Kind
 from .problems import BuildError, Problem, SourceRef, rel
 
 MANIFEST = "game.toml"
-
-
-KINDS = {
-    # kind: (needs data rows, needs a back, needs a sheet, counter word, output file)
-    "card": (True, True, True, "枚", "cards"),
-    "token": (True, False, True, "個", "tokens"),
-    "board": (False, False, False, "枚", "board"),
-}
 
 
 @dataclass(frozen=True)
 class Component:
     id: str
     name: str
-    kind: str  # card, token or board (see KINDS)
+    kind: str  # a name in kinds.KINDS: card, token, board
     data: str | None  # file name, relative to the game folder; boards have none
     sheet_name: str | None  # workbook sheet, for .xlsx
     size: str | dict  # a named size from sheets.toml, or { w = "…", h = "…" }
@@ -39,14 +32,25 @@ class Component:
     printed: bool  # false: the designer buys it; listed, not printed
     where: SourceRef
     unprinted_columns: tuple = ()  # data for the rules engine only (e.g. skill effect keys)
+    index: int = 0  # its place among the manifest's [[component]]s
+    doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def kind_of(self) -> Kind:
+        return KINDS[self.kind]
 
     @property
     def unit(self) -> str:
-        return KINDS[self.kind][3]
+        """The counter word printed after a count of it: 枚, 個."""
+        return self.kind_of.counter
 
     @property
     def output(self) -> str:
-        return KINDS[self.kind][4]
+        return self.kind_of.output
+
+    def at(self, *keys) -> SourceRef:
+        """Where a key of this component is written in the manifest."""
+        return self.doc.at("component", self.index, *keys) if self.doc else self.where
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,11 @@ class Manifest:
     where: SourceRef
     setup: dict = field(default_factory=dict)
     warnings: tuple = ()  # problems found reading it that do not stop the build
+    doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
+
+    def at(self, *keys) -> SourceRef:
+        """Where a key of the manifest is written: file, line and key."""
+        return self.doc.at(*keys) if self.doc else self.where
 
 
 @dataclass(frozen=True)
@@ -123,164 +132,125 @@ TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
 
 def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     where = SourceRef(project.rel(path))
-    try:
-        text = path.read_text(encoding="utf-8")
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BuildError([Problem("error", f"cannot read the manifest: {exc}", where)]) from None
-    except UnicodeDecodeError:
-        raise BuildError([Problem("error", "the manifest must be saved as UTF-8", where)]) from None
+    doc = tomlfile.read(path, where, "the manifest")
+    raw = doc.data
+    extra: list[Problem] = []
 
-    def at(key: str) -> SourceRef:
-        """The line a key is written on, for messages (first match; TOML keeps no positions)."""
-        for n, line in enumerate(text.splitlines(), start=1):
-            if line.strip().startswith((f"{key} ", f"{key}=", f"[{key}]", f"[[{key}]]")):
-                return where.at(row=n)
-        return where
+    def fail(message: str, at: SourceRef) -> BuildError:
+        return BuildError([Problem("error", message, at)])
 
-    def need(table: dict, key: str, kind: type, context: str):
+    def need(table: dict, key: str, kind: type, context: str, *path):
         if key not in table:
-            raise BuildError([Problem("error", f"missing key '{key}' in {context}", where)])
+            raise fail(f"missing key '{key}' in {context}", doc.at(*path))
         value = table[key]
         if not isinstance(value, kind):
-            raise BuildError(
-                [Problem("error", f"'{key}' in {context} must be a {kind.__name__}", at(key))]
-            )
+            raise fail(f"'{key}' in {context} must be a {kind.__name__}", doc.at(*path, key))
         return value
 
-    def unknown(table: dict, known: set[str], context: str) -> None:
+    def unknown(table: dict, known: set[str], context: str, *path) -> None:
         for key in sorted(set(table) - known):
-            extra.append(
-                Problem(
-                    "warning",
-                    f"unknown key '{key}' in {context} is ignored "
-                    f"(known: {', '.join(sorted(known))})",
-                    at(key),
-                )
-            )
+            message = f"unknown key '{key}' in {context} is ignored (known: {', '.join(sorted(known))})"
+            extra.append(Problem("warning", message, doc.at(*path, key)))
 
-    extra: list[Problem] = []
     unknown(raw, TOP_KEYS, "the manifest")
     info = need(raw, "game", dict, "the manifest")
-    unknown(info, GAME_KEYS, "[game]")
-    players = need(info, "players", dict, "[game]")
-    lo, hi = (
-        need(players, "min", int, "[game].players"),
-        need(players, "max", int, "[game].players"),
-    )
+    unknown(info, GAME_KEYS, "[game]", "game")
+    players = need(info, "players", dict, "[game]", "game")
+    lo = need(players, "min", int, "[game].players", "game", "players")
+    hi = need(players, "max", int, "[game].players", "game", "players")
     if not 1 <= lo <= hi:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max",
-                    at("players"),
-                )
-            ]
-        )
+        message = f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max"
+        raise fail(message, doc.at("game", "players"))
     components = []
-    for i, c in enumerate(raw.get("component", [])):
-        ctx = f"[[component]] #{i + 1}"
-        cid = need(c, "id", str, ctx)
+    listed = raw.get("component", [])
+    if not isinstance(listed, list):
+        raise fail("'component' must be a list of [[component]] tables", doc.at("component"))
+    for i, c in enumerate(listed):
+        here = ("component", i)
+        cid = need(c, "id", str, f"[[component]] #{i + 1}", *here)
         ctx = f"component '{cid}'"
-        unknown(c, COMPONENT_KEYS, ctx)
+        unknown(c, COMPONENT_KEYS, ctx, *here)
         kind = c.get("kind", "card")
         if kind not in KINDS:
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}",
-                        at("kind"),
-                    )
-                ]
-            )
-        has_data, has_back, has_sheet, _, _ = KINDS[kind]
-        data, sheet_name = (need(c, "data", str, ctx) if has_data else c.get("data")), None
+            message = f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}"
+            raise fail(message, doc.at(*here, "kind"))
+        required = KINDS[kind].required()
+
+        def get(key: str, type_: type, default=None):
+            if key in required:
+                return need(c, key, type_, ctx, *here)
+            value = c.get(key, default)
+            if value is not None and not isinstance(value, type_):
+                raise fail(f"'{key}' in {ctx} must be a {type_.__name__}", doc.at(*here, key))
+            return value
+
+        data, sheet_name = get("data", str), None
         if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
             data, sheet_name = data.split("#", 1)
-        columns = need(c, "columns", dict, ctx) if has_data else c.get("columns", {})
-        composition = c.get("composition", {})
-        for group in [composition, *composition.get("group", [])]:
+        columns = get("columns", dict, {})
+        composition = get("composition", dict, {})
+        groups = composition.get("group", [])
+        for g, group in enumerate([composition, *groups]):
+            at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
             for key in [*group.get("key", []), *group.get("when", {})]:
                 if key not in columns:
-                    raise BuildError(
-                        [
-                            Problem(
-                                "error",
-                                f"{ctx}: composition key '{key}' is not one of its columns "
-                                f"({', '.join(columns)})",
-                                at("key"),
-                            )
-                        ]
+                    message = (
+                        f"{ctx}: composition key '{key}' is not one of its columns "
+                        f"({', '.join(columns)})"
                     )
+                    raise fail(message, doc.at(*at, "key"))
         size = c.get("size")
         if not isinstance(size, (str, dict)):
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"{ctx}: 'size' must be a size name such as \"poker\" or "
-                        f'{{ w = "63mm", h = "88mm" }}',
-                        at("size") if "size" in c else where,
-                    )
-                ]
+            message = (
+                f"{ctx}: 'size' must be a size name such as \"poker\" or "
+                '{ w = "63mm", h = "88mm" }'
             )
+            raise fail(message, doc.at(*here, "size"))
         printed = c.get("printed", True)
         if not isinstance(printed, bool):
-            raise BuildError(
-                [Problem("error", f"{ctx}: 'printed' must be true or false", at("printed"))]
-            )
+            raise fail(f"{ctx}: 'printed' must be true or false", doc.at(*here, "printed"))
         components.append(
             Component(
                 id=cid,
-                name=need(c, "name", str, ctx),
+                name=need(c, "name", str, ctx, *here),
                 kind=kind,
                 data=data,
                 sheet_name=sheet_name,
                 size=size,
-                front=need(c, "front", str, ctx),
-                back=need(c, "back", str, ctx) if has_back else c.get("back"),
-                sheet=need(c, "sheet", str, ctx) if has_sheet else c.get("sheet"),
+                front=need(c, "front", str, ctx, *here),
+                back=get("back", str),
+                sheet=get("sheet", str),
                 columns=columns,
                 composition=composition,
                 bleed=c.get("bleed"),
                 printed=printed,
-                where=where,
+                where=SourceRef(where.file, doc.line(*here)),
                 unprinted_columns=tuple(c.get("unprinted_columns", ())),
+                index=i,
+                doc=doc,
             )
         )
     if not components:
-        raise BuildError([Problem("error", "the manifest lists no [[component]]", where)])
+        raise fail("the manifest lists no [[component]]", where)
     fonts = raw.get("fonts", {})
     for role, spec in fonts.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"[fonts] {role} needs a family, e.g. "
-                        f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}',
-                        at(role),
-                    )
-                ]
+            message = (
+                f"[fonts] {role} needs a family, e.g. "
+                f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}'
             )
+            raise fail(message, doc.at("fonts", role))
     deal = raw.get("deal")
     if deal is not None and deal.get("component") not in {c.id for c in components}:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"[deal] component {deal.get('component')!r} is not a component of "
-                    f"this game ({', '.join(c.id for c in components)})",
-                    at("deal"),
-                )
-            ]
+        message = (
+            f"[deal] component {deal.get('component')!r} is not a component of "
+            f"this game ({', '.join(c.id for c in components)})"
         )
+        raise fail(message, doc.at("deal", "component"))
     return Manifest(
         id=game,
         folder=path.parent,
-        title=need(info, "title", str, "[game]"),
+        title=need(info, "title", str, "[game]", "game"),
         players=(lo, hi),
         rules=info.get("rules"),
         fonts=fonts,
@@ -289,4 +259,5 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         where=where,
         warnings=tuple(extra),
         setup=raw.get("setup", {}),
+        doc=doc,
     )

@@ -65,7 +65,7 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
             problems.error(
                 f"component '{component.id}': column '{column}' has unknown type "
                 f"{kind!r} (types: {', '.join(TYPES)})",
-                component.where,
+                component.at("columns", column),
             )
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
@@ -154,7 +154,7 @@ def check_composition(deck: Deck, problems: Problems) -> None:
 
 
 def _unit(deck: Deck) -> str:
-    return "tokens" if deck.component.kind == "token" else "cards"
+    return deck.component.kind_of.plural
 
 
 def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> None:

@@ -19,15 +19,15 @@ def edit(root, rel, old, new, count=1):
 DEFECTS = {
     "manifest_not_toml": (
         lambda r: edit(r, f"{GAME}/game.toml", "[game]", "[game"),
-        f"{GAME}/game.toml: error: cannot read the manifest",
+        f"{GAME}/game.toml:2:6: error: cannot read the manifest: Expected ']'",
     ),
     "manifest_without_title": (
         lambda r: edit(r, f"{GAME}/game.toml", 'title = "補陀落渡海しよう！"\n', ""),
-        f"{GAME}/game.toml: error: missing key 'title' in [game]",
+        f"{GAME}/game.toml:2:game: error: missing key 'title' in [game]",
     ),
     "players_backwards": (
         lambda r: edit(r, f"{GAME}/game.toml", "min = 3, max = 5", "min = 5, max = 3"),
-        f"{GAME}/game.toml:5: error: players: min 5 and max 3 must satisfy",
+        f"{GAME}/game.toml:5:game.players: error: players: min 5 and max 3 must satisfy",
     ),
     "composition_key_not_a_column": (
         lambda r: edit(
@@ -72,7 +72,7 @@ DEFECTS = {
     ),
     "layout_not_toml": (
         lambda r: edit(r, "layouts/fudaraku/klesha_back.toml", "[[box]]", "[[box]"),
-        "layouts/fudaraku/klesha_back.toml:4: error: cannot read layout",
+        "layouts/fudaraku/klesha_back.toml:4:6: error: cannot read layout",
     ),
     "layout_unknown_key": (
         lambda r: edit(
@@ -121,7 +121,7 @@ DEFECTS = {
     ),
     "rules_not_utf8": (
         lambda r: (r / f"{GAME}/rules.md").write_bytes("# 補陀落".encode("utf-16")),
-        f"{GAME}/rules.md: error: the rules source must be saved as UTF-8",
+        f"{GAME}/rules.md:1: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS",
     ),
     "rules_unknown_directive": (
         lambda r: edit(r, f"{GAME}/rules.md", "\n::: deal\n", "\n::: dealing\n"),
@@ -143,7 +143,7 @@ DEFECTS = {
     ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
-        f"{GAME}/game.toml: error: unknown card size 'jumbo'",
+        f"{GAME}/game.toml:14: error: unknown card size 'jumbo'",
     ),
 }
 
@@ -163,6 +163,7 @@ def test_unknown_manifest_key_is_a_warning(project):
     result = run("check", "--no-play", "--project", str(project))
     assert result.exit_code == 0
     assert (
-        f"{GAME}/game.toml:19: warning: unknown key 'bleeed' in component 'klesha' is ignored"
+        f"{GAME}/game.toml:19:component.bleeed: warning: unknown key 'bleeed' in component 'klesha' "
+            "is ignored"
         in result.output
     )

@@ -7,14 +7,13 @@ whatever the data. `resolve()` turns a layout plus a card's fields into plain dr
 
 from __future__ import annotations
 
-import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jinja2 import TemplateError
 
-from ..problems import BuildError, Problem, Problems, SourceRef
+from .. import tomlfile
+from ..problems import BuildError, Problems, SourceRef
 from . import templates
 from .units import UnitError, to_pt
 
@@ -115,24 +114,8 @@ def load_layout(
             f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})"
         )
     file = rel(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-        raw = tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise BuildError(
-            [Problem("error", "the layout must be saved as UTF-8", SourceRef(file))]
-        ) from None
-    except tomllib.TOMLDecodeError as exc:
-        line = re.search(r"line (\d+)", str(exc))
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"cannot read layout: {exc}",
-                    SourceRef(file, int(line.group(1)) if line else None),
-                )
-            ]
-        ) from None
+    doc = tomlfile.read(path, SourceRef(file), "layout")
+    raw = doc.data
     boxes: list[BoxSpec] = []
     if "extends" in raw:
         boxes = list(
@@ -142,12 +125,11 @@ def load_layout(
     unknown_top = set(raw) - {"extends", "box", "description"}
     for key in sorted(unknown_top):
         problems.error(
-            f"unknown key '{key}' (a layout has: extends, description, [[box]])", SourceRef(file)
+            f"unknown key '{key}' (a layout has: extends, description, [[box]])", doc.at(key)
         )
-    lines = _box_lines(text)
     for i, props in enumerate(raw.get("box", [])):
-        start, key_lines = lines[i] if i < len(lines) else (None, {})
-        where = SourceRef(file, start)
+        where = SourceRef(file, doc.line("box", i))
+        key_lines = {key: doc.line("box", i, key) for key in props if doc.line("box", i, key)}
         name_ = props.get("name")
         if not isinstance(name_, str) or not name_:
             problems.error("every [[box]] needs a name", where)
@@ -163,18 +145,6 @@ def load_layout(
             boxes.append(spec)
     problems.raise_if_errors()
     return Layout(name, file, boxes)
-
-
-def _box_lines(text: str) -> list[tuple[int, dict[str, int]]]:
-    """For each [[box]]: its line, and the line of each of its keys."""
-    out: list[tuple[int, dict[str, int]]] = []
-    for n, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if stripped.startswith("[[box]]"):
-            out.append((n, {}))
-        elif out and (m := re.match(r"^([A-Za-z_][\w-]*)\s*=", stripped)):
-            out[-1][1].setdefault(m.group(1), n)
-    return out
 
 
 def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:

@@ -7,11 +7,11 @@ em) and drawn by the renderer. An icon is a list of shapes in a 1×1 box, x righ
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..problems import BuildError, Problem, Problems, SourceRef
+from .. import tomlfile
+from ..problems import Problems, SourceRef
 
 ICONS_FILE = "icons.toml"
 SHAPES = {
@@ -84,20 +84,10 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
         path = folder / ICONS_FILE
         if not path.is_file():
             continue
-        file = rel(path)
-        text = path.read_text(encoding="utf-8")
-        try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise BuildError(
-                [Problem("error", f"cannot read icons: {exc}", SourceRef(file))]
-            ) from None
-        lines = {
-            m.group(2): text[: m.start()].count("\n") + 1
-            for m in re.finditer(r'^\[icon\.("?)([^"\]]+)\1\]', text, re.M)
-        }
+        doc = tomlfile.read(path, SourceRef(rel(path)), "icons")
+        raw = doc.data
         for name, spec in raw.get("icon", {}).items():
-            raw_icons[name] = (spec, SourceRef(file, lines.get(name)))
+            raw_icons[name] = (spec, doc.at("icon", name))
     icons = {}
     for i, (name, (spec, where)) in enumerate(sorted(raw_icons.items())):
         if not NAME.fullmatch(name):

@@ -1,16 +1,17 @@
-"""The layout stage for one game: every component imposed and laid out, the rulebook parsed, glyphs checked.
+"""The layout stage for one game: every component laid out by its kind's strategy, the rules
+source rendered and parsed, glyphs checked.
 
-Fed by the model, the layout folders and font metrics; the `Plan` it returns is all the renderer
-needs, so `pnp check` ends here having found every layout problem without drawing anything.
+Fed by the model, the layout folders and font metrics; the `Plan` it returns is all the builders
+need, so `pnp check` ends here having found every layout problem without drawing anything. The
+words a builder prints around the game's own (proof pages, guides, footers) are the builder's.
 """
 
 from __future__ import annotations
 
 import string
-import tomllib
 from dataclasses import dataclass, field
 
-from .. import rulebook
+from .. import tomlfile
 from ..fonts import FontIndex, metrics
 from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
@@ -18,18 +19,13 @@ from ..project import Component, Project
 from . import boxes, sheets
 from . import faces as facelayout
 from . import icons as iconlayout
+from . import rulebook
 from .units import MM
 
 # Characters every document may print besides its text (page numbers, labels, the ruler).
 ALWAYS = string.printable.strip() + " —〜・、。（）「」：×％/　○＋"
-PROOF_LINES = (
-    "このPDFは「実際のサイズ」（100%）で印刷してください。",
-    "「用紙に合わせる」「縮小」で印刷すると、寸法が合いません。",
-    "印刷したら、下のものさしが100 mmあるか定規で確かめてください。",
-)
-DUPLEX_LINE = "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。"
-HEADINGS = {"cards": "印刷用カードシート", "tokens": "印刷用トークンシート"}
 BOARD_OVERLAP_MM = 10.0
+BOARD_MARGIN_MM = 5.0
 # Columns that never need a layout: copies, and the provisional marker the check lists.
 RESERVED_COLUMNS = {"count", "provisional"}
 
@@ -66,34 +62,25 @@ class Plan:
     boards: list[BoardPlan] = field(default_factory=list)
     book: rulebook.Rulebook | None = None
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
-    summary_md: str = ""
 
 
-def proof_text(title: str, output: str, decks: list[DeckSheets], paper: str) -> list[str]:
-    lines = [f"{title}　{HEADINGS.get(output, '印刷用シート')}", *PROOF_LINES]
-    if any(d.geometry.backs for d in decks):
-        lines.append(DUPLEX_LINE)
-    lines.append("")
-    for d in decks:
-        g = d.geometry
-        lines.append(
-            f"{d.name}：{len(d.faces)}{d.unit}　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
-            f"{g.cols}×{g.rows}/シート　塗り足し {g.bleed / MM:g} mm　用紙 {paper.upper()}"
-        )
-    return lines
+@dataclass
+class _Stage:
+    """What every component's layout needs: the project, sheets, fonts, icons, template names."""
 
+    project: Project
+    game: Game
+    plan: Plan
+    defs: sheets.SheetDefs
+    paper: str
+    bleed_mm: float | None
+    context: dict
+    fonts: facelayout.Fonts
+    icons: iconlayout.IconSet
+    problems: Problems
 
-def guide_text(title: str, name: str, tiling: sheets.Tiling) -> list[str]:
-    """What the first page of a tiled board says."""
-    bw, bh = tiling.board
-    return [
-        f"{title}　{name}",
-        f"{bw / MM:g}×{bh / MM:g} mm のボードを {len(tiling.tiles)} 枚に分けて印刷します"
-        f"（のりしろ {tiling.overlap / MM:g} mm）。",
-        *PROOF_LINES,
-        "２枚目からは各ページの点線で切り、○＋の印を重ねて貼り合わせてください。",
-        "A1 が左上です。数字は右へ、アルファベットは下へ進みます。",
-    ]
+    def layout(self, name: str, names: dict) -> boxes.Layout:
+        return boxes.load_layout(self.project.layouts, self.game.id, name, self.project.rel, names)
 
 
 def lay_out(
@@ -111,63 +98,77 @@ def lay_out(
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
-    decks = {d.id: d for d in game.decks}
+    stage = _Stage(project, game, plan, defs, paper, bleed_mm, context, fonts, icons, problems)
     for comp in game.manifest.components:
-        if not comp.printed:
-            continue
-        if comp.kind == "board":
-            plan.boards.append(
-                _board(project, game, comp, defs, paper, context, fonts, icons, problems)
-            )
-            continue
-        want = f"{bleed_mm}mm" if bleed_mm is not None else comp.bleed
-        geometry = sheets.impose(defs, comp.sheet, comp.size, paper, want, problems, comp.where)
-        w, h = geometry.card
-        names = {"W": w, "H": h, "bleed": geometry.bleed}
-        front = boxes.load_layout(project.layouts, game.id, comp.front, project.rel, names)
-        back = (
-            boxes.load_layout(project.layouts, game.id, comp.back, project.rel, names)
-            if comp.back
-            else None
-        )
-        deck = decks[comp.id]
-        _warn_unused_columns(deck, [front, back], problems)
-        laid = facelayout.lay_out_deck(deck, front, back, context, names, fonts, icons, problems)
-        group = plan.sheets.setdefault(comp.output, [])
-        if comp.kind == "token" and group and group[-1].geometry == geometry:
-            # Tokens of one size share sheets: 24 cubes and 32 markers fill one page, not two.
-            last = group.pop()
-            group.append(
-                DeckSheets(
-                    f"{last.id}+{comp.id}",
-                    f"{last.name}・{comp.name}",
-                    geometry,
-                    last.faces + laid,
-                    comp.unit,
-                    comp.output,
-                )
-            )
-        else:
-            group.append(DeckSheets(comp.id, comp.name, geometry, laid, comp.unit, comp.output))
-    for output, group in plan.sheets.items():
-        title, *lines = proof_text(game.title, output, group, paper)
-        fonts.use("bold", title)
-        for line in lines:
-            fonts.use("body", line)
-        for d in group:
-            fonts.use("body", d.name)
-    for board in plan.boards:
-        for tiling in board.tilings.values():
-            title, *lines = guide_text(game.title, board.name, tiling)
-            fonts.use("bold", title + "".join(t.label for t in tiling.tiles))
-            for line in lines:
-                fonts.use("body", line)
+        if comp.printed:
+            STRATEGIES[comp.kind_of.layout](stage, comp)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
         plan.samples = _samples(plan, game, problems)
-        plan.summary_md = rulebook.summary_markdown(plan.book, game)
     return plan
+
+
+def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
+    """Many faces, each from one data row, imposed on the component's sheet definition."""
+    want = f"{stage.bleed_mm}mm" if stage.bleed_mm is not None else comp.bleed
+    geometry = sheets.impose(
+        stage.defs, comp.sheet, comp.size, stage.paper, want, stage.problems, comp.where
+    )
+    w, h = geometry.card
+    names = {"W": w, "H": h, "bleed": geometry.bleed}
+    front = stage.layout(comp.front, names)
+    back = stage.layout(comp.back, names) if comp.back else None
+    deck = stage.game.deck(comp.id)
+    _warn_unused_columns(deck, [front, back], stage.problems)
+    laid = facelayout.lay_out_deck(
+        deck, front, back, stage.context, names, stage.fonts, stage.icons, stage.problems
+    )
+    group = stage.plan.sheets.setdefault(comp.output, [])
+    if comp.kind_of.shares_sheets and group and group[-1].geometry == geometry:
+        # Tokens of one size share sheets: 24 cubes and 32 markers fill one page, not two.
+        last = group.pop()
+        merged = DeckSheets(
+            f"{last.id}+{comp.id}",
+            f"{last.name}・{comp.name}",
+            geometry,
+            last.faces + laid,
+            comp.unit,
+            comp.output,
+        )
+        group.append(merged)
+    else:
+        group.append(DeckSheets(comp.id, comp.name, geometry, laid, comp.unit, comp.output))
+
+
+def _lay_out_single(stage: _Stage, comp: Component) -> None:
+    """One piece from its layout alone (a board): on one page when the paper holds it, else
+    tiled as a poster, and on A3 in one piece where that fits."""
+    w, h, _ = sheets.card_size(stage.defs, comp.size, comp.at("size"))
+    names = {"W": w, "H": h, "bleed": 0.0}
+    layout = stage.layout(comp.front, names)
+    # A board is one "card" with the game's fields only.
+    card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
+    face = facelayout.lay_out_face(
+        layout, card, stage.context, names, stage.fonts, stage.icons, stage.problems
+    )
+    margin, overlap = BOARD_MARGIN_MM * MM, BOARD_OVERLAP_MM * MM
+    main = f"{comp.output}.pdf"
+    tilings = {main: sheets.tile((w, h), stage.defs.paper[stage.paper], margin, overlap)}
+    a3 = stage.defs.paper.get("a3")
+    if a3 and not tilings[main].single:
+        a3_tiling = sheets.tile((w, h), a3, margin, overlap)
+        if a3_tiling.single:
+            tilings[f"{comp.output}-a3.pdf"] = a3_tiling
+        else:
+            stage.problems.warning(
+                f"{comp.name} ({w / MM:g}×{h / MM:g} mm) does not fit A3 either", comp.where
+            )
+    stage.plan.boards.append(BoardPlan(comp.id, comp.name, face, tilings))
+
+
+# Layout strategies by name (kinds.Kind.layout): how a kind's pieces become faces on pages.
+STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single}
 
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
@@ -198,44 +199,8 @@ def load_vars(project: Project, game: str) -> dict:
     for folder in (project.layouts / "_shared", project.layouts / game):
         path = folder / VARS_FILE
         if path.is_file():
-            try:
-                merged.update(tomllib.loads(path.read_text(encoding="utf-8")))
-            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-                raise BuildError(
-                    [
-                        Problem(
-                            "error",
-                            f"cannot read template variables: {exc}",
-                            SourceRef(project.rel(path)),
-                        )
-                    ]
-                ) from None
+            merged.update(tomlfile.read(path, SourceRef(project.rel(path)), "template variables").data)
     return merged
-
-
-def _board(
-    project, game, comp: Component, defs, paper, context, fonts, icons, problems
-) -> BoardPlan:
-    w, h, _ = sheets.card_size(defs, comp.size, comp.where)
-    names = {"W": w, "H": h, "bleed": 0.0}
-    layout = boxes.load_layout(project.layouts, game.id, comp.front, project.rel, names)
-    # A board is one "card" with the game's fields only.
-    card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
-    face = facelayout.lay_out_face(layout, card, context, names, fonts, icons, problems)
-    margin = 5 * MM
-    tilings = {
-        f"{comp.output}.pdf": sheets.tile((w, h), defs.paper[paper], margin, BOARD_OVERLAP_MM * MM)
-    }
-    a3 = defs.paper.get("a3")
-    if a3 and not tilings[f"{comp.output}.pdf"].single:
-        a3_tiling = sheets.tile((w, h), a3, margin, BOARD_OVERLAP_MM * MM)
-        if a3_tiling.single:
-            tilings[f"{comp.output}-a3.pdf"] = a3_tiling
-        else:
-            problems.warning(
-                f"{comp.name} ({w / MM:g}×{h / MM:g} mm) does not fit A3 either", comp.where
-            )
-    return BoardPlan(comp.id, comp.name, face, tilings)
 
 
 def _warn_unused_columns(deck: Deck, layouts: list, problems: Problems) -> None:

@@ -7,10 +7,10 @@ plain geometry in points (PDF coordinates, origin bottom-left) that the renderer
 from __future__ import annotations
 
 import math
-import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import tomlfile
 from ..problems import BuildError, Problem, Problems, SourceRef
 from .units import MM, UnitError, to_pt
 
@@ -24,6 +24,10 @@ class SheetDefs:
     sizes: dict[str, tuple[float, float]]
     sheets: dict[str, dict]
     where: SourceRef
+    doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
+
+    def at(self, *keys) -> SourceRef:
+        return self.doc.at(*keys) if self.doc else self.where
 
 
 def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
@@ -31,26 +35,22 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     where = SourceRef(rel(path))
     if not path.is_file():
         raise BuildError([Problem("error", "sheet definitions not found", where)])
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise BuildError(
-            [Problem("error", f"cannot read sheet definitions: {exc}", where)]
-        ) from None
+    doc = tomlfile.read(path, where, "sheet definitions")
+    raw = doc.data
 
-    def pair(table: dict, ctx: str) -> tuple[float, float]:
+    def pair(table: dict, section: str, name: str) -> tuple[float, float]:
         try:
             return to_pt(table["w"]), to_pt(table["h"])
         except (KeyError, TypeError, UnitError) as exc:
-            raise BuildError(
-                [Problem("error", f"{ctx}: needs w and h as lengths ({exc})", where)]
-            ) from None
+            message = f"[{section}] {name}: needs w and h as lengths ({exc})"
+            raise BuildError([Problem("error", message, doc.at(section, name))]) from None
 
     return SheetDefs(
-        paper={k: pair(v, f"[paper] {k}") for k, v in raw.get("paper", {}).items()},
-        sizes={k: pair(v, f"[size] {k}") for k, v in raw.get("size", {}).items()},
+        paper={k: pair(v, "paper", k) for k, v in raw.get("paper", {}).items()},
+        sizes={k: pair(v, "size", k) for k, v in raw.get("size", {}).items()},
         sheets=raw.get("sheet", {}),
         where=where,
+        doc=doc,
     )
 
 
@@ -161,14 +161,16 @@ def impose(
             else int(spec["rows"])
         )
     except (KeyError, ValueError, TypeError) as exc:
-        raise BuildError([Problem("error", f"sheet '{sheet_name}': {exc}", defs.where)]) from None
+        raise BuildError(
+            [Problem("error", f"sheet '{sheet_name}': {exc}", defs.at("sheet", sheet_name))]
+        ) from None
     if backs_mode not in ("long-edge", "none"):
         raise BuildError(
             [
                 Problem(
                     "error",
                     f"sheet '{sheet_name}': backs must be 'long-edge' or 'none'",
-                    defs.where,
+                    defs.at("sheet", sheet_name, "backs"),
                 )
             ]
         )
@@ -204,7 +206,7 @@ def impose(
             f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
             f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin"
         )
-        problems.notice(note, where, fold=f"{where}:{note}")
+        problems.notice(note, where, fold=f"{where.file}:{note}")
     cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
     grid_w, grid_h = cols * cell_w - gap, rows * cell_h - gap
     left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2

@@ -11,7 +11,6 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
-from ..layout.plan import guide_text
 from ..layout.sheets import Tiling
 from ..layout.units import MM
 from .draw import draw_face
@@ -22,8 +21,9 @@ MARK_EVERY = 45 * MM
 
 
 def board_pdf(
-    title: str, name: str, face: Face, tiling: Tiling, font_names: dict[str, str]
+    doc_title: str, guide: list[str], face: Face, tiling: Tiling, font_names: dict[str, str]
 ) -> bytes:
+    """A board's PDF: one page with corner marks, or a guide page (`guide`: its lines) and tiles."""
     buf = io.BytesIO()
     c = Canvas(
         buf,
@@ -32,7 +32,7 @@ def board_pdf(
         pageCompression=1,
         initialFontName=font_names["body"],
     )
-    c.setTitle(f"{title} {name}")
+    c.setTitle(doc_title)
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
     bw, bh = tiling.board
@@ -48,7 +48,7 @@ def board_pdf(
         _corner_marks(c, tile.origin, tiling.board)
         c.showPage()
     else:
-        _guide_page(c, guide_text(title, name, tiling), tiling, font_names)
+        _guide_page(c, guide, tiling, font_names)
         for tile in tiling.tiles:
             _tile_page(c, tile, tiling, font_names)
     c.save()

@@ -13,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..fonts import subset_truetype
 from ..layout.faces import Fonts
-from ..output import Cache
+from ..cache import Cache
 
 
 def register(fonts: Fonts, cache: Cache) -> dict[str, str]:

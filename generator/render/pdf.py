@@ -11,40 +11,46 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
-from ..layout.plan import HEADINGS, DeckSheets, proof_text
+from ..layout.plan import DeckSheets
 from ..layout.sheets import SheetGeometry, marks_for
 from ..layout.units import MM
 from .draw import draw_face
 
 
 def sheets_pdf(
-    title: str, output: str, decks: list[DeckSheets], paper: str, font_names: dict[str, str]
+    doc_title: str,
+    proof_lines: list[str],
+    decks: list[DeckSheets],
+    font_names: dict[str, str],
+    sides: tuple[str, str] = ("表", "裏"),
 ) -> bytes:
-    """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs) its back."""
+    """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs)
+    its back. `sides` are the words that label front and back sheets."""
     buf = io.BytesIO()
     page = decks[0].geometry.page
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = Canvas(
         buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"]
     )
-    c.setTitle(f"{title} {HEADINGS.get(output, '')}")
+    c.setTitle(doc_title)
     c.setAuthor("pnp")
     c.setCreator("pnp generator")
-    _proof_page(c, proof_text(title, output, decks, paper), page, font_names)
+    _proof_page(c, proof_lines, page, font_names)
     forms: dict[str, str] = {}
     for deck in decks:
         g = deck.geometry
         c.setPageSize(g.page)
         sheets = [deck.faces[i : i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
-        sides = (("表", g.fronts), ("裏", g.backs)) if g.backs else (("表", g.fronts),)
+        both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
         for n, chunk in enumerate(sheets, 1):
-            for side, slots in sides:
+            for is_front, slots in both:
+                side = sides[0] if is_front else sides[1]
                 _label(c, f"{deck.name}　{side} {n}/{len(sheets)}", g, font_names)
                 for (front, back), slot in zip(chunk, slots):
-                    face = front if side == "表" else back
+                    face = front if is_front else back
                     if face is not None:
                         _place(c, face, slot, g, font_names, forms)
-                _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=side == "裏")
+                _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
                 c.showPage()
     c.save()
     return buf.getvalue()

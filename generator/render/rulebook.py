@@ -27,7 +27,7 @@ from reportlab.platypus import (
 from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.units import MM
-from ..rulebook import Block, Rulebook, directive_table
+from ..layout.rulebook import Block, Rulebook, directive_table
 from .draw import draw_face
 
 
@@ -224,7 +224,7 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
             out.append(TextBlock(block.text, st["body"]))
         elif block.kind in ("list", "olist"):
             for i, item in enumerate(block.items, 1):
-                bullet = f"{i}." if block.kind == "olist" else "・"
+                bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
                 out.append(TextBlock(item, st["item"], bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
@@ -310,15 +310,16 @@ def _doc(buf, page, title, margin, fonts):
     )
 
 
-def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
+def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text) -> bytes:
+    """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
-    doc = _doc(buf, page, f"{book.title} ルールブック", 18 * MM, fonts)
+    doc = _doc(buf, page, title, 18 * MM, fonts)
     st = styles(fonts, 10.0)
 
     def footer(c, d):
         c.saveState()
         c.setFont(fonts["body"], 8)
-        c.drawCentredString(page[0] / 2, 10 * MM, f"{book.title}　— {d.page} —")
+        c.drawCentredString(page[0] / 2, 10 * MM, footer_text(d.page))
         c.restoreState()
 
     doc.build(
@@ -329,20 +330,22 @@ def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page) -> bytes:
     return buf.getvalue()
 
 
-def summary_pdf(book: Rulebook, game, fonts, page, heading: str) -> tuple[bytes, bool]:
+def summary_pdf(
+    book: Rulebook, game, fonts, page, heading: str, subheading: str
+) -> tuple[bytes, bool]:
     """One page if it can be: one column while the text stays at 8 pt or more, then two columns,
     shrinking until it fits; returns (pdf, fits_one_page)."""
     attempts = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (8.5, 8.0, 7.5, 7.0, 6.5)]
     for columns, base in attempts:
         buf = io.BytesIO()
-        pages = _summary(buf, book, game, fonts, page, heading, columns, base)
+        pages = _summary(buf, book, game, fonts, page, heading, subheading, columns, base)
         if pages == 1:
             return buf.getvalue(), True
     return buf.getvalue(), False
 
 
 def _summary(
-    buf, book: Rulebook, game, fonts, page, heading: str, columns: int, base: float
+    buf, book: Rulebook, game, fonts, page, heading: str, subheading: str, columns: int, base: float
 ) -> int:
     margin, gap = 12 * MM, 6 * MM
     st = styles(fonts, base)
@@ -390,11 +393,10 @@ def _summary(
         for i in range(columns)
     ]
     doc.addPageTemplates([PageTemplate(id="summary", frames=frames)])
-    lo, hi = game.manifest.players
     story = [
         TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
         TextBlock(
-            f"{lo}〜{hi}人", ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)
+            subheading, ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)
         ),
         FrameBreak(),
     ]

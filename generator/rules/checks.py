@@ -10,7 +10,7 @@ import re
 
 from ..model import Game
 from ..problems import Problems
-from ..rulebook import dealing, rule_ref
+from ..rulesource import dealing, rule_ref
 from . import engine, report, simulate
 from .games import REGISTRY
 from .static import GAME_CHECKS

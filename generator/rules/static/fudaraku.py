@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import rule_ref
+from ...rulesource import rule_ref
 
 FACEDOWN = "その後、全プレイヤーは手札から好きな１枚を選んで、それを伏せて手元に置いてください。"
 LATER = ("伏せ", "伏せた")

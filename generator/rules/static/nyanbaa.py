@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import rule_at
+from ...rulesource import rule_at
 
 REMOVE = "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。"
 DEAL = "ナワバリカードをよくシャッフルし、各プレイヤーに８枚ずつ配って手札とします。"

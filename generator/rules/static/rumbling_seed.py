@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulebook import rule_at
+from ...rulesource import rule_at
 
 FACE_UP = "老師カードをよくシャッフルして３枚引き、それを六芒星の内側へ表向きに並べます。"
 FACE_DOWN = "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。"

@@ -1,0 +1,61 @@
+"""board.pdf (and board-a3.pdf): a board on one page, or as poster tiles with a guide page.
+
+The guide page's words are this builder's; it registers their glyphs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..layout.plan import Plan
+from ..layout.sheets import Tiling
+from ..layout.units import MM
+from . import Builder, Job
+from .sheets import PROOF_LINES
+
+
+def guide_text(title: str, name: str, tiling: Tiling) -> list[str]:
+    """What the first page of a tiled board says."""
+    bw, bh = tiling.board
+    return [
+        f"{title}　{name}",
+        f"{bw / MM:g}×{bh / MM:g} mm のボードを {len(tiling.tiles)} 枚に分けて印刷します"
+        f"（のりしろ {tiling.overlap / MM:g} mm）。",
+        *PROOF_LINES,
+        "２枚目からは各ページの点線で切り、○＋の印を重ねて貼り合わせてください。",
+        "A1 が左上です。数字は右へ、アルファベットは下へ進みます。",
+    ]
+
+
+class BoardBuilder(Builder):
+    name = "board"
+    what = "board.pdf: each board on one page or as poster tiles; board-a3.pdf in one piece on A3"
+    default = True
+    needs = "boards with their tilings"
+
+    def applies(self, plan: Plan) -> bool:
+        return bool(plan.boards)
+
+    def files(self, plan: Plan) -> list[str]:
+        return [file for b in plan.boards for file in b.tilings]
+
+    def glyphs(self, plan: Plan) -> None:
+        for board in plan.boards:
+            for tiling in board.tilings.values():
+                title, *lines = guide_text(plan.game.title, board.name, tiling)
+                plan.fonts.use("bold", title + "".join(t.label for t in tiling.tiles))
+                for line in lines:
+                    plan.fonts.use("body", line)
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        from ..render import board as render_board
+
+        title = job.plan.game.title
+        files = {}
+        for b in job.plan.boards:
+            for file, tiling in b.tilings.items():
+                guide = guide_text(title, b.name, tiling)
+                files[job.out / file] = render_board.board_pdf(
+                    f"{title} {b.name}", guide, b.face, tiling, job.font_names
+                )
+        return files

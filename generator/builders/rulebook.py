@@ -1,0 +1,144 @@
+"""rulebook.pdf, summary.pdf and summary.md from the rendered rules source.
+
+The words these builders add (the document titles, the footer, the players line) are theirs;
+they register their glyphs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..layout.plan import Plan
+from ..layout.rulebook import Block, Rulebook, directive_table
+from ..model import Game
+from ..rulesource import to_markdown
+from . import Builder, Job
+
+QUICK_REFERENCE = "クイックリファレンス"
+RULEBOOK = "ルールブック"
+
+
+def summary_heading(book: Rulebook) -> str:
+    return f"{book.title} {QUICK_REFERENCE}"
+
+
+def players_line(game: Game) -> str:
+    lo, hi = game.manifest.players
+    return f"{lo}〜{hi}人"
+
+
+def footer(book: Rulebook, page: int) -> str:
+    return f"{book.title}　— {page} —"
+
+
+class RulebookBuilder(Builder):
+    name = "rulebook"
+    what = "rulebook.pdf: the rules source typeset, with tables and sample cards from the data"
+    default = True
+    needs = "the rendered rules source and sample faces"
+
+    def applies(self, plan: Plan) -> bool:
+        return plan.book is not None
+
+    def files(self, plan: Plan) -> list[str]:
+        return ["rulebook.pdf"]
+
+    def glyphs(self, plan: Plan) -> None:
+        plan.fonts.use("body", footer(plan.book, 0))
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        from ..render import rulebook as render_rulebook
+
+        plan, book = job.plan, job.plan.book
+        data = render_rulebook.rulebook_pdf(
+            book,
+            plan.game,
+            plan.samples,
+            job.font_names,
+            plan.paper,
+            f"{book.title} {RULEBOOK}",
+            lambda page: footer(book, page),
+        )
+        return {job.out / "rulebook.pdf": data}
+
+
+class SummaryPdfBuilder(Builder):
+    name = "summary"
+    what = "summary.pdf: the marked parts of the rules on one page (two columns if need be)"
+    default = True
+    needs = "the rendered rules source's summary sections"
+
+    def applies(self, plan: Plan) -> bool:
+        return plan.book is not None
+
+    def files(self, plan: Plan) -> list[str]:
+        return ["summary.pdf"]
+
+    def glyphs(self, plan: Plan) -> None:
+        plan.fonts.use("bold", summary_heading(plan.book))
+        plan.fonts.use("body", players_line(plan.game))
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        from ..render import rulebook as render_rulebook
+
+        plan, book = job.plan, job.plan.book
+        data, one_page = render_rulebook.summary_pdf(
+            book,
+            plan.game,
+            job.font_names,
+            plan.paper,
+            summary_heading(book),
+            players_line(plan.game),
+        )
+        if not one_page:
+            job.problems.warning(
+                "the marked summary parts do not fit one page even at 6.5 pt; "
+                "mark less with <!-- summary: … -->",
+                book.where,
+            )
+        return {job.out / "summary.pdf": data}
+
+
+class SummaryMarkdownBuilder(Builder):
+    name = "summary-md"
+    what = "summary.md: the same summary as Markdown, for a wiki or a chat"
+    default = True
+    needs = "the rendered rules source's summary sections"
+
+    def applies(self, plan: Plan) -> bool:
+        return plan.book is not None
+
+    def files(self, plan: Plan) -> list[str]:
+        return ["summary.md"]
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        text = summary_markdown(job.plan.book, job.plan.game)
+        return {job.out / "summary.md": text.encode("utf-8")}
+
+
+def summary_markdown(book: Rulebook, game: Game) -> str:
+    out = [f"# {summary_heading(book)}", "", players_line(game), ""]
+    for section in book.summary:
+        out += [f"## {section.title}", ""]
+        for block in section.blocks:
+            out += [*_markdown(block, game), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _markdown(block: Block, game: Game) -> list[str]:
+    md = to_markdown
+    if block.kind == "heading":
+        return ["#" * (block.level + 1) + " " + md(block.text)]
+    if block.kind == "list":
+        return [f"- {md(item)}" for item in block.items]
+    if block.kind == "olist":
+        return [f"{i}. {md(item)}" for i, item in enumerate(block.items, block.level or 1)]
+    if block.kind == "table":
+        rows = [[md(cell) for cell in r] for r in block.items]
+        head = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+        return head + ["| " + " | ".join(r) + " |" for r in rows[1:]]
+    if block.kind == "directive":
+        if block.text in {"deal", "components"}:
+            return _markdown(directive_table(block, game), game)
+        return []
+    return [md(block.text)]

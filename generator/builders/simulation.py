@@ -1,0 +1,76 @@
+"""simulation-<N>p.md, .json and .pdf: what playing a game many times by machine found.
+
+Fed by the rules engine's statistics and findings (plain data); `pnp simulate` writes through
+this builder, and `pnp build --format simulation` plays every player count and writes them all.
+The report PDF has its own font subsets: its words are not the game's.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..cache import Cache
+from ..fonts import FontIndex
+from ..layout.plan import Plan, game_fonts
+from ..model import Game
+from . import Builder, Job
+
+REPORT_WORDS = "シミュレーション人・ゲーム"
+
+
+@dataclass
+class SimulationResult:
+    """One batch of playouts of one game at one player count, as the report needs it."""
+
+    module: object  # the game's rules module
+    stats: object  # rules.simulate.Stats
+    found: list  # rules.simulate.Finding
+
+
+def report_files(
+    game: Game, result: SimulationResult, out: Path, font_index: FontIndex, cache: Cache
+) -> dict[Path, bytes]:
+    from ..render import fonts as render_fonts
+    from ..render import report as render_report
+    from ..rules import report, simulate
+
+    st = result.stats
+    text = report.markdown(game.title, result.module, st, result.found)
+    payload = json.dumps(
+        simulate.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
+    )
+    fonts = game_fonts(game, font_index)
+    for role in fonts.metrics:
+        fonts.use(role, text + game.title + REPORT_WORDS)
+    names = render_fonts.register(fonts, cache)
+    pdf = render_report.report_pdf(game.title, result.module, st, result.found, names)
+    stem = f"simulation-{st.players}p"
+    return {
+        out / f"{stem}.md": text.encode("utf-8"),
+        out / f"{stem}.json": (payload + "\n").encode("utf-8"),
+        out / f"{stem}.pdf": pdf,
+    }
+
+
+class SimulationBuilder(Builder):
+    name = "simulation"
+    what = "simulation-<N>p.md/.json/.pdf: every player count played by machine (slow; not default)"
+    default = False
+    needs = "the game's rules module and a simulation per player count"
+
+    def applies(self, plan: Plan) -> bool:
+        from ..rules.games import REGISTRY
+
+        return plan.game.id in REGISTRY
+
+    def files(self, plan: Plan) -> list[str]:
+        lo, hi = plan.game.manifest.players
+        return [f"simulation-{n}p.{ext}" for n in range(lo, hi + 1) for ext in ("md", "json", "pdf")]
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        files: dict[Path, bytes] = {}
+        for result in job.simulations:
+            files.update(report_files(job.plan.game, result, job.out, job.font_index, job.cache))
+        return files

@@ -1,0 +1,168 @@
+"""The rules source rendered with the data: Jinja bound to the model, then parsed into blocks.
+
+Fed by the model and rulesource (the Markdown parser, the facts a template may read); feeds the
+rulebook and summary builders. The one place rules text meets Jinja, beside the layouts' own
+templates. Also words the tables `::: deal` and `::: components` insert, counted from the data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from jinja2 import TemplateError, TemplateSyntaxError
+
+from ..model import Deck, Game
+from ..problems import BuildError, Problem, SourceRef
+from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
+from . import templates
+
+
+@dataclass
+class Rulebook:
+    title: str
+    blocks: list[Block]
+    summary: list[Section]
+    text: str  # the rendered Markdown
+    where: SourceRef
+
+
+# Private-use characters around each source line's number, so rendered lines can be traced back
+# to the line of rules.md they came from (comments and loops shift lines otherwise).
+_MARK_OPEN, _MARK_CLOSE = "\ue000", "\ue001"
+_MARK = re.compile(f"{_MARK_OPEN}(\\d+){_MARK_CLOSE}")
+
+
+def _render_marked(source: str, ctx: dict) -> tuple[str, list[int]]:
+    """Rendered text and, for each rendered line, the source line it comes from."""
+    env = templates.environment()
+    marked = "\n".join(
+        f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1)
+    )
+    try:
+        rendered = env.from_string(marked).render(ctx)
+    except TemplateSyntaxError:
+        # A tag spanning lines has a mark inside it: render plainly, lines then approximate.
+        rendered = env.from_string(source).render(ctx)
+        return rendered, list(range(1, rendered.count("\n") + 2))
+    lines, origin, last = [], [], 1
+    for line in rendered.split("\n"):
+        found = _MARK.search(line)
+        if found:
+            last = int(found.group(1))
+        lines.append(_MARK.sub("", line))
+        origin.append(last)
+    return "\n".join(lines), origin
+
+
+def render_source(game: Game) -> Rulebook:
+    where = game.rules_where or SourceRef("rules")
+    try:
+        text, origin = _render_marked(game.rules_source or "", context(game))
+    except TemplateSyntaxError as exc:
+        raise BuildError(
+            [Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]
+        ) from None
+    except TemplateError as exc:
+        line = _error_line(exc)
+        message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
+        raise BuildError(
+            [Problem("error", f"rules template: {message}", where.at(row=line))]
+        ) from None
+    blocks, summary = parse(text, where, origin)
+    title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
+    return Rulebook(title, blocks, summary, text, where)
+
+
+def _error_line(exc: Exception) -> int | None:
+    tb = exc.__traceback__
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
+    """Every string of the designer's the rulebook and summary print, with its source line and
+    font role ("body", or "bold" for headings, table heads and **strong** runs): for the glyph
+    check and the font subsets. Words the builders add (footers, headings) they register."""
+    out = [(0, book.title, "bold")]
+
+    def add(line: int, text: str, role: str) -> None:
+        for run in runs(text):
+            out.append((line, run.text, "bold" if run.strong else role))
+
+    for block in book.blocks:
+        if block.kind == "directive" and block.text in {"deal", "components"}:
+            block = directive_table(block, game)
+        if block.kind == "table":
+            for r, row in enumerate(block.items):
+                for cell in row:
+                    add(block.line, cell, "bold" if r == 0 else "body")
+        elif block.kind in ("list", "olist"):
+            for item in block.items:
+                add(block.line, item, "body")
+        elif block.kind != "directive":
+            add(block.line, block.text, "bold" if block.kind == "heading" else "body")
+    out += [(s.blocks[0].line if s.blocks else 0, s.title, "bold") for s in book.summary]
+    return out
+
+
+def directive_table(block: Block, game: Game) -> Block:
+    """`::: deal` and `::: components` as tables counted from the data."""
+    if block.text == "deal":
+        rows = [("人数", "配る枚数", "余り")]
+        rows += [
+            (
+                f"{templates.zen(d['players'])}人",
+                f"{templates.zen(d['each'])}枚",
+                f"{templates.zen(d['left'])}枚",
+            )
+            for d in dealing(game)
+        ]
+        return Block("table", items=tuple(rows), line=block.line)
+    rows = [("コンポーネント", "数", "内訳")]
+    decks = {d.id: d for d in game.decks}
+    for comp in game.manifest.components:
+        deck = decks.get(comp.id)
+        z = templates.zen
+        if deck is None:  # a board
+            count, detail = f"{z(1)}{comp.unit}", ""
+        else:
+            count, detail = f"{z(len(deck.cards))}{comp.unit}", breakdown(deck)
+        if not comp.printed:
+            detail = "、".join(x for x in (detail, "別途用意（印刷しません）") if x)
+        rows.append((comp.name, count, detail))
+    return Block("table", items=tuple(rows), line=block.line)
+
+
+def breakdown(deck: Deck) -> str:
+    """'貪欲 ８枚、瞋恚 ８枚…', or per group: 'シード １６枚（地 ４枚、…）、ミニオン …'."""
+    comp = deck.component.composition
+    unit = deck.component.unit
+    z = templates.zen
+
+    def by(cards, column) -> str:
+        per: dict = {}
+        for card in cards:
+            per[card.fields[column]] = per.get(card.fields[column], 0) + 1
+        if all(n == 1 for n in per.values()):
+            return ""  # one of each (map 1, 2, 3…): nothing to break down
+        return "、".join(f"{z(v)} {z(n)}{unit}" for v, n in per.items())
+
+    groups = comp.get("group")
+    if not groups:
+        key = comp.get("key", [])
+        return by(deck.cards, key[0]) if key else ""
+    parts = []
+    for group in groups:
+        when = group.get("when", {})
+        cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
+        label = group.get("label") or " ".join(str(v) for v in when.values())
+        key = group.get("key", [])
+        detail = by(cards, key[0]) if key else ""
+        inner = f"（{detail}）" if detail else ""
+        parts.append(f"{label} {z(len(cards))}{unit}{inner}")
+    return "、".join(parts)

@@ -1,0 +1,391 @@
+"""The rules source as data: Markdown blocks with their source lines, the facts a rules template
+may read from the data (counts, values, dealing), and where a sentence of the rules is written.
+
+Beside the model, so the rules engine reads what the designer wrote without Jinja, layout or
+the renderer. Markdown is parsed by markdown-it-py (CommonMark plus tables), with the
+designer's habit kept: every line of a paragraph is its own paragraph (a sentence a line), a line
+starting 「・」 is a list item, `::: NAME ARGS` inserts a part counted from the data, and
+`<!-- summary: TITLE -->` … `<!-- /summary -->` marks what goes into the one-page summary.
+Inline `**bold**` and `[links](…)` travel in the text as private-use marks (`runs()` reads them):
+strong is STRONG…STRONG_END, a link LINK target LINK_TEXT text LINK_END.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .model import Game
+from .problems import BuildError, Problem, SourceRef
+
+DIRECTIVES = {"components", "deal", "samples"}
+
+# Inline markup inside block text: strong on/off; a link's target, then its text.
+STRONG, STRONG_END, LINK, LINK_END, LINK_TEXT = "\ue010", "\ue011", "\ue012", "\ue013", "\ue014"
+MARKS = STRONG + STRONG_END + LINK + LINK_END + LINK_TEXT
+_MARKS = re.compile(f"{LINK}[^{LINK_TEXT}]*{LINK_TEXT}|[{MARKS}]")
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # heading, para, list, olist, table, directive
+    text: str = ""
+    level: int = 0  # heading level; an ordered list's first number
+    items: tuple = ()
+    line: int = 0
+
+    @property
+    def plain(self) -> str:
+        return plain(self.text)
+
+
+@dataclass
+class Section:
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+def plain(text: str) -> str:
+    """Text without its inline marks: what a reader sees."""
+    return _MARKS.sub("", text) if text and any(m in text for m in MARKS) else text
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    strong: bool = False
+    link: str | None = None
+
+
+def runs(text: str) -> list[Run]:
+    """A marked text as runs of one style each."""
+    if not any(m in text for m in MARKS):
+        return [Run(text)] if text else []
+    out: list[Run] = []
+    strong, link, buf, in_target = False, None, [], False
+    for ch in text:
+        if in_target:
+            if ch == LINK_TEXT:
+                link, in_target = "".join(buf), False
+                buf = []
+            else:
+                buf.append(ch)
+            continue
+        if ch in MARKS:
+            if buf:
+                out.append(Run("".join(buf), strong, link))
+                buf = []
+            if ch == STRONG:
+                strong = True
+            elif ch == STRONG_END:
+                strong = False
+            elif ch == LINK:
+                in_target = True
+            elif ch == LINK_END:
+                link = None
+        else:
+            buf.append(ch)
+    if buf:
+        out.append(Run("".join(buf), strong, link))
+    return out
+
+
+def to_markdown(text: str) -> str:
+    """A marked text written back as Markdown (for summary.md)."""
+    if not any(m in text for m in MARKS):
+        return text
+    out = []
+    for run in runs(text):
+        piece = f"**{run.text}**" if run.strong else run.text
+        out.append(f"[{piece}]({run.link})" if run.link else piece)
+    return "".join(out)
+
+
+# --- parsing ---------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _markdown():
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+_SUMMARY_OPEN = re.compile(r"^<!--\s*summary:\s*(.+?)\s*-->$")
+_SUMMARY_CLOSE = re.compile(r"^<!--\s*/summary\s*-->$")
+
+
+def _inline(token) -> list[str]:
+    """An inline token as its source lines (split at soft and hard breaks), with inline marks."""
+    lines: list[list[str]] = [[]]
+    for child in token.children or ():
+        kind = child.type
+        if kind in ("softbreak", "hardbreak"):
+            lines.append([])
+        elif kind in ("text", "code_inline", "html_inline"):
+            lines[-1].append(child.content)
+        elif kind == "strong_open":
+            lines[-1].append(STRONG)
+        elif kind == "strong_close":
+            lines[-1].append(STRONG_END)
+        elif kind == "link_open":
+            lines[-1].append(f"{LINK}{child.attrs.get('href', '')}{LINK_TEXT}")
+        elif kind == "link_close":
+            lines[-1].append(LINK_END)
+        elif kind == "image":
+            lines[-1].append(child.content)
+    return ["".join(line).strip() for line in lines]
+
+
+def parse(
+    text: str, where: SourceRef, origin: list[int] | None = None
+) -> tuple[list[Block], list[Section]]:
+    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1."""
+    blocks: list[Block] = []
+    summary: list[Section] = []
+    state = {"section": None, "open_line": 0}
+    pending: list[Block] = []  # list items being gathered into one list block
+
+    def source_line(index: int) -> int:
+        return origin[index] if origin and index < len(origin) else index + 1
+
+    def emit(block: Block) -> None:
+        blocks.append(block)
+        if state["section"] is not None:
+            state["section"].blocks.append(block)
+
+    def flush() -> None:
+        if pending:
+            first = pending[0]
+            items = tuple(item.text for item in pending)
+            emit(Block(first.kind, items=items, level=first.level, line=first.line))
+            pending.clear()
+
+    def item(kind: str, body: str, line: int, start: int = 1) -> None:
+        if pending and pending[0].kind != kind:
+            flush()
+        pending.append(Block(kind, body, level=start, line=line))
+
+    def para_line(body: str, line: int) -> None:
+        """One line of a paragraph: a 「・」 item, a directive, or a paragraph of its own."""
+        if not body:
+            return
+        if body.startswith("・"):
+            item("list", body[1:], line)
+            return
+        flush()
+        if body.startswith(":::"):
+            parts = plain(body)[3:].split()
+            if not parts or parts[0] not in DIRECTIVES:
+                raise BuildError(
+                    [
+                        Problem(
+                            "error",
+                            f"unknown directive {plain(body)!r} (directives: "
+                            f"{', '.join(sorted(DIRECTIVES))})",
+                            where.at(row=line),
+                        )
+                    ]
+                )
+            emit(Block("directive", parts[0], items=tuple(parts[1:]), line=line))
+        else:
+            emit(Block("para", body, line=line))
+
+    def comment(content: str, line: int) -> None:
+        for raw in content.splitlines():
+            stripped = raw.strip()
+            if m := _SUMMARY_OPEN.match(stripped):
+                if state["section"] is not None:
+                    raise BuildError(
+                        [
+                            Problem(
+                                "error",
+                                "summary part opened again before '<!-- /summary -->' "
+                                f"closes the one opened on line {state['open_line']}",
+                                where.at(row=line),
+                            )
+                        ]
+                    )
+                state["section"], state["open_line"] = Section(m.group(1)), line
+                summary.append(state["section"])
+            elif _SUMMARY_CLOSE.match(stripped):
+                if state["section"] is None:
+                    raise BuildError(
+                        [
+                            Problem(
+                                "error",
+                                "'<!-- /summary -->' without an opening '<!-- summary: TITLE -->'",
+                                where.at(row=line),
+                            )
+                        ]
+                    )
+                state["section"] = None
+
+    tokens = _markdown().parse(text)
+    lists: list[tuple[str, int]] = []  # open lists: (kind, next number)
+    in_item = 0
+    row: list[str] = []
+    table: list[tuple] = []
+    table_line = 0
+    item_first = False
+    for i, token in enumerate(tokens):
+        kind = token.type
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            start = int(token.attrs.get("start", 1)) if kind == "ordered_list_open" else 1
+            lists.append(("olist" if kind == "ordered_list_open" else "list", start))
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+            if not lists:
+                flush()
+        elif kind == "list_item_open":
+            in_item += 1
+            item_first = True
+        elif kind == "list_item_close":
+            in_item -= 1
+        elif kind == "heading_open":
+            flush()
+            inline = tokens[i + 1]
+            body = _inline(inline)[0]
+            level = int(token.tag[1])
+            emit(Block("heading", body, level=level, line=source_line(token.map[0])))
+        elif kind == "paragraph_open" and tokens[i - 1].type != "heading_open":
+            inline = tokens[i + 1]
+            first = token.map[0]
+            for k, body in enumerate(_inline(inline)):
+                line = source_line(first + k)
+                if in_item and item_first and k == 0 and lists:
+                    list_kind, number = lists[-1]
+                    item(list_kind, body, line, number)
+                    lists[-1] = (list_kind, number + 1)
+                else:
+                    para_line(body, line)
+            item_first = False
+        elif kind in ("html_block",):
+            comment(token.content, source_line(token.map[0]))
+        elif kind in ("code_block", "fence"):
+            first = token.map[0] + (1 if kind == "fence" else 0)
+            for k, body in enumerate(token.content.splitlines()):
+                para_line(body.strip(), source_line(first + k))
+        elif kind == "table_open":
+            flush()
+            table, table_line = [], source_line(token.map[0])
+        elif kind == "tr_open":
+            row = []
+        elif kind in ("th_open", "td_open"):
+            row.append(_inline(tokens[i + 1])[0])
+        elif kind == "tr_close":
+            table.append(tuple(row))
+        elif kind == "table_close":
+            emit(Block("table", items=tuple(table), line=table_line))
+    flush()
+    if state["section"] is not None:
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    "summary part is never closed with '<!-- /summary -->'",
+                    where.at(row=state["open_line"]),
+                )
+            ]
+        )
+    return blocks, summary
+
+
+# --- what a rules template may ask of the data ---------------------------------------------
+class DeckFacts:
+    """What the rules source may ask of a deck, all counted from the data:
+    `count`, `name`, `copies` (most copies of one card), `values('suit')`, `min('number')`,
+    `max('number')`, `per('suit')` (cards per value) and `where('kind', 'シード')` (a part)."""
+
+    def __init__(self, name: str, cards: tuple):
+        self._cards = cards
+        self.count = len(cards)
+        self.name = name
+        self.copies = max(Counter(c.where for c in cards).values(), default=0)
+
+    def values(self, column: str) -> list:
+        seen: dict = {}
+        for card in self._cards:
+            value = card.fields[column]
+            if value not in ("", None):
+                seen.setdefault(value, None)
+        return list(seen)
+
+    def min(self, column: str):
+        return min(self.values(column))
+
+    def max(self, column: str):
+        return max(self.values(column))
+
+    def per(self, column: str) -> int:
+        """Cards per value of a column when every value has the same number; else the largest."""
+        counts = Counter(
+            c.fields[column] for c in self._cards if c.fields[column] not in ("", None)
+        )
+        return max(counts.values(), default=0)
+
+    def rows(self) -> list[dict]:
+        """Each distinct row (copies once), as its fields: for lists such as the skills."""
+        seen, out = set(), []
+        for card in self._cards:
+            if card.where not in seen:
+                seen.add(card.where)
+                out.append({k: v for k, v in card.fields.items() if not k.startswith("_")})
+        return out
+
+    def where(self, column: str, value) -> DeckFacts:
+        return DeckFacts(self.name, tuple(c for c in self._cards if c.fields.get(column) == value))
+
+
+DECK_FACTS_HELP = "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())"
+
+
+def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
+    """Cards dealt per player count (manifest [deal]): the whole deck evenly (`all = true`), or
+    `each` cards to every player; `removed` takes cards out first for some player counts."""
+    deal = game.manifest.deal
+    if not deal:
+        return []
+    full = len(game.deck(deal["component"]).cards)
+    lo, hi = game.manifest.players
+    out = []
+    for n in range(lo, hi + 1):
+        total = full - (removed or {}).get(n, 0)
+        each = int(deal["each"]) if "each" in deal else total // n
+        out.append({"players": n, "each": each, "left": total - each * n, "total": total})
+    return out
+
+
+def context(game: Game) -> dict:
+    """The names a rules template reads: title, players, deal, setup_piles and one per deck."""
+    lo, hi = game.manifest.players
+    piles = game.manifest.setup.get("piles", {})
+    ctx: dict = {
+        "title": game.title,
+        "players": {"min": lo, "max": hi},
+        "deal": dealing(game),
+        "setup_piles": piles.get("count"),
+    }
+    for deck in game.decks:
+        ctx[deck.id] = DeckFacts(deck.component.name, deck.cards)
+    return ctx
+
+
+# --- where the rules say a sentence ----------------------------------------------------------
+def find_line(source: str, sentence: str) -> int | None:
+    """The line of the rules source that holds a sentence (for findings that quote the rules)."""
+    for n, line in enumerate(source.splitlines(), start=1):
+        if sentence and sentence in line:
+            return n
+    return None
+
+
+def rule_ref(game: Game, sentence: str) -> SourceRef | None:
+    """Where the rules source says `sentence` (its line), or None when it does not say it."""
+    line = find_line(game.rules_source or "", sentence) if sentence else None
+    return game.rules_where.at(row=line) if line and game.rules_where else None
+
+
+def rule_at(game: Game, sentence: str) -> SourceRef:
+    """Where a finding about `sentence` points: its line, else the rules source, else the manifest."""
+    return rule_ref(game, sentence) or game.rules_where or game.manifest.where
