@@ -1,37 +1,142 @@
-"""Architecture kept honest: only the loader touches pandas, only the renderer ReportLab, one Jinja environment."""
+"""Architecture kept honest: import directions between stages, no cycles between packages, one
+place each for pandas, ReportLab and the Jinja environment."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "generator"
 
 
-def imports(path: Path) -> set[str]:
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it (lazy imports inside functions too), as
+    absolute dotted names; `from . import x` counts as importing the package and `pkg.x`."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set()
+    here = module_name(path).split(".")
+    if path.name != "__init__.py":
+        here = here[:-1]  # the package a module's relative imports start from
+    names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            names.add(target)
+            names |= {f"{target}.{a.name}" for a in node.names}
     return names
 
 
-def modules():
-    return [p for p in PACKAGE.rglob("*.py")]
+def stage(name: str) -> str | None:
+    """The stage a generator module belongs to: its subpackage, or itself at the top level."""
+    parts = name.split(".")
+    if parts[0] != "generator" or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def stage_imports() -> dict[str, set[str]]:
+    """Stage -> the other stages and outside libraries (top-level names) its modules import."""
+    edges: dict[str, set[str]] = {}
+    for path in modules():
+        src = stage(module_name(path))
+        if src is None:
+            continue
+        for name in imported(path):
+            dst = stage(name) if name.startswith("generator.") else name.split(".")[0]
+            if dst and dst != src:
+                edges.setdefault(src, set()).add(dst)
+    return edges
+
+
+FORBIDDEN = [
+    # (importer, imported, why)
+    ("rules", "render", "the rules engine runs without ReportLab"),
+    ("rules", "layout", "the rules engine reads the model, not layouts"),
+    ("rules", "jinja2", "rule text is read as written, not templated"),
+    ("rules", "builders", "the engine returns data; builders write it"),
+    ("model", "render", "the model is data"),
+    ("model", "layout", "the model is data"),
+    ("rulesource", "jinja2", "the rules source as data sits beside the model"),
+    ("rulesource", "layout", "the rules source as data sits beside the model"),
+    ("load", "render", "loading knows nothing of drawing"),
+    ("validate", "render", "validating knows nothing of drawing"),
+    ("render", "load", "the renderer draws a laid-out plan, not rows"),
+    ("render", "validate", "the renderer draws a laid-out plan, not rows"),
+    ("render", "builders", "builders call the renderer, not the other way"),
+    ("layout", "load", "layout reads the model"),
+    ("layout", "render", "layout measures with font metrics; it never draws"),
+    ("layout", "builders", "builders read plans"),
+    ("layout", "pipeline", "stages do not call the pipeline"),
+    ("render", "pipeline", "stages do not call the pipeline"),
+]
+
+
+@pytest.mark.parametrize("importer, imported_, why", FORBIDDEN)
+def test_import_direction(importer, imported_, why):
+    edges = stage_imports()
+    assert imported_ not in edges.get(importer, set()), f"{importer} imports {imported_}: {why}"
+
+
+def test_no_cycle_between_stages():
+    edges = stage_imports()
+    stages = {s for s in edges} | {d for ds in edges.values() for d in ds}
+    internal = {s: {d for d in edges.get(s, ()) if d in stages and d in edges} for s in stages}
+    # Depth-first search for a back edge.
+    colour: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(node: str) -> None:
+        colour[node] = 1
+        path.append(node)
+        for nxt in sorted(internal.get(node, ())):
+            if colour.get(nxt) == 1:
+                cycle = path[path.index(nxt) :] + [nxt]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if not colour.get(nxt):
+                visit(nxt)
+        path.pop()
+        colour[node] = 2
+
+    for node in sorted(internal):
+        if not colour.get(node):
+            visit(node)
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path, monkeypatch):
+    """The direction test reads lazy and relative imports: a planted one is caught."""
+    planted = tmp_path / "generator" / "rules"
+    planted.mkdir(parents=True)
+    (tmp_path / "generator" / "__init__.py").write_text("")
+    (planted / "__init__.py").write_text("")
+    (planted / "bad.py").write_text('"""x"""\n\n\ndef f():\n    from ..render import draw\n')
+    monkeypatch.setitem(globals(), "PACKAGE", tmp_path / "generator")
+    assert "render" in stage_imports()["rules"]
 
 
 def test_only_the_loader_imports_pandas():
-    assert {p.relative_to(PACKAGE).as_posix() for p in modules() if "pandas" in imports(p)} == {
-        "load.py"
-    }
+    users = {module_name(p) for p in modules() if "pandas" in imported(p)}
+    assert users == {"generator.load"}
 
 
 def test_only_the_renderer_imports_reportlab():
-    users = {p.relative_to(PACKAGE).as_posix() for p in modules() if "reportlab" in imports(p)}
-    assert users and all(u.startswith("render/") for u in users), users
+    users = {module_name(p) for p in modules() if any(n.startswith("reportlab") for n in imported(p))}
+    assert users and all(u.startswith("generator.render") for u in users), users
 
 
 def test_one_place_builds_the_jinja_environment():
@@ -41,11 +146,6 @@ def test_one_place_builds_the_jinja_environment():
         if "Environment(" in p.read_text(encoding="utf-8")
     ]
     assert users == ["layout/templates.py"]
-
-
-def test_rules_package_runs_without_reportlab():
-    for p in (PACKAGE / "rules").rglob("*.py"):
-        assert "reportlab" not in imports(p)
 
 
 def test_every_module_says_what_it_does():
