@@ -52,6 +52,28 @@ def plain(text: str) -> str:
     return _MARKS.sub("", text) if text and any(m in text for m in MARKS) else text
 
 
+def strip_marks(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """A marked text's plain text, and each mark with the plain position it stands at (a link's
+    opening mark carries its target)."""
+    bare: list[str] = []
+    marks: list[tuple[int, str]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == LINK:
+            end = text.find(LINK_TEXT, i)
+            end = len(text) - 1 if end < 0 else end
+            marks.append((len(bare), text[i : end + 1]))
+            i = end + 1
+            continue
+        if ch in MARKS:
+            marks.append((len(bare), ch))
+        else:
+            bare.append(ch)
+        i += 1
+    return "".join(bare), marks
+
+
 @dataclass(frozen=True)
 class Run:
     text: str

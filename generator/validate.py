@@ -67,6 +67,8 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
                 f"{kind!r} (types: {', '.join(TYPES)})",
                 component.at("columns", column),
             )
+    if any(kind not in TYPES for kind in component.columns.values()):
+        return Deck(component, (), tuple(table.columns), where)
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
         problems.error(
@@ -159,6 +161,8 @@ def _unit(deck: Deck) -> str:
 
 def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> None:
     key = list(group.get("key", []))
+    if not key:
+        return  # a composition of a total only: nothing names one card apart from another
     copies = int(group.get("copies", 1))
     allowed: dict[str, list] = {}
     for k in key:

@@ -1,7 +1,10 @@
-"""Shared fixtures: the real project built once, and a writable copy of it for tests that edit data."""
+"""Shared fixtures: fixture games (tests/fixtures/) copied to a temporary project, the shipped
+project built once, and the one golden-file helper."""
 
 from __future__ import annotations
 
+import difflib
+import os
 import shutil
 from pathlib import Path
 
@@ -11,6 +14,11 @@ from click.testing import CliRunner
 from generator.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# Frozen copies of the shipped games' cards/ (data and rules only): the rules-engine tests play
+# these, so a designer editing a shipped game breaks no engine test.
+ENGINE = FIXTURES / "engine"
+GOLDEN = Path(__file__).resolve().parent / "golden"
 MM = 72 / 25.4
 
 
@@ -19,9 +27,60 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+def golden(name: str, actual: str) -> None:
+    """Compare text with tests/golden/NAME; PNP_REFRESH_GOLDEN=1 rewrites it on purpose."""
+    path = GOLDEN / name
+    if os.environ.get("PNP_REFRESH_GOLDEN"):
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"no golden file {name}: run with PNP_REFRESH_GOLDEN=1 once and commit it"
+    expected = path.read_text(encoding="utf-8")
+    if actual != expected:
+        diff = "".join(
+            difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), name, "actual")
+        )
+        raise AssertionError(f"{name} differs (PNP_REFRESH_GOLDEN=1 to accept):\n{diff[:4000]}")
+
+
+def make_fixture_project(name: str, dest: Path) -> Path:
+    """A writable copy of fixture game NAME with the shipped base layouts (layouts/_shared)."""
+    root = dest / name
+    shutil.copytree(FIXTURES / name, root)
+    shutil.copytree(REPO / "layouts" / "_shared", root / "layouts" / "_shared")
+    return root
+
+
+@pytest.fixture
+def tiny(tmp_path) -> Path:
+    """A writable copy of the `tiny` fixture game: 10 cards, every rules directive."""
+    return make_fixture_project("tiny", tmp_path)
+
+
+@pytest.fixture
+def kit(tmp_path) -> Path:
+    """A writable copy of the `kit` fixture game: tokens, a board, tarot cards."""
+    return make_fixture_project("kit", tmp_path)
+
+
+@pytest.fixture(scope="session")
+def tiny_built(tmp_path_factory) -> Path:
+    """output/tiny/ of a clean build of the `tiny` fixture (A4, defaults); do not edit."""
+    root = make_fixture_project("tiny", tmp_path_factory.mktemp("tiny"))
+    result = run("build", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    return root / "output" / "tiny"
+
+
+@pytest.fixture(scope="session")
+def kit_built(tmp_path_factory) -> Path:
+    root = make_fixture_project("kit", tmp_path_factory.mktemp("kit"))
+    result = run("build", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    return root / "output" / "kit"
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """output/ of a clean build of the real project (A4, defaults)."""
+    """output/ of a clean build of the shipped project (A4, defaults)."""
     out = tmp_path_factory.mktemp("out")
     result = run("build", "--project", str(REPO), "--out", str(out))
     assert result.exit_code == 0, result.output
@@ -30,19 +89,39 @@ def built(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    """A writable copy of the real project (cards/ and layouts/), to break or edit."""
+    """A writable copy of the shipped project (cards/ and layouts/), for tests that must hold
+    whatever the designer writes in it."""
     root = tmp_path / "proj"
     for name in ("cards", "layouts"):
         shutil.copytree(REPO / name, root / name)
     return root
 
 
-def csv_path(root: Path) -> Path:
-    return root / "cards" / "fudaraku" / "kleshas.csv"
+@pytest.fixture
+def engine_project(tmp_path) -> Path:
+    """A writable copy of the frozen engine fixtures (cards/ only: data and rules sources)."""
+    root = tmp_path / "engine"
+    shutil.copytree(ENGINE, root)
+    return root
 
 
-def edit_csv(root: Path, fn) -> None:
-    """Apply fn to the list of CSV lines (header first) and save as UTF-8."""
-    path = csv_path(root)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    path.write_text("\n".join(fn(lines)) + "\n", encoding="utf-8")
+def rule_check(root: Path, game: str, play: bool = True) -> str:
+    """What `pnp check` says of a game's data and rules (no layouts needed), one line each."""
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+    from generator.rules.checks import check_rules
+
+    problems = Problems()
+    loaded = pipeline.load(find_project(root), game, problems)
+    if loaded is not None:
+        check_rules(loaded, problems, play=play)
+    return "\n".join(problems.folded())
+
+
+def edit(root: Path, rel: str, old: str, new: str, count: int = 1) -> None:
+    """Replace text in a project file (which must hold it), saved as UTF-8."""
+    path = root / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (rel, old)
+    path.write_text(text.replace(old, new, count), encoding="utf-8")

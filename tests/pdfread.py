@@ -102,3 +102,28 @@ def render(path: Path, index: int, scale: float = 1.0):
         return pdf[index].render(scale=scale).to_pil().convert("RGB")
     finally:
         pdf.close()
+
+
+def text_by_font(path: Path, index: int) -> list[tuple[str, str]]:
+    """The text of a page as (text, font) pieces in drawing order; the font is its BaseFont
+    without the subset tag, e.g. 'NotoSansCJKjp-Bold-…'."""
+    out: list[tuple[str, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text and font is not None:
+            out.append((text, str(font.get("/BaseFont", "")).split("+", 1)[-1]))
+
+    pypdf.PdfReader(path).pages[index].extract_text(visitor_text=visit)
+    return out
+
+
+def links(path: Path) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every URI link annotation: (target, rectangle in points) over all pages."""
+    found = []
+    for page in pypdf.PdfReader(path).pages:
+        for annot in page.get("/Annots") or []:
+            a = annot.get_object()
+            action = a.get("/A")
+            if a.get("/Subtype") == "/Link" and action is not None and "/URI" in action:
+                found.append((str(action["/URI"]), tuple(float(v) for v in a["/Rect"])))
+    return found

@@ -1,45 +1,73 @@
-"""Broken projects, each named after its defect: a clean message with its place, exit 1, no traceback."""
+"""Broken projects, each named after its defect: a clean message with its place, exit 1, no
+traceback. Each breaks a copy of the `tiny` fixture game."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import run
+from conftest import edit, run
 
-GAME = "cards/fudaraku"
-
-
-def edit(root, rel, old, new, count=1):
-    path = root / rel
-    text = path.read_text(encoding="utf-8")
-    assert old in text, (rel, old)
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
-
+GAME = "cards/tiny"
+BACK = "layouts/tiny/card_back.toml"
 
 DEFECTS = {
     "manifest_not_toml": (
         lambda r: edit(r, f"{GAME}/game.toml", "[game]", "[game"),
         f"{GAME}/game.toml:2:6: error: cannot read the manifest: Expected ']'",
     ),
+    "manifest_shift_jis_is_read": (
+        lambda r: (r / f"{GAME}/game.toml").write_bytes(
+            (r / f"{GAME}/game.toml")
+            .read_text(encoding="utf-8")
+            .replace("[game]", "[game")
+            .encode("cp932")
+        ),
+        f"{GAME}/game.toml:2:6: error: cannot read the manifest",
+    ),
+    "manifest_not_text": (
+        lambda r: (r / f"{GAME}/game.toml").write_bytes(b'[game]\ntitle = "\x82\x20"\n'),
+        f"{GAME}/game.toml:2: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS",
+    ),
     "manifest_without_title": (
-        lambda r: edit(r, f"{GAME}/game.toml", 'title = "補陀落渡海しよう！"\n', ""),
+        lambda r: edit(r, f"{GAME}/game.toml", 'title = "ちいさな試験"\n', ""),
         f"{GAME}/game.toml:2:game: error: missing key 'title' in [game]",
     ),
+    "manifest_title_not_text": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'title = "ちいさな試験"', "title = 3"),
+        f"{GAME}/game.toml:3:game.title: error: 'title' in [game] must be a str",
+    ),
     "players_backwards": (
-        lambda r: edit(r, f"{GAME}/game.toml", "min = 3, max = 5", "min = 5, max = 3"),
-        f"{GAME}/game.toml:5:game.players: error: players: min 5 and max 3 must satisfy",
+        lambda r: edit(r, f"{GAME}/game.toml", "min = 2, max = 4", "min = 4, max = 2"),
+        f"{GAME}/game.toml:4:game.players: error: players: min 4 and max 2 must satisfy",
+    ),
+    "unknown_kind": (
+        lambda r: edit(
+            r, f"{GAME}/game.toml", 'name = "数字カード"', 'name = "数字カード"\nkind = "dice"'
+        ),
+        f"{GAME}/game.toml:14:component.kind: error: component 'card': kind must be one of card, "
+        "token, board, got 'dice'",
+    ),
+    "card_without_back": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'back = "card_back"\n', ""),
+        f"{GAME}/game.toml:11:component: error: missing key 'back' in component 'card'",
     ),
     "composition_key_not_a_column": (
         lambda r: edit(
             r, f"{GAME}/game.toml", 'key = ["suit", "number"]', 'key = ["suit", "rank"]'
         ),
-        "composition key 'rank' is not one of its columns",
+        f"{GAME}/game.toml:27:component.composition.key: error: component 'card': composition key "
+        "'rank' is not one of its columns",
+    ),
+    "unknown_column_type": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'text = "text"', 'text = "prose"'),
+        f"{GAME}/game.toml:24:component.columns.text: error: component 'card': column 'text' has "
+        "unknown type 'prose'",
     ),
     "deal_names_no_component": (
         lambda r: edit(
-            r, f"{GAME}/game.toml", 'component = "klesha"\nall', 'component = "kleshas"\nall'
+            r, f"{GAME}/game.toml", 'component = "card"\nall', 'component = "cards"\nall'
         ),
-        "[deal] component 'kleshas' is not a component of this game",
+        f"{GAME}/game.toml:34:deal.component: error: [deal] component 'cards' is not a component",
     ),
     "font_family_unknown": (
         lambda r: edit(
@@ -50,120 +78,164 @@ DEFECTS = {
         ),
         "error: font family 'Noto Sans Kanji' not found",
     ),
+    "font_without_family": (
+        lambda r: edit(
+            r, f"{GAME}/game.toml", 'body = { family = "Noto Sans CJK JP", ', "body = { "
+        ),
+        f"{GAME}/game.toml:8:fonts.body: error: [fonts] body needs a family",
+    ),
     "font_weight_unknown": (
         lambda r: edit(r, f"{GAME}/game.toml", 'weight = "Bold"', 'weight = "Heavy"'),
         "error: font 'Noto Sans CJK JP' has no weight 'Heavy' (found: Bold, Regular)",
     ),
     "data_file_missing": (
-        lambda r: (r / f"{GAME}/kleshas.csv").unlink(),
-        f"{GAME}/kleshas.csv: error: file not found",
+        lambda r: (r / f"{GAME}/cards.csv").unlink(),
+        f"{GAME}/cards.csv: error: file not found",
     ),
     "data_file_wrong_kind": (
-        lambda r: edit(r, f"{GAME}/game.toml", 'data = "kleshas.csv"', 'data = "kleshas.ods"'),
-        f"{GAME}/kleshas.ods: error: file not found",
+        lambda r: edit(r, f"{GAME}/game.toml", 'data = "cards.csv"', 'data = "cards.ods"'),
+        f"{GAME}/cards.ods: error: file not found",
     ),
     "ragged_row": (
-        lambda r: edit(r, f"{GAME}/kleshas.csv", "疑,ぎ,2,#7B4F9D", "疑,ぎ,2,#7B4F9D,extra"),
-        f"{GAME}/kleshas.csv:35: error: 5 cells but the header names 4 columns",
+        lambda r: edit(
+            r, f"{GAME}/cards.csv", "青,2,#2F5DA8,二の青。", "青,2,#2F5DA8,二の青。,extra"
+        ),
+        f"{GAME}/cards.csv:8: error: 5 cells but the header names 4 columns",
     ),
     "layout_missing": (
-        lambda r: edit(r, f"{GAME}/game.toml", 'front = "klesha_front"', 'front = "klesha_face"'),
-        "error: layout 'klesha_face' not found in layouts/fudaraku/ or layouts/_shared/",
+        lambda r: edit(r, f"{GAME}/game.toml", 'front = "card_front"', 'front = "card_face"'),
+        "error: layout 'card_face' not found in layouts/tiny/ or layouts/_shared/",
     ),
     "layout_not_toml": (
-        lambda r: edit(r, "layouts/fudaraku/klesha_back.toml", "[[box]]", "[[box]"),
-        "layouts/fudaraku/klesha_back.toml:4:6: error: cannot read layout",
+        lambda r: edit(r, BACK, "[[box]]", "[[box]"),
+        f"{BACK}:4:6: error: cannot read layout",
+    ),
+    "layout_unknown_top_key": (
+        lambda r: edit(r, BACK, 'extends = "card_base"', 'extends = "card_base"\nbox_size = 3'),
+        f"{BACK}:3:box_size: error: unknown key 'box_size' (a layout has: extends, description",
     ),
     "layout_unknown_key": (
-        lambda r: edit(
-            r,
-            "layouts/fudaraku/klesha_back.toml",
-            'radius = "2.5mm"',
-            'radius = "2.5mm"\ncolour = "#FFFFFF"',
-        ),
-        "layouts/fudaraku/klesha_back.toml:16: error: box 'frame': unknown key 'colour' for a rect",
+        lambda r: edit(r, BACK, 'min_size = "9pt"', 'min_size = "9pt"\ncolour = "#FFFFFF"'),
+        f"{BACK}:19: error: box 'title': unknown key 'colour' for a text",
     ),
     "layout_geometry_templated": (
-        lambda r: edit(r, "layouts/fudaraku/klesha_back.toml", 'x = "8mm"', 'x = "{{ number }}mm"'),
-        "layouts/fudaraku/klesha_back.toml:22: error: box 'title': 'x' is geometry and cannot be a template",
+        lambda r: edit(r, BACK, 'x = "6mm"', 'x = "{{ number }}mm"'),
+        f"{BACK}:11: error: box 'title': 'x' is geometry and cannot be a template",
     ),
     "layout_bad_colour": (
-        lambda r: edit(
-            r, "layouts/fudaraku/klesha_back.toml", 'stroke = "#C9A227"', 'stroke = "gold"'
-        ),
-        "box 'frame': 'stroke' must be a colour like #1F2A44 or 'none', got 'gold'",
+        lambda r: edit(r, BACK, 'color = "#E8E2CC"', 'color = "gold"'),
+        "box 'title': 'color' must be a colour like #1F2A44 or 'none', got 'gold'",
     ),
     "layout_extends_itself": (
-        lambda r: edit(
-            r,
-            "layouts/fudaraku/klesha_back.toml",
-            'extends = "card_base"',
-            'extends = "klesha_back"',
-        ),
-        "layout 'klesha_back' extends itself",
+        lambda r: edit(r, BACK, 'extends = "card_base"', 'extends = "card_back"'),
+        "layout 'card_back' extends itself",
     ),
     "layout_unknown_font_role": (
-        lambda r: edit(r, "layouts/fudaraku/klesha_back.toml", 'font = "body"', 'font = "mincho"'),
-        "box 'kind': font role 'mincho' is not in the manifest's [fonts]",
+        lambda r: edit(r, BACK, 'font = "bold"', 'font = "mincho"'),
+        "box 'title': font role 'mincho' is not in the manifest's [fonts]",
     ),
     "layout_bad_when": (
-        lambda r: edit(
-            r,
-            "layouts/fudaraku/klesha_back.toml",
-            'font = "body"',
-            'font = "body"\nwhen = "number >"',
-        ),
-        "box 'kind': 'when': template error",
+        lambda r: edit(r, BACK, 'font = "bold"', 'font = "bold"\nwhen = "number >"'),
+        f"{BACK}:17: error: box 'title': 'when': template error",
     ),
     "rules_missing": (
         lambda r: (r / f"{GAME}/rules.md").unlink(),
         f"{GAME}/rules.md: error: rules source not found",
     ),
-    "rules_not_utf8": (
-        lambda r: (r / f"{GAME}/rules.md").write_bytes("# 補陀落".encode("utf-16")),
+    "rules_not_text": (
+        lambda r: (r / f"{GAME}/rules.md").write_bytes("# 試験".encode("utf-16")),
         f"{GAME}/rules.md:1: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS",
     ),
     "rules_unknown_directive": (
         lambda r: edit(r, f"{GAME}/rules.md", "\n::: deal\n", "\n::: dealing\n"),
-        f"{GAME}/rules.md:31: error: unknown directive '::: dealing'",
+        f"{GAME}/rules.md:24: error: unknown directive '::: dealing'",
     ),
     "rules_samples_unknown_column": (
-        lambda r: edit(
-            r, f"{GAME}/rules.md", "::: samples klesha suit", "::: samples klesha colour"
-        ),
-        "'::: samples klesha colour': no such printed component or column",
+        lambda r: edit(r, f"{GAME}/rules.md", "::: samples card suit", "::: samples card colour"),
+        f"{GAME}/rules.md:17: error: '::: samples card colour': no such printed component or column",
+    ),
+    "rules_samples_without_column": (
+        lambda r: edit(r, f"{GAME}/rules.md", "::: samples card suit", "::: samples card"),
+        f"{GAME}/rules.md:17: error: '::: samples' needs a component and a column",
     ),
     "rules_template_syntax": (
         lambda r: edit(r, f"{GAME}/rules.md", "{{ players.min|zen }}", "{{ players.min|zen }"),
-        f"{GAME}/rules.md:15: error: template error",
+        f"{GAME}/rules.md:6: error: template error",
+    ),
+    "rules_template_unknown_name": (
+        lambda r: edit(r, f"{GAME}/rules.md", "{{ card.count|zen }}", "{{ card.cuont|zen }}"),
+        f"{GAME}/rules.md:13: error: rules template:",
+    ),
+    "rules_summary_never_closed": (
+        lambda r: edit(r, f"{GAME}/rules.md", "::: deal\n<!-- /summary -->", "::: deal"),
+        f"{GAME}/rules.md:26: error: summary part opened again before '<!-- /summary -->' closes "
+        "the one opened on line 19",
+    ),
+    "rules_summary_closed_twice": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 得点", "<!-- /summary -->\n## 得点"),
+        "error: '<!-- /summary -->' without an opening '<!-- summary: TITLE -->'",
     ),
     "sheets_missing": (
         lambda r: (r / "layouts/_shared/sheets.toml").unlink(),
         "layouts/_shared/sheets.toml: error: sheet definitions not found",
     ),
+    "sheets_bad_paper": (
+        lambda r: edit(r, "layouts/_shared/sheets.toml", 'a4 = { w = "210mm"', 'a4 = { w = "210"'),
+        "layouts/_shared/sheets.toml:4:paper.a4: error: [paper] a4: needs w and h as lengths",
+    ),
+    "sheets_bad_backs": (
+        lambda r: edit(
+            r, "layouts/_shared/sheets.toml", 'backs = "long-edge"', 'backs = "short"', 1
+        ),
+        "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs must be",
+    ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
-        f"{GAME}/game.toml:14: error: unknown card size 'jumbo'",
+        f"{GAME}/game.toml:11: error: unknown card size 'jumbo'",
+    ),
+    "icons_shift_jis_broken": (
+        lambda r: (r / "layouts/tiny/icons.toml").write_bytes(
+            '[icon."星"]\nshapes = [{ type = "circle", cx = 0.5 }]\n'.encode("cp932")
+        ),
+        "layouts/tiny/icons.toml:1:icon.星: error: icon '星': a circle needs cx, cy, r",
+    ),
+    "vars_not_toml": (
+        lambda r: (r / "layouts/tiny/vars.toml").write_text("colour = \n", encoding="utf-8"),
+        "layouts/tiny/vars.toml:1:10: error: cannot read template variables: Invalid value",
     ),
 }
 
 
 @pytest.mark.parametrize("defect", sorted(DEFECTS))
-def test_broken_project_gets_a_clear_message(project, defect):
+def test_broken_project_gets_a_clear_message(tiny, defect):
     breaks, message = DEFECTS[defect]
-    breaks(project)
-    result = run("check", "--no-play", "--project", str(project))
+    breaks(tiny)
+    result = run("check", "--no-play", "--project", str(tiny))
     assert result.exit_code == 1, result.output
     assert message in result.output, result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
 
 
-def test_unknown_manifest_key_is_a_warning(project):
-    edit(project, f"{GAME}/game.toml", 'size = "poker"', 'size = "poker"\nbleeed = "2mm"')
-    result = run("check", "--no-play", "--project", str(project))
+def test_unknown_manifest_key_is_a_warning_naming_line_and_key(tiny):
+    edit(tiny, f"{GAME}/game.toml", 'size = "poker"', 'size = "poker"\nbleeed = "2mm"')
+    result = run("check", "--no-play", "--project", str(tiny))
     assert result.exit_code == 0
     assert (
-        f"{GAME}/game.toml:19:component.bleeed: warning: unknown key 'bleeed' in component 'klesha' "
-            "is ignored"
-        in result.output
+        f"{GAME}/game.toml:16:component.bleeed: warning: unknown key 'bleeed' in component 'card' "
+        "is ignored" in result.output
     )
+
+
+def test_shift_jis_layout_files_are_read(tiny):
+    """The one decoding rule holds for every TOML file: a cp932 icons.toml and layout work."""
+    (tiny / "layouts/tiny/icons.toml").write_bytes(
+        '[icon."星"]\nshapes = [{ type = "circle", cx = 0.5, cy = 0.5, r = 0.4, fill = "#C9A227" }]\n'.encode(
+            "cp932"
+        )
+    )
+    back = tiny / BACK
+    back.write_bytes(back.read_text(encoding="utf-8").replace("#E8E2CC", "#E8E2CD").encode("cp932"))
+    edit(tiny, f"{GAME}/cards.csv", "一番大きい赤。", "一番大きい赤:星:")
+    result = run("check", "--no-play", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    assert "星" not in result.output

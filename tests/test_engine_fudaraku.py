@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
@@ -14,14 +12,12 @@ from generator.project import find_project
 from generator.rules import engine, simulate
 from generator.rules.games import fudaraku as F
 
-from conftest import REPO, run
-
-GOLDEN = Path(__file__).parent / "golden"
+from conftest import ENGINE, golden, rule_check, run
 
 
 @pytest.fixture(scope="module")
 def data():
-    game = pipeline.load(find_project(REPO), "fudaraku", Problems())
+    game = pipeline.load(find_project(ENGINE), "fudaraku", Problems())
     return F.prepare(game)
 
 
@@ -42,12 +38,7 @@ def test_golden_transcript(data):
     result = engine.play(
         F, data, 4, engine.derive_seed(1, 0), options(end="active_hands"), check=True, log=True
     )
-    text = "\n".join(result.log) + "\n"
-    path = GOLDEN / "fudaraku_replay_4p.txt"
-    if os.environ.get("PNP_REFRESH_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), "run with PNP_REFRESH_GOLDEN=1 once and commit the golden file"
-    assert text == path.read_text(encoding="utf-8")
+    golden("fudaraku_replay_4p.txt", "\n".join(result.log) + "\n")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -188,7 +179,7 @@ def test_simulate_command_writes_markdown_json_and_pdf(tmp_path):
         "simulate",
         "fudaraku",
         "--project",
-        str(REPO),
+        str(ENGINE),
         "--players",
         "4",
         "--games",
@@ -219,7 +210,7 @@ def test_replay_prints_the_game_in_japanese():
         "simulate",
         "fudaraku",
         "--project",
-        str(REPO),
+        str(ENGINE),
         "--players",
         "4",
         "--option",
@@ -235,24 +226,20 @@ def test_replay_prints_the_game_in_japanese():
 
 
 def test_bad_option_is_named():
-    result = run("simulate", "fudaraku", "--project", str(REPO), "--option", "end=never")
+    result = run("simulate", "fudaraku", "--project", str(ENGINE), "--option", "end=never")
     assert result.exit_code == 1
     assert "option 'end' must be one of all_hands, active_hands, got 'never'" in result.output
-    result = run("simulate", "fudaraku", "--project", str(REPO), "--option", "speed=fast")
+    result = run("simulate", "fudaraku", "--project", str(ENGINE), "--option", "speed=fast")
     assert "unknown option 'speed'" in result.output
 
 
-def test_check_plays_the_game_and_reports_the_dead_end(project):
-    result = run("check", "fudaraku", "--project", str(project))
-    assert result.exit_code == 1
+def test_check_plays_the_game_and_reports_the_dead_end(engine_project):
+    output = rule_check(engine_project, "fudaraku")
     assert (
-        "cards/fudaraku/rules.md:84: error: 4 players, 200 random playouts: 200 of 200 games reach a dead end"
-        in result.output
+        "cards/fudaraku/rules.md:84: error: 4 players, 200 random playouts: 200 of 200 games "
+        "reach a dead end" in output
     )
-    assert (
-        "(reading end=all_hands); replay: pnp simulate fudaraku --players 4 --replay "
-        in result.output
-    )
+    assert "(reading end=all_hands); replay: pnp simulate fudaraku --players 4 --replay " in output
 
 
 def test_field_scope_game_keeps_the_field_and_its_mu_across_rounds(data):
@@ -279,7 +266,7 @@ def test_simulation_outputs_are_byte_identical(tmp_path):
             "simulate",
             "fudaraku",
             "--project",
-            str(REPO),
+            str(ENGINE),
             "--players",
             "3",
             "--games",
@@ -301,7 +288,7 @@ def test_json_flag_prints_the_statistics(tmp_path):
         "simulate",
         "fudaraku",
         "--project",
-        str(REPO),
+        str(ENGINE),
         "--players",
         "5",
         "--games",

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from generator import pipeline
@@ -14,28 +11,17 @@ from generator.rules import engine
 from generator.rules.games import nyanbaa as N
 from generator.rules.games import rumbling_seed as R
 
-from conftest import REPO, run
-
-GOLDEN = Path(__file__).parent / "golden"
+from conftest import ENGINE, golden, rule_check
 
 
 @pytest.fixture(scope="module")
 def rdata():
-    return R.prepare(pipeline.load(find_project(REPO), "rumbling_seed", Problems()))
+    return R.prepare(pipeline.load(find_project(ENGINE), "rumbling_seed", Problems()))
 
 
 @pytest.fixture(scope="module")
 def ndata():
-    return N.prepare(pipeline.load(find_project(REPO), "nyanbaa", Problems()))
-
-
-def golden(name: str, lines: list[str]) -> None:
-    text = "\n".join(lines) + "\n"
-    path = GOLDEN / name
-    if os.environ.get("PNP_REFRESH_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), "run with PNP_REFRESH_GOLDEN=1 once and commit the golden file"
-    assert text == path.read_text(encoding="utf-8")
+    return N.prepare(pipeline.load(find_project(ENGINE), "nyanbaa", Problems()))
 
 
 @pytest.mark.parametrize("module,fixture,players", [(R, "rdata", 3), (N, "ndata", 4)])
@@ -45,7 +31,7 @@ def test_golden_transcripts(request, module, fixture, players):
     result = engine.play(
         module, data, players, engine.derive_seed(1, 0), opts, check=True, log=True
     )
-    golden(f"{module.GAME_ID}_replay_{players}p.txt", result.log)
+    golden(f"{module.GAME_ID}_replay_{players}p.txt", "\n".join(result.log) + "\n")
 
 
 READINGS = {
@@ -90,15 +76,14 @@ def test_elder_effect_keys_are_known(rdata):
     assert len(rdata["elder_cards"]) == 16 and len(rdata["elder_names"]) == 8
 
 
-def test_unknown_effect_key_is_reported(project):
-    path = project / "cards/rumbling_seed/elders.csv"
+def test_unknown_effect_key_is_reported(engine_project):
+    path = engine_project / "cards/rumbling_seed/elders.csv"
     path.write_text(
         path.read_text(encoding="utf-8").replace("move.twice", "move.thrice"), encoding="utf-8"
     )
-    result = run("check", "rumbling_seed", "--project", str(project))
     assert (
-        "cards/rumbling_seed/elders.csv:7:effect: error: 懼留孫's effect key 'move.thrice' is not one the rules "
-        "engine knows" in result.output
+        "cards/rumbling_seed/elders.csv:7:effect: error: 懼留孫's effect key 'move.thrice' is not "
+        "one the rules engine knows" in rule_check(engine_project, "rumbling_seed", play=False)
     )
 
 

@@ -1,16 +1,14 @@
-"""Golden dumps: what each output holds, as readable text. Refresh on purpose with PNP_REFRESH_GOLDEN=1."""
+"""Golden dumps of the `tiny` fixture's outputs as readable text: every card's place, size and
+text, and the summary. Refresh on purpose with PNP_REFRESH_GOLDEN=1."""
 
 from __future__ import annotations
 
-import difflib
-import os
 from pathlib import Path
 
 import pypdf
 
+from conftest import golden
 from pdfread import MM, page_size_mm, placements, text_in
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def dump_cards(pdf: Path) -> str:
@@ -30,24 +28,9 @@ def dump_cards(pdf: Path) -> str:
     return "\n".join(out) + "\n"
 
 
-def compare(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("PNP_REFRESH_GOLDEN"):
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"no golden file {name}: run with PNP_REFRESH_GOLDEN=1 once and commit it"
-    expected = path.read_text(encoding="utf-8")
-    if actual != expected:
-        diff = "".join(
-            difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), name, "built")
-        )
-        raise AssertionError(
-            f"{name} differs from the build (PNP_REFRESH_GOLDEN=1 to accept):\n{diff[:4000]}"
-        )
+def test_cards_golden(tiny_built):
+    golden("tiny_cards.txt", dump_cards(tiny_built / "cards.pdf"))
 
 
-def test_cards_golden(built):
-    compare("fudaraku_cards.txt", dump_cards(built / "fudaraku/cards.pdf"))
-
-
-def test_summary_golden(built):
-    compare("fudaraku_summary.md", (built / "fudaraku/summary.md").read_text(encoding="utf-8"))
+def test_summary_golden(tiny_built):
+    golden("tiny_summary.md", (tiny_built / "summary.md").read_text(encoding="utf-8"))

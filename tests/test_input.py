@@ -1,233 +1,222 @@
-"""Spreadsheets as designers save them, and bad input: each message names file, row and column."""
+"""Spreadsheets as designers save them, and bad input: each message names file, row and column.
+
+Runs on the `tiny` fixture game (tests/fixtures/tiny): 赤/青 × 1–5, one card each.
+"""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import csv_path, edit_csv, run
+from conftest import edit, run
 from pdfread import MM, placements, text_in
 
-CSV = "cards/fudaraku/kleshas.csv"
+CSV = "cards/tiny/cards.csv"
 
 
 def check(root, *extra):
-    """`pnp check` on the data: the playouts have tests of their own."""
     return run("check", "--no-play", "--project", str(root), *extra)
 
 
 def build(root, *extra):
-    """`pnp build fudaraku`: these tests edit its data only."""
-    return run("build", "fudaraku", "--project", str(root), *extra)
+    return run("build", "--project", str(root), *extra)
 
 
-def test_real_project_checks_clean_but_for_the_three_player_deal(project):
-    result = check(project, "fudaraku")
+def edit_csv(root, fn) -> None:
+    """Apply fn to the CSV's lines (header first) and save as UTF-8."""
+    path = root / CSV
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(fn(lines)) + "\n", encoding="utf-8")
+
+
+def test_fixture_checks_clean_but_for_the_uneven_deal(tiny):
+    result = check(tiny)
     assert result.exit_code == 0, result.output
     assert "0 errors, 2 warnings" in result.output
-    assert "cards/fudaraku/rules.md:33: warning: a setup step no rule uses" in result.output
     assert (
-        "cards/fudaraku/rules.md:29: warning: 3 players: the 40 煩悩カード deal 13 each with 1 left over"
+        "cards/tiny/rules.md:22: warning: 3 players: the 10 数字カード deal 3 each with 1 left over"
         in result.output
     )
-    assert "4 players: the 40 煩悩カード deal 10 each, none left over" in result.output
-    assert check(project, "fudaraku", "--strict").exit_code == 1
+    assert "2 players: the 10 数字カード deal 5 each, none left over" in result.output
+    assert check(tiny, "--strict").exit_code == 1
 
 
 @pytest.mark.parametrize("encoding", ["utf-8-sig", "cp932", "shift_jis"])
-def test_excel_encodings_read_the_same(project, encoding):
-    path = csv_path(project)
-    text = path.read_text(encoding="utf-8")
-    path.write_bytes(text.encode(encoding))
-    result = build(project)
+def test_excel_encodings_read_the_same(tiny, encoding):
+    path = tiny / CSV
+    path.write_bytes(path.read_text(encoding="utf-8").encode(encoding))
+    result = build(tiny)
     assert result.exit_code == 0, result.output
-    pdf = project / "output/fudaraku/cards.pdf"
+    pdf = tiny / "output/tiny/cards.pdf"
     p = placements(pdf, 1)[0]
-    assert "貪欲" in text_in(pdf, 1, (p.x, p.y, p.x + 63 * MM, p.y + 88 * MM))
+    assert "一番小さい赤" in text_in(pdf, 1, (p.x, p.y, p.x + 63 * MM, p.y + 88 * MM))
 
 
-def test_unknown_encoding_is_a_clear_error(project):
-    path = csv_path(project)
-    data = path.read_bytes()
-    path.write_bytes(data.replace("瞋恚".encode(), b"\xff\xfe\xff"))
-    result = check(project)
+def test_unknown_encoding_is_a_clear_error(tiny):
+    path = tiny / CSV
+    path.write_bytes(path.read_bytes().replace("二の青".encode(), b"\xff\xfe\xff"))
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:10: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS"
+        f"{CSV}:8: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS"
         in result.output
     )
     assert "Traceback" not in result.output
 
 
-def test_xlsx_workbook_one_sheet_per_deck(project):
+def test_bom_then_shift_jis_is_a_clear_error(tiny):
+    path = tiny / CSV
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_text(encoding="utf-8").encode("cp932"))
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{CSV}:2: error: cannot read the file's text" in result.output
+    assert "internal error" not in result.output
+
+
+def test_xlsx_workbook_one_sheet_per_deck(tiny):
     openpyxl = pytest.importorskip("openpyxl")
-    rows = [line.split(",") for line in csv_path(project).read_text(encoding="utf-8").splitlines()]
+    rows = [line.split(",") for line in (tiny / CSV).read_text(encoding="utf-8").splitlines()]
     book = openpyxl.Workbook()
     book.active.title = "表紙"
-    sheet = book.create_sheet("煩悩")
+    sheet = book.create_sheet("カード")
     for r in rows:
         sheet.append([int(v) if v.isdigit() else v for v in r])
-    book.save(project / "cards/fudaraku/cards.xlsx")
-    csv_path(project).unlink()
-    manifest = project / "cards/fudaraku/game.toml"
-    manifest.write_text(
-        manifest.read_text(encoding="utf-8").replace(
-            'data = "kleshas.csv"', 'data = "cards.xlsx#煩悩"'
-        ),
-        encoding="utf-8",
-    )
-    result = build(project)
+    book.save(tiny / "cards/tiny/cards.xlsx")
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.xlsx#カード"')
+    result = build(tiny)
     assert result.exit_code == 0, result.output
     # A bad cell in the workbook is named by file, sheet, row and column.
-    sheet.cell(row=7, column=3, value="五")
-    book.save(project / "cards/fudaraku/cards.xlsx")
-    result = check(project)
+    sheet.cell(row=5, column=2, value="五")
+    book.save(tiny / "cards/tiny/cards.xlsx")
+    result = check(tiny)
     assert (
-        "cards/fudaraku/cards.xlsx[煩悩]:7:number: error: 'number' must be a whole number, got '五'"
+        "cards/tiny/cards.xlsx[カード]:5:number: error: 'number' must be a whole number, got '五'"
         in result.output
     )
 
 
-def test_missing_column(project):
-    edit_csv(project, lambda lines: [",".join(l.split(",")[:2] + l.split(",")[3:]) for l in lines])
-    result = check(project)
+def test_missing_column(tiny):
+    edit_csv(tiny, lambda lines: [",".join(l.split(",")[:1] + l.split(",")[2:]) for l in lines])
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:1:number: error: missing column 'number' (the header has: suit, reading, color)"
+        f"{CSV}:1:number: error: missing column 'number' (the header has: suit, color, text)"
         in result.output
     )
 
 
-def test_number_that_is_not_a_number(project):
-    edit_csv(project, lambda lines: [l.replace("疑,ぎ,3,", "疑,ぎ,三,") for l in lines])
-    result = check(project)
+def test_number_that_is_not_a_number(tiny):
+    edit_csv(tiny, lambda lines: [l.replace("青,3,", "青,三,") for l in lines])
+    result = check(tiny)
     assert result.exit_code == 1
-    assert f"{CSV}:36:number: error: 'number' must be a whole number, got '三'" in result.output
+    assert f"{CSV}:9:number: error: 'number' must be a whole number, got '三'" in result.output
 
 
-def test_full_width_digits_are_numbers(project):
-    edit_csv(project, lambda lines: [l.replace("疑,ぎ,3,", "疑,ぎ,３,") for l in lines])
-    assert check(project).exit_code == 0
+def test_full_width_digits_are_numbers(tiny):
+    edit_csv(tiny, lambda lines: [l.replace("青,3,", "青,３,") for l in lines])
+    assert check(tiny).exit_code == 0
 
 
-def test_empty_file(project):
-    csv_path(project).write_bytes(b"")
-    result = check(project)
+def test_empty_file(tiny):
+    (tiny / CSV).write_bytes(b"")
+    result = check(tiny)
     assert result.exit_code == 1
     assert f"{CSV}: error: the file is empty" in result.output
 
 
-def test_duplicate_and_missing_cards_are_named(project):
-    # Row 36 (疑 3) becomes a second 貪欲 5 (first on row 6).
-    edit_csv(
-        project,
-        lambda lines: [l.replace("疑,ぎ,3,#7B4F9D", "貪欲,とんよく,5,#C8323C") for l in lines],
-    )
-    result = check(project)
+def test_duplicate_and_missing_cards_are_named(tiny):
+    # Row 9 (青 3) becomes a second 赤 5 (first on row 6).
+    edit_csv(tiny, lambda lines: [l.replace("青,3,#2F5DA8", "赤,5,#C8323C") for l in lines])
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:36: error: 貪欲 5 appears twice (rows 6, 36); the manifest expects 1"
-        in result.output
+        f"{CSV}:9: error: 赤 5 appears twice (rows 6, 9); the manifest expects 1" in result.output
     )
-    assert f"{CSV}: error: 疑 3 is missing" in result.output
+    assert f"{CSV}: error: 青 3 is missing" in result.output
 
 
-def test_card_outside_the_composition(project):
-    edit_csv(project, lambda lines: lines + ["怒り,いかり,3,#000000", "疑,ぎ,9,#7B4F9D"])
-    result = check(project)
+def test_card_outside_the_composition(tiny):
+    edit_csv(tiny, lambda lines: lines + ["黄,3,#E0C020,黄色。", "青,9,#2F5DA8,九。"])
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:42:suit: error: 怒り 3 is not in the composition: 'suit' must be 貪欲, 瞋恚, 昏沈, 掉挙, 疑"
+        f"{CSV}:12:suit: error: 黄 3 is not in the composition: 'suit' must be 赤, 青, got '黄'"
         in result.output
     )
     assert (
-        f"{CSV}:43:number: error: 疑 9 is not in the composition: 'number' must be 1–8, got 9"
+        f"{CSV}:13:number: error: 青 9 is not in the composition: 'number' must be 1–5, got 9"
         in result.output
     )
-    assert f"{CSV}: error: 42 cards, the manifest expects 40" in result.output
+    assert f"{CSV}: error: 12 cards, the manifest expects 10" in result.output
 
 
-def test_repeated_problems_are_folded(project):
-    edit_csv(project, lambda lines: [lines[0]] + [l.replace(",#", ",x#") for l in lines[1:]])
-    result = check(project)
+def test_repeated_problems_are_folded(tiny):
+    edit_csv(tiny, lambda lines: [lines[0]] + [l.replace(",#", ",x#") for l in lines[1:]])
+    result = check(tiny)
     assert result.exit_code == 1
-    assert "'color' must be a colour like #C8323C, got 'x#C8323C' (8 cards)" in result.output
-    assert result.output.count("must be a colour") == 5  # one line per suit colour
+    assert "'color' must be a colour like #C8323C, got 'x#C8323C' (5 cards)" in result.output
+    assert result.output.count("must be a colour") == 2  # one line per suit colour
 
 
-def test_unused_column_is_a_warning(project):
-    edit_csv(project, lambda lines: [lines[0] + ",memo"] + [l + ",メモ" for l in lines[1:]])
-    result = check(project)
+def test_unused_column_is_a_warning(tiny):
+    edit_csv(tiny, lambda lines: [lines[0] + ",memo"] + [l + ",メモ" for l in lines[1:]])
+    result = check(tiny)
     assert result.exit_code == 0
     assert (
-        f"{CSV}:1:memo: warning: column 'memo' is not used by layout klesha_front or klesha_back"
+        f"{CSV}:1:memo: warning: column 'memo' is not used by layout card_front or card_back"
         in result.output
     )
-    assert check(project, "--strict").exit_code == 1
+    assert check(tiny, "--strict").exit_code == 1
 
 
-def test_template_field_missing_from_data_names_template_and_card(project):
-    layout = project / "layouts/fudaraku/klesha_front.toml"
-    layout.write_text(
-        layout.read_text(encoding="utf-8").replace(
-            'text = "{{ reading }}"', 'text = "{{ flavour }}"'
-        ),
-        encoding="utf-8",
-    )
-    result = check(project)
+def test_template_field_missing_from_data_names_template_and_card(tiny):
+    edit(tiny, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "{{ flavour }}"')
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        "layouts/fudaraku/klesha_front.toml:79: error: box 'reading' uses a field the data does not have "
-        "('flavour' is undefined) for card 貪欲 1 (cards/fudaraku/kleshas.csv:2)" in result.output
+        "layouts/tiny/card_front.toml:48: error: box 'text' uses a field the data does not have "
+        "('flavour' is undefined) for card 赤 1 (cards/tiny/cards.csv:2)" in result.output
     )
-    assert "(40 cards)" in result.output
+    assert "(10 cards)" in result.output
 
 
-def test_bad_length_in_layout_names_template_line(project):
-    layout = project / "layouts/fudaraku/klesha_front.toml"
-    layout.write_text(
-        layout.read_text(encoding="utf-8").replace('h = "38mm"', 'h = "38 millimetres"', 1),
-        encoding="utf-8",
-    )
-    result = check(project)
+def test_bad_length_in_layout_names_template_line(tiny):
+    edit(tiny, "layouts/tiny/card_front.toml", 'h = "30mm"', 'h = "30 millimetres"')
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        "layouts/fudaraku/klesha_front.toml:54: error: box 'seal': 'h': length '38 millimetres' needs a unit"
-        in result.output
+        "layouts/tiny/card_front.toml:33: error: box 'number': 'h': length '30 millimetres' "
+        "needs a unit" in result.output
     )
 
 
-def test_missing_glyph_names_card_and_character(project):
-    edit_csv(
-        project,
-        lambda lines: [l.replace("掉挙,じょうこ,4,", "掉挙,じょうこ\U0001f600,4,") for l in lines],
-    )
-    result = check(project)
+def test_missing_glyph_names_card_and_character(tiny):
+    edit_csv(tiny, lambda lines: [l.replace("四の赤。", "四の赤\U0001f600") for l in lines])
+    result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:29: error: card 掉挙 4: the font for 'body' (Noto Sans CJK JP) has no glyph for "
-        "「\U0001f600」(U+1F600) in box 'reading'"
+        f"{CSV}:5: error: card 赤 4: the font for 'body' (Noto Sans CJK JP) has no glyph for "
+        "「\U0001f600」(U+1F600) in box 'text'"
     ) in result.output
 
 
-def test_text_too_long_shrinks_then_reports_overflow(project):
-    long = "煩悩の大きさを表す数字です。" * 8
-    edit_csv(
-        project, lambda lines: [l.replace("昏沈,こんじん,2,", f"昏沈,{long},2,") for l in lines]
-    )
-    result = check(project)
+def test_text_too_long_shrinks_then_reports_overflow(tiny):
+    long = "数字の大きさを表すカードです。" * 12
+    edit_csv(tiny, lambda lines: [l.replace("二の青。", long) for l in lines])
+    result = check(tiny)
     assert result.exit_code == 0
     assert (
-        f"{CSV}:19: warning: card 昏沈 2: text in box 'reading' does not fit even at 6 pt"
+        f"{CSV}:8: warning: card 青 2: text in box 'text' does not fit even at 7 pt"
         in result.output
     )
 
 
-def test_failed_build_leaves_previous_outputs_untouched(project):
-    assert build(project).exit_code == 0
-    out = project / "output/fudaraku"
+def test_failed_build_leaves_previous_outputs_untouched(tiny):
+    assert build(tiny).exit_code == 0
+    out = tiny / "output/tiny"
     before = {p.name: p.read_bytes() for p in out.iterdir()}
-    edit_csv(project, lambda lines: [l.replace("疑,ぎ,3,", "疑,ぎ,三,") for l in lines])
-    result = build(project)
+    edit_csv(tiny, lambda lines: [l.replace("青,3,", "青,三,") for l in lines])
+    result = build(tiny)
     assert result.exit_code == 1
     assert "nothing was written" in result.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
@@ -239,13 +228,13 @@ def test_not_a_project(tmp_path):
     assert "not a project folder: it has no cards/ folder" in result.output
 
 
-def test_unknown_game(project):
-    result = check(project, "nosuchgame")
+def test_unknown_game(tiny):
+    result = check(tiny, "nosuchgame")
     assert result.exit_code == 1
-    assert "no game 'nosuchgame' in cards/ (games: fudaraku, " in result.output
+    assert "no game 'nosuchgame' in cards/ (games: tiny)" in result.output
 
 
-def test_check_writes_nothing(project):
-    before = sorted(p for p in project.rglob("*"))
-    assert check(project).exit_code == 0
-    assert sorted(p for p in project.rglob("*")) == before
+def test_check_writes_nothing(tiny):
+    before = sorted(p for p in tiny.rglob("*"))
+    assert check(tiny).exit_code == 0
+    assert sorted(p for p in tiny.rglob("*")) == before

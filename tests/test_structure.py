@@ -135,7 +135,9 @@ def test_only_the_loader_imports_pandas():
 
 
 def test_only_the_renderer_imports_reportlab():
-    users = {module_name(p) for p in modules() if any(n.startswith("reportlab") for n in imported(p))}
+    users = {
+        module_name(p) for p in modules() if any(n.startswith("reportlab") for n in imported(p))
+    }
     assert users and all(u.startswith("generator.render") for u in users), users
 
 

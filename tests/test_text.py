@@ -7,10 +7,10 @@ import io
 import pytest
 from fontTools.ttLib import TTFont
 
+from generator.cache import Cache
 from generator.fonts import FontIndex, metrics, subset_truetype
 from generator.layout import text as textfit
 from generator.layout.units import MM, UnitError, to_pt
-from generator.cache import Cache
 from generator.problems import BuildError
 
 

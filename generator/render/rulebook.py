@@ -28,6 +28,7 @@ from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.units import MM
 from ..layout.rulebook import Block, Rulebook, directive_table
+from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from .draw import draw_face
 
 
@@ -76,7 +77,12 @@ class CardRow(Flowable):
 
 class TextBlock(Flowable):
     """A paragraph set by our own Japanese line breaker (phrases, full kinsoku), not ReportLab's
-    CJK wrap, which hangs only one closing mark and so can start a line with 「。」 after 「）」."""
+    CJK wrap, which hangs only one closing mark and so can start a line with 「。」 after 「）」.
+
+    Text may carry inline marks (rulesource: **strong**, links): they are taken out before the
+    line breaking, so no mark decides a break, and put back into the lines they belong to. Such
+    a paragraph is measured with the wider of the body and bold fonts, so it never overflows.
+    """
 
     def __init__(
         self,
@@ -94,16 +100,27 @@ class TextBlock(Flowable):
             lines,
             first,
         )
+        self.marked = any(m in text for m in MARKS)
+
+    @property
+    def bold_font(self) -> str:
+        return getattr(self.style, "boldFontName", self.style.fontName)
 
     def _measure(self, s: str) -> float:
-        return stringWidth(s, self.style.fontName, self.style.fontSize)
+        if not self.marked:
+            return stringWidth(s, self.style.fontName, self.style.fontSize)
+        s = plain(s)
+        size = self.style.fontSize
+        return max(stringWidth(s, self.style.fontName, size), stringWidth(s, self.bold_font, size))
 
     def wrap(self, avail_w, avail_h):
         self.width = avail_w
         if self.lines is None:
-            self.lines = textfit.wrap(
-                self.text, avail_w - self.style.leftIndent, self._measure, max_ragged=0.12
-            )
+            width = avail_w - self.style.leftIndent
+            if self.marked:
+                self.lines = _wrap_marked(self.text, width, self._measure)
+            else:
+                self.lines = textfit.wrap(self.text, width, self._measure, max_ragged=0.12)
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
 
@@ -138,8 +155,83 @@ class TextBlock(Flowable):
             y = self.height - i * st.leading - drop
             x = st.leftIndent
             if st.alignment == TA_CENTER:
-                x = (self.width - self._measure(line)) / 2
-            c.drawString(x, y, line)
+                x = (self.width - self._line_width(line)) / 2
+            if self.marked:
+                self._draw_runs(line, x, y)
+            else:
+                c.drawString(x, y, line)
+
+    def _line_width(self, line: str) -> float:
+        if not self.marked:
+            return self._measure(line)
+        size = self.style.fontSize
+        font = self.style.fontName
+        return sum(stringWidth(r.text, self.bold_font if r.strong else font, size) for r in runs(line))
+
+    def _draw_runs(self, line: str, x: float, y: float) -> None:
+        c, st = self.canv, self.style
+        for run in runs(line):
+            font = self.bold_font if run.strong else st.fontName
+            w = stringWidth(run.text, font, st.fontSize)
+            c.setFont(font, st.fontSize)
+            if run.link:
+                c.setFillColor(LINK_COLOUR)
+                c.drawString(x, y, run.text)
+                c.setStrokeColor(LINK_COLOUR)
+                c.setLineWidth(0.4)
+                c.line(x, y - 0.12 * st.fontSize, x + w, y - 0.12 * st.fontSize)
+                box = (x, y - 0.12 * st.fontSize, x + w, y + 0.88 * st.fontSize)
+                c.linkURL(run.link, box, relative=1, thickness=0)
+                c.setFillColor(st.textColor)
+            else:
+                c.drawString(x, y, run.text)
+            x += w
+        c.setFont(st.fontName, st.fontSize)
+
+
+LINK_COLOUR = colors.HexColor("#1F5FA8")
+
+
+def _wrap_marked(text: str, width: float, measure) -> list[str]:
+    """Lines of a marked text: broken on its plain text, each line given back the marks inside
+    it and those still open at its start (a bold phrase that runs onto the next line)."""
+    bare, marks = strip_marks(text)
+    lines = textfit.wrap(bare, width, measure, max_ragged=0.12)
+    out, cursor, k = [], 0, 0
+    opened: list[str] = []  # marks open at the current position
+    for line in lines:
+        start = bare.find(line, cursor) if line else cursor
+        start = cursor if start < 0 else start
+        end = start + len(line)
+        # Marks between lines (before this line's first character) belong to this line.
+        pieces = list(opened)
+        pos = start
+        while k < len(marks) and marks[k][0] <= start:
+            pieces.append(marks[k][1])
+            opened = _track(opened, marks[k][1])
+            k += 1
+        for i, ch in enumerate(line):
+            while k < len(marks) and marks[k][0] <= start + i:
+                pieces.append(marks[k][1])
+                opened = _track(opened, marks[k][1])
+                k += 1
+            pieces.append(ch)
+            pos = start + i + 1
+        while k < len(marks) and marks[k][0] <= pos and marks[k][1] in (STRONG_END, LINK_END):
+            pieces.append(marks[k][1])  # closing right after the line's last character
+            opened = _track(opened, marks[k][1])
+            k += 1
+        out.append("".join(pieces))
+        cursor = end
+    return out
+
+
+def _track(opened: list[str], mark: str) -> list[str]:
+    if mark == STRONG_END:
+        return [m for m in opened if m != STRONG]
+    if mark == LINK_END:
+        return [m for m in opened if not m.startswith(LINK)]
+    return [*opened, mark]
 
 
 def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
@@ -152,7 +244,7 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
         spaceAfter=base * 0.3,
         bulletFontName=fonts["body"],
     )
-    return {
+    out = {
         "title": ParagraphStyle(
             "title",
             parent=body,
@@ -212,6 +304,9 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
             spaceAfter=0,
         ),
     }
+    for style in out.values():  # **strong** runs inside any style's text
+        style.boldFontName = fonts["bold"]
+    return out
 
 
 def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> list:
@@ -283,7 +378,7 @@ def _column_widths(block: Block, st, width: float) -> list[float]:
         style = st["cellhead"] if r == 0 else st["cell"]
         for i, cell in enumerate(row):
             natural[i] = max(
-                natural[i], stringWidth(str(cell), style.fontName, style.fontSize) + pad
+                natural[i], stringWidth(plain(str(cell)), style.fontName, style.fontSize) + pad
             )
     total = sum(natural)
     if total <= width:

@@ -1,0 +1,187 @@
+"""Card and token sheets as a user checks them: pages, sizes in mm, where every card and back
+lands, text, fonts, bleed on each paper. On the `tiny` fixture (10 poker cards) and the `kit`
+fixture (tarot cards, tokens of one size in two decks, a bought component)."""
+
+from __future__ import annotations
+
+import csv
+
+import pypdf
+import pytest
+
+from conftest import FIXTURES, edit, run
+from pdfread import MM, all_text, fonts, page_size_mm, page_text, placements, text_in
+
+CARD_W, CARD_H = 63.0, 88.0
+
+
+def pages(pdf) -> int:
+    return len(pypdf.PdfReader(pdf).pages)
+
+
+def size_mm(p) -> tuple[float, float]:
+    x0, y0, x1, y1 = p.bbox
+    return round((x1 + x0) / MM, 1), round((y1 + y0) / MM, 1)
+
+
+def trim_box(p):
+    x0, y0, x1, y1 = p.bbox
+    return p.x, p.y, p.x + x1 + x0, p.y + y1 + y0
+
+
+def tiny_rows() -> list[dict]:
+    with open(FIXTURES / "tiny/cards/tiny/cards.csv", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def expected_slots(paper_w: float, paper_h: float, bleed: float, cols: int = 3, rows: int = 3):
+    """Trim-box origins (mm, bottom-left) worked out by hand from the sheet definition: a
+    centred grid, each card with its own bleed all round."""
+    cell_w, cell_h = CARD_W + 2 * bleed, CARD_H + 2 * bleed
+    left, bottom = (paper_w - cols * cell_w) / 2, (paper_h - rows * cell_h) / 2
+    return [
+        (left + c * cell_w + bleed, bottom + (rows - 1 - r) * cell_h + bleed)
+        for r in range(rows)
+        for c in range(cols)
+    ]
+
+
+def test_page_count_and_sizes(tiny_built):
+    pdf = tiny_built / "cards.pdf"
+    assert pages(pdf) == 1 + 2 * 2  # proof page, then 2 front sheets each followed by its back
+    for i in range(pages(pdf)):
+        w, h = page_size_mm(pdf, i)
+        assert w == pytest.approx(210, abs=0.05) and h == pytest.approx(297, abs=0.05)
+
+
+def test_proof_page_has_ruler_and_print_instruction(tiny_built):
+    text = page_text(tiny_built / "cards.pdf", 0)
+    assert "100%" in text and "100 mm" in text
+    assert "長辺とじ" in text
+    assert "数字カード：10枚" in text
+    assert "塗り足し 1.8 mm" in text  # A4 cannot take 3 mm bleed on a 3x3 poker grid
+
+
+def test_fronts_at_sheet_positions_within_a_tenth_of_a_mm(tiny_built):
+    pdf = tiny_built / "cards.pdf"
+    bleed = 1.8
+    want = expected_slots(210, 297, bleed)
+    for sheet, count in enumerate((9, 1)):
+        placed = placements(pdf, 1 + 2 * sheet)
+        assert len(placed) == count
+        for p, (x, y) in zip(placed, want):
+            assert p.x / MM == pytest.approx(x, abs=0.1)
+            assert p.y / MM == pytest.approx(y, abs=0.1)
+            x0, y0, x1, y1 = (v / MM for v in p.bbox)
+            assert (x0, y0) == (pytest.approx(-bleed, abs=0.05), pytest.approx(-bleed, abs=0.05))
+            assert x1 - x0 == pytest.approx(CARD_W + 2 * bleed, abs=0.05)
+            assert y1 - y0 == pytest.approx(CARD_H + 2 * bleed, abs=0.05)
+
+
+def test_backs_mirrored_for_long_edge_duplex(tiny_built):
+    pdf = tiny_built / "cards.pdf"
+    for sheet in range(2):
+        fronts, backs = placements(pdf, 1 + 2 * sheet), placements(pdf, 2 + 2 * sheet)
+        assert len(backs) == len(fronts)
+        for f, b in zip(fronts, backs):
+            # Flipped about the long (vertical) edge: x mirrors across the page, y stays.
+            assert b.x / MM == pytest.approx(210 - f.x / MM - CARD_W, abs=0.1)
+            assert b.y / MM == pytest.approx(f.y / MM, abs=0.1)
+    # All backs are one design, drawn once and reused.
+    assert len({b.form for s in range(2) for b in placements(pdf, 2 + 2 * s)}) == 1
+
+
+def test_every_card_shows_its_data(tiny_built):
+    pdf = tiny_built / "cards.pdf"
+    for i, row in enumerate(tiny_rows()):
+        sheet, slot = divmod(i, 9)
+        p = placements(pdf, 1 + 2 * sheet)[slot]
+        text = text_in(pdf, 1 + 2 * sheet, (p.x, p.y, p.x + CARD_W * MM, p.y + CARD_H * MM))
+        assert row["suit"] in text and row["number"] in text and row["text"] in text, (i, text)
+
+
+def test_sheet_labels_name_deck_side_and_sheet(tiny_built):
+    text = all_text(tiny_built / "cards.pdf")
+    assert "数字カード　表 1/2" in text and "数字カード　裏 2/2" in text
+
+
+def test_all_fonts_embedded_and_subset(tiny_built):
+    for name in ("cards.pdf", "rulebook.pdf", "summary.pdf"):
+        found = fonts(tiny_built / name)
+        assert found, name
+        for f in found:
+            assert f["embedded"], (name, f)
+            assert f["name"][7:8] == "+" and f["name"][1:7].isupper(), (name, f)  # subset tag
+
+
+def test_letter_paper_reduces_bleed_with_a_note(tiny):
+    result = run("build", "--project", str(tiny), "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert "bleed reduced from 3 mm to 0.9 mm" in result.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    w, h = page_size_mm(pdf, 1)
+    assert (w, h) == (pytest.approx(215.9, abs=0.05), pytest.approx(279.4, abs=0.05))
+    for p, (x, y) in zip(placements(pdf, 1), expected_slots(215.9, 279.4, 0.9)):
+        assert (p.x / MM, p.y / MM) == (pytest.approx(x, abs=0.1), pytest.approx(y, abs=0.1))
+
+
+def test_bleed_option_zero(tiny):
+    result = run("build", "--project", str(tiny), "--bleed", "0")
+    assert result.exit_code == 0, result.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    for p, (x, y) in zip(placements(pdf, 1), expected_slots(210, 297, 0)):
+        assert (p.x / MM, p.y / MM) == (pytest.approx(x, abs=0.1), pytest.approx(y, abs=0.1))
+        assert p.bbox[2] - p.bbox[0] == pytest.approx(CARD_W * MM, abs=0.1)
+    assert "塗り足し 0 mm" in page_text(pdf, 0)
+
+
+def test_bleed_out_of_range_is_refused(tiny):
+    result = run("build", "--project", str(tiny), "--bleed", "4")
+    assert result.exit_code != 0
+    assert "4" in result.output and "0<=x<=3" in result.output.replace(" ", "")
+
+
+def test_two_builds_are_byte_identical(tiny_built, tiny):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    built = sorted(p.name for p in tiny_built.iterdir())
+    assert built == ["cards.pdf", "rulebook.pdf", "summary.md", "summary.pdf"]
+    for name in built:
+        assert (tiny / "output/tiny" / name).read_bytes() == (tiny_built / name).read_bytes(), name
+
+
+# --- other sizes and kinds: the kit fixture ---------------------------------------------------
+def test_tarot_cards_two_by_two(kit_built):
+    pdf = kit_built / "cards.pdf"
+    assert pages(pdf) == 1 + 2
+    placed = placements(pdf, 1)
+    assert [size_mm(p) for p in placed] == [(70.0, 120.0)] * 3
+    texts = [text_in(pdf, 1, trim_box(p)).strip() for p in placed]
+    assert texts == ["剣士", "魔法使い", "弓使い"]
+
+
+def test_tokens_of_one_size_share_a_sheet_one_sided(kit_built):
+    pdf = kit_built / "tokens.pdf"
+    assert pages(pdf) == 2  # proof page, one sheet of 12 chips + 3 markers; no back sheet
+    assert "長辺とじ" not in page_text(pdf, 0)
+    assert "資源チップ・得点マーカー：15個" in page_text(pdf, 0)
+    placed = placements(pdf, 1)
+    assert len(placed) == 12 + 3
+    assert {size_mm(p) for p in placed} == {(16.0, 16.0)}
+    xs = sorted({round(p.x / MM, 2) for p in placed})
+    assert xs[1] - xs[0] == pytest.approx(16 + 2 * 1 + 2, abs=0.05)  # token, bleed, gap
+    texts = [text_in(pdf, 1, trim_box(p)).strip() for p in placed]
+    assert texts == ["木"] * 4 + ["石"] * 4 + ["金"] * 4 + ["１", "２", "３"]
+
+
+def test_bought_components_are_not_printed(kit_built):
+    text = all_text(kit_built / "tokens.pdf")
+    assert "木製キューブ" not in text
+
+
+def test_tokens_of_another_size_get_their_own_sheet(kit):
+    edit(kit, "cards/kit/game.toml", "printed = false\n", "")
+    result = run("build", "--project", str(kit))
+    assert result.exit_code == 0, result.output
+    pdf = kit / "output/kit/tokens.pdf"
+    assert pages(pdf) == 3
+    assert {size_mm(p) for p in placements(pdf, 2)} == {(10.0, 10.0)}
