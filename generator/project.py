@@ -149,7 +149,9 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
 
     def unknown(table: dict, known: set[str], context: str, *path) -> None:
         for key in sorted(set(table) - known):
-            message = f"unknown key '{key}' in {context} is ignored (known: {', '.join(sorted(known))})"
+            message = (
+                f"unknown key '{key}' in {context} is ignored (known: {', '.join(sorted(known))})"
+            )
             extra.append(Problem("warning", message, doc.at(*path, key)))
 
     unknown(raw, TOP_KEYS, "the manifest")

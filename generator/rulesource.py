@@ -359,7 +359,9 @@ class DeckFacts:
         return DeckFacts(self.name, tuple(c for c in self._cards if c.fields.get(column) == value))
 
 
-DECK_FACTS_HELP = "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())"
+DECK_FACTS_HELP = (
+    "a component (it has count, name, copies, values(), min(), max(), per(), rows(), where())"
+)
 
 
 def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
@@ -411,3 +413,71 @@ def rule_ref(game: Game, sentence: str) -> SourceRef | None:
 def rule_at(game: Game, sentence: str) -> SourceRef:
     """Where a finding about `sentence` points: its line, else the rules source, else the manifest."""
     return rule_ref(game, sentence) or game.rules_where or game.manifest.where
+
+
+# --- numbers the rules state ----------------------------------------------------------------
+_ZEN_TO_ASCII = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule sentence found by its pattern: where it is, what it says, the numbers it states."""
+
+    where: SourceRef
+    text: str  # the sentence that matched, as the designer wrote it
+    numbers: tuple[int, ...]
+
+
+def find_rule(game: Game, pattern: str) -> Rule | None:
+    """The line of the rules source that matches `pattern` (a sentence with `{}` for numbers)."""
+    regex = _pattern(pattern)
+    for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
+        found = regex.search(line)
+        if found:
+            where = (game.rules_where or game.manifest.where).at(row=n)
+            numbers = tuple(int(g.translate(_ZEN_TO_ASCII)) for g in found.groups())
+            return Rule(where, _sentence(line, found.start()), numbers)
+    return None
+
+
+def _sentence(line: str, at: int) -> str:
+    """The sentence of a line (ending in 。) that holds position `at`."""
+    start = line.rfind("。", 0, at) + 1
+    end = line.find("。", at)
+    return line[start : end + 1 if end >= 0 else len(line)].strip()
+
+
+def _pattern(pattern: str) -> re.Pattern:
+    parts = [re.escape(p) for p in pattern.split("{}")]
+    return re.compile("([0-9０-９]+)".join(parts))
+
+
+def rule_numbers(source: str, pattern: str) -> tuple[int, ...] | None:
+    """The numbers a rule sentence states, where `pattern` is the sentence with `{}` for each
+    number, e.g. "１ラウンドは{}トリック" -> (6,); None when no line says it. Digits may be
+    full-width or not, as the designer types them."""
+    regex = _pattern(pattern)
+    for line in source.splitlines():
+        found = regex.search(line)
+        if found:
+            return tuple(int(g.translate(_ZEN_TO_ASCII)) for g in found.groups())
+    return None
+
+
+def rule_number(game: Game, pattern: str, what: str) -> int:
+    """The one number a rule sentence of the game states; a clear error naming the sentence when
+    the rules source no longer says it (the engine will not guess a rule number)."""
+    found = rule_numbers(game.rules_source or "", pattern)
+    if not found:
+        shown = pattern.replace("{}", "N")
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"the rules engine reads {what} from a sentence like 「{shown}」, which the "
+                    "rules source does not say; write the number there",
+                    game.rules_where or game.manifest.where,
+                )
+            ]
+        )
+    return found[0]

@@ -51,5 +51,7 @@ def read_text(path: Path, where: SourceRef, advice: str = "save it as UTF-8") ->
     except FileNotFoundError:
         raise BuildError([Problem("error", "file not found", where)]) from None
     except OSError as exc:
-        raise BuildError([Problem("error", f"cannot read the file: {exc.strerror}", where)]) from None
+        raise BuildError(
+            [Problem("error", f"cannot read the file: {exc.strerror}", where)]
+        ) from None
     return decode(data, where, advice)

@@ -108,14 +108,17 @@ def engine_project(tmp_path) -> Path:
 def rule_check(root: Path, game: str, play: bool = True) -> str:
     """What `pnp check` says of a game's data and rules (no layouts needed), one line each."""
     from generator import pipeline
-    from generator.problems import Problems
+    from generator.problems import BuildError, Problems
     from generator.project import find_project
     from generator.rules.checks import check_rules
 
     problems = Problems()
-    loaded = pipeline.load(find_project(root), game, problems)
-    if loaded is not None:
-        check_rules(loaded, problems, play=play)
+    try:
+        loaded = pipeline.load(find_project(root), game, problems)
+        if loaded is not None:
+            check_rules(loaded, problems, play=play)
+    except BuildError as exc:  # as pipeline.check does
+        problems.extend(exc.problems)
     return "\n".join(problems.folded())
 
 

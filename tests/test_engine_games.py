@@ -102,7 +102,7 @@ def vein(data, kind, number, element=None):
 
 def rpos(data, **opts):
     s = R.new_state(data, 3, 1, engine.resolve_options(R.OPTIONS, opts))
-    s.holes = [[] for _ in range(R.HOLES)]
+    s.holes = [[] for _ in range(s.H)]
     s.elders = [[], [], []]
     s.taken = [[], [], []]
     return s
@@ -118,7 +118,7 @@ def test_take_matches_each_other_hole_and_the_bonus_counts_the_turn(rdata):
     s.holes[3] = [m3[2]]
     s.phase, s.god_used = "take", [True, True, True]
     s.elders_up = [0, 1, 2]
-    s.apply(R.TAKE + 0)
+    s.apply(s.TAKE + 0)
     assert sorted(s.taken[0]) == sorted([m2[0], m2[1], m2[2]])  # one 2 from each other hole
     assert s.phase == "bonus" and s.bonus_left == 1  # 3 cards with a 2-minion: one elder
 
@@ -129,7 +129,7 @@ def test_a_single_card_take_forces_a_second_from_the_same_hole(rdata):
     s.holes[0] = [m4[0], m2[0]]
     s.holes[1] = [m4[1]]
     s.phase, s.god_used = "take", [True, True, True]
-    s.apply(R.TAKE + 0)
+    s.apply(s.TAKE + 0)
     assert s.taken[0] == [m2[0], m4[0]] and s.counters["forced_extra"] == 1
 
 
@@ -142,7 +142,7 @@ def test_take_bonus_with_mixed_minions(rdata, reading, bonus):
     s.holes[1] = [m4[1], m2[1]]  # top 2: no match for 4
     s.phase, s.god_used = "take", [True, True, True]
     s.elders_up = [0, 1]
-    s.apply(R.TAKE + 0)
+    s.apply(s.TAKE + 0)
     assert s.counters["mixed_bonus"] == 1
     assert s.bonus_left == bonus
 
@@ -167,7 +167,7 @@ def test_hole_end_readings(rdata):
         s = rpos(rdata, hole_end=reading)
         s.holes[0], s.holes[1], s.holes[2] = [m2[0]], [m2[1]], [m2[2], m2[3]]
         s.phase, s.moves_left = "move", 1
-        s.apply(0 * R.HOLES + 1)  # move hole 1's card onto hole 2: 2 holes remain
+        s.apply(0 * s.H + 1)  # move hole 1's card onto hole 2: 2 holes remain
         assert s.terminal is ends
 
 
@@ -198,7 +198,7 @@ def test_must_follow_and_blue_changes_suit_only_when_you_cannot(ndata):
     assert all((a % 4) // 2 == 0 for a in s.legal_actions())
     s.hands[1] = [turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)]
     acts = s.legal_actions()
-    assert N.HERO in {a // 32 for a in acts}  # cannot follow: any card, or the hero
+    assert s.HERO in {a // 32 for a in acts}  # cannot follow: any card, or the hero
     changed = [a for a in acts if (a % 4) // 2 == 1]
     assert {a // 32 for a in changed} == {turf(ndata, N.YELLOW, 3), turf(ndata, N.BLUE, 7)}
     s.apply(turf(ndata, N.BLUE, 7) * 32 + 2)  # 霊薬: the blue 7 now follows red
@@ -246,7 +246,7 @@ def test_hero_always_in_showdown_and_no_assists(ndata):
     ]
     play_trick(s, [(0, turf(ndata, N.RED, 7)), (1, turf(ndata, N.RED, 6))])
     s.current_player = 2
-    s.apply(N.HERO * 32)
+    s.apply(s.HERO * 32)
     s.current_player = 3
     s.apply(turf(ndata, N.RED, 1) * 32)
     assert s.showdown == [2, 0]
@@ -353,7 +353,7 @@ def test_match_reading_looks_into_the_piles(rdata):
         s.holes[1] = [m2[1], m5[0]]  # a 2 under a 5: only "pile" finds it
         s.holes[2] = [m2[2]]
         s.phase, s.god_used = "take", [True, True, True]
-        s.apply(R.TAKE + 0)
+        s.apply(s.TAKE + 0)
         assert len(s.taken[0]) == got
 
 

@@ -67,7 +67,9 @@ class SimulationBuilder(Builder):
 
     def files(self, plan: Plan) -> list[str]:
         lo, hi = plan.game.manifest.players
-        return [f"simulation-{n}p.{ext}" for n in range(lo, hi + 1) for ext in ("md", "json", "pdf")]
+        return [
+            f"simulation-{n}p.{ext}" for n in range(lo, hi + 1) for ext in ("md", "json", "pdf")
+        ]
 
     def build(self, job: Job) -> dict[Path, bytes]:
         files: dict[Path, bytes] = {}

@@ -199,7 +199,9 @@ def load_vars(project: Project, game: str) -> dict:
     for folder in (project.layouts / "_shared", project.layouts / game):
         path = folder / VARS_FILE
         if path.is_file():
-            merged.update(tomlfile.read(path, SourceRef(project.rel(path)), "template variables").data)
+            merged.update(
+                tomlfile.read(path, SourceRef(project.rel(path)), "template variables").data
+            )
     return merged
 
 

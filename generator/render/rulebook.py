@@ -166,7 +166,9 @@ class TextBlock(Flowable):
             return self._measure(line)
         size = self.style.fontSize
         font = self.style.fontName
-        return sum(stringWidth(r.text, self.bold_font if r.strong else font, size) for r in runs(line))
+        return sum(
+            stringWidth(r.text, self.bold_font if r.strong else font, size) for r in runs(line)
+        )
 
     def _draw_runs(self, line: str, x: float, y: float) -> None:
         c, st = self.canv, self.style
@@ -405,7 +407,9 @@ def _doc(buf, page, title, margin, fonts):
     )
 
 
-def rulebook_pdf(book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text) -> bytes:
+def rulebook_pdf(
+    book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text
+) -> bytes:
     """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
     doc = _doc(buf, page, title, 18 * MM, fonts)
@@ -490,9 +494,7 @@ def _summary(
     doc.addPageTemplates([PageTemplate(id="summary", frames=frames)])
     story = [
         TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
-        TextBlock(
-            subheading, ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)
-        ),
+        TextBlock(subheading, ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)),
         FrameBreak(),
     ]
     for section in book.summary:

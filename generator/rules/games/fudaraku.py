@@ -103,6 +103,7 @@ class State:
         self.leftover = deck[each * players :]
         self.facedown: list[int | None] = [None] * players
         self.virtue: list[list[int]] = [[] for _ in range(players)]
+        self.chanted_points = [0] * players  # kept as chants happen, to check scores() against
         self.field: list[int] = []
         self.discard: list[int] = []  # earlier rounds' fields
         self.mu: int | None = None  # the 無の境地 card
@@ -169,6 +170,7 @@ class State:
             self.hands[p].remove(card)
             self.virtue[p].append(card)
             self.chanted[p] = True
+            self.chanted_points[p] += self.number[card]
         else:
             self.hands[p].remove(action)
             self.field.append(action)
@@ -307,15 +309,17 @@ class State:
                 raise InvariantError(f"player {p} can see hidden cards {sorted(leak)}")
 
     def check_end(self) -> None:
+        """Scores against a tally kept while playing: each chant's number, and the face-down
+        card under the 'virtue' reading; and every card is somewhere at the end."""
         num = self.number
         for s, score in enumerate(self.scores()):
-            expect = sum(num[c] for c in self.virtue[s])
+            expect = self.chanted_points[s]
             if self.opt["facedown"] == "virtue" and self.facedown[s] is not None:
                 expect += num[self.facedown[s]]
             if score != expect:
-                raise InvariantError(
-                    f"player {s}: score {score} is not the sum of their 徳 {expect}"
-                )
+                raise InvariantError(f"player {s}: score {score}, but their chants make {expect}")
+        if self.opt["end"] == "all_hands" and any(self.hands):
+            raise InvariantError("the game ended with cards in hand under the all_hands reading")
 
     # --- words -------------------------------------------------------------------------------
     def describe(self, action: int) -> str:

@@ -11,13 +11,12 @@ driven by rules/engine.py. Actions are small ints:
 
 from __future__ import annotations
 
+from ...rulesource import rule_number, rule_numbers
 from ..engine import InvariantError, Option, stream
 
 GAME_ID = "nyanbaa"
 STEP_CAP = 1200
-HERO = 33
 ASSIST, OCCUPY, NOTHING, CHOOSE, CARRY, CARRY_NONE = 2000, 2100, 2200, 2300, 3000, 3100
-ROUNDS, TRICKS, HAND, MARKERS = 3, 6, 8, 8
 COLOURS = ("赤", "青", "黄")
 RED, BLUE, YELLOW = 0, 1, 2
 SKILLS = {
@@ -113,6 +112,7 @@ def prepare(game) -> dict:
         [COLOURS.index(c.fields[f"area{i}"]) for i in range(1, 5)]
         for c in game.deck("area_map").cards
     ]
+    heroes = {c.fields["tribe"]: int(c.fields["number"]) for c in game.deck("hero").cards}
     cubes = [0, 0, 0]
     for c in game.deck("cube").cards:
         cubes[COLOURS.index(c.fields["color"])] += 1
@@ -126,7 +126,37 @@ def prepare(game) -> dict:
         "maps": maps,
         "cubes": cubes,
         "names": [f"{c.fields['suit']}{c.fields['number']}{c.fields['mark']}" for c in turf],
+        # Rule numbers, from the manifest, the data and the rules source (never constants here):
+        "hero": len(turf),  # the hero's card id: after every turf card
+        "hero_number": [heroes.get(t, 0) for t in tribes],
+        "hand": int(game.manifest.deal["each"]),
+        "tricks": rule_number(game, TRICKS, "the tricks in a round"),
+        "rounds": rule_number(game, ROUNDS, "the number of rounds"),
+        "markers": rule_number(game, MARKERS, "the markers each player takes"),
+        "removal": _removal(game),
+        "small_layout": _small_layout(game),
     }
+
+
+# The sentences the rule numbers are read from: `{}` stands for a number.
+TRICKS = "１ラウンドは{}トリック"
+ROUNDS = "{}ラウンドが終わるとゲームが終了"
+MARKERS = "トライブマーカー{}個"
+REMOVAL = "{}人プレイ時は{}△と{}△を抜き"
+LAYOUT = "{}×{}（{}人プレイ時は{}×{}）"
+
+
+def _removal(game) -> dict | None:
+    """「３人プレイ時は４△と３△を抜き」: for which player count, which numbers' △ copies."""
+    found = rule_numbers(game.rules_source or "", REMOVAL)
+    return {"players": found[0], "numbers": list(found[1:])} if found else None
+
+
+def _small_layout(game) -> dict | None:
+    """「２×２（３人プレイ時は２×１）」: the player count that lays maps out smaller, and how
+    many places that layout has."""
+    found = rule_numbers(game.rules_source or "", LAYOUT)
+    return {"players": found[2], "places": found[3] * found[4]} if found else None
 
 
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
@@ -137,16 +167,18 @@ class State:
     def __init__(self, data: dict, players: int, seed: int, options: dict):
         self.data, self.n, self.opt = data, players, options
         self.suit, self.number, self.tri = data["suit"], data["number"], data["triangle"]
+        self.HERO = data["hero"]
         self.rng = stream(seed, "chance")
         rng = self.rng
         cards = list(range(len(self.suit)))
         self.removed: list[int] = []
-        if players == 3:
-            named = [c for c in cards if self.tri[c] and self.number[c] in (3, 4)]
-            if options["removal"] == "two":
-                fours = [c for c in named if self.number[c] == 4]
-                threes = [c for c in named if self.number[c] == 3]
-                named = [fours[rng.randrange(len(fours))], threes[rng.randrange(len(threes))]]
+        removal = data["removal"]
+        if removal and players == removal["players"]:
+            numbers = removal["numbers"]
+            named = [c for c in cards if self.tri[c] and self.number[c] in numbers]
+            if options["removal"] == "two":  # one of each named card, of a suit drawn at random
+                each = [[c for c in named if self.number[c] == n] for n in numbers]
+                named = [of[rng.randrange(len(of))] for of in each]
             self.removed = named
             cards = [c for c in cards if c not in named]
         self.deck = cards
@@ -157,7 +189,10 @@ class State:
         self.skill = [data["skill"][t] for t in self.tribe]
         self.cost = [data["cost"][t] for t in self.tribe]
         # Maps: drawn at random, laid in a grid of maps (2×2, or a row for 2-3), each map 2×2 areas.
-        n_maps = players if not (players == 3 and options["maps_three"] == "two") else 2
+        small = data["small_layout"]
+        n_maps = players
+        if small and players == small["players"] and options["maps_three"] == "two":
+            n_maps = small["places"]
         order = list(range(len(data["maps"])))
         rng.shuffle(order)
         cols = 2 if n_maps in (2, 4) else n_maps
@@ -188,7 +223,7 @@ class State:
         for a, colour in enumerate(self.area_colour):
             self._add_cube(a)
         self.markers = [[0] * players for _ in self.area_colour]  # markers[area][player]
-        self.marker_supply = [MARKERS] * players
+        self.marker_supply = [data["markers"]] * players
         self.store = [[0, 0, 0] for _ in range(players)]
         self.hero_ready = [True] * players
         self.vp = [0] * players
@@ -222,7 +257,7 @@ class State:
         self.rng.shuffle(pool)
         self.discard = []
         for p in range(self.n):
-            need = HAND - len(self.hands[p])
+            need = self.data["hand"] - len(self.hands[p])
             if need > len(pool):
                 self.counters["deck_short"] += 1
                 need = len(pool)
@@ -267,7 +302,7 @@ class State:
         if lead_suit is None or not follows:
             cards = list(hand)
             if lead_suit is not None and self.hero_ready[p] and not self.hero_this_trick:
-                cards.append(HERO)
+                cards.append(self.HERO)
         else:
             cards = follows
         red_have, blue_have = self.store[p][RED], self.store[p][BLUE]
@@ -278,7 +313,7 @@ class State:
                 blues = (
                     (0, 1)
                     if (
-                        c != HERO
+                        c != self.HERO
                         and lead_suit is not None
                         and not follows
                         and blue_have
@@ -320,7 +355,7 @@ class State:
         card, rest = divmod(action, 32)
         red, rest = divmod(rest, 4)
         blue, skill = divmod(rest, 2)
-        if card == HERO:
+        if card == self.HERO:
             self.hero_ready[p] = False
             self.hero_this_trick = True
             self.counters["hero"] += 1
@@ -362,13 +397,13 @@ class State:
 
     # --- judgement ---------------------------------------------------------------------------
     def _value(self, seat: int, card: int, red: int) -> int:
-        if card == HERO:
-            return 8
+        if card == self.HERO:
+            return self.data["hero_number"][self.tribe[seat]]
         double = 2 if (seat in self.skills_this_trick and self.skill[seat] == "double_red") else 1
         return self.number[card] + red * double
 
     def _played_suit(self, card: int, blue: int, lead: int) -> int:
-        if card == HERO:
+        if card == self.HERO:
             return -1
         return lead if blue else self.suit[card]
 
@@ -381,7 +416,7 @@ class State:
             suit = self._played_suit(card, blue, lead)
             info[seat] = (card, suit, self._value(seat, card, red))
         followers = [s for s in order if info[s][1] == lead]
-        heroes = [s for s in order if info[s][0] == HERO]
+        heroes = [s for s in order if info[s][0] == self.HERO]
         chooser = next(
             (
                 s
@@ -393,7 +428,7 @@ class State:
 
         def strength(s):  # higher number, then the △ copy, then nearer the start
             card, _, value = info[s]
-            return (value, 1 if card != HERO and self.tri[card] else 0, -rank[s])
+            return (value, 1 if card != self.HERO and self.tri[card] else 0, -rank[s])
 
         self.info = info
         if chooser is not None and len(followers) >= 2:
@@ -507,7 +542,7 @@ class State:
                 winner = win
                 result += f" → P{win + 1} {gain}VP、P{lose + 1} {gain // 2}VP"
         for seat, card, red, blue, skill in self.plays:
-            if card != HERO:
+            if card != self.HERO:
                 self.discard.append(card)
         self.plays = []
         self.note = (self.note + "　" if self.note else "") + result
@@ -522,7 +557,7 @@ class State:
         self.vp_parts[part][seat] += points
 
     def _after_trick(self) -> None:
-        if self.trick < TRICKS:
+        if self.trick < self.data["tricks"]:
             self.trick += 1
             self._start_trick()
             return
@@ -552,7 +587,7 @@ class State:
         for a in range(len(self.area_colour)):
             if self.cubes[a]:
                 self._add_cube(a)
-        if self.round == ROUNDS:
+        if self.round == self.data["rounds"]:
             self._final_bonuses()
             winners, _ = self.winners()
             if len(winners) == 1:
@@ -639,7 +674,7 @@ class State:
         return hidden
 
     def check_invariants(self) -> None:
-        held = [c for h in self.hands for c in h] + [c for _, c, *_ in self.plays if c != HERO]
+        held = [c for h in self.hands for c in h] + [c for _, c, *_ in self.plays if c != self.HERO]
         cards = held + self.discard + self.undealt + self.removed
         if sorted(cards) != list(range(len(self.suit))):
             raise InvariantError(f"turf cards not conserved: {len(cards)} of {len(self.suit)}")
@@ -650,7 +685,7 @@ class State:
             raise InvariantError(f"cubes not conserved: {cubes} of {sum(self.data['cubes'])}")
         for p in range(self.n):
             on_maps = sum(self.markers[a][p] for a in range(len(self.area_colour)))
-            if on_maps + self.marker_supply[p] != MARKERS:
+            if on_maps + self.marker_supply[p] != self.data["markers"]:
                 raise InvariantError(
                     f"player {p}: {on_maps} markers on maps + {self.marker_supply[p]} in hand"
                 )
@@ -660,18 +695,26 @@ class State:
                 raise InvariantError(f"player {p} sees hidden cards")
 
     def check_end(self) -> None:
+        """Scores against what the board shows, not against the code that awarded them: no part
+        is negative; the majority bonus is 2 per area in a group of two or more, so it is even
+        and at most twice the areas a player holds, and nothing for fewer than two areas; the
+        game ends after its last round with every marker on the maps or in its supply."""
+        if self.round != self.data["rounds"]:
+            raise InvariantError(f"the game ended in round {self.round} of {self.data['rounds']}")
         for p in range(self.n):
-            parts = sum(self.vp_parts[k][p] for k in self.vp_parts)
-            if parts != self.vp[p]:
-                raise InvariantError(
-                    f"player {p}: VP {self.vp[p]} is not the sum of its parts {parts}"
-                )
-            if self.vp_parts["majority"][p] != self._majority(p):
-                raise InvariantError(f"player {p}: majority bonus does not match the maps")
+            if any(part[p] < 0 for part in self.vp_parts.values()):
+                raise InvariantError(f"player {p}: a negative score part")
+            held = sum(1 for a in range(len(self.area_colour)) if self.markers[a][p])
+            bonus = self.vp_parts["majority"][p]
+            if bonus % 2 or bonus > 2 * held or (held < 2 and bonus):
+                raise InvariantError(f"player {p}: majority bonus {bonus} with {held} areas held")
+            on_maps = sum(self.markers[a][p] for a in range(len(self.area_colour)))
+            if on_maps + self.marker_supply[p] != self.data["markers"]:
+                raise InvariantError(f"player {p}: markers not conserved")
 
     # --- words -------------------------------------------------------------------------------
     def _card(self, c: int) -> str:
-        return "ヒーロー(8)" if c == HERO else self.data["names"][c]
+        return "ヒーロー(8)" if c == self.HERO else self.data["names"][c]
 
     def describe(self, action: int) -> str:
         p = self.current_player
@@ -721,14 +764,19 @@ def greedy_value(state: State, action: int) -> float:
         card, rest = divmod(action, 32)
         red, rest = divmod(rest, 4)
         blue, skill = divmod(rest, 2)
-        value = 8 if card == HERO else state.number[card]
+        hero = card == state.HERO
+        value = (
+            state.data["hero_number"][state.tribe[state.current_player]]
+            if hero
+            else state.number[card]
+        )
         following = (
-            state.plays and card != HERO and (state.suit[card] == state._lead_suit() or blue)
+            state.plays and card != state.HERO and (state.suit[card] == state._lead_suit() or blue)
         )
         return (
             (value + red if following or not state.plays else -value)
             - 0.5 * (red + blue + skill)
-            - (6 if card == HERO and state.round < 3 else 0)
+            - (6 if hero and state.round < state.data["rounds"] else 0)
         )
     if state.phase == "choose":
         i, j = divmod(action - CHOOSE, 8)

@@ -1,8 +1,8 @@
-"""鎮守大祭 ランブリングシード as a machine-playable game: six dragon holes, takes, elders, the seed payments.
+"""鎮守大祭 ランブリングシード as a machine-playable game: dragon holes, takes, elders, the seed payments.
 
 Fed by `prepare()` from the model (the 龍脈・老師 cards that are printed, elders' skills by their
 effect keys); driven by rules/engine.py. Actions are small ints, by phase:
-  move      src * 6 + dst (0-35), or NO_MOVE when no move is possible / a bonus move is declined
+  move      src * H + dst (H holes, from the manifest's piles), or NO_MOVE when no move is possible
   take      TAKE + hole, or TAKE_SECOND + hole (文殊広法天尊's once-per-game take)
   four god  GOD_HOLE + hole, GOD_ELDER + elder, or GOD_SKIP
   bonus     BONUS + elder (one of the face-up elders), or BONUS_SKIP
@@ -10,21 +10,33 @@ effect keys); driven by rules/engine.py. Actions are small ints, by phase:
 
 from __future__ import annotations
 
+from ...rulesource import rule_number
 from ..engine import InvariantError, Option, stream
 
 GAME_ID = "rumbling_seed"
 STEP_CAP = 1500
-HOLES = 6
-NO_MOVE, TAKE, TAKE_SECOND, GOD_HOLE, GOD_ELDER, GOD_SKIP, BONUS, BONUS_SKIP = (
-    36,
-    40,
-    46,
-    52,
-    58,
-    74,
-    80,
-    96,
-)
+
+
+def codes(holes: int, elders: int) -> dict[str, int]:
+    """Action numbers for a board of `holes` dragon holes and `elders` elder cards: moves are
+    src * holes + dst, then the other kinds of action each in a block of its own."""
+    no_move = holes * holes
+    take = no_move + 4
+    god_hole = take + 2 * holes
+    god_skip = god_hole + holes + elders
+    bonus = god_skip + 6
+    return {
+        "NO_MOVE": no_move,
+        "TAKE": take,
+        "TAKE_SECOND": take + holes,
+        "GOD_HOLE": god_hole,
+        "GOD_ELDER": god_hole + holes,
+        "GOD_SKIP": god_skip,
+        "BONUS": bonus,
+        "BONUS_SKIP": bonus + elders,
+    }
+
+
 SEED, MINION = 0, 1
 ELEMENTS = ("地", "水", "火", "風")
 KNOWN_EFFECTS = {
@@ -111,7 +123,21 @@ def prepare(game) -> dict:
         "elder_effect": [effects[n] for n in names],
         "elder_cards": [names.index(c.fields["name"]) for c in elders.cards],
         "unknown_effects": unknown,
+        # Rule numbers, from the manifest and the rules source (never constants here):
+        "holes": int(game.manifest.setup["piles"]["count"]),
+        "face_up": rule_number(game, FACE_UP, "the number of face-up elders at setup"),
+        "rounds": rule_number(game, ROUNDS, "the number of rounds"),
+        "end_holes": rule_number(game, END_HOLES, "how few holes end the game"),
+        "minion_numbers": sorted(
+            {int(c.fields["number"]) for c in veins if c.fields["kind"] != "シード"}
+        ),
     }
+
+
+# The sentences the rule numbers are read from: `{}` stands for the number.
+FACE_UP = "老師カードをよくシャッフルして{}枚引き"
+ROUNDS = "これが{}ラウンド目の終了時"
+END_HOLES = "龍穴が残り{}つ以下"
 
 
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
@@ -125,15 +151,18 @@ class State:
         rng = stream(seed, "chance")
         deck = list(range(len(self.kind)))
         rng.shuffle(deck)
-        size = len(deck) // HOLES
-        self.holes = [deck[i * size : (i + 1) * size] for i in range(HOLES)]  # bottom ... top
-        self.leftover = deck[size * HOLES :]
+        self.H = holes = data["holes"]
+        self.__dict__.update(codes(holes, len(data["elder_cards"])))
+        size = len(deck) // holes
+        self.holes = [deck[i * size : (i + 1) * size] for i in range(holes)]  # bottom ... top
+        self.leftover = deck[size * holes :]
         elders = list(data["elder_cards"])
         rng.shuffle(elders)
-        self.elders_up = elders[:3]
+        up = data["face_up"]
+        self.elders_up = elders[:up]
         down = int(options["face_down_elders"])
-        self.elders_down = elders[3 : 3 + down]
-        self.elders_out = elders[3 + down :]
+        self.elders_down = elders[up : up + down]
+        self.elders_out = elders[up + down :]
         elements = list(range(4))
         rng.shuffle(elements)
         self.element = elements[:players]  # each player's disciple and four god
@@ -154,7 +183,7 @@ class State:
 
     # --- helpers -----------------------------------------------------------------------------
     def _live(self) -> list[int]:
-        return [h for h in range(HOLES) if self.holes[h]]
+        return [h for h in range(self.H) if self.holes[h]]
 
     def _skill(self, p: int, effect: str) -> int:
         effects = self.data["elder_effect"]
@@ -179,37 +208,40 @@ class State:
         live = self._live()
         p = self.current_player
         if self.phase == "move":
-            moves = [s * HOLES + d for s in live for d in live if s != d]
+            moves = [s * self.H + d for s in live for d in live if s != d]
             first = self.moves_left == 1 + self._skill(p, "move.twice")
-            return moves if first else moves + [NO_MOVE]
+            return moves if first else moves + [self.NO_MOVE]
         if self.phase == "take":
-            acts = [TAKE + h for h in live]
+            acts = [self.TAKE + h for h in live]
             if self._skill(p, "once.take_second") > self.once_used[p]:
-                acts += [TAKE_SECOND + h for h in live if len(self.holes[h]) >= 2]
+                acts += [self.TAKE_SECOND + h for h in live if len(self.holes[h]) >= 2]
             return acts
         if self.phase == "god":
             return (
-                [GOD_HOLE + h for h in live]
-                + [GOD_ELDER + i for i in range(len(self.elders_up))]
-                + [GOD_SKIP]
+                [self.GOD_HOLE + h for h in live]
+                + [self.GOD_ELDER + i for i in range(len(self.elders_up))]
+                + [self.GOD_SKIP]
             )
         if self.phase == "bonus":
-            return [BONUS + i for i in range(len(self.elders_up))] + [BONUS_SKIP]
+            return [self.BONUS + i for i in range(len(self.elders_up))] + [self.BONUS_SKIP]
         raise InvariantError(f"unknown phase {self.phase}")
 
     def apply(self, action: int) -> None:
         p = self.current_player
         self.note = ""
         if self.phase == "move":
-            if action == NO_MOVE:
+            if action == self.NO_MOVE:
                 self.phase = "take"
                 return
-            src, dst = divmod(action, HOLES)
+            src, dst = divmod(action, self.H)
             self.holes[dst].append(self.holes[src].pop())
             self.moves_left -= 1
             if self.moves_left == 0 or len(self._live()) < 2:
                 self.phase = "take"
-            if self.opt["hole_end"] == "immediately" and len(self._live()) <= 2:
+            if (
+                self.opt["hole_end"] == "immediately"
+                and len(self._live()) <= self.data["end_holes"]
+            ):
                 self._finish("ended_by_holes")
             return
         if self.phase == "take":
@@ -219,23 +251,23 @@ class State:
                 self._prepare_bonus(p)
             return
         if self.phase == "god":
-            if action != GOD_SKIP:
+            if action != self.GOD_SKIP:
                 self.god_used[p] = True
                 self.counters["four_god"] += 1
-                if action >= GOD_ELDER:
-                    self.elders[p].append(self.elders_up.pop(action - GOD_ELDER))
+                if action >= self.GOD_ELDER:
+                    self.elders[p].append(self.elders_up.pop(action - self.GOD_ELDER))
                 else:
-                    card = self.holes[action - GOD_HOLE].pop()
+                    card = self.holes[action - self.GOD_HOLE].pop()
                     self.taken[p].append(card)
                     self.turn_cards.append(card)
             self.phase = "bonus"
             self._prepare_bonus(p)
             return
         if self.phase == "bonus":
-            if action == BONUS_SKIP:
+            if action == self.BONUS_SKIP:
                 self.bonus_left = 0
             else:
-                self.elders[p].append(self.elders_up.pop(action - BONUS))
+                self.elders[p].append(self.elders_up.pop(action - self.BONUS))
                 self.bonus_left -= 1
                 self.counters["take_bonus"] += 1
             if self.bonus_left <= 0 or not self.elders_up:
@@ -244,12 +276,12 @@ class State:
         raise InvariantError(f"unknown phase {self.phase}")
 
     def _take(self, p: int, action: int) -> None:
-        if action >= TAKE_SECOND:
-            hole = action - TAKE_SECOND
+        if action >= self.TAKE_SECOND:
+            hole = action - self.TAKE_SECOND
             chosen = self.holes[hole].pop(-2)
             self.once_used[p] += 1
         else:
-            hole = action - TAKE
+            hole = action - self.TAKE
             chosen = self.holes[hole].pop()
         got = [chosen]
         n = self.num[chosen]
@@ -257,7 +289,7 @@ class State:
         if self._skill(p, "take.adjacent_numbers"):
             wanted |= {n - 1, n + 1}
         parity = self._skill(p, "take.same_parity")
-        for h in range(HOLES):
+        for h in range(self.H):
             if h == hole or not self.holes[h]:
                 continue
             pile = self.holes[h]
@@ -304,10 +336,10 @@ class State:
         if self.terminal:
             return
         if self.current_player == self.n - 1:
-            if len(self._live()) <= 2:
+            if len(self._live()) <= self.data["end_holes"]:
                 self._finish("ended_by_holes")
                 return
-            if self.round >= 5 or not self.elders_down:
+            if self.round >= self.data["rounds"] or not self.elders_down:
                 self._finish("ended_by_rounds")
                 return
             self.elders_up.append(self.elders_down.pop())
@@ -331,7 +363,7 @@ class State:
     def _score(self) -> tuple[list[int], list[list[int]]]:
         """VP per player, and what each keeps, after the seed payments for numbers 2 to 5."""
         keep = [list(t) for t in self.taken]
-        for number in range(2, 6):
+        for number in self.data["minion_numbers"]:
             counts = []
             for p in range(self.n):
                 c = sum(1 for x in keep[p] if self.kind[x] == MINION and self.num[x] == number)
@@ -419,10 +451,43 @@ class State:
                 raise InvariantError("face-down elders are shown")
 
     def check_end(self) -> None:
-        vp, keep = self._score()
+        """The seed payment, checked from what was taken and what is kept: for each number, the
+        player with the most minions of it (the latest in turn order on a tie) gave up a seed or
+        those minions; nobody else lost anything; and each score is at most the minions kept
+        (and a point a seed for each elder held)."""
+        _, keep = self._final
         for p in range(self.n):
-            if vp[p] != self.scores()[p] or any(x not in self.taken[p] for x in keep[p]):
-                raise InvariantError(f"player {p}: score does not match what they keep")
+            lost = list(self.taken[p])
+            for x in keep[p]:
+                if x not in lost:
+                    raise InvariantError(f"player {p} keeps a card they never took")
+                lost.remove(x)
+            minions_kept = sum(self.num[x] for x in keep[p] if self.kind[x] == MINION)
+            seeds_kept = sum(1 for x in keep[p] if self.kind[x] == SEED)
+            # A seed scores only through an elder's skill: at most one point per elder held.
+            if not 0 <= self.scores()[p] <= minions_kept + seeds_kept * len(self.elders[p]):
+                raise InvariantError(f"player {p}: score {self.scores()[p]} exceeds what they keep")
+            for x in lost:
+                if self.kind[x] == MINION:
+                    payer = self._payer(self.num[x])
+                    if payer != p:
+                        raise InvariantError(
+                            f"player {p} lost a minion {self.num[x]} but did not pay"
+                        )
+
+    def _payer(self, number: int) -> int | None:
+        """Who pays for `number` by the raw counts of minions taken (skills may lower a count)."""
+        counts = [
+            sum(1 for x in self.taken[p] if self.kind[x] == MINION and self.num[x] == number)
+            - (
+                self._skill(p, "scoring.majority_minus_1")
+                if any(self.kind[x] == MINION and self.num[x] == number for x in self.taken[p])
+                else 0
+            )
+            for p in range(self.n)
+        ]
+        top = max(counts)
+        return max(p for p in range(self.n) if counts[p] == top) if top > 0 else None
 
     # --- words -------------------------------------------------------------------------------
     def _card(self, c: int) -> str:
@@ -435,28 +500,26 @@ class State:
         head = f"R{self.round}　P{p + 1}（{ELEMENTS[self.element[p]]}）"
         names = self.data["elder_names"]
         if self.phase == "move":
-            if action == NO_MOVE:
+            if action == self.NO_MOVE:
                 return f"{head}：移動しない"
-            s, d = divmod(action, HOLES)
+            s, d = divmod(action, self.H)
             return f"{head}：移動　龍穴{s + 1}の{self._card(self.holes[s][-1])}を龍穴{d + 1}へ"
         if self.phase == "take":
-            if action >= TAKE_SECOND:
-                h = action - TAKE_SECOND
+            if action >= self.TAKE_SECOND:
+                h = action - self.TAKE_SECOND
                 return f"{head}：取得（上から２枚目）　龍穴{h + 1}の{self._card(self.holes[h][-2])}"
-            h = action - TAKE
+            h = action - self.TAKE
             return f"{head}：取得　龍穴{h + 1}の{self._card(self.holes[h][-1])}"
         if self.phase == "god":
-            if action == GOD_SKIP:
+            if action == self.GOD_SKIP:
                 return f"{head}：四神パワーを使わない"
-            if action >= GOD_ELDER:
-                return (
-                    f"{head}：四神パワー　老師「{names[self.elders_up[action - GOD_ELDER]]}」を得る"
-                )
-            h = action - GOD_HOLE
+            if action >= self.GOD_ELDER:
+                return f"{head}：四神パワー　老師「{names[self.elders_up[action - self.GOD_ELDER]]}」を得る"
+            h = action - self.GOD_HOLE
             return f"{head}：四神パワー　龍穴{h + 1}の{self._card(self.holes[h][-1])}を得る"
-        if action == BONUS_SKIP:
+        if action == self.BONUS_SKIP:
             return f"{head}：取得ボーナスを使わない"
-        return f"{head}：取得ボーナス　老師「{names[self.elders_up[action - BONUS]]}」を得る"
+        return f"{head}：取得ボーナス　老師「{names[self.elders_up[action - self.BONUS]]}」を得る"
 
     def describe_end(self) -> str:
         if not self.terminal:
@@ -470,18 +533,18 @@ class State:
 def greedy_value(state: State, action: int) -> float:
     """Take the hole whose top card brings the most matching cards; always take bonus elders."""
     if state.phase == "take":
-        hole = action - (TAKE_SECOND if action >= TAKE_SECOND else TAKE)
+        hole = action - (state.TAKE_SECOND if action >= state.TAKE_SECOND else state.TAKE)
         pile = state.holes[hole]
-        card = pile[-2] if action >= TAKE_SECOND else pile[-1]
+        card = pile[-2] if action >= state.TAKE_SECOND else pile[-1]
         n = state.num[card]
         matches = sum(
             1
-            for h in range(HOLES)
+            for h in range(state.H)
             if h != hole and state.holes[h] and state.num[state.holes[h][-1]] == n
         )
         return matches * 10 + n * (1 if state.kind[card] == MINION else 0)
     if state.phase == "bonus":
-        return 0.0 if action == BONUS_SKIP else 1.0
+        return 0.0 if action == state.BONUS_SKIP else 1.0
     if state.phase == "god":
-        return 0.5 if action == GOD_SKIP else 0.0  # keep the power for later, mostly
+        return 0.5 if action == state.GOD_SKIP else 0.0  # keep the power for later, mostly
     return 0.0

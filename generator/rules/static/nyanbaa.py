@@ -1,7 +1,8 @@
 """日の出横丁にゃんばーわん！: what its rules say about the deck, the deal and the supply, against its data.
 
-Each finding quotes the rule sentence it tests; the model comes from the same spreadsheets that
-are printed.
+Each finding quotes the rule sentence it tests and takes every number from the rules source, the
+manifest or the data (the rules module's sentence patterns): fix the sentence or the data and the
+finding goes away.
 """
 
 from __future__ import annotations
@@ -10,89 +11,102 @@ from itertools import combinations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulesource import rule_at
+from ...rulesource import find_rule, rule_at, rule_numbers
+from ..games import nyanbaa as rules
 
-REMOVE = "３人プレイ時は４△と３△を抜き、ゲームから取り除いておいてください。"
-DEAL = "ナワバリカードをよくシャッフルし、各プレイヤーに８枚ずつ配って手札とします。"
-TRICKS = "１ラウンドは６トリックで構成され、３ラウンドが終わるとゲームが終了します。"
-MAPS = "エリアマップをよくシャッフルし、”プレイヤー人数”枚引いて、それを２×２（３人プレイ時は２×１）に表向きで並べます。"
-REFILL = "最後に、リソースが残っている（＝まだプレイヤーに占拠されていない）エリアがあれば、そこに同色のリソースを１個ずつ配置してください。"
-MARKERS = "各プレイヤーはトライブを１つ選び、選んだトライブに応じたヒーローカードとトライブマーカー８個を受け取ります。"
-HAND, TRICKS_PER_ROUND, ROUNDS = 8, 6, 3
-
-
+DEAL = "各プレイヤーに{}枚ずつ配って手札とします"
+MAPS = "”プレイヤー人数”枚引いて"
+REFILL = "そこに同色のリソースを{}個ずつ配置してください"
 SUITS = "各スートに"  # the sentence is bound to the data, so find it by its words
 
 
 def check_cards_per_suit(game: Game, problems: Problems) -> None:
-    """1-7 in each suit and a △ copy of 1-4: 11 cards per suit."""
+    """Every suit holds the same cards (the manifest's composition names which)."""
     per: dict[str, int] = {}
     for card in game.deck("turf").cards:
         per[card.fields["suit"]] = per.get(card.fields["suit"], 0) + 1
-    want = 7 + 4
-    for suit, n in per.items():
-        if n != want:
-            problems.error(
-                f"{suit}: {n} ナワバリカード, the rules give each suit {want} (1–7 and △ copies of 1–4)",
-                game.deck("turf").where,
-            )
-    if all(n == want for n in per.values()):
+    counts = set(per.values())
+    shown = "、".join(f"{suit} {n}" for suit, n in per.items())
+    if len(counts) > 1:
+        problems.warning(
+            f"the suits hold different numbers of ナワバリカード: {shown}", game.deck("turf").where
+        )
+    elif counts:
         problems.notice(
-            f"{want} ナワバリカード in each of {'、'.join(per)} (1–7, and △ copies of 1–4)",
-            rule_at(game, SUITS),
+            f"{counts.pop()} ナワバリカード in each of {'、'.join(per)}", rule_at(game, SUITS)
         )
 
 
 def check_three_player_removal(game: Game, problems: Problems) -> None:
-    """「４△と３△を抜き」: one card each, or every suit's? The deck has one per suit."""
+    """「４△と３△を抜き」: one card each, or every suit's?"""
+    rule = find_rule(game, rules.REMOVAL)
+    deal = find_rule(game, DEAL)
+    if rule is None:
+        return
+    players, numbers = rule.numbers[0], rule.numbers[1:]
     turf = game.deck("turf")
-    removed = [c for c in turf.cards if c.fields["mark"] == "△" and c.fields["number"] in (3, 4)]
+    removed = [c for c in turf.cards if c.fields["mark"] == "△" and c.fields["number"] in numbers]
     suits = sorted({c.fields["suit"] for c in removed})
-    if len(removed) != 2:
+    named = " and ".join(f"{n}△" for n in numbers)
+    stated = rule_numbers(rule.text, "{}枚")  # 「（計６枚）」: the designer says how many
+    if len(removed) != len(numbers) and not (stated and stated[0] == len(removed)):
         problems.warning(
-            f"「{REMOVE}」 names two cards, but the deck has {len(removed)} (4△ and 3△ in each of "
-            f"{'、'.join(suits)}): the rules do not say whether 2 or {len(removed)} cards leave a 3-player game",
-            rule_at(game, REMOVE),
+            f"「{rule.text}」 names {len(numbers)} cards, but the deck has {len(removed)} ({named} in "
+            f"each of {'、'.join(suits)}): the rules do not say whether {len(numbers)} or "
+            f"{len(removed)} cards leave a {players}-player game",
+            rule.where,
         )
-    for label, gone in (("2 cards", 2), (f"all {len(removed)}", len(removed))):
+    hand = int(game.manifest.deal["each"]) if game.manifest.deal else 0
+    at = deal.where if deal else rule.where
+    for label, gone in (
+        (f"{len(numbers)} cards", len(numbers)),
+        (f"all {len(removed)}", len(removed)),
+    ):
         left = len(turf.cards) - gone
-        need = 3 * HAND
+        need = players * hand
         if need > left:
             problems.error(
-                f"3 players, removing {label}: {left} ナワバリカード left, but dealing needs {need}",
-                rule_at(game, DEAL),
+                f"{players} players, removing {label}: {left} ナワバリカード left, but dealing needs "
+                f"{need}",
+                at,
             )
         else:
             problems.notice(
-                f"3 players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
+                f"{players} players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
                 f"{left - need} stay face down",
-                rule_at(game, DEAL),
+                at,
             )
 
 
 def check_hand_against_tricks(game: Game, problems: Problems) -> None:
-    """8 cards in hand, 6 tricks a round: 2 left, 1 may be carried."""
-    spare = HAND - TRICKS_PER_ROUND
+    """Cards in hand against tricks in a round: what is left at the round's end."""
+    tricks = find_rule(game, rules.TRICKS)
+    if tricks is None or not game.manifest.deal or "each" not in game.manifest.deal:
+        return
+    hand, per_round = int(game.manifest.deal["each"]), tricks.numbers[0]
+    spare = hand - per_round
     if spare < 0:
-        problems.error(
-            f"a hand of {HAND} cannot play {TRICKS_PER_ROUND} tricks", rule_at(game, TRICKS)
-        )
+        problems.error(f"a hand of {hand} cannot play {per_round} tricks", tricks.where)
     else:
         problems.notice(
-            f"{HAND} cards for {TRICKS_PER_ROUND} tricks: {spare} left at round end, of which one "
-            "may be carried over",
-            rule_at(game, TRICKS),
+            f"{hand} cards for {per_round} tricks: {spare} left at round end", tricks.where
         )
 
 
 def check_map_layout(game: Game, problems: Problems) -> None:
-    """「”プレイヤー人数”枚引いて…２×２（３人プレイ時は２×１）」: 3 maps drawn, 2 places."""
-    drawn, places = 3, 2 * 1
+    """「”プレイヤー人数”枚引いて…２×２（３人プレイ時は２×１）」: maps drawn against places."""
+    layout = find_rule(game, rules.LAYOUT)
+    if layout is None or find_rule(game, MAPS) is None:
+        return
+    players, places = layout.numbers[2], layout.numbers[3] * layout.numbers[4]
+    drawn = players  # one map per player
     if drawn != places:
         problems.warning(
-            f"「{MAPS}」: with 3 players {drawn} maps are drawn but a 2×1 layout has {places} places; "
-            "the rules do not say where the third goes, or whether only 2 are drawn",
-            rule_at(game, MAPS),
+            f"「{layout.text}」: with {players} players {drawn} maps are drawn but a "
+            f"{layout.numbers[3]}×{layout.numbers[4]} layout has {places} places; the rules do not "
+            f"say where the other {'goes' if drawn - places == 1 else 'go'}, or whether only "
+            f"{places} are drawn",
+            layout.where,
         )
 
 
@@ -102,7 +116,10 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
     cubes: dict[str, int] = {}
     for cube in game.deck("cube").cards:
         cubes[cube.fields["color"]] = cubes.get(cube.fields["color"], 0) + 1
-    areas = ("area1", "area2", "area3", "area4")
+    areas = [c for c in game.deck("area_map").columns if c.startswith("area")]
+    refill = find_rule(game, REFILL)
+    at = find_rule(game, MAPS)
+    at = at.where if at else game.rules_where or game.manifest.where
     for players in range(game.manifest.players[0], game.manifest.players[1] + 1):
         worst = {
             colour: max(
@@ -116,32 +133,37 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
             problems.error(
                 f"{players} players: the worst draw of maps has more areas than cubes for setup: "
                 + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()),
-                rule_at(game, MAPS),
+                at,
             )
             continue
         tight = {c: n for c, n in worst.items() if n * 2 > cubes[c]}
-        if tight:
+        if tight and refill is not None:
             shown = "、".join(f"{c} {n}/{cubes[c]}" for c, n in tight.items())
             problems.warning(
-                f"{players} players: the worst draw of {players} maps uses most of a colour's cubes at setup "
-                f"({shown}), and 「{REFILL}」 needs as many again at each round end: the rules do not say "
-                "what happens when a colour runs out",
-                rule_at(game, REFILL),
+                f"{players} players: the worst draw of {players} maps uses most of a colour's "
+                f"cubes at setup ({shown}), and 「{refill.text}」 needs as many again at each round "
+                "end: the rules do not say what happens when a colour runs out",
+                refill.where,
             )
 
 
 def check_markers(game: Game, problems: Problems) -> None:
+    """Each tribe's markers in the data against the number the rules hand each player."""
+    rule = find_rule(game, rules.MARKERS)
     per_tribe: dict[str, int] = {}
     for marker in game.deck("marker").cards:
         per_tribe[marker.fields["tribe"]] = per_tribe.get(marker.fields["tribe"], 0) + 1
     tribes = [c.fields["name"] for c in game.deck("tribe").cards]
-    for tribe in tribes:
-        have = per_tribe.get(tribe, 0)
-        if have != 8:
-            problems.error(
-                f"{tribe}: {have} トライブマーカー, the rules give each player 8 (「{MARKERS}」)",
-                game.deck("marker").where,
-            )
+    if rule is not None:
+        want = rule.numbers[0]
+        for tribe in tribes:
+            have = per_tribe.get(tribe, 0)
+            if have != want:
+                problems.error(
+                    f"{tribe}: {have} トライブマーカー, the rules give each player {want} "
+                    f"(「{rule.text}」)",
+                    game.deck("marker").where,
+                )
     heroes = {c.fields["tribe"] for c in game.deck("hero").cards}
     for tribe in tribes:
         if tribe not in heroes:

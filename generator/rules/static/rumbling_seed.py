@@ -8,40 +8,52 @@ from __future__ import annotations
 
 from ...model import Game
 from ...problems import Problems
-from ...rulesource import rule_at
+from ...rulesource import find_rule, rule_at, rule_numbers
+from ..games import rumbling_seed as rules
 
-FACE_UP = "老師カードをよくシャッフルして３枚引き、それを六芒星の内側へ表向きに並べます。"
-FACE_DOWN = "次に、老師カードを六芒星の内側へ、今度は裏向きで並べてください。"
-END = "また、これが５ラウンド目の終了時（裏向きの老師カードが１枚もない）であった場合もゲーム終了となります。"
-TURN_UP = "そうでなければ、裏向きの老師カード１枚を表向きにし、新しいラウンドを開始してください。"
+FACE_DOWN = "今度は裏向きで並べ"  # the setup sentence for face-down elders, found by its words
+FACE_DOWN_COUNT = "{}枚"  # a count in that sentence, if the designer writes one
 TAKE = "選んだのと同じ数字のミニオン／シード（属性は違っていても可）"
 SEEDS = "シードは"
 
 
 def check_elders_at_setup(game: Game, problems: Problems) -> None:
-    """3 face up is stated; how many face down is not, but the end condition fixes it."""
+    """How many elders go face up is stated; how many face down may not be, but the end
+    condition fixes it: one is turned up at the end of each round but the last."""
+    up, last = find_rule(game, rules.FACE_UP), find_rule(game, rules.ROUNDS)
+    down_rule = find_rule(game, FACE_DOWN)
+    if up is None or last is None:
+        return
     elders = game.deck("elder")
-    rounds, face_up = 5, 3
-    face_down = rounds - 1  # one turned up at the end of rounds 1-4, none left after 5
-    problems.warning(
-        f"the rules do not say how many 老師カード go face down at setup (「{FACE_DOWN}」); the end "
-        f"condition 「{END}」 with 「{TURN_UP}」 implies {face_down} (one turned up at the end of each of "
-        f"rounds 1–{rounds - 1}). The board shows {face_down} face-down slots",
-        rule_at(game, FACE_DOWN),
-    )
-    used = face_up + face_down
+    rounds, face_up = last.numbers[0], up.numbers[0]
+    face_down = rounds - 1  # one turned up at the end of rounds 1 to rounds-1, none left after
+    stated = rule_numbers(down_rule.text, FACE_DOWN_COUNT) if down_rule else None
+    if down_rule is not None and stated is None:
+        problems.warning(
+            f"the rules do not say how many 老師カード go face down at setup (「{down_rule.text}」); "
+            f"the end condition 「{last.text}」 implies {face_down} (one turned up at the end of "
+            f"each of rounds 1–{rounds - 1})",
+            down_rule.where,
+        )
+    elif stated is not None and stated[0] != face_down:
+        problems.warning(
+            f"「{down_rule.text}」 puts {stated[0]} 老師カード face down, but 「{last.text}」 "
+            f"turns one up at the end of each of rounds 1–{rounds - 1}: {face_down} are needed",
+            down_rule.where,
+        )
+    used = face_up + (stated[0] if stated else face_down)
     if used > len(elders.cards):
         problems.error(
-            f"setup needs {used} 老師カード ({face_up} face up + {face_down} face down) but the deck "
-            f"has {len(elders.cards)}",
-            rule_at(game, FACE_UP),
+            f"setup needs {used} 老師カード ({face_up} face up + {used - face_up} face down) but "
+            f"the deck has {len(elders.cards)}",
+            up.where,
         )
     else:
         problems.notice(
             f"setup uses {used} of the {len(elders.cards)} 老師カード ({face_up} face up, "
-            f"{face_down} face down); the other {len(elders.cards) - used} leave the game, so take "
-            f"bonuses can only ever reach these {used}",
-            rule_at(game, FACE_UP),
+            f"{used - face_up} face down); the other {len(elders.cards) - used} leave the game, "
+            f"so take bonuses can only ever reach these {used}",
+            up.where,
         )
 
 

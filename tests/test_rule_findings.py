@@ -1,0 +1,106 @@
+"""Rule findings and rule numbers follow the rules source: fix the sentence and the finding goes;
+change a number in the text and the engine plays by it. On the frozen engine fixtures."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import edit, rule_check
+from generator import pipeline
+from generator.problems import Problems
+from generator.project import find_project
+from generator.rules import engine
+from generator.rules.games import nyanbaa as N
+from generator.rules.games import rumbling_seed as R
+
+NYAN = "cards/nyanbaa/rules.md"
+SEED = "cards/rumbling_seed/rules.md"
+
+
+def load(root, game):
+    problems = Problems()
+    loaded = pipeline.load(find_project(root), game, problems)
+    assert loaded is not None, problems.folded()
+    return loaded
+
+
+def test_removal_naming_two_cards_is_flagged_until_the_count_is_written(engine_project):
+    assert "names 2 cards, but the deck has 6" in rule_check(engine_project, "nyanbaa", play=False)
+    edit(engine_project, NYAN, "４△と３△を抜き、", "４△と３△を抜き（計６枚）、")
+    assert "names 2 cards" not in rule_check(engine_project, "nyanbaa", play=False)
+
+
+def test_map_layout_finding_follows_the_places_the_text_gives(engine_project):
+    finding = "with 3 players 3 maps are drawn but a 2×1 layout has 2 places"
+    assert finding in rule_check(engine_project, "nyanbaa", play=False)
+    edit(engine_project, NYAN, "３人プレイ時は２×１", "３人プレイ時は３×１")
+    assert "maps are drawn but" not in rule_check(engine_project, "nyanbaa", play=False)
+
+
+def test_hand_against_tricks_reads_both_numbers(engine_project):
+    assert "8 cards for 6 tricks: 2 left" in rule_check(engine_project, "nyanbaa", play=False)
+    edit(engine_project, NYAN, "１ラウンドは６トリック", "１ラウンドは９トリック")
+    assert "a hand of 8 cannot play 9 tricks" in rule_check(engine_project, "nyanbaa", play=False)
+
+
+def test_markers_per_player_come_from_the_text(engine_project):
+    assert "トライブマーカー, the rules give" not in rule_check(
+        engine_project, "nyanbaa", play=False
+    )
+    edit(engine_project, NYAN, "トライブマーカー８個", "トライブマーカー７個")
+    found = rule_check(engine_project, "nyanbaa", play=False)
+    assert "関西豪学連: 8 トライブマーカー, the rules give each player 7" in found
+
+
+def test_face_down_elders_flagged_until_the_text_gives_a_number(engine_project):
+    gap = "the rules do not say how many 老師カード go face down"
+    assert gap in rule_check(engine_project, "rumbling_seed", play=False)
+    edit(engine_project, SEED, "次に、老師カードを", "次に、老師カード４枚を")
+    found = rule_check(engine_project, "rumbling_seed", play=False)
+    assert gap not in found and "face down, but" not in found
+    edit(engine_project, SEED, "老師カード４枚を", "老師カード５枚を")
+    found = rule_check(engine_project, "rumbling_seed", play=False)
+    assert "puts 5 老師カード face down, but" in found and "4 are needed" in found
+
+
+def test_engine_plays_the_rounds_and_tricks_the_text_gives(engine_project):
+    data = N.prepare(load(engine_project, "nyanbaa"))
+    assert (data["rounds"], data["tricks"], data["hand"], data["markers"]) == (3, 6, 8, 8)
+    edit(engine_project, NYAN, "３ラウンドが終わると", "２ラウンドが終わると")
+    edit(engine_project, NYAN, "１ラウンドは６トリック", "１ラウンドは５トリック")
+    data = N.prepare(load(engine_project, "nyanbaa"))
+    assert (data["rounds"], data["tricks"]) == (2, 5)
+    opts = engine.resolve_options(N.OPTIONS, {})
+    result = engine.play(N, data, 4, engine.derive_seed(1, 0), opts, check=True)
+    assert result.finished and result.rounds == 2
+
+
+def test_engine_holes_come_from_the_manifest_piles(engine_project):
+    edit(engine_project, "cards/rumbling_seed/game.toml", "count = 6,", "count = 4,")
+    data = R.prepare(load(engine_project, "rumbling_seed"))
+    assert data["holes"] == 4
+    state = R.new_state(data, 3, 1, engine.resolve_options(R.OPTIONS, {}))
+    assert len(state.holes) == 4 and all(len(h) == 72 // 4 for h in state.holes)
+    opts = engine.resolve_options(R.OPTIONS, {})
+    for i in range(20):
+        engine.play(R, data, 3, engine.derive_seed(1, i), opts, check=True)
+
+
+def test_a_rule_number_the_text_no_longer_states_is_a_clear_error(engine_project):
+    edit(
+        engine_project,
+        NYAN,
+        "３ラウンドが終わるとゲームが終了します。",
+        "最後のラウンドでゲームが終了します。",
+    )
+    found = rule_check(engine_project, "nyanbaa", play=True)
+    assert (
+        "error: the rules engine reads the number of rounds from a sentence like 「Nラウンドが終わるとゲームが終了」"
+        in found
+    )
+
+
+@pytest.mark.parametrize("game", ["fudaraku", "rumbling_seed", "nyanbaa"])
+def test_every_static_finding_names_a_line_of_the_rules_or_a_file(engine_project, game):
+    for line in rule_check(engine_project, game, play=False).splitlines():
+        assert line.split(":", 1)[0].startswith("cards/"), line
