@@ -238,3 +238,23 @@ def test_check_writes_nothing(tiny):
     before = sorted(p for p in tiny.rglob("*"))
     assert check(tiny).exit_code == 0
     assert sorted(p for p in tiny.rglob("*")) == before
+
+
+def test_composition_groups_name_the_broken_token(kit):
+    edit(kit, "cards/kit/chips.csv", "資源,石,#808080,4", "資源,石,#808080,3")
+    result = check(kit)
+    assert result.exit_code == 1
+    assert "cards/kit/chips.csv: error: 資源 石 has 3 of 4 copies" in result.output
+    assert "cards/kit/chips.csv: error: 11 tokens, the manifest expects 12" in result.output
+
+
+def test_provisional_rows_are_listed_as_notices(tiny):
+    edit_csv(tiny, lambda lines: [lines[0] + ",provisional"]
+             + [l + (",数字は仮" if l.startswith("青") else ",") for l in lines[1:]])
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    assert (
+        "cards/tiny/cards.csv:7:provisional: notice: 数字カード 青 1、青 2、青 3、青 4、青 5: "
+        "provisional — 数字は仮" in result.output
+    )
+    assert "column 'provisional' is not used" not in result.output
