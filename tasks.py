@@ -35,10 +35,11 @@ def ensure_env() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"build", "test", "check", "simulate", "bench", "shell"}:
+    if not argv or argv[0] not in {"build", "test", "lint", "check", "simulate", "bench", "shell"}:
         print(__doc__)
         print(
-            "commands: build [GAME...] | check [GAME...] | simulate GAME [...] | test [pytest args] | bench"
+            "commands: build [GAME...] | check [GAME...] | simulate GAME [...] | "
+            "test [pytest args] | lint | bench"
         )
         return 2
     ensure_env()
@@ -47,7 +48,17 @@ def main(argv: list[str]) -> int:
     if cmd in {"build", "check", "simulate"}:
         return subprocess.call([str(PY), "-m", "generator", cmd, *rest])
     if cmd == "test":
-        return subprocess.call([str(PY), "-m", "pytest", *rest])
+        # Lint and format first (seconds), then the tests; either failing fails the command.
+        paths = ["generator", "tests", "benchmarks", "tasks.py"]
+        lint = subprocess.call([str(PY), "-m", "ruff", "check", *paths])
+        lint |= subprocess.call([str(PY), "-m", "ruff", "format", "--check", "--quiet", *paths])
+        if lint:
+            print("ruff found problems: `python3 tasks.py lint` fixes what it can", flush=True)
+        return subprocess.call([str(PY), "-m", "pytest", *rest]) or lint
+    if cmd == "lint":
+        paths = ["generator", "tests", "benchmarks", "tasks.py"]
+        fixed = subprocess.call([str(PY), "-m", "ruff", "check", "--fix", *paths])
+        return subprocess.call([str(PY), "-m", "ruff", "format", *paths]) or fixed
     if cmd == "bench":
         return subprocess.call(
             [str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest]

@@ -6,7 +6,8 @@ taken, because these machines are shared and noisy; compare the ratios, which co
 Note that pnp also writes the rulebook and summary, and converts the font, which the plain
 script does not. Two baselines: the plain script handed ready-made TrueType subsets (the most
 favourable), and handed the whole face converted to TrueType once (what a designer writing plain
-ReportLab would use, since ReportLab cannot read the CFF .otf). Usage: python benchmarks/bench_build.py [--repeat N]
+ReportLab would use, since ReportLab cannot read the CFF .otf).
+Usage: python benchmarks/bench_build.py [--repeat N]
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ ALL_DECKS = [
 def all_games(
     py: str, tmp: Path, ttf: dict, full: dict, repeat: int
 ) -> tuple[float, float, float, float]:
-    """`pnp build` of all three games (cold, then warm) against the plain script for the same cards."""
+    """`pnp build` of all three games (cold, then warm) against the plain script for the same
+    cards."""
     cold, warm = [], []
     for i in range(repeat):
         out = tmp / f"all-{i}"
@@ -225,33 +227,47 @@ def main() -> None:
         print()
         print("plain ReportLab with ready-made subsets (the most favourable baseline):")
         print(
-            f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   (target: within 2x)"
+            f"ratio pnp / plain, 40 cards:   {o40 / p40:5.2f}x cold, {w40 / p40:5.2f}x warm   "
+            "(target: within 2x)"
         )
         print(f"ratio pnp / plain, 720 cards:  {o720 / p720:5.2f}x cold, {w720 / p720:5.2f}x warm")
         print("plain ReportLab with the whole font as TrueType (what a designer would write):")
         print(
-            f"ratio pnp / plain, 40 cards:   {o40 / r40:5.2f}x cold, {w40 / r40:5.2f}x warm   (target: within 2x)"
+            f"ratio pnp / plain, 40 cards:   {o40 / r40:5.2f}x cold, {w40 / r40:5.2f}x warm   "
+            "(target: within 2x)"
         )
         print(f"ratio pnp / plain, 720 cards:  {o720 / r720:5.2f}x cold, {w720 / r720:5.2f}x warm")
         print(
-            f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: about 0.5 ms or less)"
+            f"pnp per additional card:       {(o720 - o40) / 680 * 1000:6.2f} ms   (target: "
+            "about 0.5 ms or less)"
         )
         print(f"plain per additional card:     {(p720 - p40) / 680 * 1000:6.2f} ms")
         all_cold, all_warm, all_plain, all_real = all_games(py, tmp, ttf, full, args.repeat)
         print(f"pnp build (all three games), cold: {all_cold:6.3f} s, warm: {all_warm:6.3f} s")
         print(
-            f"plain ReportLab, the same cards:   {all_plain:6.3f} s with subsets, {all_real:6.3f} s with full TTF"
+            f"plain ReportLab, the same cards:   {all_plain:6.3f} s with subsets, "
+            f"{all_real:6.3f} s with full TTF"
         )
         print(
-            f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, {all_warm / all_plain:5.2f}x warm "
-            f"(subsets); {all_cold / all_real:5.2f}x cold, {all_warm / all_real:5.2f}x warm (full TTF)"
+            f"ratio pnp / plain, all games:  {all_cold / all_plain:5.2f}x cold, "
+            f"{all_warm / all_plain:5.2f}x warm "
+            f"(subsets); {all_cold / all_real:5.2f}x cold, {all_warm / all_real:5.2f}x warm "
+            "(full TTF)"
         )
         print(
-            f"peak RSS, pnp build (all games, cold): {peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB"
+            "peak RSS, pnp build (all games, cold): "
+            f"{peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB"
         )
-        print(
-            f"peak RSS, plain ReportLab, full TTF:    {peak_rss([py, str(ROOT / 'benchmarks/plain_reportlab.py'), str(tmp / 'rss.pdf'), str(full['Regular']), str(full['Bold']), '1', str(ROOT / 'cards/fudaraku/kleshas.csv') + ':63:88:3:3']):6.0f} MiB"
-        )
+        plain = [
+            py,
+            str(ROOT / "benchmarks/plain_reportlab.py"),
+            str(tmp / "rss.pdf"),
+            str(full["Regular"]),
+            str(full["Bold"]),
+            "1",
+            str(ROOT / "cards/fudaraku/kleshas.csv") + ":63:88:3:3",
+        ]
+        print(f"peak RSS, plain ReportLab, full TTF:    {peak_rss(plain):6.0f} MiB")
 
 
 if __name__ == "__main__":

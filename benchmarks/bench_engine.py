@@ -42,8 +42,10 @@ def main() -> None:
                     ).steps
                 dt = time.perf_counter() - t0
                 best = dt if best is None or dt < best else best
+            per_game = steps / args.games
             print(
-                f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}{steps / args.games:>16.1f}"
+                f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}"
+                f"{per_game:>16.1f}"
             )
 
 

@@ -1,4 +1,5 @@
-"""`pnp`: the command line. Thin: parses options, runs the pipeline, prints problems, sets the exit code.
+"""`pnp`: the command line. Thin: parses options, runs the pipeline, prints problems, sets the
+exit code.
 
 User errors become a clean message and exit code 1, never a traceback.
 """

@@ -1,4 +1,5 @@
-"""Fonts by family name: found in the project, the system or a font package; measured; subset to TrueType.
+"""Fonts by family name: found in the project, the system or a font package; measured; subset to
+TrueType.
 
 Layout measures text with these metrics (no ReportLab needed); the renderer embeds the subset
 this module makes. ReportLab embeds only TrueType (glyf) outlines, so from CFF-outline OpenType
@@ -183,7 +184,7 @@ class Metrics:
 
 @lru_cache(maxsize=16)
 def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
-    """A face's metrics; kept in the cache, since reading a 65,000-glyph cmap takes a tenth of a second."""
+    """A face's metrics, cached: reading a 65,000-glyph cmap takes a tenth of a second."""
     st = face.path.stat()
     key = hashlib.sha256(
         f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()

@@ -1,4 +1,5 @@
-"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS) and XLSX, each row knowing its origin.
+"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS) and XLSX, each row knowing
+its origin.
 
 The first stage after the manifest is read. The only module that touches pandas, and only for
 workbooks: CSV goes through the standard library, which knows each record's line and keeps a

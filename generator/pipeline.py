@@ -1,4 +1,5 @@
-"""The whole build on one screen: load, validate, model, check, lay out, render, write — in that order.
+"""The whole build on one screen: load, validate, model, check, lay out, render, write — in that
+order.
 
 `check()` is `build()` without rendering and writing. Everything is read and checked before
 anything is written; output is the only writer.

@@ -178,7 +178,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             raise fail(message, doc.at(*here, "kind"))
         required = KINDS[kind].required()
 
-        def get(key: str, type_: type, default=None):
+        def get(key: str, type_: type, default=None, c=c, ctx=ctx, here=here, required=required):
+            """A key of this component: required by its kind, or optional of the right type."""
             if key in required:
                 return need(c, key, type_, ctx, *here)
             value = c.get(key, default)

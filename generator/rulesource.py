@@ -411,7 +411,8 @@ def rule_ref(game: Game, sentence: str) -> SourceRef | None:
 
 
 def rule_at(game: Game, sentence: str) -> SourceRef:
-    """Where a finding about `sentence` points: its line, else the rules source, else the manifest."""
+    """Where a finding about `sentence` points: its line, else the rules source, else the
+    manifest."""
     return rule_ref(game, sentence) or game.rules_where or game.manifest.where
 
 

@@ -1,4 +1,5 @@
-"""One decoding rule for every text file a project holds: spreadsheets (CSV), TOML, the rules source.
+"""One decoding rule for every text file a project holds: spreadsheets (CSV), TOML, the rules
+source.
 
 Designers save from Excel on Japanese Windows as often as from anything else, so a file is read
 as UTF-8 with a BOM, then UTF-8, then Shift_JIS (cp932); anything else is an error naming the
@@ -45,7 +46,7 @@ def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> Buil
 
 
 def read_text(path: Path, where: SourceRef, advice: str = "save it as UTF-8") -> str:
-    """A project file's text by the one decoding rule; a missing or unreadable file is a clean error."""
+    """A project file's text by the one decoding rule; missing or unreadable: a clean error."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:

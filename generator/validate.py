@@ -1,4 +1,5 @@
-"""Typed columns and deck composition: loaded rows become model cards, every defect a located problem.
+"""Typed columns and deck composition: loaded rows become model cards, every defect a located
+problem.
 
 Fed by load (rows with origins) and the manifest; feeds model. Collects all problems of a deck
 before anyone fails, so the designer sees every bad cell at once.
@@ -214,7 +215,7 @@ def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> N
 
 
 def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
-    """ "A colour per suit": every card of one value of the first key column wears the same colour."""
+    """'A colour per suit': the cards of one value of the first key column share a colour."""
     if "color" not in deck.columns or not key:
         return
     group = key[0]

@@ -1,4 +1,5 @@
-"""Reading built PDFs back the way a user would check them: sizes in mm, card placements, text, fonts."""
+"""Reading built PDFs back the way a user would check them: sizes in mm, card placements, text,
+fonts."""
 
 from __future__ import annotations
 

@@ -26,7 +26,8 @@ DEFECTS = {
     ),
     "manifest_not_text": (
         lambda r: (r / f"{GAME}/game.toml").write_bytes(b'[game]\ntitle = "\x82\x20"\n'),
-        f"{GAME}/game.toml:2: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS",
+        f"{GAME}/game.toml:2: error: cannot read the file's text: it is neither UTF-8 nor "
+        "Shift_JIS",
     ),
     "manifest_without_title": (
         lambda r: edit(r, f"{GAME}/game.toml", 'title = "ちいさな試験"\n', ""),
@@ -152,7 +153,8 @@ DEFECTS = {
     ),
     "rules_samples_unknown_column": (
         lambda r: edit(r, f"{GAME}/rules.md", "::: samples card suit", "::: samples card colour"),
-        f"{GAME}/rules.md:17: error: '::: samples card colour': no such printed component or column",
+        f"{GAME}/rules.md:17: error: '::: samples card colour': no such printed component or "
+        "column",
     ),
     "rules_samples_without_column": (
         lambda r: edit(r, f"{GAME}/rules.md", "::: samples card suit", "::: samples card"),
@@ -187,7 +189,8 @@ DEFECTS = {
         lambda r: edit(
             r, "layouts/_shared/sheets.toml", 'backs = "long-edge"', 'backs = "short"', 1
         ),
-        "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs must be",
+        "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
+        "must be",
     ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
@@ -229,9 +232,10 @@ def test_unknown_manifest_key_is_a_warning_naming_line_and_key(tiny):
 def test_shift_jis_layout_files_are_read(tiny):
     """The one decoding rule holds for every TOML file: a cp932 icons.toml and layout work."""
     (tiny / "layouts/tiny/icons.toml").write_bytes(
-        '[icon."星"]\nshapes = [{ type = "circle", cx = 0.5, cy = 0.5, r = 0.4, fill = "#C9A227" }]\n'.encode(
-            "cp932"
-        )
+        (
+            '[icon."星"]\n'
+            'shapes = [{ type = "circle", cx = 0.5, cy = 0.5, r = 0.4, fill = "#C9A227" }]\n'
+        ).encode("cp932")
     )
     back = tiny / BACK
     back.write_bytes(back.read_text(encoding="utf-8").replace("#E8E2CC", "#E8E2CD").encode("cp932"))

@@ -7,19 +7,25 @@ import json
 
 import pytest
 
-from conftest import edit, run
 from generator import builders
 from generator.kinds import KINDS
 
+from conftest import run
+
 
 def built_files(root) -> list[str]:
-    return sorted(p.name for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts)
+    return sorted(
+        p.name for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts
+    )
 
 
 def test_default_formats_are_what_a_build_writes(tiny, tiny_built):
     assert builders.defaults() == ["cards", "tokens", "board", "rulebook", "summary", "summary-md"]
     assert sorted(p.name for p in tiny_built.iterdir()) == [
-        "cards.pdf", "rulebook.pdf", "summary.md", "summary.pdf"
+        "cards.pdf",
+        "rulebook.pdf",
+        "summary.md",
+        "summary.pdf",
     ]
 
 
@@ -42,19 +48,27 @@ def test_format_picks_the_files(tiny, formats, files):
 def test_a_file_is_the_same_whatever_else_is_built(tiny, tiny_built):
     result = run("build", "--project", str(tiny), "--format", "rulebook")
     assert result.exit_code == 0, result.output
-    assert (tiny / "output/tiny/rulebook.pdf").read_bytes() == (tiny_built / "rulebook.pdf").read_bytes()
+    assert (tiny / "output/tiny/rulebook.pdf").read_bytes() == (
+        tiny_built / "rulebook.pdf"
+    ).read_bytes()
 
 
 def test_unknown_format_is_named_with_the_known_ones(tiny):
     result = run("build", "--project", str(tiny), "--format", "cards,pngs")
     assert result.exit_code == 1
-    assert "error: unknown format 'pngs' (formats: cards, tokens, board, rulebook, summary, " in result.output
+    assert (
+        "error: unknown format 'pngs' (formats: cards, tokens, board, rulebook, summary, "
+        in result.output
+    )
     assert not (tiny / "output").exists()
 
 
 def test_kit_writes_each_kind_to_its_builder(kit_built):
     assert sorted(p.name for p in kit_built.iterdir()) == [
-        "board-a3.pdf", "board.pdf", "cards.pdf", "tokens.pdf"
+        "board-a3.pdf",
+        "board.pdf",
+        "cards.pdf",
+        "tokens.pdf",
     ]
 
 
@@ -68,8 +82,12 @@ def test_each_builder_lists_the_files_it_writes(kit, tiny):
         result = pipeline.build(project, [], pipeline.Options())
         (plan,) = result.plans
         written = sorted(p.name for p in result.written)
-        listed = sorted(f for b in builders.REGISTRY.values() if b.default and b.applies(plan)
-                        for f in b.files(plan))
+        listed = sorted(
+            f
+            for b in builders.REGISTRY.values()
+            if b.default and b.applies(plan)
+            for f in b.files(plan)
+        )
         assert written == listed
 
 
@@ -84,12 +102,22 @@ def test_simulation_format_plays_every_player_count(tmp_path):
 
     from conftest import REPO
 
-    result = run("build", "fudaraku", "--project", str(REPO), "--out", str(tmp_path),
-                 "--format", "simulation")
+    result = run(
+        "build",
+        "fudaraku",
+        "--project",
+        str(REPO),
+        "--out",
+        str(tmp_path),
+        "--format",
+        "simulation",
+    )
     assert result.exit_code == 0, result.output
     manifest = tomllib.loads((REPO / "cards/fudaraku/game.toml").read_text(encoding="utf-8"))
     lo, hi = manifest["game"]["players"]["min"], manifest["game"]["players"]["max"]
     names = sorted(p.name for p in (tmp_path / "fudaraku").iterdir())
-    assert names == sorted(f"simulation-{n}p.{e}" for n in range(lo, hi + 1) for e in ("json", "md", "pdf"))
+    assert names == sorted(
+        f"simulation-{n}p.{e}" for n in range(lo, hi + 1) for e in ("json", "md", "pdf")
+    )
     stats = json.loads((tmp_path / f"fudaraku/simulation-{lo}p.json").read_text(encoding="utf-8"))
     assert stats["players"] == lo and stats["games"] == 1000

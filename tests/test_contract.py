@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ENGINE
 from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine
 from generator.rules.contract import GameRules, GameState
 from generator.rules.games import REGISTRY
+
+from conftest import ENGINE
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))

@@ -1,4 +1,5 @@
-"""補陀落渡海しよう！ played by machine: transcripts, invariants, each reading, the tricky rules by hand."""
+"""補陀落渡海しよう！ played by machine: transcripts, invariants, each reading, the tricky rules
+by hand."""
 
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ def test_round_end_smallest_sailor_leads_and_all_chanting_passes_left(data):
         [card(data, "瞋恚3"), card(data, "瞋恚8")],
         [card(data, "昏沈2"), card(data, "昏沈6")],
     ]
-    for p, name in ((0, "貪欲7"), (1, "瞋恚8"), (2, "昏沈6")):
+    for _p, name in ((0, "貪欲7"), (1, "瞋恚8"), (2, "昏沈6")):
         t.apply(F.CHANT + card(data, name))
     assert t.lead == 1 and t.counters["all_chanted_round"] == 1
 

@@ -1,4 +1,5 @@
-"""ランブリングシード and にゃんばーわん！ played by machine: transcripts, invariants, readings, tricky rules by hand."""
+"""ランブリングシード and にゃんばーわん！ played by machine: transcripts, invariants, readings,
+tricky rules by hand."""
 
 from __future__ import annotations
 
@@ -334,7 +335,7 @@ def test_majority_readings(ndata):
 
 
 def test_face_down_elder_readings(rdata):
-    for reading, left in (("4", 0), ("5", 1)):
+    for reading, _left in (("4", 0), ("5", 1)):
         opts = engine.resolve_options(
             R.OPTIONS, {"face_down_elders": reading, "hole_end": "round_end"}
         )

@@ -128,7 +128,7 @@ def test_every_sheet_is_a_centred_grid(built, game):
         path = built / game / name
         if not path.exists():
             continue
-        for size, sheets in _sheets(path).items():
+        for _size, sheets in _sheets(path).items():
             most = max(len(p) for _, p in sheets)
             widest = max(len({round(q.x, 1) for q in p}) for _, p in sheets)
             for i, placed in sheets:

@@ -22,7 +22,8 @@ def dump_cards(pdf: Path) -> str:
             text = text_in(pdf, i, (p.x, p.y, p.x + trim_w, p.y + trim_h))
             text = " ".join(text.split())
             out.append(
-                f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, {(x1 - x0) / MM:.1f} x {(y1 - y0) / MM:.1f} "
+                f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, {(x1 - x0) / MM:.1f} x "
+                f"{(y1 - y0) / MM:.1f} "
                 f"mm with bleed: {text}"
             )
     return "\n".join(out) + "\n"

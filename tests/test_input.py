@@ -249,8 +249,13 @@ def test_composition_groups_name_the_broken_token(kit):
 
 
 def test_provisional_rows_are_listed_as_notices(tiny):
-    edit_csv(tiny, lambda lines: [lines[0] + ",provisional"]
-             + [l + (",数字は仮" if l.startswith("青") else ",") for l in lines[1:]])
+    edit_csv(
+        tiny,
+        lambda lines: (
+            [lines[0] + ",provisional"]
+            + [l + (",数字は仮" if l.startswith("青") else ",") for l in lines[1:]]
+        ),
+    )
     result = check(tiny)
     assert result.exit_code == 0, result.output
     assert (

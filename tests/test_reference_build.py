@@ -1,4 +1,5 @@
-"""Refactors change no output: every file a build writes is byte-identical to what the generator of a
+"""Refactors change no output: every file a build writes is byte-identical to what the generator
+of a
 reference commit writes from the same project.
 
 Both builds read the same cards/ and layouts/ and run on the same installed libraries, so a

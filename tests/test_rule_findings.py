@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit, rule_check
 from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine
 from generator.rules.games import nyanbaa as N
 from generator.rules.games import rumbling_seed as R
+
+from conftest import edit, rule_check
 
 NYAN = "cards/nyanbaa/rules.md"
 SEED = "cards/rumbling_seed/rules.md"
@@ -95,8 +96,8 @@ def test_a_rule_number_the_text_no_longer_states_is_a_clear_error(engine_project
     )
     found = rule_check(engine_project, "nyanbaa", play=True)
     assert (
-        "error: the rules engine reads the number of rounds from a sentence like 「Nラウンドが終わるとゲームが終了」"
-        in found
+        "error: the rules engine reads the number of rounds from a sentence like "
+        "「Nラウンドが終わるとゲームが終了」" in found
     )
 
 

@@ -124,7 +124,9 @@ def test_fast_cmap_and_widths_match_fonttools():
 
 
 def test_max_lines_shrinks_instead_of_wrapping():
-    measure = lambda s, size: len(s) * size
+    def measure(s, size):
+        return len(s) * size
+
     two = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure)
     one = textfit.fit("日の出横丁にゃんばーわん！", 100, 40, 14, 6, 1.2, measure, max_lines=1)
     assert (

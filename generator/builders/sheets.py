@@ -36,7 +36,8 @@ def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) ->
 
 
 class SheetsBuilder(Builder):
-    """The sheets of one kind's output (cards, tokens): every deck of that kind, in manifest order."""
+    """The sheets of one kind's output (cards, tokens): every deck of that kind, in manifest
+    order."""
 
     default = True
     needs = "decks laid out on sheets"

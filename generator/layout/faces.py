@@ -32,7 +32,8 @@ class Face:
 
 @dataclass
 class Fonts:
-    """Font roles of a game (body, bold, ...) with their metrics, and every character each must carry."""
+    """Font roles of a game (body, bold, ...) with their metrics, and every character each must
+    carry."""
 
     metrics: dict[str, Metrics]
     chars: dict[str, set[str]] = field(default_factory=dict)
@@ -79,7 +80,8 @@ def _icon_box(
     icon = icons.icons.get(name)
     if icon is None:
         problems.error(
-            f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in icons.toml "
+            f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in "
+            "icons.toml "
             f"(icons: {', '.join(sorted(icons.icons))})",
             box.where,
             fold=f"icon:{layout.file}:{box.name}:{name}",

@@ -1,4 +1,5 @@
-"""Vector icons as data (layouts/_shared/icons.toml, overridden per game) and `:name:` inline in card text.
+"""Vector icons as data (layouts/_shared/icons.toml, overridden per game) and `:name:` inline in
+card text.
 
 Fed by the layout folders; used by faces (an `icon` box, or an icon inside text, measured as one
 em) and drawn by the renderer. An icon is a list of shapes in a 1×1 box, x right and y down.

@@ -16,10 +16,9 @@ from ..fonts import FontIndex, metrics
 from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
-from . import boxes, sheets
+from . import boxes, rulebook, sheets
 from . import faces as facelayout
 from . import icons as iconlayout
-from . import rulebook
 from .units import MM
 
 # Characters every document may print besides its text (page numbers, labels, the ruler).
@@ -194,7 +193,8 @@ VARS_FILE = "vars.toml"
 
 
 def load_vars(project: Project, game: str) -> dict:
-    """`vars` in templates: shared lookups such as colours per element (_shared, then the game's)."""
+    """`vars` in templates: shared lookups such as colours per element (_shared, then the
+    game's)."""
     merged: dict = {}
     for folder in (project.layouts / "_shared", project.layouts / game):
         path = folder / VARS_FILE

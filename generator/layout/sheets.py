@@ -1,4 +1,5 @@
-"""Imposition: where each card goes on a sheet, how much bleed fits, crop marks, duplex back positions.
+"""Imposition: where each card goes on a sheet, how much bleed fits, crop marks, duplex back
+positions.
 
 Fed by the sheet definitions in layouts/_shared/sheets.toml (paper, sizes, grids); produces
 plain geometry in points (PDF coordinates, origin bottom-left) that the renderer follows.
@@ -204,7 +205,8 @@ def impose(
         bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM  # round down to 0.1 mm
         note = (
             f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
-            f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm printer margin"
+            f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm "
+            "printer margin"
         )
         problems.notice(note, where, fold=f"{where.file}:{note}")
     cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap

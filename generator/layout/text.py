@@ -36,7 +36,8 @@ def _is_word(ch: str) -> bool:
 
 
 def break_points(text: str) -> tuple[set[int], set[int]]:
-    """(good, fallback) positions where a line may break: phrase ends, then any legal character gap."""
+    """(good, fallback) positions where a line may break: phrase ends, then any legal character
+    gap."""
     good: set[int] = set()
     pos = 0
     for chunk in phrases(text):
@@ -138,7 +139,7 @@ def fit(
     sizes = sizes or [size]
     for phrases_only in (True, False):
         for current in sizes:
-            lines = wrap(text, width, lambda s: measure(s, current), phrases_only)
+            lines = wrap(text, width, lambda s, size=current: measure(s, size), phrases_only)
             if (
                 lines is not None
                 and _fits(lines, current, width, height, leading, measure)

@@ -1,4 +1,5 @@
-"""The only unit parser: lengths in layout and sheet data ("63mm", "0.5in", "10pt", "W - 4mm") to points.
+"""The only unit parser: lengths in layout and sheet data ("63mm", "0.5in", "10pt", "W - 4mm") to
+points.
 
 Fed by the layout files; everything downstream works in PDF points (1/72 in).
 """

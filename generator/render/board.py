@@ -1,4 +1,5 @@
-"""board.pdf: a board on one page when the paper holds it, else poster tiles with overlap and alignment marks.
+"""board.pdf: a board on one page when the paper holds it, else poster tiles with overlap and
+alignment marks.
 
 Fed by the board's laid-out face and `Tiling` from imposition; returns bytes.
 """

@@ -1,4 +1,5 @@
-"""Draws one laid-out face (card, token or board) with ReportLab, its trim box's bottom-left corner at (0, 0).
+"""Draws one laid-out face (card, token or board) with ReportLab, its trim box's bottom-left
+corner at (0, 0).
 
 Fed by layout's `Face`; used by the sheets, the board and the rulebook's sample cards alike, so
 the rulebook shows exactly what prints.

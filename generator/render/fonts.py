@@ -1,4 +1,5 @@
-"""Registers a build's font subsets with ReportLab, so every font in every PDF is embedded and subset.
+"""Registers a build's font subsets with ReportLab, so every font in every PDF is embedded and
+subset.
 
 Fed by layout's `Fonts` (roles, faces and the characters each role must carry).
 """
@@ -11,9 +12,9 @@ import io
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..cache import Cache
 from ..fonts import subset_truetype
 from ..layout.faces import Fonts
-from ..cache import Cache
 
 
 def register(fonts: Fonts, cache: Cache) -> dict[str, str]:

@@ -1,4 +1,5 @@
-"""cards.pdf: a proof page with a 100 mm ruler, then each front sheet followed by its mirrored back sheet.
+"""cards.pdf: a proof page with a 100 mm ruler, then each front sheet followed by its mirrored
+back sheet.
 
 Fed by imposition (`SheetGeometry`) and laid-out faces; returns bytes, never writes (output does).
 """
@@ -99,7 +100,8 @@ def _label(c: Canvas, text: str, g: SheetGeometry, font_names) -> None:
 
 
 def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> float:
-    """The top of a proof page: a heading, the instructions and a 100 mm ruler. Returns the y below."""
+    """The top of a proof page: a heading, the instructions and a 100 mm ruler; returns the y
+    below it."""
     left, y = 20 * MM, page[1] - 30 * MM
     c.setFillColor(black)
     c.setFont(font_names["bold"], 16)

@@ -129,7 +129,8 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
     story = [
         TextBlock(f"{title}　シミュレーション", st_["title"]),
         TextBlock(
-            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: {', '.join(st.kinds)}　readings: "
+            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: "
+            f"{', '.join(st.kinds)}　readings: "
             + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
             st_["body"],
         ),
@@ -193,7 +194,8 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
             TextBlock("Skill signal", st_["h2"]),
             TextBlock(
                 f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} games "
-                f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share {sk['baseline']:.1%}.",
+                f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share "
+                f"{sk['baseline']:.1%}.",
                 st_["body"],
             ),
         ]

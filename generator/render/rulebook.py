@@ -1,4 +1,5 @@
-"""rulebook.pdf and summary.pdf from rulebook blocks, with sample cards drawn by the real card layout.
+"""rulebook.pdf and summary.pdf from rulebook blocks, with sample cards drawn by the real card
+layout.
 
 Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns bytes.
 """
@@ -26,8 +27,8 @@ from reportlab.platypus import (
 
 from ..layout import text as textfit
 from ..layout.faces import Face
-from ..layout.units import MM
 from ..layout.rulebook import Block, Rulebook, directive_table
+from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from .draw import draw_face
 

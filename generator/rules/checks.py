@@ -1,4 +1,5 @@
-"""Static rules checks that need no playouts: what the deal gives each player count, against the rules' text.
+"""Static rules checks that need no playouts: what the deal gives each player count, against the
+rules' text.
 
 Fed by the model (and the rendered rules source for quoting); returns problems only. Runs
 without ReportLab.
@@ -32,7 +33,8 @@ def check_dealing(game: Game, problems: Problems) -> None:
         n, each, left = d["players"], d["each"], d["left"]
         if left < 0:
             problems.error(
-                f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but there "
+                f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but "
+                "there "
                 f"are {d['total']}; the rules say 「{rule}」",
                 at,
             )
@@ -44,14 +46,17 @@ def check_dealing(game: Game, problems: Problems) -> None:
             )
         elif left:
             problems.warning(
-                f"{n} players: the {d['total']} {deck.component.name} deal {each} each with {left} left over; "
-                f"the rules say 「{rule}」 and do not say what becomes of the card{'s' if left > 1 else ''} "
+                f"{n} players: the {d['total']} {deck.component.name} deal {each} each with "
+                f"{left} left over; "
+                f"the rules say 「{rule}」 and do not say what becomes of the "
+                f"card{'s' if left > 1 else ''} "
                 f"left over",
                 at,
             )
         else:
             problems.notice(
-                f"{n} players: the {d['total']} {deck.component.name} deal {each} each, none left over",
+                f"{n} players: the {d['total']} {deck.component.name} deal {each} each, none "
+                "left over",
                 at,
             )
 
@@ -172,7 +177,7 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
 
 
 def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
-    """The generic checks, the game's own (registered by game id in rules/static/), then playouts."""
+    """The generic checks, the game's own (by game id in rules/static/), then playouts."""
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)

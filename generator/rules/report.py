@@ -1,6 +1,8 @@
-"""A simulation written for the designer: Markdown from the statistics and findings (plain text, no ReportLab).
+"""A simulation written for the designer: Markdown from the statistics and findings (plain text,
+no ReportLab).
 
-Fed by rules/simulate.py; the PDF version with charts is drawn by render/report.py from the same data.
+Fed by rules/simulate.py; the PDF version with charts is drawn by render/report.py from the
+same data.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from .simulate import Finding, Stats
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
-    """The command that replays one playout: only readings that differ from the defaults are named."""
+    """The command that replays one playout, naming only readings other than the defaults."""
     defaults = {k: o.default for k, o in module.OPTIONS.items()} if module else {}
     opts = " ".join(
         f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v
@@ -83,7 +85,8 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         ]
         for alt in st.alternatives:
             out.append(
-                f"| {alt['option']}={alt['value']} | {alt['finished']}/{alt['games']} | {alt['dead_ends']} | "
+                f"| {alt['option']}={alt['value']} | {alt['finished']}/{alt['games']} | "
+                f"{alt['dead_ends']} | "
                 f"{alt['capped']} |"
             )
         out.append("")
@@ -99,7 +102,8 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             out.append(f"| {seat + 1} | {wins} | {wins / st.finished:.1%} | {low:.1%}–{high:.1%} |")
         out += [
             "",
-            f"Ties for first before tie-breakers: {st.tied_before} ({st.tied_before / st.finished:.1%}); "
+            f"Ties for first before tie-breakers: {st.tied_before} "
+            f"({st.tied_before / st.finished:.1%}); "
             f"after: {st.tied_after}; no winner: {st.no_winner}.",
             "",
         ]
@@ -108,11 +112,13 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             "",
             "| | mean | median | 90th percentile | max |",
             "|---|---|---|---|---|",
-            f"| winning score | {mean(st.winning_scores):.1f} | {percentile(st.winning_scores, 0.5)} | "
+            f"| winning score | {mean(st.winning_scores):.1f} | "
+            f"{percentile(st.winning_scores, 0.5)} | "
             f"{percentile(st.winning_scores, 0.9)} | {max(st.winning_scores, default=0)} |",
             f"| decisions per game | {mean(st.lengths):.1f} | {percentile(st.lengths, 0.5)} | "
             f"{percentile(st.lengths, 0.9)} | {max(st.lengths, default=0)} |",
-            f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, 0.5)} | {percentile(st.rounds, 0.9)} | "
+            f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, 0.5)} | "
+            f"{percentile(st.rounds, 0.9)} | "
             f"{max(st.rounds, default=0)} |",
             "",
             "Mean score per seat: " + ", ".join(f"{m:.1f}" for m in st.score_mean),
@@ -130,8 +136,10 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         out += [
             "## Skill signal",
             "",
-            f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} finished games "
-            f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would be "
+            f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
+            "finished games "
+            f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would "
+            "be "
             f"{sk['baseline']:.1%}.",
             "",
         ]

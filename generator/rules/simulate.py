@@ -1,4 +1,5 @@
-"""Many playouts of one game, reproducibly, on every core; their statistics and findings as plain data.
+"""Many playouts of one game, reproducibly, on every core; their statistics and findings as plain
+data.
 
 Fed by a game module and its prepared data; feeds `pnp simulate` (Markdown, JSON, the PDF report
 drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
@@ -65,7 +66,7 @@ class Stats:
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % interval for a rate of k in n (Wilson score): sound for small n and rates near 0 or 1."""
+    """95 % interval for a rate of k in n (Wilson score): sound for small n and rates near 0/1."""
     if n == 0:
         return 0.0, 1.0
     p = k / n
@@ -229,7 +230,8 @@ def findings(module, st: Stats) -> list[Finding]:
         out.append(
             Finding(
                 "error" if st.dead_ends * 2 > st.games else "warning",
-                f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the game "
+                f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the "
+                "game "
                 f"has not ended",
                 rule,
                 opts,
@@ -253,7 +255,7 @@ def findings(module, st: Stats) -> list[Finding]:
     if st.finished:
         expected = 1 / st.players
         for seat, (low, high) in enumerate(st.win_ci):
-            # Flag only what a 99.5 % interval excludes: with one test per seat, 95 % would cry wolf.
+            # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
             strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
             if strict_low > expected or strict_high < expected:
                 side = "more" if low > expected else "less"

@@ -1,4 +1,5 @@
-"""補陀落渡海しよう！ as a machine-playable game: state, legal actions, readings of the rules as options.
+"""補陀落渡海しよう！ as a machine-playable game: state, legal actions, readings of the rules as
+options.
 
 Fed by `prepare()` from the model (the 煩悩カード that are printed); driven by rules/engine.py.
 Actions are small ints: card id (0-63) to sail (渡海) with that card, 64 + id to chant (読経),
@@ -67,7 +68,8 @@ COUNTERS = ("special_win", "elimination", "all_chanted_round", "no_winner", "sta
 NOTABLE = {"stalled", "no_winner", "special_win"}
 EXPLAIN = {"dead_end": "end", "capped": "end", "no_winner": "end"}
 BRANCHES = {
-    "special_win": "someone wins without ever chanting (「脱落せず、１回も読経しなかったプレイヤー」)",
+    "special_win": "someone wins without ever chanting (「脱落せず、"
+    "１回も読経しなかったプレイヤー」)",
     "elimination": "someone is eliminated (「出せる手札がない時は、ゲームから脱落します」)",
     "all_chanted_round": "a round in which everyone chants (「全プレイヤーが読経していたら」)",
     "no_winner": "every player is eliminated: no winner",
@@ -76,7 +78,7 @@ BRANCHES = {
 
 
 def prepare(game) -> dict:
-    """The deck as the rules engine needs it: suits and numbers by card id, from the printed data."""
+    """The deck as the engine needs it: suits and numbers by card id, from the printed data."""
     deck = game.deck("klesha")
     suits = deck.values("suit")
     return {
@@ -278,7 +280,7 @@ class State:
         }
 
     def hidden_from(self, player: int) -> set[int]:
-        """Cards `player` must not see: others' hands and face-down cards, and the cards set aside."""
+        """Cards `player` must not see: others' hands and face-down cards, the cards set aside."""
         hidden = set(self.leftover)
         for s in range(self.n):
             if s != player:
@@ -340,7 +342,8 @@ class State:
         if self.stalled:
             return (
                 "行き詰まり：誰も手番を行えないが、手札が残っている"
-                f"（脱落者の手札 {sum(len(self.hands[s]) for s in range(self.n) if self.out[s])}枚）"
+                f"（脱落者の手札 {sum(len(self.hands[s]) for s in range(self.n) if self.out[s])}"
+                "枚）"
             )
         if not self.terminal:
             return "打ち切り（手数の上限）"
@@ -364,7 +367,7 @@ def _cards_in(obs: dict) -> set[int]:
 
 
 def greedy_value(state: State, action: int) -> float:
-    """One step ahead, simply: keep low cards for sailing, chant high ones while the hand is long."""
+    """One step ahead: keep low cards for sailing, chant high ones while the hand is long."""
     num = state.number
     if action == ELIMINATE:
         return -100.0

@@ -1,4 +1,5 @@
-"""日の出横丁にゃんばーわん！ as a machine-playable game: tricks, showdowns, assists, occupation, resources.
+"""日の出横丁にゃんばーわん！ as a machine-playable game: tricks, showdowns, assists, occupation,
+resources.
 
 Fed by `prepare()` from the model (turf cards, tribes, area maps and cubes that are printed);
 driven by rules/engine.py. Actions are small ints:
@@ -48,7 +49,8 @@ OPTIONS = {
     "leader_card": Option(
         "nothing",
         {
-            "nothing": "関西豪学連's skill names a リーダーカード there is none of: it does nothing",
+            "nothing": "関西豪学連's skill names a リーダーカード there is none of: it does "
+            "nothing",
             "hero": "リーダーカード means the hero card: the skill makes it playable again",
         },
         "使用済みになっている自分のリーダーカードを、再利用可能にする",
@@ -75,7 +77,8 @@ OPTIONS = {
     "majority": Option(
         "largest",
         {
-            "largest": "your largest group of connected areas scores its size × 2 (0 if no two touch)",
+            "largest": "your largest group of connected areas scores its size × 2 (0 if no two "
+            "touch)",
             "all": "every area of yours that touches another of yours scores 2",
         },
         "”繋がっているエリア数×２”分のＶＰを得てください（ただし、１つも繋がっていない場合は０ＶＰとなります）。",
@@ -220,7 +223,7 @@ class State:
         self.spent = [0, 0, 0]
         self.cubes = [0] * len(self.area_colour)
         self.counters = dict.fromkeys(BRANCHES, 0)
-        for a, colour in enumerate(self.area_colour):
+        for a in range(len(self.area_colour)):
             self._add_cube(a)
         self.markers = [[0] * players for _ in self.area_colour]  # markers[area][player]
         self.marker_supply = [data["markers"]] * players
@@ -412,7 +415,7 @@ class State:
         order = self._order()
         rank = {s: i for i, s in enumerate(order)}
         info = {}
-        for seat, card, red, blue, skill in self.plays:
+        for seat, card, red, blue, _skill in self.plays:
             suit = self._played_suit(card, blue, lead)
             info[seat] = (card, suit, self._value(seat, card, red))
         followers = [s for s in order if info[s][1] == lead]
@@ -541,7 +544,7 @@ class State:
                     self._score(s, self.info[s][2], "trick")
                 winner = win
                 result += f" → P{win + 1} {gain}VP、P{lose + 1} {gain // 2}VP"
-        for seat, card, red, blue, skill in self.plays:
+        for _seat, card, _red, _blue, _skill in self.plays:
             if card != self.HERO:
                 self.discard.append(card)
         self.plays = []
@@ -736,7 +739,8 @@ class State:
             )
         if self.phase == "choose":
             i, j = divmod(action - CHOOSE, 8)
-            return f"{head}：夜桜会のスキルでガチンコを P{self.followers[i] + 1} と P{self.followers[j] + 1} に決める"
+            a, b = self.followers[i] + 1, self.followers[j] + 1
+            return f"{head}：夜桜会のスキルでガチンコを P{a} と P{b} に決める"
         if self.phase == "judge":
             if action == NOTHING:
                 return f"{head}：何もできない"
@@ -744,7 +748,8 @@ class State:
                 return f"{head}：助太刀　P{self.showdown[action - ASSIST] + 1}に味方"
             a, owner = divmod(action - OCCUPY, 5)
             back = f"、P{owner}のマーカーを戻す" if owner else ""
-            return f"{head}：占拠　エリア{a + 1}（{COLOURS[self.area_colour[a]]}、キューブ{self.cubes[a]}{back}）"
+            colour = COLOURS[self.area_colour[a]]
+            return f"{head}：占拠　エリア{a + 1}（{colour}、キューブ{self.cubes[a]}{back}）"
         if action == CARRY_NONE:
             return f"{head}：持ち越さない"
         return f"{head}：{self._card(action - CARRY)}を持ち越す"
@@ -759,7 +764,7 @@ class State:
 
 
 def greedy_value(state: State, action: int) -> float:
-    """Play high when following, cheap otherwise; occupy where cubes lie; assist the stronger side."""
+    """Play high when following, cheap otherwise; occupy where cubes lie; assist the stronger."""
     if state.phase == "play":
         card, rest = divmod(action, 32)
         red, rest = divmod(rest, 4)

@@ -1,4 +1,5 @@
-"""鎮守大祭 ランブリングシード as a machine-playable game: dragon holes, takes, elders, the seed payments.
+"""鎮守大祭 ランブリングシード as a machine-playable game: dragon holes, takes, elders, the seed
+payments.
 
 Fed by `prepare()` from the model (the 龍脈・老師 cards that are printed, elders' skills by their
 effect keys); driven by rules/engine.py. Actions are small ints, by phase:
@@ -96,7 +97,8 @@ BRANCHES = {
     "ended_by_holes": "the game ends because 2 or fewer dragon holes remain",
     "ended_by_rounds": "the game ends after round 5",
     "take_bonus": "a take bonus gives an elder (「取得ボーナス」)",
-    "bonus_but_no_elder": "a take bonus is earned but no face-up elder is left (「老師カードが尽きた場合」)",
+    "bonus_but_no_elder": "a take bonus is earned but no face-up elder is left "
+    "(「老師カードが尽きた場合」)",
     "four_god": "a four-god power is used",
     "forced_extra": "only one card matched, so a second is taken from the same hole",
     "seed_payment": "a majority player pays seeds (「シードを支払う必要があります」)",
@@ -107,7 +109,7 @@ BRANCHES = {
 
 
 def prepare(game) -> dict:
-    """Dragon-vein cards and elders from the printed data; effect keys checked against the engine."""
+    """Dragon-vein cards and elders from the printed data; effect keys checked by the engine."""
     veins = game.deck("dragon").cards
     elders = game.deck("elder")
     names = elders.values("name")
@@ -514,7 +516,8 @@ class State:
             if action == self.GOD_SKIP:
                 return f"{head}：四神パワーを使わない"
             if action >= self.GOD_ELDER:
-                return f"{head}：四神パワー　老師「{names[self.elders_up[action - self.GOD_ELDER]]}」を得る"
+                elder = names[self.elders_up[action - self.GOD_ELDER]]
+                return f"{head}：四神パワー　老師「{elder}」を得る"
             h = action - self.GOD_HOLE
             return f"{head}：四神パワー　龍穴{h + 1}の{self._card(self.holes[h][-1])}を得る"
         if action == self.BONUS_SKIP:
@@ -527,7 +530,8 @@ class State:
         vp = self.scores()
         winners, _ = self.winners()
         parts = "、".join(f"P{p + 1} {vp[p]}VP" for p in range(self.n))
-        return f"終了（ラウンド{self.round}、残りの龍穴{len(self._live())}）：{parts} → P{winners[0] + 1} の勝ち"
+        ended = f"終了（ラウンド{self.round}、残りの龍穴{len(self._live())}）"
+        return f"{ended}：{parts} → P{winners[0] + 1} の勝ち"
 
 
 def greedy_value(state: State, action: int) -> float:

@@ -21,7 +21,8 @@ def check_facedown_card(game: Game, problems: Problems) -> None:
     later = "\n".join((game.rules_source or "").splitlines()[at.row :])
     if not any(word in later for word in LATER):
         problems.warning(
-            f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down card "
+            f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down "
+            "card "
             "(see the 'facedown' reading in pnp simulate)",
             at,
         )

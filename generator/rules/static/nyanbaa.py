@@ -1,4 +1,5 @@
-"""日の出横丁にゃんばーわん！: what its rules say about the deck, the deal and the supply, against its data.
+"""日の出横丁にゃんばーわん！: what its rules say about the deck, the deal and the supply,
+against its data.
 
 Each finding quotes the rule sentence it tests and takes every number from the rules source, the
 manifest or the data (the rules module's sentence patterns): fix the sentence or the data and the
@@ -51,7 +52,8 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
     stated = rule_numbers(rule.text, "{}枚")  # 「（計６枚）」: the designer says how many
     if len(removed) != len(numbers) and not (stated and stated[0] == len(removed)):
         problems.warning(
-            f"「{rule.text}」 names {len(numbers)} cards, but the deck has {len(removed)} ({named} in "
+            f"「{rule.text}」 names {len(numbers)} cards, but the deck has {len(removed)} "
+            f"({named} in "
             f"each of {'、'.join(suits)}): the rules do not say whether {len(numbers)} or "
             f"{len(removed)} cards leave a {players}-player game",
             rule.where,
@@ -66,13 +68,15 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
         need = players * hand
         if need > left:
             problems.error(
-                f"{players} players, removing {label}: {left} ナワバリカード left, but dealing needs "
+                f"{players} players, removing {label}: {left} ナワバリカード left, but dealing "
+                "needs "
                 f"{need}",
                 at,
             )
         else:
             problems.notice(
-                f"{players} players, removing {label}: {left} ナワバリカード, {need} dealt each round, "
+                f"{players} players, removing {label}: {left} ナワバリカード, {need} dealt each "
+                "round, "
                 f"{left - need} stay face down",
                 at,
             )
@@ -141,7 +145,8 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
             shown = "、".join(f"{c} {n}/{cubes[c]}" for c, n in tight.items())
             problems.warning(
                 f"{players} players: the worst draw of {players} maps uses most of a colour's "
-                f"cubes at setup ({shown}), and 「{refill.text}」 needs as many again at each round "
+                f"cubes at setup ({shown}), and 「{refill.text}」 needs as many again at each "
+                "round "
                 "end: the rules do not say what happens when a colour runs out",
                 refill.where,
             )

@@ -30,7 +30,8 @@ def check_elders_at_setup(game: Game, problems: Problems) -> None:
     stated = rule_numbers(down_rule.text, FACE_DOWN_COUNT) if down_rule else None
     if down_rule is not None and stated is None:
         problems.warning(
-            f"the rules do not say how many 老師カード go face down at setup (「{down_rule.text}」); "
+            "the rules do not say how many 老師カード go face down at setup "
+            f"(「{down_rule.text}」); "
             f"the end condition 「{last.text}」 implies {face_down} (one turned up at the end of "
             f"each of rounds 1–{rounds - 1})",
             down_rule.where,
@@ -63,7 +64,8 @@ def check_seed_numbers(game: Game, problems: Problems) -> None:
     numbered = [c for c in seeds if c.fields.get("number") not in (None, "")]
     if numbered:
         problems.warning(
-            f"the take rule compares 「{TAKE}」, but the components give seeds an element and no number; "
+            f"the take rule compares 「{TAKE}」, but the components give seeds an element and no "
+            "number; "
             f"the data gives {len(numbered)} of {len(seeds)} seeds a number (marked provisional)",
             rule_at(game, TAKE),
         )
@@ -93,7 +95,8 @@ def check_one_per_player(game: Game, problems: Problems) -> None:
 
 
 def check_effect_keys(game: Game, problems: Problems) -> None:
-    """Every elder's skill must name an effect the rules engine can run: unknown keys are not guessed."""
+    """Every elder's skill must name an effect the rules engine can run: unknown keys are not
+    guessed."""
     from ..games.rumbling_seed import KNOWN_EFFECTS
 
     seen = set()
