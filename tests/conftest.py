@@ -61,21 +61,23 @@ def kit(tmp_path) -> Path:
     return make_fixture_project("kit", tmp_path)
 
 
+def _build_fixture(name: str, factory) -> Path:
+    root = make_fixture_project(name, factory.mktemp(name))
+    result = run("build", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    return root / "output" / name
+
+
 @pytest.fixture(scope="session")
 def tiny_built(tmp_path_factory) -> Path:
     """output/tiny/ of a clean build of the `tiny` fixture (A4, defaults); do not edit."""
-    root = make_fixture_project("tiny", tmp_path_factory.mktemp("tiny"))
-    result = run("build", "--project", str(root))
-    assert result.exit_code == 0, result.output
-    return root / "output" / "tiny"
+    return _build_fixture("tiny", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def kit_built(tmp_path_factory) -> Path:
-    root = make_fixture_project("kit", tmp_path_factory.mktemp("kit"))
-    result = run("build", "--project", str(root))
-    assert result.exit_code == 0, result.output
-    return root / "output" / "kit"
+    """output/kit/ of a clean build of the `kit` fixture (A4, defaults); do not edit."""
+    return _build_fixture("kit", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

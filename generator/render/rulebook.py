@@ -392,8 +392,9 @@ def _column_widths(block: Block, st, width: float) -> list[float]:
     return [floor + spare * e / sum(extra) if sum(extra) else width / len(natural) for e in extra]
 
 
-def _doc(buf, page, title, margin, fonts):
-    return SimpleDocTemplate(
+def _doc(buf, page, title, margin, fonts, template=SimpleDocTemplate):
+    """A document with our margins, metadata and fonts, reproducible byte for byte."""
+    return template(
         buf,
         pagesize=page,
         leftMargin=margin,
@@ -449,19 +450,7 @@ def _summary(
 ) -> int:
     margin, gap = 12 * MM, 6 * MM
     st = styles(fonts, base)
-    doc = BaseDocTemplate(
-        buf,
-        pagesize=page,
-        leftMargin=margin,
-        rightMargin=margin,
-        topMargin=margin,
-        bottomMargin=margin,
-        title=heading,
-        author="pnp",
-        creator="pnp generator",
-        invariant=1,
-        initialFontName=fonts["body"],
-    )
+    doc = _doc(buf, page, heading, margin, fonts, BaseDocTemplate)
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns
     top = page[1] - margin - title_h
