@@ -105,3 +105,17 @@ def test_a_rule_number_the_text_no_longer_states_is_a_clear_error(engine_project
 def test_every_static_finding_names_a_line_of_the_rules_or_a_file(engine_project, game):
     for line in rule_check(engine_project, game, play=False).splitlines():
         assert line.split(":", 1)[0].startswith("cards/"), line
+
+
+def test_a_value_the_engine_gives_no_meaning_is_named_by_its_cell(engine_project):
+    path = engine_project / "cards/nyanbaa/area_maps.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cells = lines[1].split(",")
+    cells[1] = "紫"
+    lines[1] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = rule_check(engine_project, "nyanbaa", play=True)
+    assert (
+        "cards/nyanbaa/area_maps.csv:2:area1: error: the rules engine knows area1 赤, 青, 黄, "
+        "not '紫' (card 1)" in found
+    )

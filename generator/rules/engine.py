@@ -13,6 +13,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..problems import BuildError, Problem
+
+
+def known(values: tuple | list, card, column: str) -> int:
+    """The index of a card's value among those the rules give meaning to (the three resource
+    colours, the four elements); any other value is the designer's to fix, named by its cell."""
+    value = card.fields[column]
+    if value in values:
+        return values.index(value)
+    raise BuildError(
+        [
+            Problem(
+                "error",
+                f"the rules engine knows {column} {', '.join(map(str, values))}, not {value!r} "
+                f"(card {card.label()})",
+                card.where.at(column=column),
+            )
+        ]
+    )
+
 
 class InvariantError(AssertionError):
     """A rule of the engine itself broke (cards lost, a dead end...): a bug or a rules hole."""

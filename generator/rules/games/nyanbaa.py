@@ -13,7 +13,7 @@ driven by rules/engine.py. Actions are small ints:
 from __future__ import annotations
 
 from ...rulesource import rule_number, rule_numbers
-from ..engine import InvariantError, Option, stream
+from ..engine import InvariantError, Option, known, stream
 
 GAME_ID = "nyanbaa"
 STEP_CAP = 1200
@@ -112,15 +112,14 @@ def prepare(game) -> dict:
     tribes = [c.fields["name"] for c in game.deck("tribe").cards]
     costs = {c.fields["name"]: int(c.fields["cost"]) for c in game.deck("tribe").cards}
     maps = [
-        [COLOURS.index(c.fields[f"area{i}"]) for i in range(1, 5)]
-        for c in game.deck("area_map").cards
+        [known(COLOURS, c, f"area{i}") for i in range(1, 5)] for c in game.deck("area_map").cards
     ]
     heroes = {c.fields["tribe"]: int(c.fields["number"]) for c in game.deck("hero").cards}
     cubes = [0, 0, 0]
     for c in game.deck("cube").cards:
-        cubes[COLOURS.index(c.fields["color"])] += 1
+        cubes[known(COLOURS, c, "color")] += 1
     return {
-        "suit": [COLOURS.index(c.fields["suit"]) for c in turf],
+        "suit": [known(COLOURS, c, "suit") for c in turf],
         "number": [int(c.fields["number"]) for c in turf],
         "triangle": [c.fields["mark"] == "△" for c in turf],
         "tribes": tribes,

@@ -12,7 +12,7 @@ effect keys); driven by rules/engine.py. Actions are small ints, by phase:
 from __future__ import annotations
 
 from ...rulesource import rule_number
-from ..engine import InvariantError, Option, stream
+from ..engine import InvariantError, Option, known, stream
 
 GAME_ID = "rumbling_seed"
 STEP_CAP = 1500
@@ -117,9 +117,7 @@ def prepare(game) -> dict:
     unknown = sorted({e for e in effects.values() if e not in KNOWN_EFFECTS})
     return {
         "kind": [SEED if c.fields["kind"] == "シード" else MINION for c in veins],
-        "element": [
-            ELEMENTS.index(c.fields["element"]) if c.fields["element"] else -1 for c in veins
-        ],
+        "element": [known(ELEMENTS, c, "element") if c.fields["element"] else -1 for c in veins],
         "number": [int(c.fields["number"]) for c in veins],
         "elder_names": names,
         "elder_effect": [effects[n] for n in names],
