@@ -11,6 +11,7 @@ To add a format: a module here with a `Builder` subclass, and one line in `_regi
 
 from __future__ import annotations
 
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,6 +56,15 @@ class Builder:
 
 
 REGISTRY: dict[str, Builder] = {}
+
+# Characters any output may print besides its words and the game's text: page numbers, sheet
+# counts, measures on the ruler, labels of tiles. Every builder's fonts carry them.
+COMMON_GLYPHS = string.printable.strip() + " —〜・、。（）「」：×％/　○＋"
+
+
+def use_common_glyphs(fonts) -> None:
+    for role in ("body", "bold"):
+        fonts.use(role, COMMON_GLYPHS)
 
 
 def register(builder: Builder) -> Builder:
@@ -102,6 +112,7 @@ def build_game(job: Job, picked: list[Builder]) -> dict[Path, bytes]:
     """Every picked builder's files for one game, fonts registered once for all of them."""
     from ..render import fonts as render_fonts
 
+    use_common_glyphs(job.plan.fonts)
     for builder in REGISTRY.values():
         if builder.applies(job.plan):
             builder.glyphs(job.plan)

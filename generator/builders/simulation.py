@@ -15,7 +15,7 @@ from ..cache import Cache
 from ..fonts import FontIndex
 from ..layout.plan import Plan, game_fonts
 from ..model import Game
-from . import Builder, Job
+from . import Builder, Job, use_common_glyphs
 
 REPORT_WORDS = "シミュレーション人・ゲーム"
 
@@ -42,6 +42,7 @@ def report_files(
         simulate.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
     )
     fonts = game_fonts(game, font_index)
+    use_common_glyphs(fonts)
     for role in fonts.metrics:
         fonts.use(role, text + game.title + REPORT_WORDS)
     names = render_fonts.register(fonts, cache)

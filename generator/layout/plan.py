@@ -8,7 +8,6 @@ words a builder prints around the game's own (proof pages, guides, footers) are 
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 
 from .. import tomlfile
@@ -21,8 +20,6 @@ from . import faces as facelayout
 from . import icons as iconlayout
 from .units import MM
 
-# Characters every document may print besides its text (page numbers, labels, the ruler).
-ALWAYS = string.printable.strip() + " —〜・、。（）「」：×％/　○＋"
 BOARD_OVERLAP_MM = 10.0
 BOARD_MARGIN_MM = 5.0
 # Columns that never need a layout: copies, and the provisional marker the check lists.
@@ -171,7 +168,7 @@ STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single}
 
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
-    """The manifest's font roles resolved to faces and measured; every role carries ALWAYS."""
+    """The manifest's font roles resolved to faces and measured; body and bold must exist."""
     fonts = facelayout.Fonts(
         {
             role: metrics(
@@ -185,7 +182,6 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
             raise BuildError(
                 [Problem("error", f"[fonts] needs a '{role}' font", game.manifest.where)]
             )
-        fonts.use(role, ALWAYS)
     return fonts
 
 
