@@ -121,8 +121,8 @@ def test_forced_sailor_with_nothing_legal_is_eliminated_and_passes_from_then_on(
         [card(data, "昏沈7"), card(data, "昏沈2")],
         [card(data, "掉挙5")],
     ]
-    assert s.legal_actions() == [F.ELIMINATE]  # one card left: must sail, and 3 beats nothing
-    s.apply(F.ELIMINATE)
+    assert s.legal_actions() == [s.ELIMINATE]  # one card left: must sail, and 3 beats nothing
+    s.apply(s.ELIMINATE)
     assert s.out[0] and s.counters["elimination"] == 1
     assert s.current_player == 1
 
@@ -135,7 +135,7 @@ def test_round_end_smallest_sailor_leads_and_all_chanting_passes_left(data):
         [card(data, "昏沈2"), card(data, "昏沈6")],
     ]
     s.apply(card(data, "貪欲3"))  # P1 sails: 無の境地
-    s.apply(F.CHANT + card(data, "瞋恚8"))  # P2 chants
+    s.apply(s.CHANT + card(data, "瞋恚8"))  # P2 chants
     s.apply(card(data, "昏沈6"))  # P3 sails: off-suit, above nothing, ≥ round 1
     assert s.round == 2 and s.lead == 0  # P1 played the smallest number (3 < 6)
     assert s.field == [] and s.mu is None  # the field starts afresh (default reading)
@@ -146,7 +146,7 @@ def test_round_end_smallest_sailor_leads_and_all_chanting_passes_left(data):
         [card(data, "昏沈2"), card(data, "昏沈6")],
     ]
     for _p, name in ((0, "貪欲7"), (1, "瞋恚8"), (2, "昏沈6")):
-        t.apply(F.CHANT + card(data, name))
+        t.apply(s.CHANT + card(data, name))
     assert t.lead == 1 and t.counters["all_chanted_round"] == 1
 
 
@@ -252,7 +252,7 @@ def test_field_scope_game_keeps_the_field_and_its_mu_across_rounds(data):
             [card(data, "昏沈2"), card(data, "昏沈6")],
         ]
         s.apply(card(data, "貪欲3"))
-        s.apply(F.CHANT + card(data, "瞋恚8"))
+        s.apply(s.CHANT + card(data, "瞋恚8"))
         s.apply(card(data, "昏沈6"))
         assert s.round == 2
         assert (s.mu == card(data, "貪欲3")) is kept and (len(s.field) == 2) is kept

@@ -251,7 +251,7 @@ def test_hero_always_in_showdown_and_no_assists(ndata):
     s.current_player = 3
     s.apply(turf(ndata, N.RED, 1) * 32)
     assert s.showdown == [2, 0]
-    assert s.current_player in (1, 3) and all(a >= N.OCCUPY for a in s.legal_actions())
+    assert s.current_player in (1, 3) and all(a >= s.OCCUPY for a in s.legal_actions())
 
 
 def test_drawn_showdown_scores_nothing_and_tie_lead_reading(ndata):
@@ -306,9 +306,9 @@ def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
     s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
     # The occupier chooses whose marker goes back: P2's or P3's.
-    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + N.OCCUPY) // 5} == {
-        N.OCCUPY + area * 5 + 2,
-        N.OCCUPY + area * 5 + 3,
+    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + s.OCCUPY) // 5} == {
+        s.OCCUPY + area * 5 + 2,
+        s.OCCUPY + area * 5 + 3,
     }
     s._occupy(0, area, 2)
     assert s.markers[area] == [0, 2, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
@@ -399,5 +399,5 @@ def test_yozakura_skill_lets_its_player_choose_the_showdown(ndata):
     assert s.phase == "choose" and s.current_player == user
     assert len(s.legal_actions()) == 6  # any two of the four followers
     i, j = s.followers.index(user), s.followers.index(seats[3])
-    s.apply(N.CHOOSE + min(i, j) * 8 + max(i, j))  # the 2 against the 1, not the 7
+    s.apply(s.CHOOSE + min(i, j) * 8 + max(i, j))  # the 2 against the 1, not the 7
     assert sorted(s.showdown) == sorted([user, seats[3]])

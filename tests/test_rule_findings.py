@@ -119,3 +119,25 @@ def test_a_value_the_engine_gives_no_meaning_is_named_by_its_cell(engine_project
         "cards/nyanbaa/area_maps.csv:2:area1: error: the rules engine knows area1 赤, 青, 黄, "
         "not '紫' (card 1)" in found
     )
+
+
+def test_a_larger_deck_plays_without_action_numbers_colliding(engine_project):
+    """Action numbers are laid out from the deck's size, not for today's 40 cards."""
+    from generator.rules.games import fudaraku as F
+
+    path = engine_project / "cards/fudaraku/kleshas.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    extra = [
+        f"{r.split(',')[0]},{r.split(',')[1]},{n},{r.split(',')[3]}"
+        for r in rows[1::8]
+        for n in range(9, 15)
+    ]
+    path.write_text("\n".join(rows + extra) + "\n", encoding="utf-8")
+    edit(engine_project, "cards/fudaraku/game.toml", "max = 8 }", "max = 14 }")
+    edit(engine_project, "cards/fudaraku/game.toml", "total = 40", "total = 70")
+    data = F.prepare(load(engine_project, "fudaraku"))
+    assert len(data["suit"]) == 70
+    opts = engine.resolve_options(F.OPTIONS, {"end": "active_hands"})
+    for i in range(30):
+        result = engine.play(F, data, 4, engine.derive_seed(3, i), opts, check=True)
+        assert result.finished

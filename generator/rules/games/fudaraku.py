@@ -12,7 +12,14 @@ from ..engine import InvariantError, Option, stream
 
 GAME_ID = "fudaraku"
 STEP_CAP = 2000
-CHANT, FACEDOWN, ELIMINATE = 64, 128, 255
+
+
+def codes(cards: int) -> dict[str, int]:
+    """Action numbers for a deck of `cards`: sail with card c is c, chant is CHANT + c, lay face
+    down FACEDOWN + c, each in a block of its own however large the deck."""
+    block = max(64, cards)
+    return {"CHANT": block, "FACEDOWN": 2 * block, "ELIMINATE": 4 * block - 1}
+
 
 OPTIONS = {
     "field_scope": Option(
@@ -97,6 +104,7 @@ class State:
     def __init__(self, data: dict, players: int, seed: int, options: dict):
         self.data, self.n, self.opt = data, players, options
         self.suit, self.number = data["suit"], data["number"]
+        self.__dict__.update(codes(len(self.suit)))
         rng = stream(seed, "chance")
         deck = list(range(len(self.suit)))
         rng.shuffle(deck)
@@ -131,12 +139,12 @@ class State:
         p = self.current_player
         hand = self.hands[p]
         if self.setup:
-            return [FACEDOWN + c for c in hand]
+            return [self.FACEDOWN + c for c in hand]
         sails = [c for c in hand if self._can_sail(c)]
         forced = self.sailed[p] or len(hand) == 1
         if forced:
-            return sails or [ELIMINATE]
-        return sails + [CHANT + c for c in hand]
+            return sails or [self.ELIMINATE]
+        return sails + [self.CHANT + c for c in hand]
 
     def _can_sail(self, card: int) -> bool:
         mu = self.mu
@@ -155,8 +163,8 @@ class State:
     def apply(self, action: int) -> None:
         p = self.current_player
         if self.setup:
-            self.hands[p].remove(action - FACEDOWN)
-            self.facedown[p] = action - FACEDOWN
+            self.hands[p].remove(action - self.FACEDOWN)
+            self.facedown[p] = action - self.FACEDOWN
             if p == self.n - 1:
                 self.setup = False
                 self.pos = -1
@@ -164,11 +172,11 @@ class State:
             else:
                 self.current_player = p + 1
             return
-        if action == ELIMINATE:
+        if action == self.ELIMINATE:
             self.out[p] = True
             self.counters["elimination"] += 1
-        elif action >= CHANT:
-            card = action - CHANT
+        elif action >= self.CHANT:
+            card = action - self.CHANT
             self.hands[p].remove(card)
             self.virtue[p].append(card)
             self.chanted[p] = True
@@ -329,12 +337,12 @@ class State:
         who = f"P{p + 1}"
         names = self.data["names"]
         if self.setup:
-            return f"準備　{who}：{names[action - FACEDOWN]}を伏せる"
+            return f"準備　{who}：{names[action - self.FACEDOWN]}を伏せる"
         head = f"R{self.round}　{who}"
-        if action == ELIMINATE:
+        if action == self.ELIMINATE:
             return f"{head}：渡海するが出せる手札がない → 脱落"
-        if action >= CHANT:
-            return f"{head}：読経　{names[action - CHANT]}を【徳】に"
+        if action >= self.CHANT:
+            return f"{head}：読経　{names[action - self.CHANT]}を【徳】に"
         note = "（無の境地）" if self.mu is None else ""
         return f"{head}：渡海　{names[action]}{note}"
 
@@ -369,11 +377,11 @@ def _cards_in(obs: dict) -> set[int]:
 def greedy_value(state: State, action: int) -> float:
     """One step ahead: keep low cards for sailing, chant high ones while the hand is long."""
     num = state.number
-    if action == ELIMINATE:
+    if action == state.ELIMINATE:
         return -100.0
-    if action >= FACEDOWN:
-        return -num[action - FACEDOWN]  # lay the least useful (lowest) card aside
-    if action >= CHANT:
+    if action >= state.FACEDOWN:
+        return -num[action - state.FACEDOWN]  # lay the least useful (lowest) card aside
+    if action >= state.CHANT:
         hand = len(state.hands[state.current_player])
-        return num[action - CHANT] - (20 if hand <= 2 else 0)
+        return num[action - state.CHANT] - (20 if hand <= 2 else 0)
     return 12 - num[action]  # sail with the lowest legal card

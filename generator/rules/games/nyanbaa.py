@@ -17,7 +17,23 @@ from ..engine import InvariantError, Option, known, stream
 
 GAME_ID = "nyanbaa"
 STEP_CAP = 1200
-ASSIST, OCCUPY, NOTHING, CHOOSE, CARRY, CARRY_NONE = 2000, 2100, 2200, 2300, 3000, 3100
+
+
+def codes(hero: int) -> dict[str, int]:
+    """Action numbers past every play (card * 32 + extras, the hero's id the largest card):
+    each kind of action in a block of its own however large the deck."""
+    base = 1000 * -(-((hero + 1) * 32) // 1000)
+    carry = base + 1000
+    return {
+        "ASSIST": base,
+        "OCCUPY": base + 100,
+        "NOTHING": base + 200,
+        "CHOOSE": base + 300,
+        "CARRY": carry,
+        "CARRY_NONE": carry + max(100, hero + 1),
+    }
+
+
 COLOURS = ("赤", "青", "黄")
 RED, BLUE, YELLOW = 0, 1, 2
 SKILLS = {
@@ -170,6 +186,7 @@ class State:
         self.data, self.n, self.opt = data, players, options
         self.suit, self.number, self.tri = data["suit"], data["number"], data["triangle"]
         self.HERO = data["hero"]
+        self.__dict__.update(codes(self.HERO))
         self.rng = stream(seed, "chance")
         rng = self.rng
         cards = list(range(len(self.suit)))
@@ -292,9 +309,9 @@ class State:
             return self._pending
         if self.phase == "choose":
             n = len(self.followers)
-            return [CHOOSE + i * 8 + j for i in range(n) for j in range(i + 1, n)]
+            return [self.CHOOSE + i * 8 + j for i in range(n) for j in range(i + 1, n)]
         if self.phase == "carry":
-            return [CARRY + c for c in self.hands[p]] + [CARRY_NONE]
+            return [self.CARRY + c for c in self.hands[p]] + [self.CARRY_NONE]
         raise InvariantError(f"unknown phase {self.phase}")
 
     def _play_actions(self, p: int) -> list[int]:
@@ -347,7 +364,7 @@ class State:
         elif self.phase == "judge":
             self._apply_judge(action)
         elif self.phase == "choose":
-            i, j = divmod(action - CHOOSE, 8)
+            i, j = divmod(action - self.CHOOSE, 8)
             self._start_judging([self.followers[i], self.followers[j]])
         elif self.phase == "carry":
             self._apply_carry(action)
@@ -464,7 +481,7 @@ class State:
         while self.to_judge:
             seat = self.to_judge[0]
             actions = self._judge_actions(seat)
-            if actions == [NOTHING]:
+            if actions == [self.NOTHING]:
                 self.to_judge.pop(0)
                 continue
             self.current_player = seat
@@ -477,28 +494,32 @@ class State:
         card, suit, value = self.info[p]
         acts = []
         if suit == lead and len(self.showdown) == 2 and not self.hero_this_trick:
-            acts += [ASSIST, ASSIST + 1]
+            acts += [self.ASSIST, self.ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
             for a in self.areas_of[suit]:
                 here = self.markers[a]
                 if a not in self.protected or here[p]:
                     owners = [q for q in range(self.n) if q != p and here[q]]
                     # Whose marker goes back is the occupier's choice.
-                    acts += [OCCUPY + a * 5 + q + 1 for q in owners] if owners else [OCCUPY + a * 5]
-        return acts or [NOTHING]
+                    acts += (
+                        [self.OCCUPY + a * 5 + q + 1 for q in owners]
+                        if owners
+                        else [self.OCCUPY + a * 5]
+                    )
+        return acts or [self.NOTHING]
 
     def _apply_judge(self, action: int) -> None:
         p = self.to_judge.pop(0)
-        if action == NOTHING:
+        if action == self.NOTHING:
             if self.marker_supply[p] == 0:
                 self.counters["no_marker"] += 1
             else:
                 self.counters["no_area"] += 1
-        elif action < OCCUPY:
-            self.assists[self.showdown[action - ASSIST]].append(p)
+        elif action < self.OCCUPY:
+            self.assists[self.showdown[action - self.ASSIST]].append(p)
             self.counters["assist"] += 1
         else:
-            area, owner = divmod(action - OCCUPY, 5)
+            area, owner = divmod(action - self.OCCUPY, 5)
             self._occupy(p, area, owner - 1 if owner else None)
         self._next_judge()
 
@@ -570,7 +591,7 @@ class State:
 
     def _apply_carry(self, action: int) -> None:
         p = self.current_player
-        keep = None if action == CARRY_NONE else action - CARRY
+        keep = None if action == self.CARRY_NONE else action - self.CARRY
         if keep is not None:
             self.counters["carry"] += 1
         self.discard.extend(c for c in self.hands[p] if c != keep)
@@ -737,21 +758,21 @@ class State:
                 f"（{'・'.join(extra)}）" if extra else ""
             )
         if self.phase == "choose":
-            i, j = divmod(action - CHOOSE, 8)
+            i, j = divmod(action - self.CHOOSE, 8)
             a, b = self.followers[i] + 1, self.followers[j] + 1
             return f"{head}：夜桜会のスキルでガチンコを P{a} と P{b} に決める"
         if self.phase == "judge":
-            if action == NOTHING:
+            if action == self.NOTHING:
                 return f"{head}：何もできない"
-            if action < OCCUPY:
-                return f"{head}：助太刀　P{self.showdown[action - ASSIST] + 1}に味方"
-            a, owner = divmod(action - OCCUPY, 5)
+            if action < self.OCCUPY:
+                return f"{head}：助太刀　P{self.showdown[action - self.ASSIST] + 1}に味方"
+            a, owner = divmod(action - self.OCCUPY, 5)
             back = f"、P{owner}のマーカーを戻す" if owner else ""
             colour = COLOURS[self.area_colour[a]]
             return f"{head}：占拠　エリア{a + 1}（{colour}、キューブ{self.cubes[a]}{back}）"
-        if action == CARRY_NONE:
+        if action == self.CARRY_NONE:
             return f"{head}：持ち越さない"
-        return f"{head}：{self._card(action - CARRY)}を持ち越す"
+        return f"{head}：{self._card(action - self.CARRY)}を持ち越す"
 
     def describe_end(self) -> str:
         if not self.terminal:
@@ -783,23 +804,23 @@ def greedy_value(state: State, action: int) -> float:
             - (6 if hero and state.round < state.data["rounds"] else 0)
         )
     if state.phase == "choose":
-        i, j = divmod(action - CHOOSE, 8)
+        i, j = divmod(action - state.CHOOSE, 8)
         me = state.current_player
         pair = (state.followers[i], state.followers[j])
         return (5 if me in pair else 0) - sum(state.info[s][2] for s in pair if s != me)
     if state.phase == "judge":
-        if action == NOTHING:
+        if action == state.NOTHING:
             return 0.0
-        if action < OCCUPY:
-            side = state.showdown[action - ASSIST]
+        if action < state.OCCUPY:
+            side = state.showdown[action - state.ASSIST]
             return state.info[side][2] / 2
-        a, owner = divmod(action - OCCUPY, 5)
+        a, owner = divmod(action - state.OCCUPY, 5)
         return (
             2
             + state.cubes[a]
             + sum(1 for b in state.neighbours[a] if state.markers[b][state.current_player])
             + (state.vp[owner - 1] / 100 if owner else 0)
         )  # send back the leader's marker
-    if action == CARRY_NONE:
+    if action == state.CARRY_NONE:
         return 0.0
-    return state.number[action - CARRY]
+    return state.number[action - state.CARRY]
