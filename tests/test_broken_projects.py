@@ -194,7 +194,11 @@ DEFECTS = {
     ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
-        f"{GAME}/game.toml:11: error: unknown card size 'jumbo'",
+        f"{GAME}/game.toml:15:component.size: error: unknown card size 'jumbo'",
+    ),
+    "unknown_sheet": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'sheet = "poker_3x3"', 'sheet = "poker_4x4"'),
+        f"{GAME}/game.toml:18:component.sheet: error: unknown sheet 'poker_4x4' (sheets: ",
     ),
     "icons_shift_jis_broken": (
         lambda r: (r / "layouts/tiny/icons.toml").write_bytes(
@@ -243,3 +247,12 @@ def test_shift_jis_layout_files_are_read(tiny):
     result = run("check", "--no-play", "--project", str(tiny))
     assert result.exit_code == 0, result.output
     assert "星" not in result.output
+
+
+def test_deal_rule_the_rules_do_not_say_is_a_warning_naming_the_key(tiny):
+    edit(tiny, f"{GAME}/game.toml", 'rule = "数字カードをよく混ぜ', 'rule = "山札をよく混ぜ')
+    result = run("check", "--no-play", "--project", str(tiny))
+    assert result.exit_code == 0
+    assert f"{GAME}/game.toml:36:deal.rule: warning: the [deal] rule sentence 「山札をよく混ぜ" in (
+        result.output
+    )

@@ -26,7 +26,8 @@ def check_dealing(game: Game, problems: Problems) -> None:
     at = rule_ref(game, rule)
     if rule and at is None:
         problems.warning(
-            f"the [deal] rule sentence 「{rule}」 is not in the rules source", game.manifest.where
+            f"the [deal] rule sentence 「{rule}」 is not in the rules source",
+            game.manifest.at("deal", "rule"),
         )
     at = at or game.rules_where or game.manifest.where
     for d in dealing(game):
@@ -71,7 +72,7 @@ def check_piles(game: Game, problems: Problems) -> None:
     except KeyError:
         problems.error(
             f"[setup] piles names component {piles.get('component')!r}, which is not a deck",
-            game.manifest.where,
+            game.manifest.at("setup", "piles", "component"),
         )
         return
     n, rule = int(piles.get("count", 1)), piles.get("rule", "")
@@ -80,7 +81,7 @@ def check_piles(game: Game, problems: Problems) -> None:
     if rule and at is None:
         problems.warning(
             f"the [setup] piles rule sentence 「{rule}」 is not in the rules source",
-            game.manifest.where,
+            game.manifest.at("setup", "piles", "rule"),
         )
     at = at or game.manifest.where
     if total % n:
