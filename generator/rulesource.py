@@ -270,7 +270,7 @@ def parse(
             body = _inline(inline)[0]
             level = int(token.tag[1])
             emit(Block("heading", body, level=level, line=source_line(token.map[0])))
-        elif kind == "paragraph_open" and tokens[i - 1].type != "heading_open":
+        elif kind == "paragraph_open":
             inline = tokens[i + 1]
             first = token.map[0]
             for k, body in enumerate(_inline(inline)):
