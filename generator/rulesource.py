@@ -282,8 +282,11 @@ def parse(
                 else:
                     para_line(body, line)
             item_first = False
-        elif kind in ("html_block",):
+        elif kind == "html_block" and token.content.lstrip().startswith("<!--"):
             comment(token.content, source_line(token.map[0]))
+        elif kind == "html_block":  # raw HTML cannot print: its lines print as written
+            for k, body in enumerate(token.content.splitlines()):
+                para_line(body.strip(), source_line(token.map[0] + k))
         elif kind in ("code_block", "fence"):
             first = token.map[0] + (1 if kind == "fence" else 0)
             for k, body in enumerate(token.content.splitlines()):
