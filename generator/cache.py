@@ -32,8 +32,12 @@ class Cache:
             return None
 
     def write(self, name: str, data: bytes) -> None:
+        """Keep a derived file; a cache that cannot be written only makes the next build slower."""
         if self.writable:
-            atomic_write(self.folder / name, data)
+            try:
+                atomic_write(self.folder / name, data)
+            except OSError:
+                self.writable = False
 
 
 NO_CACHE = Cache(None)

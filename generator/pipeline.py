@@ -19,7 +19,7 @@ from .model import Game
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
 from .rules.checks import check_rules
-from .textfile import read_text
+from .textfile import confine, read_text
 
 
 @dataclass
@@ -96,16 +96,30 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
     for comp in manifest.components:
         if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
-        path = manifest.folder / comp.data
+        path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name)
         decks.append(validate.build_deck(comp, table, problems))
     rules_source, rules_where = None, None
     if manifest.rules:
-        path = manifest.folder / manifest.rules
+        path = confine(
+            manifest.folder / manifest.rules, project.root, manifest.at("game", "rules"), "'rules'"
+        )
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", "rules source not found", rules_where)])
         rules_source = read_text(path, rules_where)
+        for n, line in enumerate(rules_source.splitlines(), start=1):
+            if (ch := validate.private_use(line)) is not None:
+                raise BuildError(
+                    [
+                        Problem(
+                            "error",
+                            f"the private-use character U+{ord(ch):04X} means nothing outside "
+                            "one machine's fonts; write icons as :name:",
+                            rules_where.at(row=n),
+                        )
+                    ]
+                )
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
     return Game(manifest, tuple(decks), rules_source, rules_where)
@@ -134,7 +148,7 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     if game is None or problems.has_errors:
         raise BuildError([p for p in problems.items if p.level == "error"])
     lo, hi = game.manifest.players
-    players = opts.players or lo
+    players = lo if opts.players is None else opts.players
     if not lo <= players <= hi:
         raise BuildError(f"{game.title} is for {lo}–{hi} players, not {players}")
     if opts.replay is not None:

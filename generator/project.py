@@ -11,6 +11,7 @@ from pathlib import Path
 from . import tomlfile
 from .kinds import KINDS, Kind
 from .problems import BuildError, Problem, SourceRef, rel
+from .textfile import confine
 
 MANIFEST = "game.toml"
 
@@ -95,9 +96,12 @@ class Project:
 
     def manifest(self, game: str) -> Manifest:
         path = self.cards / game / MANIFEST
+        if "/" in game or "\\" in game or game in (".", ".."):
+            raise BuildError(f"'{game}' is not a game name: name a folder under cards/")
         if not path.is_file():
             known = ", ".join(self.game_ids()) or "none"
             raise BuildError(f"no game {game!r} in {self.rel(self.cards)}/ (games: {known})")
+        confine(path, self.root, SourceRef(self.rel(path)), "a game's manifest")
         return read_manifest(self, game, path)
 
 

@@ -8,6 +8,7 @@ first bad line. Used by load (CSV) and tomlfile (manifests, layouts, sheets, ico
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .problems import BuildError, Problem, SourceRef
@@ -26,9 +27,37 @@ def decode(data: bytes, where: SourceRef, advice: str = "save it as UTF-8") -> s
         return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
         try:
-            return data.decode("cp932")
+            text = data.decode("cp932")
         except UnicodeDecodeError:
             raise _undecodable(data, utf8_error.start, where, advice) from None
+        _plausible_japanese(text, where, advice)
+        return text
+
+
+_KANA = re.compile("[\u3000-\u30ff\uff01-\uff9f]")  # kana, CJK punctuation, full-width forms
+_NON_ASCII = re.compile("[^\x00-\x7f]+")
+
+
+def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
+    """Text taken as Shift_JIS must read as Japanese: some kana or Japanese punctuation. Bytes
+    of another code page (Latin-1 'é' in 'Pokémon') decode as rare kanji by accident: 「駑」."""
+    if _KANA.search(text):
+        return
+    found = _NON_ASCII.search(text)
+    if not found:
+        return
+    line = text[: found.start()].count("\n") + 1
+    raise BuildError(
+        [
+            Problem(
+                "error",
+                "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
+                f"{line} would read 「{found.group(0)[:12]}」. It is likely another code page (Latin-1, "
+                f"Windows-1252). {advice[0].upper()}{advice[1:]}",
+                where.at(row=line),
+            )
+        ]
+    )
 
 
 def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> BuildError:
@@ -43,6 +72,28 @@ def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> Buil
             )
         ]
     )
+
+
+def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
+    """`path` if it lies inside the project folder `root` once symbolic links are resolved; else
+    an error at `where` (the file, line and key that named it), quoting nothing of the outside
+    file. A project folder may be someone else's: it may read only its own files."""
+    try:
+        inside = path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError):  # a symbolic link loop
+        inside = False
+    if not inside:
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    f"{what} must be a file inside the project folder; it names one outside it "
+                    "(an absolute path, '..' or a symbolic link out of the project)",
+                    where,
+                )
+            ]
+        )
+    return path
 
 
 def read_text(path: Path, where: SourceRef, advice: str = "save it as UTF-8") -> str:

@@ -19,8 +19,23 @@ _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TYPES = ("text", "int", "color", "bool")
 
 
+_PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
+
+
+def private_use(text: str) -> str | None:
+    """A private-use character of `text`, if any: it means nothing outside one machine's fonts,
+    and inside the tool it stands for icons and markup, so data may not carry one."""
+    found = _PRIVATE.search(text) if text else None
+    return found.group(0) if found else None
+
+
 def _convert(kind: str, raw: str) -> tuple[object, str | None]:
     """A cell's typed value, or an error message saying what was expected."""
+    if (ch := private_use(raw)) is not None:
+        return None, (
+            f"holds the private-use character U+{ord(ch):04X}, which prints as nothing or as "
+            "something else on another machine; write icons as :name: (icons.toml)"
+        )
     if kind == "text":
         return raw, None
     if kind == "int":

@@ -14,6 +14,7 @@ from jinja2 import TemplateError
 
 from .. import tomlfile
 from ..problems import BuildError, Problems, SourceRef
+from ..textfile import confine
 from . import templates
 from .units import UnitError, to_pt
 
@@ -87,6 +88,10 @@ class Box:
 
 
 def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
+    """The layout file `name` names: the game's folder first, then the shared one. A name is a
+    file name, not a path: nothing outside the layout folders is found."""
+    if "/" in name or "\\" in name or name.startswith("."):
+        return None
     for folder in (layouts_dir / game, layouts_dir / "_shared"):
         path = folder / f"{name}.toml"
         if path.is_file():
@@ -114,6 +119,7 @@ def load_layout(
             f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})"
         )
     file = rel(path)
+    confine(path, layouts_dir.parent, SourceRef(file), f"layout '{name}'")
     doc = tomlfile.read(path, SourceRef(file), "layout")
     raw = doc.data
     boxes: list[BoxSpec] = []
@@ -252,11 +258,12 @@ def resolve(
                 fold=f"undefined:{layout.file}:{spec.name}:{exc.message}",
             )
             continue
-        except TemplateError as exc:
+        except Exception as exc:  # noqa: BLE001 - a template is the designer's code: any error is theirs
+            why = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
             problems.error(
-                f"box '{spec.name}': template error for card {card_name} ({card_where}): {exc}",
+                f"box '{spec.name}': template error for card {card_name} ({card_where}): {why}",
                 spec.at(current),
-                fold=f"tmpl:{layout.file}:{spec.name}:{exc}",
+                fold=f"tmpl:{layout.file}:{spec.name}:{why}",
             )
             continue
         x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)

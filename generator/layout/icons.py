@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .. import tomlfile
 from ..problems import Problems, SourceRef
+from ..textfile import confine
 
 ICONS_FILE = "icons.toml"
 SHAPES = {
@@ -85,6 +86,7 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
         path = folder / ICONS_FILE
         if not path.is_file():
             continue
+        confine(path, layouts_dir.parent, SourceRef(rel(path)), "icons.toml")
         doc = tomlfile.read(path, SourceRef(rel(path)), "icons")
         raw = doc.data
         for name, spec in raw.get("icon", {}).items():

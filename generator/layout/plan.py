@@ -15,6 +15,7 @@ from ..fonts import FontIndex, metrics
 from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
+from ..textfile import confine
 from . import boxes, rulebook, sheets
 from . import faces as facelayout
 from . import icons as iconlayout
@@ -201,9 +202,9 @@ def load_vars(project: Project, game: str) -> dict:
     for folder in (project.layouts / "_shared", project.layouts / game):
         path = folder / VARS_FILE
         if path.is_file():
-            merged.update(
-                tomlfile.read(path, SourceRef(project.rel(path)), "template variables").data
-            )
+            where = SourceRef(project.rel(path))
+            confine(path, project.root, where, "vars.toml")
+            merged.update(tomlfile.read(path, where, "template variables").data)
     return merged
 
 

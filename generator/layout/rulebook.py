@@ -63,9 +63,10 @@ def render_source(game: Game) -> Rulebook:
         raise BuildError(
             [Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]
         ) from None
-    except TemplateError as exc:
+    except Exception as exc:  # noqa: BLE001 - rules.md is the designer's code: any error is theirs
         line = _error_line(exc)
-        message = str(exc).replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
+        message = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
+        message = message.replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
         raise BuildError(
             [Problem("error", f"rules template: {message}", where.at(row=line))]
         ) from None

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .. import tomlfile
 from ..problems import BuildError, Problem, Problems, SourceRef
+from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
 SHEETS_FILE = "sheets.toml"
@@ -36,6 +37,7 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     where = SourceRef(rel(path))
     if not path.is_file():
         raise BuildError([Problem("error", "sheet definitions not found", where)])
+    confine(path, layouts_dir.parent, where, "sheets.toml")
     doc = tomlfile.read(path, where, "sheet definitions")
     raw = doc.data
 

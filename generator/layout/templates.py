@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
@@ -28,9 +28,21 @@ def noicons(value: object) -> str:
     return _ICON.sub("", str(value))
 
 
+class _NoFiles(BaseLoader):
+    """Templates read no files: {% include %}, {% import %} and {% extends %} are refused with
+    a message, so a project cannot reach outside its data through a template."""
+
+    def get_source(self, environment, template):
+        raise SecurityError(
+            f"a template cannot include, import or extend another file ({template!r}): "
+            "what it shows comes from the data and the layout"
+        )
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(
+        loader=_NoFiles(),
         undefined=StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
