@@ -38,13 +38,23 @@ _KANA = re.compile("[\u3000-\u30ff\uff01-\uff9f]")  # kana, CJK punctuation, ful
 _NON_ASCII = re.compile("[^\x00-\x7f]+")
 
 
+def _reads_as_latin(data: bytes) -> bool:
+    """The bytes read as Windows-1252 with accented Latin letters only (é, ü, ñ…)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return False
+    return all("\u00c0" <= ch <= "\u00ff" and ch not in "×÷" for ch in text if ord(ch) > 127)
+
+
 def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
-    """Text taken as Shift_JIS must read as Japanese: some kana or Japanese punctuation. Bytes
-    of another code page (Latin-1 'é' in 'Pokémon') decode as rare kanji by accident: 「駑」."""
+    """Text taken as Shift_JIS must read as Japanese: some kana or Japanese punctuation, or bytes
+    that are not accented Latin letters. Bytes of another code page ('é' in a Windows-1252
+    'Pokémon') decode as rare kanji by accident: 「Pok駑on」."""
     if _KANA.search(text):
         return
     found = _NON_ASCII.search(text)
-    if not found:
+    if not found or not _reads_as_latin(text.encode("cp932")):
         return
     line = text[: found.start()].count("\n") + 1
     raise BuildError(
@@ -52,8 +62,8 @@ def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
             Problem(
                 "error",
                 "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
-                f"{line} would read 「{found.group(0)[:12]}」. It is likely another code page (Latin-1, "
-                f"Windows-1252). {advice[0].upper()}{advice[1:]}",
+                f"{line} would read 「{found.group(0)[:12]}」. It is likely another code page "
+                f"(Latin-1, Windows-1252). {advice[0].upper()}{advice[1:]}",
                 where.at(row=line),
             )
         ]
