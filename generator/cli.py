@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import fields
 from pathlib import Path
 
 import click
 
 from . import pipeline
 from .builders import REGISTRY
+from .limits import DEFAULT
 from .problems import BuildError
 from .project import find_project
 
@@ -58,6 +60,21 @@ def _run(action) -> None:
     sys.exit(code)
 
 
+limit_option = click.option(
+    "--limit",
+    "limits",
+    multiple=True,
+    metavar="NAME=N",
+    help="Raise a bound on what is read or made (repeatable): "
+    + ", ".join(f"{f.name}={getattr(DEFAULT, f.name):,}" for f in fields(DEFAULT))
+    + ".",
+)
+
+
+def _limits(pairs: tuple[str, ...]):
+    return DEFAULT.with_given(_parse_options(pairs, "--limit"))
+
+
 project_option = click.option(
     "--project",
     "project_dir",
@@ -96,7 +113,8 @@ def main() -> None:
     + ". Default: every default format.",
     multiple=True,
 )
-def build(games, project_dir, paper, out_dir, bleed, strict, formats) -> None:
+@limit_option
+def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
     def action() -> int:
@@ -108,6 +126,7 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats) -> None:
             bleed_mm=bleed,
             strict=strict,
             formats=picked or None,
+            limits=_limits(limits),
         )
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict)
@@ -131,7 +150,8 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats) -> None:
     is_flag=True,
     help="Skip the short simulation of each game (data and static rule checks only).",
 )
-def check(games, project_dir, paper, bleed, strict, no_play) -> None:
+@limit_option
+def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
     """Load, validate and lay out GAMES without writing anything; list every problem, and play each
     game a few hundred times by machine to find where its rules do not hold together."""
 
@@ -140,7 +160,7 @@ def check(games, project_dir, paper, bleed, strict, no_play) -> None:
         result = pipeline.check(
             project,
             list(games),
-            pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict),
+            pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict, limits=_limits(limits)),
             play=not no_play,
         )
         code = _report(result, strict)
@@ -151,11 +171,11 @@ def check(games, project_dir, paper, bleed, strict, no_play) -> None:
     _run(action)
 
 
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
     out = {}
     for pair in pairs:
         if "=" not in pair:
-            raise BuildError(f"--option takes NAME=VALUE, got '{pair}'")
+            raise BuildError(f"{flag} takes NAME=VALUE, got '{pair}'")
         name, value = pair.split("=", 1)
         out[name.strip()] = value.strip()
     return out
@@ -202,8 +222,9 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     type=click.Path(file_okay=False),
     help="Output folder; default: PROJECT/output.",
 )
+@limit_option
 def simulate(
-    game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir
+    game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir, limits
 ) -> None:
     """Play GAME many times by machine and report where the rules do not hold together."""
 
@@ -217,6 +238,7 @@ def simulate(
             kind=kind,
             out=Path(out_dir) if out_dir else None,
             replay=replay,
+            limits=_limits(limits),
         )
         tty = sys.stderr.isatty()
 

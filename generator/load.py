@@ -1,10 +1,11 @@
 """Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS) and XLSX, each row knowing
 its origin.
 
-The first stage after the manifest is read. The only module that touches pandas, and only for
-workbooks: CSV goes through the standard library, which knows each record's line and keeps a
-build from paying pandas' import time (a fifth of a second) for a 40-row file. Rows come out as
-plain dicts of strings; typing and checking them is validate's job.
+The first stage after the manifest is read. CSV goes through the standard library, which knows
+each record's line; XLSX is streamed row by row with openpyxl (read-only), so a workbook is
+never held whole and every cell keeps its address for messages. Both stop at the limits
+(limits.py) before a hostile file can exhaust memory. Rows come out as plain dicts of strings;
+typing and checking them is validate's job.
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import textfile
+from .limits import DEFAULT, Limits, exceeded
 from .problems import BuildError, Problem, SourceRef
+
+MB = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -33,137 +37,195 @@ class Table:
     header_row: int = 1
 
 
+def _fail(message: str, where: SourceRef) -> BuildError:
+    return BuildError([Problem("error", message, where)])
+
+
 def decode(data: bytes, where: SourceRef) -> str:
     """A CSV file's text by the project's one decoding rule (textfile)."""
     return textfile.decode(data, where, "save it from Excel as 'CSV UTF-8'")
 
 
-def read_csv(path: Path, where: SourceRef) -> Table:
-    data = path.read_bytes()
-    text = decode(data, where)
+def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
+    size = path.stat().st_size
+    if size > limits.file_mb * MB:
+        raise exceeded("file_mb", f"the file has {size / MB:.0f} MB", limits.file_mb, where)
+    text = decode(path.read_bytes(), where)
     if not text.strip():
-        raise BuildError(
-            [
-                Problem(
-                    "error", "the file is empty: expected a header row and one row per card", where
-                )
-            ]
-        )
+        raise _fail("the file is empty: expected a header row and one row per card", where)
     reader = csv.reader(io.StringIO(text, newline=""))
     records: list[tuple[int, list[str]]] = []
     try:
         line = 1
         for record in reader:
             if record and any(cell.strip() for cell in record):
+                if len(records) > limits.rows:
+                    raise exceeded("rows", "the file has too many rows", limits.rows, where)
                 records.append((line, record))
             line = reader.line_num + 1  # where the next record starts
     except csv.Error as exc:
-        raise BuildError(
-            [Problem("error", f"cannot read as CSV: {exc}", where.at(row=reader.line_num))]
-        ) from None
+        raise _fail(f"cannot read as CSV: {exc}", where.at(row=reader.line_num)) from None
     header_line, header = records[0]
     columns = [c.strip() for c in header]
+    _check_quotes(records, columns, where)
     rows = []
     for line, record in records[1:]:
         if len(record) > len(columns):
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"{len(record)} cells but the header names {len(columns)} columns",
-                        where.at(row=line),
-                    )
-                ]
-            )
+            message = f"{len(record)} cells but the header names {len(columns)} columns"
+            raise _fail(message, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    return _table(columns, rows, where, header_line)
+    return _table(columns, rows, where, header_line, limits)
 
 
-def read_xlsx(path: Path, where: SourceRef, sheet: str) -> Table:
-    import pandas as pd  # only workbooks need it
+def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], where) -> None:
+    """A quote that never closes swallows the rows after it into one cell: a cell whose lines
+    look like rows of their own (as many commas as the header) is named where it began."""
+    commas = max(1, len(columns) - 1)
+    for line, record in records[1:]:
+        for i, cell in enumerate(record):
+            if "\n" not in cell:
+                continue
+            inner = cell.split("\n")[1:]
+            if any(part.count(",") >= commas for part in inner):
+                column = columns[i] if i < len(columns) else f"column {i + 1}"
+                raise _fail(
+                    f'a quote (") opened in this cell is not closed until {len(inner)} lines '
+                    "later: the rows in between were read as part of this cell. Close the "
+                    'quote, or write a quote inside a cell as ""',
+                    where.at(row=line, column=column),
+                )
 
+
+def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+    import zipfile
+
+    import openpyxl  # only workbooks need it
+
+    try:
+        with zipfile.ZipFile(path) as book:
+            unpacked = sum(info.file_size for info in book.infolist())
+    except (zipfile.BadZipFile, OSError):
+        raise _fail("cannot open the workbook: it is not an .xlsx file", where) from None
+    if unpacked > limits.workbook_mb * MB:
+        what = f"the workbook unpacks to {unpacked / MB:.0f} MB"
+        raise exceeded("workbook_mb", what, limits.workbook_mb, where)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            book = pd.ExcelFile(path, engine="openpyxl")
-    except Exception as exc:  # openpyxl raises many kinds for a broken workbook
-        raise BuildError([Problem("error", f"cannot open the workbook: {exc}", where)]) from None
-    if sheet not in book.sheet_names:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"the workbook has no sheet {sheet!r} (sheets: {', '.join(book.sheet_names)})",
-                    where,
-                )
-            ]
-        )
-    frame = pd.read_excel(book, sheet_name=sheet, dtype=str, keep_default_na=False, header=0)
-    sheet_where = SourceRef(where.file, sheet=sheet)
-    if frame.empty and not len(frame.columns):
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    "the sheet is empty: expected a header row and one row per card",
-                    sheet_where,
-                )
-            ]
-        )
-    columns = [str(c) for c in frame.columns]
-    rows = [
-        (i + 2, ["" if v is None else str(v) for v in record])
-        for i, record in enumerate(frame.itertuples(index=False, name=None))
-    ]
-    return _table(columns, rows, sheet_where)
+            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a broken workbook
+        raise _fail(f"cannot open the workbook: {exc}", where) from None
+    try:
+        names = book.sheetnames
+        if not sheet and len(names) == 1:
+            sheet = names[0]
+        if sheet not in names:
+            message = f"the workbook has no sheet {sheet or ''!r} (sheets: {', '.join(names)})"
+            raise _fail(message, where)
+        sheet_where = SourceRef(where.file, sheet=sheet)
+        records, blanks = _sheet_records(book[sheet], sheet_where, limits)
+    finally:
+        book.close()
+    if not records:
+        raise _fail("the sheet is empty: expected a header row and one row per card", sheet_where)
+    if blanks:
+        _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
+    _, header = records[0]
+    return _table(header, records[1:], sheet_where, 1, limits)
+
+
+def _sheet_records(ws, where: SourceRef, limits: Limits):
+    """(row number, cells as text) for every row, and the addresses of blank cells."""
+    records: list[tuple[int, list[str]]] = []
+    blanks: list[tuple[int, int]] = []
+    for r, values in enumerate(ws.iter_rows(values_only=True), start=1):
+        if r > limits.rows + 1:
+            raise exceeded("rows", "the sheet has too many rows", limits.rows, where)
+        cells = ["" if v is None else _text(v) for v in values]
+        while cells and cells[-1] == "" and (not records or len(cells) > len(records[0][1])):
+            cells.pop()  # formatting past the last column is not a cell
+        if len(cells) > limits.columns:
+            raise exceeded("columns", "a row has too many cells", limits.columns, where.at(row=r))
+        blanks += [(r, c) for c, v in enumerate(values) if v is None and c < len(cells)]
+        records.append((r, cells))
+    return records, blanks
+
+
+def _text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # Excel stores 5 as 5.0
+    return str(value)
+
+
+def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: list[str]) -> None:
+    """A formula cell whose value was never saved reads as blank: say which cell it is."""
+    import openpyxl
+    from openpyxl.utils import get_column_letter
+
+    wanted = set(blanks)
+    book = openpyxl.load_workbook(path, read_only=True, data_only=False)
+    try:
+        for r, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
+            for c, v in enumerate(values):
+                if (r, c) in wanted and isinstance(v, str) and v.startswith("="):
+                    column = (
+                        header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
+                    )
+                    raise _fail(
+                        f"{sheet}!{get_column_letter(c + 1)}{r} holds a formula ({v[:40]}) whose "
+                        "value was never saved; open the workbook in Excel or LibreOffice and "
+                        "save it, so the value is stored",
+                        where.at(row=r, column=column),
+                    )
+    finally:
+        book.close()
 
 
 def _table(
-    columns: list[str], records: list[tuple[int, list[str]]], where: SourceRef, header_row: int = 1
+    columns: list[str],
+    records: list[tuple[int, list[str]]],
+    where: SourceRef,
+    header_row: int = 1,
+    limits: Limits = DEFAULT,
 ) -> Table:
     columns = [c.strip() for c in columns]
-    unnamed = [i for i, c in enumerate(columns) if not c or c.startswith("Unnamed:")]
+    unnamed = [i for i, c in enumerate(columns) if not c]
     if unnamed:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"column {unnamed[0] + 1} has no name in the header row",
-                    where.at(row=header_row),
-                )
-            ]
-        )
+        message = f"column {unnamed[0] + 1} has no name in the header row"
+        raise _fail(message, where.at(row=header_row))
+    if len(columns) > limits.columns:
+        raise exceeded("columns", "the header has too many columns", limits.columns, where)
     rows = []
     for line, record in records:
         values = {c: v.strip() for c, v in zip(columns, record)}
+        for c, v in values.items():
+            if len(v) > limits.cell:
+                what = f"the cell has {len(v):,} characters"
+                raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
         if any(values.values()):  # an empty row between cards is not a card
             rows.append(Row(where.at(row=line), values))
     if not rows:
-        raise BuildError(
-            [Problem("error", "no rows: expected one row per card under the header", where)]
-        )
+        raise _fail("no rows: expected one row per card under the header", where)
     return Table(where, columns, rows, header_row)
 
 
 READERS = {".csv": "csv", ".xlsx": "xlsx"}
 
 
-def read_table(path: Path, where: SourceRef, sheet: str | None = None) -> Table:
-    """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it)."""
+def read_table(
+    path: Path, where: SourceRef, sheet: str | None = None, limits: Limits = DEFAULT
+) -> Table:
+    """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it; a workbook
+    of one sheet needs no name)."""
     if not path.exists():
-        raise BuildError([Problem("error", "file not found", where)])
+        raise _fail("file not found", where)
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
-        return read_csv(path, where)
+        return read_csv(path, where, limits)
     if kind == "xlsx":
-        return read_xlsx(path, where, sheet or "")
-    raise BuildError(
-        [
-            Problem(
-                "error",
-                f"cannot read {path.suffix or 'files without a suffix'}: "
-                "use .csv (UTF-8 or Shift_JIS) or .xlsx",
-                where,
-            )
-        ]
+        return read_xlsx(path, where, sheet, limits)
+    message = (
+        f"cannot read {path.suffix or 'files without a suffix'}: "
+        "use .csv (UTF-8 or Shift_JIS) or .xlsx"
     )
+    raise _fail(message, where)

@@ -14,6 +14,7 @@ from . import builders, output, validate
 from .cache import Cache
 from .fonts import FontIndex
 from .layout.plan import Plan, lay_out
+from .limits import DEFAULT, Limits, exceeded
 from .load import read_table
 from .model import Game
 from .problems import BuildError, Problem, Problems, SourceRef
@@ -29,6 +30,7 @@ class Options:
     bleed_mm: float | None = None
     strict: bool = False
     formats: list[str] | None = None  # builder names; None: the default ones
+    limits: Limits = DEFAULT
 
 
 @dataclass
@@ -75,7 +77,7 @@ def check(
     font_index = FontIndex([project.root / "fonts"], cache)
     for gid in game_ids or project.game_ids():
         try:
-            game = load(project, gid, problems)
+            game = load(project, gid, problems, options.limits)
             if game is None:
                 continue
             check_rules(game, problems, play=play)
@@ -87,7 +89,9 @@ def check(
     return result
 
 
-def load(project: Project, game_id: str, problems: Problems) -> Game | None:
+def load(
+    project: Project, game_id: str, problems: Problems, limits: Limits = DEFAULT
+) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
     manifest = project.manifest(game_id)
     problems.extend(manifest.warnings)
@@ -97,8 +101,9 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
         if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
         path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
-        table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name)
-        decks.append(validate.build_deck(comp, table, problems))
+        table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name, limits)
+        used = sum(len(d.cards) for d in decks)
+        decks.append(validate.build_deck(comp, table, problems, used, limits.cards))
     rules_source, rules_where = None, None
     if manifest.rules:
         path = confine(
@@ -107,6 +112,9 @@ def load(project: Project, game_id: str, problems: Problems) -> Game | None:
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", "rules source not found", rules_where)])
+        if path.stat().st_size > limits.file_mb * 1_000_000:
+            what = f"the rules source has {path.stat().st_size / 1e6:.0f} MB"
+            raise exceeded("file_mb", what, limits.file_mb, rules_where)
         rules_source = read_text(path, rules_where)
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line)) is not None:
@@ -135,6 +143,7 @@ class SimulateOptions:
     out: Path | None = None
     replay: int | None = None
     skill: bool = True
+    limits: Limits = DEFAULT
 
 
 def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=None) -> dict:
@@ -144,7 +153,7 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
 
     module = _rules_module(game_id)
     problems = Problems()
-    game = load(project, game_id, problems)
+    game = load(project, game_id, problems, opts.limits)
     if game is None or problems.has_errors:
         raise BuildError([p for p in problems.items if p.level == "error"])
     lo, hi = game.manifest.players
@@ -203,7 +212,11 @@ def run_simulation(game: Game, module, players: int, opts: SimulateOptions, prog
     options = _readings(module, opts.options)
     data = module.prepare(game)
     kinds = (opts.kind,) * players
-    rows = sim.run(game.id, data, players, opts.games, opts.seed, options, kinds, progress=progress)
+    if opts.games > opts.limits.games:
+        raise exceeded("games", f"{opts.games:,} games", opts.limits.games, None)
+    rows = sim.iter_run(
+        game.id, data, players, opts.games, opts.seed, options, kinds, progress=progress
+    )
     stats = sim.statistics(game.id, players, opts.seed, options, kinds, rows)
     if opts.skill:
         stats.skill = sim.skill_signal(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from .limits import DEFAULT, exceeded
 from .load import Table
 from .model import Card, Deck, freeze
 from .problems import Problems
@@ -73,7 +74,15 @@ def _convert(kind: str, raw: str) -> tuple[object, str | None]:
 _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")
 
 
-def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
+def build_deck(
+    component: Component,
+    table: Table,
+    problems: Problems,
+    used: int = 0,
+    limit: int = DEFAULT.cards,
+) -> Deck:
+    """The deck of one component: typed cells, copies made, composition checked. `used` cards
+    of the game are made already; together they may not pass the `cards` limit."""
     where = table.where
     errors_before = problems.count("error")
     for column, kind in component.columns.items():
@@ -110,6 +119,14 @@ def build_deck(component: Component, table: Table, problems: Problems) -> Deck:
         if not ok:
             continue
         copies = typed.get("count", 1) if "count" in component.columns else 1
+        if copies is None or copies < 0:
+            problems.error(f"'count' must be 0 or more, got {copies}", row.where.at(column="count"))
+            continue
+        if used + len(cards) + copies > limit:
+            what = f"the game's cards, with the {copies:,} this row makes"
+            raise exceeded(
+                "cards", what, limit, row.where.at(column="count" if copies > 1 else None)
+            )
         label = _label(typed, component.composition)
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             fields = dict(typed)

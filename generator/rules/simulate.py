@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 
 from . import engine
 from .games import REGISTRY
@@ -130,36 +132,68 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[tuple]:
     """Playout summaries in index order, whatever the number of processes: reproducible."""
-    seeds = [engine.derive_seed(seed, i) for i in range(games)]
+    return list(
+        iter_run(game_id, data, players, games, seed, options, kinds, check, workers, progress)
+    )
+
+
+def iter_run(
+    game_id: str,
+    data,
+    players: int,
+    games: int,
+    seed: int,
+    options: dict[str, str],
+    kinds: tuple[str, ...],
+    check: bool = False,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[tuple]:
+    """Playout summaries one by one, in index order: seeds are made as they are needed and only
+    a few batches are in flight, so memory stays flat however many games are asked for."""
     workers = workers or os.cpu_count() or 1
+
+    def seeds(start: int, stop: int) -> list[int]:
+        return [engine.derive_seed(seed, i) for i in range(start, stop)]
+
+    done = 0
     if games < POOL_THRESHOLD or workers == 1:
         _init(game_id, data, players, options, kinds, check)
-        out = []
-        step = max(1, games // 20)
+        step = max(1, min(games // 20, 10_000))
         for i in range(0, games, step):
-            out += _run(seeds[i : i + step])
+            part = _run(seeds(i, min(games, i + step)))
+            done += len(part)
+            yield from part
             if progress:
-                progress(len(out), games)
-        return out
-    chunk = max(50, games // (workers * 8))
-    parts = [seeds[i : i + chunk] for i in range(0, games, chunk)]
-    out: list[tuple] = []
+                progress(done, games)
+        return
+    chunk = max(50, min(games // (workers * 8), 10_000))
+    starts = iter(range(0, games, chunk))
+    pending: deque = deque()
     with ProcessPoolExecutor(
         workers, initializer=_init, initargs=(game_id, data, players, options, kinds, check)
     ) as pool:
-        for part in pool.map(_run, parts):
-            out += part
+        for start in islice(starts, workers * 4):
+            pending.append(pool.submit(_run, seeds(start, min(games, start + chunk))))
+        while pending:
+            part = pending.popleft().result()
+            start = next(starts, None)
+            if start is not None:
+                pending.append(pool.submit(_run, seeds(start, min(games, start + chunk))))
+            done += len(part)
+            yield from part
             if progress:
-                progress(len(out), games)
-    return out
+                progress(done, games)
 
 
 def statistics(
-    game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: list[tuple]
+    game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: Iterable[tuple]
 ) -> Stats:
-    st = Stats(game_id, players, len(rows), seed, kinds, dict(options), wins=[0] * players)
+    """The statistics of playout summaries, taken one by one (a list or a stream)."""
+    st = Stats(game_id, players, 0, seed, kinds, dict(options), wins=[0] * players)
     totals = [0] * players
     for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters in rows:
+        st.games += 1
         st.lengths[steps] = st.lengths.get(steps, 0) + 1
         st.rounds[rounds] = st.rounds.get(rounds, 0) + 1
         for name, n in counters:

@@ -1,0 +1,47 @@
+"""Bounds on what one build reads and makes, so a folder you did not write cannot exhaust the
+machine: each has a documented default, each is named in its error, and `--limit NAME=N` on
+the command line raises it for a project that really is that large.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from .problems import BuildError, Problem, SourceRef
+
+
+@dataclass(frozen=True)
+class Limits:
+    rows: int = 100_000  # rows of one table (a CSV file or a workbook sheet)
+    columns: int = 200  # cells of one row
+    cell: int = 10_000  # characters of one cell
+    file_mb: int = 64  # size of a CSV file or rules source, in MB, checked before reading
+    workbook_mb: int = 200  # uncompressed size of a workbook, in MB, checked before parsing
+    cards: int = 200_000  # cards (copies counted) of one game
+    games: int = 100_000_000  # playouts of one `pnp simulate`
+
+    def with_given(self, given: dict[str, str]) -> Limits:
+        """These limits with NAME=N pairs from the command line applied."""
+        known = {f.name for f in fields(self)}
+        changes = {}
+        for name, value in given.items():
+            if name not in known:
+                raise BuildError(f"unknown limit '{name}' (limits: {', '.join(sorted(known))})")
+            if not value.isdigit() or int(value) < 1:
+                raise BuildError(
+                    f"--limit {name}= takes a whole number of at least 1, got {value!r}"
+                )
+            changes[name] = int(value)
+        return replace(self, **changes)
+
+
+DEFAULT = Limits()
+
+
+def exceeded(name: str, what: str, limit: int, where: SourceRef | None) -> BuildError:
+    """The error for a limit passed: what, the limit, and how to raise it."""
+    message = (
+        f"{what}: more than the limit {name} = {limit:,}; if the project really is this large, "
+        f"raise it with --limit {name}=N"
+    )
+    return BuildError([Problem("error", message, where)])
