@@ -1,21 +1,28 @@
 """The only writer of build results: everything is rendered to bytes first, then written here.
 
-Each file goes to a temporary name beside its target and is renamed into place only after every
-file of the build has been written, so a failed build leaves the last good outputs untouched.
-Temporaries an interrupted build left behind are removed by the next one. A file-system
-failure (permissions, a file where a folder should be, a full disk) is a message naming the
-path and what to do, never a traceback.
+A game's outputs are one set, switched whole: `output/<game>` is a link to a folder under
+`output/.sets/`. A build makes a new set (the files it wrote, beside the previous set's others,
+hard-linked), and only when every game's new set is complete does it point each game's link at
+its new set, one rename each. A kill at any instant leaves every game with either its complete
+previous set or its complete new one; the next build removes what an interrupted one left.
+Where links cannot be made (some Windows set-ups), files are renamed into place one by one.
+
+A file-system failure (permissions, a file where a folder should be, a full disk) is a message
+naming the path and what to do, never a traceback.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import shutil
+import time
 from pathlib import Path
 
 from .problems import BuildError, Problem
 
 TMP_SUFFIX = ".tmp"
+SETS = ".sets"
 
 
 def _tmp(path: Path) -> Path:
@@ -23,57 +30,108 @@ def _tmp(path: Path) -> Path:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
+    """One file, renamed into place (for caches: a set is written with `write_all`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = _tmp(path)
     tmp.write_bytes(data)
     os.replace(tmp, path)
 
 
-def remove_stale(folder: Path, names: set[str]) -> None:
-    """Temporaries of `names` that an interrupted build left in `folder` (ours are rewritten)."""
-    try:
-        entries = list(folder.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        n = entry.name
-        if n.startswith(".") and n.endswith(TMP_SUFFIX):
-            target = n[1:].rsplit(".", 2)[0]
-            if target in names:
-                entry.unlink(missing_ok=True)
-
-
 def write_all(files: dict[Path, bytes]) -> list[Path]:
-    """Write every file or none: temporaries first, renames last."""
-    staged: list[tuple[Path, Path]] = []
+    """Write every file or none, each folder's files switched as one set."""
+    groups: dict[Path, dict[str, bytes]] = {}
+    for path, data in files.items():
+        groups.setdefault(path.parent, {})[path.name] = data
     current: Path | None = None
+    prepared: list[tuple[Path, Path]] = []  # (the set's folder as users see it, the new set)
+    switched = 0
     try:
-        folders: dict[Path, set[str]] = {}
-        for path in files:
-            folders.setdefault(path.parent, set()).add(path.name)
-        for folder, names in folders.items():
+        for folder, contents in groups.items():
             current = folder
-            if folder.exists() and not folder.is_dir():
-                raise FileExistsError(errno.EEXIST, "a file is in the way", str(folder))
-            folder.mkdir(parents=True, exist_ok=True)
-            remove_stale(folder, names)
-        for path, data in files.items():
-            current = path
-            tmp = _tmp(path)
-            tmp.write_bytes(data)
-            staged.append((tmp, path))
-        for tmp, path in staged:
-            current = path
-            os.replace(tmp, path)
+            prepared.append((folder, _prepare(folder, contents)))
+        for folder, new_set in prepared:
+            current = folder
+            _switch(folder, new_set)
+            switched += 1
     except OSError as exc:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+        for _, new_set in prepared[switched:]:
+            shutil.rmtree(new_set, ignore_errors=True)
         raise BuildError([Problem("error", describe(exc, current))]) from None
-    except BaseException:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
-        raise
-    return [p for _, p in staged]
+    for folder, _ in prepared:
+        _tidy(folder)
+    return [folder / name for folder, contents in groups.items() for name in contents]
+
+
+def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
+    """A complete new set for `folder`: the previous set's other files, and `contents`."""
+    base = folder.parent
+    if base.exists() and not base.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "a file is in the way", str(base))
+    if folder.exists() and not folder.is_dir():
+        raise FileExistsError(errno.EEXIST, "a file is in the way", str(folder))
+    sets = base / SETS
+    sets.mkdir(parents=True, exist_ok=True)
+    staging = sets / f"{folder.name}@{os.getpid()}.staging"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir()
+    if folder.is_dir():
+        for old in folder.iterdir():
+            if old.is_file() and old.name not in contents and not _temporary(old.name):
+                try:
+                    os.link(old, staging / old.name)
+                except OSError:
+                    shutil.copy2(old, staging / old.name)
+    for name, data in contents.items():
+        (staging / name).write_bytes(data)
+    final = sets / f"{folder.name}@{time.time_ns()}-{os.getpid()}"
+    os.rename(staging, final)
+    return final
+
+
+def _switch(folder: Path, new_set: Path) -> None:
+    """Point `folder` at `new_set` with one rename (a real folder is moved into .sets first)."""
+    link = folder.parent / f".{folder.name}.{os.getpid()}.link"
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    try:
+        os.symlink(Path(SETS) / new_set.name, link, target_is_directory=True)
+    except (OSError, NotImplementedError):
+        _move_files_into(folder, new_set)  # no links here: file by file
+        return
+    if folder.is_dir() and not folder.is_symlink():
+        os.rename(folder, new_set.parent / f"{folder.name}@old-{os.getpid()}")
+    os.replace(link, folder)
+
+
+def _move_files_into(folder: Path, new_set: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for f in new_set.iterdir():
+        os.replace(f, folder / f.name)
+    new_set.rmdir()
+
+
+def _temporary(name: str) -> bool:
+    return name.startswith(".") and (name.endswith(TMP_SUFFIX) or name.endswith(".link"))
+
+
+def _tidy(folder: Path) -> None:
+    """Remove what this or an interrupted build left for `folder`: sets no link points at,
+    staging folders, stray links and temporaries."""
+    base = folder.parent
+    live = folder.resolve() if folder.is_symlink() else None
+    sets = base / SETS
+    for entry in sets.iterdir() if sets.is_dir() else ():
+        owner = entry.name.rsplit("@", 1)[0]  # "<game>@<stamp>", "<game>@<pid>.staging"
+        if owner == folder.name and entry.resolve() != live:
+            shutil.rmtree(entry, ignore_errors=True)
+    for entry in base.iterdir():
+        if entry.name.startswith(f".{folder.name}.") and _temporary(entry.name):
+            entry.unlink(missing_ok=True)
+    if folder.is_dir():
+        for entry in folder.iterdir():
+            if _temporary(entry.name):
+                entry.unlink(missing_ok=True)
 
 
 def describe(exc: OSError, path: Path | None) -> str:

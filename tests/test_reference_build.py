@@ -44,10 +44,14 @@ def _reference_generator(dest: Path) -> Path | None:
 
 
 def _files(folder: Path) -> dict[str, bytes]:
+    """Every output file under an output folder, as `<game>/<name>` (a game's folder may be a
+    link to its current set; hidden folders such as .cache and .sets are the tool's own)."""
     return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and ".cache" not in p.parts
+        f"{game.name}/{p.name}": p.read_bytes()
+        for game in sorted(folder.iterdir())
+        if game.is_dir() and not game.name.startswith(".")
+        for p in sorted(game.iterdir())
+        if p.is_file() and not p.name.startswith(".")
     }
 
 

@@ -1,0 +1,119 @@
+"""A game's outputs are one set: a build killed at any instant leaves either the whole previous
+set or the whole new one, and the next build leaves no temporary behind."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import edit, make_fixture_project, run
+
+KILLER = """
+import os, sys, pathlib, atexit
+k = int(os.environ["KILL_AT"]); n = [0]
+def hook(f):
+    def g(*a, **kw):
+        n[0] += 1
+        if n[0] == k:
+            os._exit(9)
+        return f(*a, **kw)
+    return g
+os.rename, os.replace, os.symlink, os.link = (hook(os.rename), hook(os.replace),
+                                              hook(os.symlink), hook(os.link))
+pathlib.Path.write_bytes = hook(pathlib.Path.write_bytes)
+atexit.register(lambda: sys.stderr.write(f"\\nOPERATIONS {n[0]}\\n"))
+sys.argv = ["pnp", *sys.argv[1:]]
+from generator.cli import main
+main()
+"""
+
+
+def files(game_dir) -> dict[str, bytes]:
+    if not game_dir.is_dir():
+        return {}
+    return {p.name: p.read_bytes() for p in game_dir.iterdir() if p.is_file()}
+
+
+def killed_build(root, at: int) -> subprocess.CompletedProcess:
+    env = dict(os.environ, KILL_AT=str(at))
+    return subprocess.run(
+        [sys.executable, "-c", KILLER, "build", "--project", str(root)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+
+
+def leftovers(root) -> list[str]:
+    out = root / "output"
+    found = [p.name for p in out.iterdir() if p.name.startswith(".tiny.")]
+    found += [p.name for p in (out / ".sets").iterdir()]
+    found += [p.name for p in (out / "tiny").iterdir() if p.name.startswith(".")]
+    return found
+
+
+def test_a_killed_build_leaves_the_old_set_or_the_new_one(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    assert run("build", "--project", str(root)).exit_code == 0
+    old = files(root / "output/tiny")
+    edit(root, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    expected = make_fixture_project("tiny", tmp_path / "expected")
+    edit(expected, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    assert run("build", "--project", str(expected)).exit_code == 0
+    new = files(expected / "output/tiny")
+    assert new != old and sorted(new) == sorted(old)
+
+    counted = killed_build(root, 10**9)  # kill never: count the file-system operations
+    total = int(counted.stderr.rsplit("OPERATIONS", 1)[1])
+    assert total >= 8
+    # Rebuild the old state, then kill at every operation.
+    edit(root, "cards/tiny/cards.csv", "にの青。", "二の青。")
+    assert run("build", "--project", str(root)).exit_code == 0
+    edit(root, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    mid_way = 0
+    for at in range(1, total + 1):
+        result = killed_build(root, at)
+        assert result.returncode == 9, result.stderr
+        now = files(root / "output/tiny")
+        assert now in (old, new), f"killed at operation {at} of {total}: a mixed set"
+        if at == total:  # killed just before the switch, the last operation: still the old set
+            assert now == old
+        mid_way += any(p.name.endswith(".staging") for p in (root / "output/.sets").iterdir())
+    assert mid_way, "no kill fell while a new set was being written"
+    # The next build leaves one set and no temporary.
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert files(root / "output/tiny") == new
+    sets = list((root / "output/.sets").iterdir())
+    assert len(sets) == 1 and not sets[0].name.endswith(".staging")
+    assert leftovers(root) == [sets[0].name]
+
+
+def test_a_partial_format_build_keeps_the_rest_of_the_set(tiny, tiny_built):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    edit(tiny, "cards/tiny/rules.md", "数字を比べるゲームです。", "数を比べる遊びです。")
+    assert run("build", "--project", str(tiny), "--format", "summary-md").exit_code == 0
+    now = files(tiny / "output/tiny")
+    assert sorted(now) == ["cards.pdf", "rulebook.pdf", "summary.md", "summary.pdf"]
+    assert now["rulebook.pdf"] == (tiny_built / "rulebook.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("where", ["game", "out"])
+def test_a_file_in_the_way_is_a_message(tiny, tmp_path, where):
+    if where == "game":
+        (tiny / "output").mkdir()
+        (tiny / "output/tiny").write_text("not a folder")
+        args = []
+        named = "output/tiny"
+    else:
+        (tmp_path / "afile").write_text("x")
+        args = ["--out", str(tmp_path / "afile" / "out")]
+        named = "afile"
+    result = run("build", "--project", str(tiny), *args)
+    assert result.exit_code == 1, result.output
+    assert (
+        "a file is in the way where a folder should be" in result.output and named in result.output
+    )
+    assert "internal error" not in result.output
