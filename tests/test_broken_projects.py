@@ -1,11 +1,44 @@
-"""Broken projects, each named after its defect: a clean message with its place, exit 1, no
-traceback. Each breaks a copy of the `tiny` fixture game."""
+"""Broken and hostile projects, each named after its defect: `pnp build` ends with a clean message
+naming its place, exit 1, no traceback, and the previous outputs byte-identical. Each breaks a
+copy of the `tiny` fixture game that was built before."""
 
 from __future__ import annotations
+
+import shutil
 
 import pytest
 
 from conftest import edit, run
+
+
+def csv_rows(root, fn) -> None:
+    """Apply fn to the card CSV's lines (header first) and save as UTF-8."""
+    path = root / f"{GAME}/cards.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(fn(lines)) + "\n", encoding="utf-8")
+
+
+def symlink(root, rel: str, target) -> None:
+    path = root / rel
+    path.unlink(missing_ok=True)
+    path.symlink_to(target)
+
+
+def xlsx_with_formula(root) -> None:
+    """The deck as a workbook whose 赤 3 text is a formula Excel never computed."""
+    import openpyxl
+
+    rows = [
+        line.split(",") for line in (root / f"{GAME}/cards.csv").read_text("utf-8").splitlines()
+    ]
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for r in rows:
+        sheet.append([int(v) if v.isdigit() else v for v in r])
+    sheet["D4"] = '=CONCAT("三の","赤")'
+    book.save(root / f"{GAME}/cards.xlsx")
+    edit(root, f"{GAME}/game.toml", 'data = "cards.csv"', 'data = "cards.xlsx"')
+
 
 GAME = "cards/tiny"
 BACK = "layouts/tiny/card_back.toml"
@@ -200,6 +233,132 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/game.toml", 'sheet = "poker_3x3"', 'sheet = "poker_4x4"'),
         f"{GAME}/game.toml:18:component.sheet: error: unknown sheet 'poker_4x4' (sheets: ",
     ),
+    # --- hostile: paths that leave the project -------------------------------------------
+    "rules_path_outside": (
+        lambda r: edit(
+            r, f"{GAME}/game.toml", 'rules = "rules.md"', 'rules = "../../../../etc/hostname"'
+        ),
+        f"{GAME}/game.toml:5:game.rules: error: 'rules' must be a file inside the project folder",
+    ),
+    "rules_symlink_outside": (
+        lambda r: symlink(r, f"{GAME}/rules.md", "/etc/hostname"),
+        f"{GAME}/game.toml:5:game.rules: error: 'rules' must be a file inside the project folder",
+    ),
+    "data_absolute_path": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'data = "cards.csv"', 'data = "/etc/passwd"'),
+        f"{GAME}/game.toml:14:component.data: error: 'data' must be a file inside the project",
+    ),
+    "data_symlink_outside": (
+        lambda r: symlink(r, f"{GAME}/cards.csv", "/etc/passwd"),
+        f"{GAME}/game.toml:14:component.data: error: 'data' must be a file inside the project",
+    ),
+    "layout_name_is_a_path": (
+        lambda r: edit(
+            r, f"{GAME}/game.toml", 'front = "card_front"', 'front = "../../x/card_front"'
+        ),
+        "error: layout '../../x/card_front' not found in layouts/tiny/ or layouts/_shared/",
+    ),
+    "layout_symlink_outside": (
+        lambda r: symlink(r, "layouts/tiny/card_back.toml", "/etc/hostname"),
+        "layouts/tiny/card_back.toml: error: layout 'card_back' must be a file inside the project",
+    ),
+    "extends_a_path": (
+        lambda r: edit(r, BACK, 'extends = "card_base"', 'extends = "/etc/card_base"'),
+        "error: layout '/etc/card_base' not found",
+    ),
+    # --- templates: any error is the designer's -----------------------------------------
+    "rules_include": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 概要", '## 概要\n{% include "/etc/passwd" %}'),
+        f"{GAME}/rules.md:5: error: rules template: a template cannot include, import or extend",
+    ),
+    "rules_import": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 概要", '## 概要\n{% import "x" as y %}'),
+        f"{GAME}/rules.md:5: error: rules template: a template cannot include, import or extend",
+    ),
+    "rules_extends": (
+        lambda r: edit(r, f"{GAME}/rules.md", "{# A fixture", '{% extends "base" %}{# A fixture'),
+        "error: rules template: a template cannot include, import or extend",
+    ),
+    "rules_division_by_zero": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 概要", "## 概要\n{{ 1 / 0 }}"),
+        f"{GAME}/rules.md:5: error: rules template: ZeroDivisionError: division by zero",
+    ),
+    "rules_huge_range": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 概要", "## 概要\n{{ range(10**9)|length }}"),
+        f"{GAME}/rules.md:5: error: rules template: OverflowError: Range too big",
+    ),
+    "layout_division_by_zero": (
+        lambda r: edit(r, BACK, 'text = "{{ game.title }}"', 'text = "{{ 1 / 0 }}"'),
+        f"{BACK}:15: error: box 'title': template error for card 赤 1 (cards/tiny/cards.csv:2): "
+        "ZeroDivisionError",
+    ),
+    "layout_include": (
+        lambda r: edit(r, BACK, 'text = "{{ game.title }}"', "text = \"{% include 'x' %}\""),
+        "box 'title': template error for card 赤 1 (cards/tiny/cards.csv:2): a template cannot",
+    ),
+    # --- text that is not what it seems -------------------------------------------------
+    "csv_bom_then_shift_jis": (
+        lambda r: (r / f"{GAME}/cards.csv").write_bytes(
+            b"\xef\xbb\xbf" + (r / f"{GAME}/cards.csv").read_text("utf-8").encode("cp932")
+        ),
+        f"{GAME}/cards.csv:2: error: cannot read the file's text: it is neither UTF-8 nor",
+    ),
+    "csv_latin1_read_as_shift_jis": (
+        lambda r: (r / f"{GAME}/cards.csv").write_bytes(
+            "suit,number,color,text\nRouge,1,#C8323C,Pokémon\n".encode("cp1252")
+        ),
+        f"{GAME}/cards.csv:2: error: the file is not UTF-8, and read as Shift_JIS it holds no kana "
+        "at all: line 2 would read 「駑」",
+    ),
+    "cell_private_use_character": (
+        lambda r: edit(r, f"{GAME}/cards.csv", "三の赤。", "三の\ue100赤。"),
+        f"{GAME}/cards.csv:4:text: error: 'text' holds the private-use character U+E100",
+    ),
+    "rules_private_use_character": (
+        lambda r: edit(r, f"{GAME}/rules.md", "## 概要", "## 概要\n\ue010強調"),
+        f"{GAME}/rules.md:5: error: the private-use character U+E010 means nothing",
+    ),
+    "csv_unclosed_quote": (
+        lambda r: edit(r, f"{GAME}/cards.csv", "赤,3,#C8323C,三の赤。", '赤,3,#C8323C,"三の赤。'),
+        f'{GAME}/cards.csv:4:text: error: a quote (") opened in this cell is not closed',
+    ),
+    "xlsx_formula_without_value": (
+        xlsx_with_formula,
+        f"{GAME}/cards.xlsx[Sheet]:4:text: error: Sheet!D4 holds a formula",
+    ),
+    "count_negative": (
+        lambda r: (
+            edit(r, f"{GAME}/game.toml", 'text = "text"', 'text = "text"\n  count = "int"'),
+            csv_rows(
+                r, lambda ls: [ls[0] + ",count"] + [x + ",1" for x in ls[1:-1]] + [ls[-1] + ",-2"]
+            ),
+        ),
+        f"{GAME}/cards.csv:11:count: error: 'count' must be 0 or more, got -2",
+    ),
+    # --- bounds --------------------------------------------------------------------------
+    "count_past_the_card_limit": (
+        lambda r: (
+            edit(r, f"{GAME}/game.toml", 'text = "text"', 'text = "text"\n  count = "int"'),
+            csv_rows(
+                r,
+                lambda ls: (
+                    [ls[0] + ",count"] + [x + ",1" for x in ls[1:-1]] + [ls[-1] + ",1000000000"]
+                ),
+            ),
+        ),
+        f"{GAME}/cards.csv:11:count: error: the game's cards, with the 1,000,000,000 this row "
+        "makes: more than the limit cards = 200,000; if the project really is this large, raise "
+        "it with --limit cards=N",
+    ),
+    "cell_past_the_limit": (
+        lambda r: edit(r, f"{GAME}/cards.csv", "三の赤。", "赤" * 10_001),
+        f"{GAME}/cards.csv:4:text: error: the cell has 10,001 characters: more than the limit "
+        "cell = 10,000",
+    ),
+    "rows_past_the_limit": (
+        lambda r: csv_rows(r, lambda ls: ls + [f"緑,{i},#00FF00,x" for i in range(100_001)]),
+        f"{GAME}/cards.csv: error: the file has too many rows: more than the limit rows = 100,000",
+    ),
     "icons_shift_jis_broken": (
         lambda r: (r / "layouts/tiny/icons.toml").write_bytes(
             '[icon."星"]\nshapes = [{ type = "circle", cx = 0.5 }]\n'.encode("cp932")
@@ -214,13 +373,21 @@ DEFECTS = {
 
 
 @pytest.mark.parametrize("defect", sorted(DEFECTS))
-def test_broken_project_gets_a_clear_message(tiny, defect):
+def test_broken_project_gets_a_clear_message(tiny, tiny_built, defect):
+    shutil.copytree(tiny_built.parent, tiny / "output", symlinks=True)
+    before = outputs(tiny)
     breaks, message = DEFECTS[defect]
     breaks(tiny)
-    result = run("check", "--no-play", "--project", str(tiny))
+    result = run("build", "--project", str(tiny))
     assert result.exit_code == 1, result.output
     assert message in result.output, result.output
     assert "Traceback" not in result.output and "internal error" not in result.output
+    assert outputs(tiny) == before, "a failed build changed the previous outputs"
+
+
+def outputs(root) -> dict[str, bytes]:
+    folder = root / "output" / "tiny"
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
 
 def test_unknown_manifest_key_is_a_warning_naming_line_and_key(tiny):
@@ -256,3 +423,65 @@ def test_deal_rule_the_rules_do_not_say_is_a_warning_naming_the_key(tiny):
     assert f"{GAME}/game.toml:36:deal.rule: warning: the [deal] rule sentence 「山札をよく混ぜ" in (
         result.output
     )
+
+
+CLI_DEFECTS = {
+    "simulate_no_players": (
+        ["simulate", "fudaraku", "--players", "0"],
+        "error: 補陀落渡海しよう！ is for 3–5 players, not 0",
+    ),
+    "simulate_too_many_games": (
+        ["simulate", "fudaraku", "--games", "1000000000000"],
+        "error: 1,000,000,000,000 games: more than the limit games = 100,000,000; if the project "
+        "really is this large, raise it with --limit games=N",
+    ),
+    "limit_unknown": (["check", "--limit", "rowz=5"], "error: unknown limit 'rowz' (limits: "),
+    "limit_not_a_number": (
+        ["check", "--limit", "rows=many"],
+        "error: --limit rows= takes a whole number of at least 1, got 'many'",
+    ),
+    "limit_without_value": (["check", "--limit", "rows"], "error: --limit takes NAME=VALUE"),
+    "format_unknown": (["build", "--format", "pngs"], "error: unknown format 'pngs'"),
+    "game_is_a_path": (["build", "../tiny"], "error: '../tiny' is not a game name"),
+    "game_unknown": (["check", "nosuch"], "error: no game 'nosuch' in cards/"),
+    "simulate_game_without_rules_module": (
+        ["simulate", "tiny"],
+        "error: the rules engine cannot play 'tiny' yet",
+    ),
+    "option_unknown": (
+        ["simulate", "fudaraku", "--option", "speed=fast"],
+        "unknown option 'speed'",
+    ),
+}
+
+
+@pytest.mark.parametrize("defect", sorted(CLI_DEFECTS))
+def test_a_bad_command_line_gets_a_clear_message(tiny, defect):
+    from conftest import ENGINE
+
+    args, message = CLI_DEFECTS[defect]
+    root = ENGINE if "fudaraku" in args else tiny
+    result = run(*args, "--project", str(root))
+    assert result.exit_code == 1, result.output
+    assert message in result.output, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_a_limit_can_be_raised(tiny):
+    edit(tiny, f"{GAME}/cards.csv", "三の赤。", "赤" * 10_001)
+    assert run("check", "--no-play", "--project", str(tiny)).exit_code == 1
+    result = run("check", "--no-play", "--project", str(tiny), "--limit", "cell=20000")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_deck_with_copies_simulates(engine_project):
+    """A deck that validates must simulate: every klesha twice (copies = 2)."""
+    edit(engine_project, "cards/fudaraku/game.toml", "copies = 1", "copies = 2")
+    edit(engine_project, "cards/fudaraku/game.toml", "total = 40", "total = 80")
+    path = engine_project / "cards/fudaraku/kleshas.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(rows + rows[1:]) + "\n", encoding="utf-8")
+    args = ["simulate", "fudaraku", "--project", str(engine_project), "--games", "40"]
+    result = run(*args, "--players", "4", "--out", str(engine_project / "out"))
+    assert result.exit_code == 0, result.output
+    assert "# 補陀落渡海しよう！ — 4 players, 40 games" in result.output
