@@ -197,8 +197,12 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         columns = get("columns", dict, {})
         composition = get("composition", dict, {})
         groups = composition.get("group", [])
+        if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
+            message = f"{ctx}: composition 'group' must be [[component.composition.group]] tables"
+            raise fail(message, doc.at(*here, "composition", "group"))
         for g, group in enumerate([composition, *groups]):
             at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
+            _check_group(group, columns, ctx, fail, doc, at)
             for key in [*group.get("key", []), *group.get("when", {})]:
                 if key not in columns:
                     message = (
@@ -247,7 +251,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}'
             )
             raise fail(message, doc.at("fonts", role))
-    deal = raw.get("deal")
+    deal = _table(raw, "deal", fail, doc)
+    setup = _table(raw, "setup", fail, doc) or {}
+    _typed(deal, {"component": str, "each": int, "all": bool, "rule": str}, "deal", fail, doc)
+    piles = _table(setup, "piles", fail, doc, "setup")
+    _typed(piles, {"component": str, "count": int, "rule": str}, "setup.piles", fail, doc)
+    if piles is not None and piles.get("count", 1) < 1:
+        raise fail("[setup] piles: 'count' must be at least 1", doc.at("setup", "piles", "count"))
+    if deal is not None and deal.get("each", 1) < 0:
+        raise fail("[deal] 'each' must be 0 or more", doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:
         message = (
             f"[deal] component {deal.get('component')!r} is not a component of "
@@ -265,6 +277,52 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         deal=deal,
         where=where,
         warnings=tuple(extra),
-        setup=raw.get("setup", {}),
+        setup=setup,
         doc=doc,
     )
+
+
+def _check_group(group: dict, columns: dict, ctx: str, fail, doc, at: tuple) -> None:
+    """A composition (or one of its groups) of the right shape: key a list of column names,
+    when a table, copies and total whole numbers, allowed values a list or { min, max }."""
+    key = group.get("key", [])
+    if not isinstance(key, list) or not all(isinstance(k, str) for k in key):
+        raise fail(f"{ctx}: composition 'key' must be a list of column names", doc.at(*at, "key"))
+    if not isinstance(group.get("when", {}), dict):
+        message = f"{ctx}: composition 'when' must be a table, e.g. {{ kind = \"シード\" }}"
+        raise fail(message, doc.at(*at, "when"))
+    for name in ("copies", "total"):
+        value = group.get(name, 1)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise fail(f"{ctx}: composition '{name}' must be a whole number", doc.at(*at, name))
+    for k in key:
+        spec = group.get(k)
+        if spec is None or isinstance(spec, list):
+            continue
+        ok = isinstance(spec, dict) and all(
+            isinstance(spec.get(b), int) and not isinstance(spec.get(b), bool)
+            for b in ("min", "max")
+        )
+        if not ok:
+            message = f"{ctx}: composition '{k}' must be a list of values or {{ min = 1, max = 8 }}"
+            raise fail(message, doc.at(*at, k))
+
+
+def _table(parent: dict, key: str, fail, doc, *path) -> dict | None:
+    """parent[key] if it is a table (or absent), else an error naming the key."""
+    value = parent.get(key)
+    if value is not None and not isinstance(value, dict):
+        raise fail(f"[{'.'.join((*path, key))}] must be a table", doc.at(*path, key))
+    return value
+
+
+def _typed(table: dict | None, types: dict[str, type], name: str, fail, doc) -> None:
+    """Each listed key of a table, where present, of its type (bool is not an int here)."""
+    for key, type_ in types.items() if table else ():
+        value = table.get(key)
+        wrong = value is not None and (
+            not isinstance(value, type_) or (type_ is int and isinstance(value, bool))
+        )
+        if wrong:
+            kind = {str: "text", int: "a whole number", bool: "true or false"}[type_]
+            raise fail(f"[{name}] '{key}' must be {kind}", doc.at(*name.split("."), key))
