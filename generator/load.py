@@ -65,6 +65,8 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
             line = reader.line_num + 1  # where the next record starts
     except csv.Error as exc:
         raise _fail(f"cannot read as CSV: {exc}", where.at(row=reader.line_num)) from None
+    if not records:
+        raise _fail("the file has no cells: expected a header row and one row per card", where)
     header_line, header = records[0]
     columns = [c.strip() for c in header]
     _check_quotes(records, columns, where)
