@@ -3,6 +3,8 @@ BuildError (a message for the user), never in another exception (an "internal er
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +17,13 @@ from generator.project import Project, read_manifest
 
 from conftest import FIXTURES
 
+# Derandomized, so CI sees the same examples every run; PNP_EXPLORE=N looks further (N random
+# examples each) when hunting for new failures.
 SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    derandomize=not os.environ.get("PNP_EXPLORE"),
+    max_examples=int(os.environ.get("PNP_EXPLORE", 0)) or 150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=200)
 
