@@ -148,6 +148,13 @@ def all_games(
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument(
+        "--big",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also build and check a deck of N cards (issue 8's target: 100000 under 400 MB)",
+    )
     args = ap.parse_args()
     py = sys.executable
     with tempfile.TemporaryDirectory() as t:
@@ -268,6 +275,36 @@ def main() -> None:
             str(ROOT / "cards/fudaraku/kleshas.csv") + ":63:88:3:3",
         ]
         print(f"peak RSS, plain ReportLab, full TTF:    {peak_rss(plain):6.0f} MiB")
+        if args.big:
+            big_deck(tmp, args.big)
+
+
+def big_deck(tmp: Path, cards: int) -> None:
+    """A deck of `cards` distinct cards (the tiny fixture's layouts, no composition): time and
+    peak memory of check (layout only) and of build."""
+    root = tmp / "big"
+    shutil.copytree(ROOT / "tests/fixtures/tiny", root)
+    shutil.copytree(ROOT / "layouts/_shared", root / "layouts/_shared")
+    manifest = root / "cards/tiny/game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    text = text[: text.index("  [component.composition]")] + text[text.index("[deal]") :]
+    manifest.write_text(text.replace('rules = "rules.md"\n', ""), encoding="utf-8")
+    rows = ["suit,number,color,text"] + [
+        f"{'赤青'[i % 2]},{i % 5 + 1},{'#C8323C' if i % 2 == 0 else '#2F5DA8'},カード{i}番の文。"
+        for i in range(cards)
+    ]
+    (root / "cards/tiny/cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    py = sys.executable
+    for command in ("check", "build"):
+        cmd = [py, "-m", "generator", command, "--project", str(root)]
+        if command == "check":
+            cmd.append("--no-play")
+        start = time.perf_counter()
+        rss = peak_rss(cmd)
+        print(
+            f"{cards:,} cards, pnp {command:<5}: {time.perf_counter() - start:7.1f} s, "
+            f"peak RSS {rss:6.0f} MiB"
+        )
 
 
 if __name__ == "__main__":

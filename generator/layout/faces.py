@@ -6,6 +6,7 @@ the renderer needs, so `pnp check` finds overflow and missing glyphs without dra
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field, replace
 
@@ -27,7 +28,7 @@ class Face:
     """One side of one card, ready to draw: boxes in points from the top-left trim corner."""
 
     boxes: tuple[Box, ...]
-    key: str  # equal keys draw identically (lets the renderer reuse one drawing)
+    key: str  # a digest of the boxes: equal keys draw identically (one drawing, reused)
 
 
 @dataclass
@@ -70,7 +71,8 @@ def lay_out_face(
             box = _icon_box(box, layout, card, icons, problems)
         if box is not None:
             out.append(box)
-    return Face(tuple(out), repr(out))
+    # The key is a digest of everything drawn: equal keys draw identically.
+    return Face(tuple(out), hashlib.blake2b(repr(out).encode(), digest_size=16).hexdigest())
 
 
 def _icon_box(
@@ -209,10 +211,19 @@ def lay_out_deck(
     icons: IconSet,
     problems: Problems,
 ) -> list[tuple[Face, Face | None]]:
+    """Every card's front and back; identical faces (a deck's backs) are one object, so a large
+    deck holds each distinct face once."""
+    seen: dict[str, Face] = {}
+
+    def once(face: Face) -> Face:
+        return seen.setdefault(face.key, face)
+
     return [
         (
-            lay_out_face(front, card, context, names, fonts, icons, problems),
-            lay_out_face(back, card, context, names, fonts, icons, problems) if back else None,
+            once(lay_out_face(front, card, context, names, fonts, icons, problems)),
+            once(lay_out_face(back, card, context, names, fonts, icons, problems))
+            if back
+            else None,
         )
         for card in deck.cards
     ]
