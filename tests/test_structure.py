@@ -159,3 +159,14 @@ def test_every_module_says_what_it_does():
         tree = ast.parse(p.read_text(encoding="utf-8"))
         if p.name != "__init__.py":
             assert ast.get_docstring(tree), p
+
+
+def test_every_limit_is_documented():
+    from dataclasses import fields
+
+    from generator.limits import DEFAULT
+
+    docs = (PACKAGE.parent / "docs" / "errors.md").read_text(encoding="utf-8")
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    for f in fields(DEFAULT):
+        assert f"`{f.name}`" in docs and f"`{f.name}`" in readme, f.name
