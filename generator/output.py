@@ -75,17 +75,21 @@ def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir()
-    if folder.is_dir():
-        for old in folder.iterdir():
-            if old.is_file() and old.name not in contents and not _temporary(old.name):
-                try:
-                    os.link(old, staging / old.name)
-                except OSError:
-                    shutil.copy2(old, staging / old.name)
-    for name, data in contents.items():
-        (staging / name).write_bytes(data)
-    final = sets / f"{folder.name}@{time.time_ns()}-{os.getpid()}"
-    os.rename(staging, final)
+    try:
+        if folder.is_dir():
+            for old in folder.iterdir():
+                if old.is_file() and old.name not in contents and not _temporary(old.name):
+                    try:
+                        os.link(old, staging / old.name)
+                    except OSError:
+                        shutil.copy2(old, staging / old.name)
+        for name, data in contents.items():
+            (staging / name).write_bytes(data)
+        final = sets / f"{folder.name}@{time.time_ns()}-{os.getpid()}"
+        os.rename(staging, final)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
     return final
 
 

@@ -117,3 +117,35 @@ def test_a_file_in_the_way_is_a_message(tiny, tmp_path, where):
         "a file is in the way where a folder should be" in result.output and named in result.output
     )
     assert "internal error" not in result.output
+
+
+@pytest.mark.parametrize(
+    "error, words",
+    [
+        (PermissionError(13, "Permission denied"), "permission denied; make the folder writable"),
+        (OSError(28, "No space left on device"), "the disk is full writing"),
+        (OSError(30, "Read-only file system"), "the disk is read-only"),
+    ],
+)
+def test_a_file_system_failure_is_a_message_and_keeps_the_old_set(
+    tiny, tiny_built, monkeypatch, error, words
+):
+    import pathlib
+    import shutil
+
+    shutil.copytree(tiny_built.parent, tiny / "output", symlinks=True)
+    before = files(tiny / "output/tiny")
+    edit(tiny, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    real = pathlib.Path.write_bytes
+
+    def failing(self, data):
+        if ".sets" in self.parts:  # the output set, not the font cache
+            raise error
+        return real(self, data)
+
+    monkeypatch.setattr(pathlib.Path, "write_bytes", failing)
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 1, result.output
+    assert words in result.output and "internal error" not in result.output
+    assert files(tiny / "output/tiny") == before
+    assert not [p for p in (tiny / "output/.sets").iterdir() if p.name.endswith(".staging")]
