@@ -103,7 +103,9 @@ def load(
         path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name, limits)
         used = sum(len(d.cards) for d in decks)
-        decks.append(validate.build_deck(comp, table, problems, used, limits.cards))
+        decks.append(
+            validate.build_deck(comp, table, problems, used, limits.cards, manifest.private_use)
+        )
     rules_source, rules_where = None, None
     if manifest.rules:
         path = confine(
@@ -117,7 +119,7 @@ def load(
             raise exceeded("file_mb", what, limits.file_mb, rules_where)
         rules_source = read_text(path, rules_where)
         for n, line in enumerate(rules_source.splitlines(), start=1):
-            if (ch := validate.private_use(line)) is not None:
+            if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(
                     [
                         Problem(

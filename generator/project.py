@@ -68,6 +68,7 @@ class Manifest:
     setup: dict = field(default_factory=dict)
     warnings: tuple = ()  # problems found reading it that do not stop the build
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
+    private_use: tuple = ()  # (first, last) code points the project's fonts define
 
     def at(self, *keys) -> SourceRef:
         """Where a key of the manifest is written: file, line and key."""
@@ -115,7 +116,10 @@ def find_project(start: Path) -> Project:
     return Project(root)
 
 
-GAME_KEYS = {"title", "working_title", "players", "rules"}
+GAME_KEYS = {"title", "working_title", "players", "rules", "private_use"}
+# Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
+RESERVED_PRIVATE = (0xE000, 0xE7FF)
+PRIVATE_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 COMPONENT_KEYS = {
     "id",
     "name",
@@ -272,6 +276,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         title=need(info, "title", str, "[game]", "game"),
         players=(lo, hi),
         rules=info.get("rules"),
+        private_use=_private_use(info.get("private_use", []), fail, doc),
         fonts=fonts,
         components=components,
         deal=deal,
@@ -280,6 +285,34 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         setup=setup,
         doc=doc,
     )
+
+
+def _private_use(value, fail, doc) -> tuple:
+    """`[game] private_use = ["F0000-F00FF", "E900"]`: private-use code points the project's own
+    fonts give glyphs to (an icon font), allowed in its data; the tool's own range is refused."""
+    at = doc.at("game", "private_use")
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise fail('[game] private_use must be a list like ["F0000-F00FF"]', at)
+    out = []
+    for text in value:
+        first, _, last = text.strip().upper().removeprefix("U+").partition("-")
+        try:
+            lo, hi = int(first, 16), int((last or first).removeprefix("U+"), 16)
+        except ValueError:
+            raise fail(
+                f"[game] private_use: {text!r} is not a range like F0000-F00FF", at
+            ) from None
+        if lo > hi or not any(a <= lo and hi <= b for a, b in PRIVATE_RANGES):
+            raise fail(f"[game] private_use: {text!r} is not a private-use range", at)
+        r0, r1 = RESERVED_PRIVATE
+        if lo <= r1 and hi >= r0:
+            raise fail(
+                f"[game] private_use: {text!r} overlaps U+{r0:04X}–U+{r1:04X}, which the tool "
+                "uses for icons and markup; use U+E800–U+F8FF or the planes F0000 and 100000",
+                at,
+            )
+        out.append((lo, hi))
+    return tuple(out)
 
 
 def _check_group(group: dict, columns: dict, ctx: str, fail, doc, at: tuple) -> None:

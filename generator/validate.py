@@ -23,19 +23,26 @@ TYPES = ("text", "int", "color", "bool")
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 
 
-def private_use(text: str) -> str | None:
-    """A private-use character of `text`, if any: it means nothing outside one machine's fonts,
-    and inside the tool it stands for icons and markup, so data may not carry one."""
-    found = _PRIVATE.search(text) if text else None
-    return found.group(0) if found else None
+def private_use(text: str, allowed: tuple = ()) -> str | None:
+    """A private-use character of `text` the project does not define (`allowed`: its declared
+    ranges), if any: it means nothing outside one machine's fonts, and inside the tool it stands
+    for icons and markup."""
+    if not text:
+        return None
+    for found in _PRIVATE.finditer(text):
+        code = ord(found.group(0))
+        if not any(lo <= code <= hi for lo, hi in allowed):
+            return found.group(0)
+    return None
 
 
-def _convert(kind: str, raw: str) -> tuple[object, str | None]:
+def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | None]:
     """A cell's typed value, or an error message saying what was expected."""
-    if (ch := private_use(raw)) is not None:
+    if (ch := private_use(raw, allowed)) is not None:
         return None, (
             f"holds the private-use character U+{ord(ch):04X}, which prints as nothing or as "
-            "something else on another machine; write icons as :name: (icons.toml)"
+            "something else on another machine; write icons as :name: (icons.toml), or declare "
+            "the code points your own font defines in [game] private_use"
         )
     if kind == "text":
         return raw, None
@@ -80,9 +87,11 @@ def build_deck(
     problems: Problems,
     used: int = 0,
     limit: int = DEFAULT.cards,
+    private: tuple = (),
 ) -> Deck:
     """The deck of one component: typed cells, copies made, composition checked. `used` cards
-    of the game are made already; together they may not pass the `cards` limit."""
+    of the game are made already; together they may not pass the `cards` limit. `private` are
+    the private-use ranges the project's fonts define."""
     where = table.where
     errors_before = problems.count("error")
     for column, kind in component.columns.items():
@@ -109,7 +118,7 @@ def build_deck(
         ok = True
         for column in table.columns:
             kind = component.columns.get(column, "text")
-            value, err = _convert(kind, row.values.get(column, ""))
+            value, err = _convert(kind, row.values.get(column, ""), private)
             if err:
                 problems.error(
                     f"'{column}' {err}", row.where.at(column=column), fold=f"{where}:{column}:{err}"

@@ -485,3 +485,34 @@ def test_a_deck_with_copies_simulates(engine_project):
     result = run(*args, "--players", "4", "--out", str(engine_project / "out"))
     assert result.exit_code == 0, result.output
     assert "# 補陀落渡海しよう！ — 4 players, 40 games" in result.output
+
+
+def test_private_use_code_points_a_project_declares_reach_its_font(tiny):
+    """Declared in [game] private_use, a code point is no longer refused; the glyph check then
+    asks the project's fonts for it (Noto has none at U+E800)."""
+    edit(tiny, f"{GAME}/cards.csv", "三の赤。", "三の\ue800赤。")
+    found = run("check", "--no-play", "--project", str(tiny)).output
+    assert "holds the private-use character U+E800" in found
+    edit(
+        tiny,
+        f"{GAME}/game.toml",
+        'rules = "rules.md"',
+        'rules = "rules.md"\nprivate_use = ["E800-E8FF"]',
+    )
+    found = run("check", "--no-play", "--project", str(tiny)).output
+    assert "private-use character" not in found
+    assert "has no glyph for 「\ue800」(U+E800)" in found
+
+
+def test_private_use_may_not_take_the_tools_own_range(tiny):
+    edit(
+        tiny,
+        f"{GAME}/game.toml",
+        'rules = "rules.md"',
+        'rules = "rules.md"\nprivate_use = ["E100-E1FF"]',
+    )
+    found = run("check", "--no-play", "--project", str(tiny)).output
+    assert (
+        f"{GAME}/game.toml:6:game.private_use: error: [game] private_use: 'E100-E1FF' overlaps"
+        in found
+    )
