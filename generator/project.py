@@ -206,7 +206,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             raise fail(message, doc.at(*here, "composition", "group"))
         for g, group in enumerate([composition, *groups]):
             at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
-            _check_group(group, columns, ctx, fail, doc, at)
+            _check_group(group, ctx, fail, doc, at)
             for key in [*group.get("key", []), *group.get("when", {})]:
                 if key not in columns:
                     message = (
@@ -315,7 +315,7 @@ def _private_use(value, fail, doc) -> tuple:
     return tuple(out)
 
 
-def _check_group(group: dict, columns: dict, ctx: str, fail, doc, at: tuple) -> None:
+def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
     """A composition (or one of its groups) of the right shape: key a list of column names,
     when a table, copies and total whole numbers, allowed values a list or { min, max }."""
     key = group.get("key", [])
