@@ -114,10 +114,7 @@ def load(
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", "rules source not found", rules_where)])
-        if path.stat().st_size > limits.file_mb * 1_000_000:
-            what = f"the rules source has {path.stat().st_size / 1e6:.0f} MB"
-            raise exceeded("file_mb", what, limits.file_mb, rules_where)
-        rules_source = read_text(path, rules_where)
+        rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(

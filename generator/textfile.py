@@ -106,9 +106,24 @@ def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
     return path
 
 
-def read_text(path: Path, where: SourceRef, advice: str = "save it as UTF-8") -> str:
-    """A project file's text by the one decoding rule; missing or unreadable: a clean error."""
+def read_text(
+    path: Path, where: SourceRef, advice: str = "save it as UTF-8", max_mb: int | None = None
+) -> str:
+    """A project file's text by the one decoding rule; missing, unreadable or larger than
+    `max_mb` (the `file_mb` limit; checked before reading): a clean error. Files read with no
+    `max_mb` (manifests, layouts) are held to the default, which no project should approach."""
+    from .limits import DEFAULT, exceeded
+
     try:
+        size = path.stat().st_size
+        if size > (max_mb or DEFAULT.file_mb) * 1_000_000:
+            what = f"the file has {size / 1e6:.0f} MB"
+            if max_mb is None:
+                message = (
+                    f"{what}: far more than a project file needs ({DEFAULT.file_mb} MB at most)"
+                )
+                raise BuildError([Problem("error", message, where)])
+            raise exceeded("file_mb", what, max_mb, where)
         data = path.read_bytes()
     except FileNotFoundError:
         raise BuildError([Problem("error", "file not found", where)]) from None

@@ -516,3 +516,12 @@ def test_private_use_may_not_take_the_tools_own_range(tiny):
         f"{GAME}/game.toml:6:game.private_use: error: [game] private_use: 'E100-E1FF' overlaps"
         in found
     )
+
+
+def test_a_huge_rules_source_is_refused_before_it_is_read_and_the_limit_can_be_raised(tiny):
+    with open(tiny / f"{GAME}/rules.md", "a", encoding="utf-8") as f:
+        f.write("<!-- " + "x" * 2_100_000 + " -->\n")
+    args = ["check", "--no-play", "--project", str(tiny)]
+    found = run(*args, "--limit", "file_mb=2").output
+    assert f"{GAME}/rules.md: error: the file has 2 MB: more than the limit file_mb = 2" in found
+    assert run(*args, "--limit", "file_mb=3").exit_code == 0
