@@ -38,7 +38,9 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def write_all(files: dict[Path, bytes]) -> list[Path]:
-    """Write every file or none, each folder's files switched as one set."""
+    """Write the files, each folder's (each game's) as one set: every new set is complete
+    before the first switch, so a failure while writing changes nothing, and each game shows
+    either its whole old set or its whole new one."""
     groups: dict[Path, dict[str, bytes]] = {}
     for path, data in files.items():
         groups.setdefault(path.parent, {})[path.name] = data

@@ -214,6 +214,7 @@ def parse(
             emit(Block("para", body, line=line))
 
     def comment(content: str, line: int) -> None:
+        flush()  # a list before a summary mark belongs to the part it closes
         for raw in content.splitlines():
             stripped = raw.strip()
             if m := _SUMMARY_OPEN.match(stripped):

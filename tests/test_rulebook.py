@@ -149,3 +149,16 @@ def test_shipped_summary_holds_each_marked_title(built, game):
     for title in titles:
         assert f"## {title}" in md
         assert flat(title) in text
+
+
+def test_a_list_of_bullets_before_a_summary_mark_stays_in_that_summary_part():
+    from generator.problems import SourceRef
+    from generator.rulesource import parse
+
+    blocks, summary = parse(
+        "<!-- summary: 準備 -->\n・カードを配る\n・親を決める\n<!-- /summary -->\n後の段落\n",
+        SourceRef("rules.md"),
+    )
+    (part,) = summary
+    assert [(b.kind, b.items) for b in part.blocks] == [("list", ("カードを配る", "親を決める"))]
+    assert [b.kind for b in blocks] == ["list", "para"] and blocks[0].line == 2
