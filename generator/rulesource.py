@@ -177,6 +177,10 @@ def parse(
             state["section"].blocks.append(block)
 
     def flush() -> None:
+        if pending and pending[0].kind == "table":
+            rows = tuple(item.items for item in pending)
+            emit(Block("table", items=rows, line=pending[0].line))
+            pending.clear()
         if pending:
             first = pending[0]
             items = tuple(item.text for item in pending)
@@ -194,6 +198,14 @@ def parse(
             return
         if body.startswith("・"):
             item("list", body[1:], line)
+            return
+        if body.startswith("|") and body.endswith("|") and len(body) > 1:
+            # A table row without Markdown's |---| line under its header: still a table.
+            cells = tuple(c.strip() for c in body.strip("|").split("|"))
+            if not all(re.fullmatch(r":?-{2,}:?", plain(c)) for c in cells):
+                if pending and pending[0].kind != "table":
+                    flush()
+                pending.append(Block("table", items=cells, line=line))
             return
         flush()
         if body.startswith(":::"):

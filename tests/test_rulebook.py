@@ -162,3 +162,13 @@ def test_a_list_of_bullets_before_a_summary_mark_stays_in_that_summary_part():
     (part,) = summary
     assert [(b.kind, b.items) for b in part.blocks] == [("list", ("カードを配る", "親を決める"))]
     assert [b.kind for b in blocks] == ["list", "para"] and blocks[0].line == 2
+
+
+def test_a_table_without_its_separator_line_is_still_a_table():
+    """Designers wrote | a | b | rows without Markdown's |---| line before: they stay tables."""
+    from generator.problems import SourceRef
+    from generator.rulesource import parse
+
+    blocks, _ = parse("前の文\n| 色 | 点 |\n| 赤 | ２ |\n後の文\n", SourceRef("rules.md"))
+    assert [(b.kind, b.line) for b in blocks] == [("para", 1), ("table", 2), ("para", 4)]
+    assert blocks[1].items == (("色", "点"), ("赤", "２"))
