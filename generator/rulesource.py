@@ -130,7 +130,9 @@ def to_markdown(text: str) -> str:
 def _markdown():
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark").enable("table")
+    # No setext headings or rules: in a text written a sentence a line, a "---" line under a
+    # sentence is a line of dashes, not a command to make that sentence a heading.
+    return MarkdownIt("commonmark").enable("table").disable(["lheading", "hr"])
 
 
 _SUMMARY_OPEN = re.compile(r"^<!--\s*summary:\s*(.+?)\s*-->$")

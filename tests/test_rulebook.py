@@ -172,3 +172,11 @@ def test_a_table_without_its_separator_line_is_still_a_table():
     blocks, _ = parse("前の文\n| 色 | 点 |\n| 赤 | ２ |\n後の文\n", SourceRef("rules.md"))
     assert [(b.kind, b.line) for b in blocks] == [("para", 1), ("table", 2), ("para", 4)]
     assert blocks[1].items == (("色", "点"), ("赤", "２"))
+
+
+def test_a_line_of_dashes_is_text_not_a_heading_or_a_rule():
+    from generator.problems import SourceRef
+    from generator.rulesource import parse
+
+    blocks, _ = parse("次の文。\n---\n", SourceRef("rules.md"))
+    assert [(b.kind, b.text) for b in blocks] == [("para", "次の文。"), ("para", "---")]
