@@ -73,7 +73,7 @@ class Layout:
         return used
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Box:
     """One resolved box of one card, in points from the card's top-left trim corner."""
 

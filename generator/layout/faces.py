@@ -23,7 +23,7 @@ ALIGN = {"left", "center", "right"}
 VALIGN = {"top", "middle", "bottom"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     """One side of one card, ready to draw: boxes in points from the top-left trim corner."""
 
