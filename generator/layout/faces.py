@@ -83,8 +83,7 @@ def _icon_box(
     if icon is None:
         problems.error(
             f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in "
-            "icons.toml "
-            f"(icons: {', '.join(sorted(icons.icons))})",
+            f"icons.toml (icons: {', '.join(sorted(icons.icons))})",
             box.where,
             fold=f"icon:{layout.file}:{box.name}:{name}",
         )

@@ -35,8 +35,7 @@ def check_dealing(game: Game, problems: Problems) -> None:
         if left < 0:
             problems.error(
                 f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but "
-                "there "
-                f"are {d['total']}; the rules say 「{rule}」",
+                f"there are {d['total']}; the rules say 「{rule}」",
                 at,
             )
         elif "each" in deal:

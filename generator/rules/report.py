@@ -139,8 +139,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
             "finished games "
             f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would "
-            "be "
-            f"{sk['baseline']:.1%}.",
+            f"be {sk['baseline']:.1%}.",
             "",
         ]
     out += [

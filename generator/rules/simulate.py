@@ -265,8 +265,7 @@ def findings(module, st: Stats) -> list[Finding]:
             Finding(
                 "error" if st.dead_ends * 2 > st.games else "warning",
                 f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the "
-                "game "
-                f"has not ended",
+                "game has not ended",
                 rule,
                 opts,
                 st.first_dead_end,

@@ -22,8 +22,7 @@ def check_facedown_card(game: Game, problems: Problems) -> None:
     if not any(word in later for word in LATER):
         problems.warning(
             f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down "
-            "card "
-            "(see the 'facedown' reading in pnp simulate)",
+            "card (see the 'facedown' reading in pnp simulate)",
             at,
         )
 

@@ -53,9 +53,8 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
     if len(removed) != len(numbers) and not (stated and stated[0] == len(removed)):
         problems.warning(
             f"「{rule.text}」 names {len(numbers)} cards, but the deck has {len(removed)} "
-            f"({named} in "
-            f"each of {'、'.join(suits)}): the rules do not say whether {len(numbers)} or "
-            f"{len(removed)} cards leave a {players}-player game",
+            f"({named} in each of {'、'.join(suits)}): the rules do not say whether "
+            f"{len(numbers)} or {len(removed)} cards leave a {players}-player game",
             rule.where,
         )
     hand = int(game.manifest.deal["each"]) if game.manifest.deal else 0
@@ -69,15 +68,13 @@ def check_three_player_removal(game: Game, problems: Problems) -> None:
         if need > left:
             problems.error(
                 f"{players} players, removing {label}: {left} ナワバリカード left, but dealing "
-                "needs "
-                f"{need}",
+                f"needs {need}",
                 at,
             )
         else:
             problems.notice(
                 f"{players} players, removing {label}: {left} ナワバリカード, {need} dealt each "
-                "round, "
-                f"{left - need} stay face down",
+                f"round, {left - need} stay face down",
                 at,
             )
 
@@ -146,8 +143,7 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
             problems.warning(
                 f"{players} players: the worst draw of {players} maps uses most of a colour's "
                 f"cubes at setup ({shown}), and 「{refill.text}」 needs as many again at each "
-                "round "
-                "end: the rules do not say what happens when a colour runs out",
+                "round end: the rules do not say what happens when a colour runs out",
                 refill.where,
             )
 

@@ -65,8 +65,8 @@ def check_seed_numbers(game: Game, problems: Problems) -> None:
     if numbered:
         problems.warning(
             f"the take rule compares 「{TAKE}」, but the components give seeds an element and no "
-            "number; "
-            f"the data gives {len(numbered)} of {len(seeds)} seeds a number (marked provisional)",
+            f"number; the data gives {len(numbered)} of {len(seeds)} seeds a number (marked "
+            "provisional)",
             rule_at(game, TAKE),
         )
     else:
