@@ -38,6 +38,7 @@ class Result:
     problems: Problems
     written: list[Path] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
+    font_index: FontIndex | None = None  # the fonts check found, for the builders to reuse
 
     def failed(self, strict: bool) -> bool:
         return self.problems.has_errors or (strict and self.problems.count("warning") > 0)
@@ -51,10 +52,11 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     result = check(project, game_ids, options, cache, play=False)
     if result.failed(options.strict):
         return result
-    font_index = FontIndex([project.root / "fonts"], cache)
     files: dict[Path, bytes] = {}
     for plan in result.plans:
-        job = builders.Job(plan, out / plan.game.id, cache, result.problems, font_index=font_index)
+        job = builders.Job(
+            plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
+        )
         if any(b.name == "simulation" for b in picked):
             job.simulations = simulate_all(plan.game)
         files.update(builders.build_game(job, picked))
@@ -74,7 +76,7 @@ def check(
     out = options.out or project.root / "output"
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
-    font_index = FontIndex([project.root / "fonts"], cache)
+    font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
     for gid in game_ids or project.game_ids():
         try:
             game = load(project, gid, problems, options.limits)

@@ -119,22 +119,10 @@ def _run(seeds: list[int]) -> list[tuple]:
     ]
 
 
-def run(
-    game_id: str,
-    data,
-    players: int,
-    games: int,
-    seed: int,
-    options: dict[str, str],
-    kinds: tuple[str, ...],
-    check: bool = False,
-    workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[tuple]:
-    """Playout summaries in index order, whatever the number of processes: reproducible."""
-    return list(
-        iter_run(game_id, data, players, games, seed, options, kinds, check, workers, progress)
-    )
+def run(*args, **kwargs) -> list[tuple]:
+    """Playout summaries in index order, whatever the number of processes, as a list (the
+    arguments of `iter_run`)."""
+    return list(iter_run(*args, **kwargs))
 
 
 def iter_run(
