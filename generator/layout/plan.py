@@ -109,14 +109,8 @@ def lay_out(
 def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     """Many faces, each from one data row, imposed on the component's sheet definition."""
     want = f"{stage.bleed_mm}mm" if stage.bleed_mm is not None else comp.bleed
-    if comp.sheet not in stage.defs.sheets:
-        known = ", ".join(stage.defs.sheets)
-        raise BuildError(
-            [Problem("error", f"unknown sheet '{comp.sheet}' (sheets: {known})", comp.at("sheet"))]
-        )
-    sheets.card_size(stage.defs, comp.size, comp.at("size"))  # a bad size names its key
     geometry = sheets.impose(
-        stage.defs, comp.sheet, comp.size, stage.paper, want, stage.problems, comp.where
+        stage.defs, comp.sheet, comp.size, stage.paper, want, stage.problems, comp.where, comp.at
     )
     w, h = geometry.card
     names = {"W": w, "H": h, "bleed": geometry.bleed}

@@ -127,18 +127,15 @@ def impose(
     want_bleed: str | float | None,
     problems: Problems,
     where: SourceRef,
+    at=None,
 ) -> SheetGeometry:
+    """A component's sheet: where each card and back goes, how much bleed fits, crop marks.
+    `where` is the component; `at(key)`, where given, is the line of its `sheet` or `size` key."""
+    at = at or (lambda key: where)
     if sheet_name not in defs.sheets:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})",
-                    where,
-                )
-            ]
-        )
-    cw, ch, size_name = card_size(defs, size, where)
+        message = f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})"
+        raise BuildError([Problem("error", message, at("sheet"))])
+    cw, ch, size_name = card_size(defs, size, at("size"))
     if paper_name not in defs.paper:
         raise BuildError(f"unknown paper '{paper_name}' (papers: {', '.join(defs.paper)})")
     spec = defs.sheets[sheet_name]
