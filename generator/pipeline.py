@@ -57,8 +57,6 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
         job = builders.Job(
             plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
         )
-        if any(b.name == "simulation" for b in picked):
-            job.simulations = simulate_all(plan.game)
         files.update(builders.build_game(job, picked))
     result.written = output.write_all(files)
     return result
@@ -137,7 +135,7 @@ def load(
 @dataclass
 class SimulateOptions:
     players: int | None = None
-    games: int = 1000
+    games: int = 1000  # rules.simulate.DEFAULT_GAMES
     seed: int = 1
     options: dict[str, str] = field(default_factory=dict)
     kind: str = "random"
@@ -206,34 +204,16 @@ def _readings(module, given: dict[str, str]) -> dict[str, str]:
 
 
 def run_simulation(game: Game, module, players: int, opts: SimulateOptions, progress=None):
-    """One batch of playouts with its statistics, skill signal, findings and other readings."""
+    """One batch of playouts of `game` as `opts` ask, checked against the games limit."""
     from .builders.simulation import SimulationResult
     from .rules import simulate as sim
 
     options = _readings(module, opts.options)
-    data = module.prepare(game)
-    kinds = (opts.kind,) * players
     if opts.games > opts.limits.games:
         raise exceeded("games", f"{opts.games:,} games", opts.limits.games, None)
-    rows = sim.iter_run(
-        game.id, data, players, opts.games, opts.seed, options, kinds, progress=progress
+    kinds = (opts.kind,) * players
+    data = module.prepare(game)
+    stats, found = sim.batch(
+        module, data, players, options, kinds, opts.games, opts.seed, opts.skill, progress
     )
-    stats = sim.statistics(game.id, players, opts.seed, options, kinds, rows)
-    if opts.skill:
-        stats.skill = sim.skill_signal(
-            game.id, data, players, min(opts.games, 600), opts.seed, options
-        )
-    found = sim.findings(module, stats)
-    stats.alternatives = sim.alternatives(module, game.id, data, stats, found)
     return SimulationResult(module, stats, found)
-
-
-def simulate_all(game: Game) -> list:
-    """`pnp build --format simulation`: every player count, default readings and batch size."""
-    from .rules.games import REGISTRY
-
-    module = REGISTRY.get(game.id)
-    if module is None:
-        return []
-    lo, hi = game.manifest.players
-    return [run_simulation(game, module, n, SimulateOptions()) for n in range(lo, hi + 1)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .limits import DEFAULT, exceeded
 from .problems import BuildError, Problem, SourceRef
 
 BOM = b"\xef\xbb\xbf"
@@ -112,8 +113,6 @@ def read_text(
     """A project file's text by the one decoding rule; missing, unreadable or larger than
     `max_mb` (the `file_mb` limit; checked before reading): a clean error. Files read with no
     `max_mb` (manifests, layouts) are held to the default, which no project should approach."""
-    from .limits import DEFAULT, exceeded
-
     try:
         size = path.stat().st_size
         if size > (max_mb or DEFAULT.file_mb) * 1_000_000:

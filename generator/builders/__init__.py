@@ -31,7 +31,6 @@ class Job:
     problems: Problems
     font_names: dict[str, str] = field(default_factory=dict)  # role -> registered font name
     font_index: FontIndex | None = None
-    simulations: list = field(default_factory=list)  # SimulationResult, when simulation is picked
 
 
 class Builder:

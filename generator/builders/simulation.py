@@ -73,7 +73,18 @@ class SimulationBuilder(Builder):
         ]
 
     def build(self, job: Job) -> dict[Path, bytes]:
+        """Every player count, the default readings and batch size."""
+        from ..rules import engine, simulate
+        from ..rules.games import REGISTRY
+
+        game = job.plan.game
+        module = REGISTRY[game.id]
+        data = module.prepare(game)
+        options = engine.resolve_options(module.OPTIONS, {})
+        lo, hi = game.manifest.players
         files: dict[Path, bytes] = {}
-        for result in job.simulations:
-            files.update(report_files(job.plan.game, result, job.out, job.font_index, job.cache))
+        for players in range(lo, hi + 1):
+            stats, found = simulate.batch(module, data, players, options, ("random",) * players)
+            result = SimulationResult(module, stats, found)
+            files.update(report_files(game, result, job.out, job.font_index, job.cache))
         return files

@@ -18,6 +18,8 @@ from itertools import islice
 from . import engine
 from .games import REGISTRY
 
+DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
+SKILL_GAMES = 600  # at most this many for the skill signal
 POOL_THRESHOLD = 400  # fewer playouts than this run in-process: a pool costs more than it saves
 
 
@@ -213,6 +215,30 @@ def statistics(
     st.win_ci = [wilson(w, st.finished) for w in st.wins]
     st.score_mean = [t / st.finished if st.finished else 0.0 for t in totals]
     return st
+
+
+def batch(
+    module,
+    data,
+    players: int,
+    options: dict[str, str],
+    kinds: tuple[str, ...],
+    games: int = DEFAULT_GAMES,
+    seed: int = 1,
+    skill: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Stats, list[Finding]]:
+    """One batch of playouts: statistics (with the skill signal and the other readings behind
+    each error) and findings — what `pnp simulate` and the simulation builder report."""
+    rows = iter_run(module.GAME_ID, data, players, games, seed, options, kinds, progress=progress)
+    stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
+    if skill:
+        stats.skill = skill_signal(
+            module.GAME_ID, data, players, min(games, SKILL_GAMES), seed, options
+        )
+    found = findings(module, stats)
+    stats.alternatives = alternatives(module, module.GAME_ID, data, stats, found)
+    return stats, found
 
 
 def skill_signal(game_id: str, data, players: int, games: int, seed: int, options: dict) -> dict:
