@@ -31,14 +31,18 @@ def footer(book: Rulebook, page: int) -> str:
     return f"{book.title}　— {page} —"
 
 
-class RulebookBuilder(Builder):
+class _FromRules(Builder):
+    """A builder of the rendered rules source: it applies to every game that has one."""
+
+    def applies(self, plan: Plan) -> bool:
+        return plan.book is not None
+
+
+class RulebookBuilder(_FromRules):
     name = "rulebook"
     what = "rulebook.pdf: the rules source typeset, with tables and sample cards from the data"
     default = True
     needs = "the rendered rules source and sample faces"
-
-    def applies(self, plan: Plan) -> bool:
-        return plan.book is not None
 
     def files(self, plan: Plan) -> list[str]:
         return ["rulebook.pdf"]
@@ -62,14 +66,11 @@ class RulebookBuilder(Builder):
         return {job.out / "rulebook.pdf": data}
 
 
-class SummaryPdfBuilder(Builder):
+class SummaryPdfBuilder(_FromRules):
     name = "summary"
     what = "summary.pdf: the marked parts of the rules on one page (two columns if need be)"
     default = True
     needs = "the rendered rules source's summary sections"
-
-    def applies(self, plan: Plan) -> bool:
-        return plan.book is not None
 
     def files(self, plan: Plan) -> list[str]:
         return ["summary.pdf"]
@@ -99,14 +100,11 @@ class SummaryPdfBuilder(Builder):
         return {job.out / "summary.pdf": data}
 
 
-class SummaryMarkdownBuilder(Builder):
+class SummaryMarkdownBuilder(_FromRules):
     name = "summary-md"
     what = "summary.md: the same summary as Markdown, for a wiki or a chat"
     default = True
     needs = "the rendered rules source's summary sections"
-
-    def applies(self, plan: Plan) -> bool:
-        return plan.book is not None
 
     def files(self, plan: Plan) -> list[str]:
         return ["summary.md"]
