@@ -449,14 +449,34 @@ class Rule:
 
 def find_rule(game: Game, pattern: str) -> Rule | None:
     """The line of the rules source that matches `pattern` (a sentence with `{}` for numbers)."""
-    regex = _pattern(pattern)
-    for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
-        found = regex.search(line)
-        if found:
-            where = (game.rules_where or game.manifest.where).at(row=n)
-            numbers = tuple(int(g.translate(_ZEN_TO_ASCII)) for g in found.groups())
-            return Rule(where, _sentence(line, found.start()), numbers)
+    found = _search(game.rules_source or "", pattern)
+    if found is None:
+        return None
+    n, line, match = found
+    where = (game.rules_where or game.manifest.where).at(row=n)
+    return Rule(where, _sentence(line, match.start()), _numbers(match))
+
+
+def rule_numbers(source: str, pattern: str) -> tuple[int, ...] | None:
+    """The numbers a rule sentence states, where `pattern` is the sentence with `{}` for each
+    number, e.g. "１ラウンドは{}トリック" -> (6,); None when no line says it. Digits may be
+    full-width or not, as the designer types them."""
+    found = _search(source, pattern)
+    return _numbers(found[2]) if found else None
+
+
+def _search(source: str, pattern: str) -> tuple[int, str, re.Match] | None:
+    """(line number, line, match) of the first line matching `pattern`."""
+    parts = [re.escape(p) for p in pattern.split("{}")]
+    regex = re.compile("([0-9０-９]+)".join(parts))
+    for n, line in enumerate(source.splitlines(), start=1):
+        if found := regex.search(line):
+            return n, line, found
     return None
+
+
+def _numbers(match: re.Match) -> tuple[int, ...]:
+    return tuple(int(g.translate(_ZEN_TO_ASCII)) for g in match.groups())
 
 
 def _sentence(line: str, at: int) -> str:
@@ -464,23 +484,6 @@ def _sentence(line: str, at: int) -> str:
     start = line.rfind("。", 0, at) + 1
     end = line.find("。", at)
     return line[start : end + 1 if end >= 0 else len(line)].strip()
-
-
-def _pattern(pattern: str) -> re.Pattern:
-    parts = [re.escape(p) for p in pattern.split("{}")]
-    return re.compile("([0-9０-９]+)".join(parts))
-
-
-def rule_numbers(source: str, pattern: str) -> tuple[int, ...] | None:
-    """The numbers a rule sentence states, where `pattern` is the sentence with `{}` for each
-    number, e.g. "１ラウンドは{}トリック" -> (6,); None when no line says it. Digits may be
-    full-width or not, as the designer types them."""
-    regex = _pattern(pattern)
-    for line in source.splitlines():
-        found = regex.search(line)
-        if found:
-            return tuple(int(g.translate(_ZEN_TO_ASCII)) for g in found.groups())
-    return None
 
 
 def rule_number(game: Game, pattern: str, what: str) -> int:
