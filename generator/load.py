@@ -83,17 +83,20 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
     """A quote that never closes swallows the rows after it into one cell: a cell whose lines
     look like rows of their own (as many commas as the header) is named where it began."""
     commas = max(1, len(columns) - 1)
-    for line, record in records[1:]:
+    for k, (line, record) in enumerate(records[1:], start=2):
         for i, cell in enumerate(record):
             if "\n" not in cell:
                 continue
             inner = cell.split("\n")[1:]
             if any(part.count(",") >= commas for part in inner):
                 column = columns[i] if i < len(columns) else f"column {i + 1}"
+                if k == len(records) and i == len(record) - 1:
+                    until = "before the end of the file: the rows after it"
+                else:
+                    until = f"until {len(inner)} lines later: the rows in between"
                 raise _fail(
-                    f'a quote (") opened in this cell is not closed until {len(inner)} lines '
-                    "later: the rows in between were read as part of this cell. Close the "
-                    'quote, or write a quote inside a cell as ""',
+                    f'a quote (") opened in this cell is not closed {until} were read as part of '
+                    'this cell. Close the quote, or write a quote inside a cell as ""',
                     where.at(row=line, column=column),
                 )
 
