@@ -277,19 +277,27 @@ def _build_truetype(face: FontFace, text: str) -> bytes:
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-    src, gids = _source(face)
+    _, gids = _source(face)
+    # A font of its own, dropped when this subset is made: the decompiled outlines of a CJK
+    # face take tens of MB, which a large deck's build should not carry to the end.
+    src = _open(face)
     names = src.getGlyphOrder()
+    ids = {name: i for i, name in enumerate(names)}
     wanted = {ord(ch): names[gids[ord(ch)]] for ch in text if ord(ch) in gids}
-    order = [".notdef"] + sorted(set(wanted.values()) - {".notdef"}, key=src.getGlyphID)
-    glyphset = src.getGlyphSet()
-    hmtx = src["hmtx"].metrics
+    order = [".notdef"] + sorted(set(wanted.values()) - {".notdef"}, key=ids.__getitem__)
+    advance = _advances(src)
+    if "CFF " in src:  # the charstrings themselves: no per-glyph metrics tables decompiled
+        cff = src["CFF "].cff
+        outlines = cff[cff.fontNames[0]].CharStrings
+    else:
+        outlines = src.getGlyphSet()
     glyphs, metrics = {}, {}
     for g in order:
         pen = TTGlyphPen(None)
-        glyphset[g].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        outlines[g].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
         glyph = glyphs[g] = pen.glyph()
         xs = [x for x, _ in glyph.coordinates] if glyph.numberOfContours > 0 else [0]
-        metrics[g] = (hmtx[g][0], min(xs))
+        metrics[g] = (advance[min(ids[g], len(advance) - 1)], min(xs))
     head, hhea, os2 = src["head"], src["hhea"], src["OS/2"]
     fb = FontBuilder(head.unitsPerEm, isTTF=True)
     fb.setupGlyphOrder(order)

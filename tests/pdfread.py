@@ -15,12 +15,14 @@ MM = 72 / 25.4
 
 @dataclass(frozen=True)
 class Placed:
-    """A card drawn on a page: its form's trim origin and bleed box (points, page coordinates)."""
+    """A card drawn on a page: its trim origin and bleed box (points, page coordinates). `form`
+    names the PDF form of a face drawn more than once in the file; a face drawn once is drawn
+    on the page itself (`form` is "inline")."""
 
     form: str
     x: float
     y: float
-    bbox: tuple[float, float, float, float]  # the form's box: bleed around the trim box
+    bbox: tuple[float, float, float, float]  # the face's box: bleed around the trim box
 
 
 def page_size_mm(path: Path, index: int) -> tuple[float, float]:
@@ -29,11 +31,14 @@ def page_size_mm(path: Path, index: int) -> tuple[float, float]:
 
 
 def placements(path: Path, index: int) -> list[Placed]:
-    """Every form drawn on page `index`, with the translation in force when it was drawn."""
+    """Every card face drawn on page `index`, with the translation in force when it was drawn:
+    a form placed at the top level of the page, or a face drawn inline (a translation, then a
+    clip to its bleed box, at the top level)."""
     reader = pypdf.PdfReader(path)
     page = reader.pages[index]
     xobjects = page["/Resources"].get("/XObject", {})
     stack, ctm, out = [], (0.0, 0.0), []
+    rect = None
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
             stack.append(ctm)
@@ -47,6 +52,14 @@ def placements(path: Path, index: int) -> list[Placed]:
             form = xobjects[operands[0]].get_object()
             bbox = tuple(float(v) for v in form["/BBox"])
             out.append(Placed(str(operands[0]), ctm[0], ctm[1], bbox))
+        elif op == b"re" and len(stack) == 1 and ctm != (0.0, 0.0):
+            x, y, w, h = (float(v) for v in operands)
+            rect = (x, y, x + w, y + h)
+        elif op in (b"W", b"W*") and rect is not None:
+            out.append(Placed("inline", ctm[0], ctm[1], rect))
+            rect = None
+        elif op in (b"f", b"S", b"B", b"n", b"b", b"s", b"f*", b"B*", b"b*"):
+            rect = None
     return out
 
 

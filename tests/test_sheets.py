@@ -9,7 +9,7 @@ import csv
 import pypdf
 import pytest
 
-from conftest import FIXTURES, edit, run
+from conftest import FIXTURES, edit, make_fixture_project, run
 from pdfread import MM, all_text, fonts, page_size_mm, page_text, placements, text_in
 
 CARD_W, CARD_H = 63.0, 88.0
@@ -89,6 +89,32 @@ def test_backs_mirrored_for_long_edge_duplex(tiny_built):
             assert b.y / MM == pytest.approx(f.y / MM, abs=0.1)
     # All backs are one design, drawn once and reused.
     assert len({b.form for s in range(2) for b in placements(pdf, 2 + 2 * s)}) == 1
+
+
+def test_a_face_drawn_once_is_on_the_page_and_a_repeated_face_is_one_form(tmp_path):
+    """A unique front is drawn straight onto its sheet (a form per card would cost the file and
+    the memory of a large deck); a front printed twice is one form placed twice; the backs are
+    one form for the whole deck."""
+    root = make_fixture_project("tiny", tmp_path)
+    edit(root, "cards/tiny/cards.csv", "赤,2,#C8323C,二の赤。", "赤,2,#C8323C,二の赤。\n" * 2)
+    composition = '  [component.composition]\n  key = ["suit", "number"]\n'
+    edit(root, "cards/tiny/game.toml", composition, "  [component.composition]\n")
+    edit(root, "cards/tiny/game.toml", "total = 10", "total = 11")
+    r = run("build", "--project", str(root))
+    assert r.exit_code == 0, r.output
+    pdf = root / "output/tiny/cards.pdf"
+    fronts = placements(pdf, 1) + placements(pdf, 3)
+    assert len(fronts) == 11
+    forms = [p.form for p in fronts if p.form != "inline"]
+    assert len(forms) == 2 and len(set(forms)) == 1  # the doubled 赤 2
+    inline = [p for p in fronts if p.form == "inline"]
+    assert len(inline) == 9
+    for p in inline:  # clipped to the bleed box, like a form's
+        x0, y0, x1, y1 = (v / MM for v in p.bbox)
+        assert x1 - x0 == pytest.approx(CARD_W + 2 * 1.8, abs=0.05)
+        assert y1 - y0 == pytest.approx(CARD_H + 2 * 1.8, abs=0.05)
+    backs = placements(pdf, 2) + placements(pdf, 4)
+    assert len(backs) == 11 and len({b.form for b in backs}) == 1 and backs[0].form != "inline"
 
 
 def test_every_card_shows_its_data(tiny_built):
@@ -185,3 +211,30 @@ def test_tokens_of_another_size_get_their_own_sheet(kit):
     pdf = kit / "output/kit/tokens.pdf"
     assert pages(pdf) == 3
     assert {size_mm(p) for p in placements(pdf, 2)} == {(10.0, 10.0)}
+
+
+def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
+    """The layout stage keeps a deck's faces packed (pickled, deflated, a chunk at a time);
+    what comes back out is every pair in order, and repeated faces are counted as repeated."""
+    from generator.layout.boxes import Box
+    from generator.layout.faces import Face, FaceStore
+
+    def face(text: str) -> Face:
+        box = Box("t", "text", 1.0, 2.0, 3.0, 4.0, {"text": text, "lines": (text,)})
+        return Face((box,), f"key-{text}")
+
+    back = face("裏")
+    pairs = [(face(f"表{i % 700}"), back) for i in range(FaceStore.CHUNK * 3 + 5)]
+    store = FaceStore()
+    for pair in pairs:
+        store.append(pair)
+    assert len(store) == len(pairs)
+    assert list(store) == pairs
+    assert store[0] == pairs[0] and store[-1] == pairs[-1] and store[300] == pairs[300]
+    with pytest.raises(IndexError):
+        store[len(pairs)]
+    assert [len(run) for run in store.runs(9)] == [9] * (len(pairs) // 9) + [len(pairs) % 9]
+    assert store.uses[back.key] == len(pairs)
+    assert store.uses["key-表1"] == 2 and store.uses["key-表699"] == 1
+    joined = FaceStore.joined(store, store)
+    assert list(joined) == pairs + pairs and joined.uses["key-表699"] == 2

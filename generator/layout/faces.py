@@ -7,7 +7,11 @@ the renderer needs, so `pnp check` finds overflow and missing glyphs without dra
 from __future__ import annotations
 
 import hashlib
+import pickle
 import re
+import zlib
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from ..fonts import Metrics
@@ -200,6 +204,75 @@ def _fit_text(
     return replace(box, props=props)
 
 
+Pair = tuple[Face, Face | None]  # a card's front and its back (None: no back layout)
+
+
+class FaceStore:
+    """A deck's laid-out faces, one (front, back) pair per card in deck order, kept packed.
+
+    As Python objects a face takes about a kilobyte, so a 100,000-card deck would hold hundreds
+    of MB between check and drawing. The store pickles and deflates every CHUNK pairs (a face
+    repeated inside a chunk, such as the deck's back, is stored once), unpacks one chunk at a
+    time when iterated, and counts how often each face is used, so the renderer can draw a
+    repeated face once and place it many times."""
+
+    CHUNK = 256
+
+    def __init__(self) -> None:
+        self._chunks: list[bytes] = []
+        self._open: list[Pair] = []
+        self._interned: dict[str, Face] = {}
+        self._len = 0
+        self.uses: Counter[str] = Counter()
+
+    def append(self, pair: Pair) -> None:
+        front, back = (
+            None if face is None else self._interned.setdefault(face.key, face) for face in pair
+        )
+        self._open.append((front, back))
+        self._len += 1
+        self.uses.update(face.key for face in (front, back) if face is not None)
+        if len(self._open) == self.CHUNK:
+            self._chunks.append(zlib.compress(pickle.dumps(self._open, protocol=5), 1))
+            self._open, self._interned = [], {}
+
+    @classmethod
+    def joined(cls, *stores: FaceStore) -> FaceStore:
+        out = cls()
+        for store in stores:
+            for pair in store:
+                out.append(pair)
+        return out
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[Pair]:
+        for chunk in self._chunks:
+            yield from pickle.loads(zlib.decompress(chunk))
+        yield from self._open
+
+    def __getitem__(self, i: int) -> Pair:
+        if not -self._len <= i < self._len:
+            raise IndexError(i)
+        i %= self._len
+        chunk, at = divmod(i, self.CHUNK)
+        if chunk < len(self._chunks):
+            return pickle.loads(zlib.decompress(self._chunks[chunk]))[at]
+        return self._open[at]
+
+    def runs(self, size: int) -> Iterator[list[Pair]]:
+        """The pairs in consecutive lists of `size` (the last may be shorter): one per sheet."""
+        run: list[Pair] = []
+        for pair in self:
+            run.append(pair)
+            if len(run) == size:
+                yield run
+                run = []
+        if run:
+            yield run
+
+
 def lay_out_deck(
     deck: Deck,
     front: Layout,
@@ -209,20 +282,14 @@ def lay_out_deck(
     fonts: Fonts,
     icons: IconSet,
     problems: Problems,
-) -> list[tuple[Face, Face | None]]:
-    """Every card's front and back; identical faces (a deck's backs) are one object, so a large
-    deck holds each distinct face once."""
-    seen: dict[str, Face] = {}
-
-    def once(face: Face) -> Face:
-        return seen.setdefault(face.key, face)
-
-    return [
-        (
-            once(lay_out_face(front, card, context, names, fonts, icons, problems)),
-            once(lay_out_face(back, card, context, names, fonts, icons, problems))
-            if back
-            else None,
+) -> FaceStore:
+    """Every card's front and back, packed as they are laid out (see FaceStore)."""
+    store = FaceStore()
+    for card in deck.cards:
+        store.append(
+            (
+                lay_out_face(front, card, context, names, fonts, icons, problems),
+                lay_out_face(back, card, context, names, fonts, icons, problems) if back else None,
+            )
         )
-        for card in deck.cards
-    ]
+    return store

@@ -34,7 +34,7 @@ class DeckSheets:
     id: str
     name: str
     geometry: sheets.SheetGeometry
-    faces: list  # (front Face, back Face or None) per card, deck order
+    faces: facelayout.FaceStore  # (front Face, back Face or None) per card, deck order
     unit: str = "枚"
     output: str = "cards"
 
@@ -129,7 +129,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
             f"{last.id}+{comp.id}",
             f"{last.name}・{comp.name}",
             geometry,
-            last.faces + laid,
+            facelayout.FaceStore.joined(last.faces, laid),
             comp.unit,
             comp.output,
         )

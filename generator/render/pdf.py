@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import io
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor, black, white
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFBase85Encode,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFZCompress,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
@@ -41,25 +50,55 @@ def sheets_pdf(
     for deck in decks:
         g = deck.geometry
         c.setPageSize(g.page)
-        sheets = [deck.faces[i : i + g.per_sheet] for i in range(0, len(deck.faces), g.per_sheet)]
+        count = -(-len(deck.faces) // g.per_sheet)
         both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
-        for n, chunk in enumerate(sheets, 1):
+        for n, chunk in enumerate(deck.faces.runs(g.per_sheet), 1):
             for is_front, slots in both:
                 side = sides[0] if is_front else sides[1]
-                _label(c, f"{deck.name}　{side} {n}/{len(sheets)}", g, font_names)
+                _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
                 for (front, back), slot in zip(chunk, slots):
                     face = front if is_front else back
                     if face is not None:
-                        _place(c, face, slot, g, font_names, forms)
+                        repeated = deck.faces.uses[face.key] > 1
+                        _place(c, face, slot, g, font_names, forms if repeated else None)
                 _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
-                c.showPage()
+                _show_page(c)
     c.save()
     return buf.getvalue()
 
 
-def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict) -> None:
-    """Draw a face in its slot, clipped to its bleed box; identical faces share one PDF form."""
+def _show_page(c: Canvas) -> None:
+    """End the page and encode its content now rather than when the file is written: a
+    100,000-card deck would otherwise hold every page's drawing operators as text until the
+    end. The filters are the ones ReportLab would apply, so the bytes written are the same."""
+    c.showPage()
+    page = c._doc.Pages.pages[-1]
+    content = page.stream
+    if not content or page.Contents:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    for f in reversed(filters):
+        content = f.encode(content)
+    names = PDFArray([PDFName(f.pdfname) for f in filters])
+    stream = PDFStream(PDFDictionary({"Filter": names}), content)
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
+
+
+def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict | None) -> None:
+    """Draw a face in its slot, clipped to its bleed box. A face drawn more than once in the
+    file (`forms` given) becomes one PDF form placed each time; a face drawn once is drawn
+    straight onto the page, which costs the file and the memory less than a form per card."""
     b = g.bleed
+    if forms is None:
+        c.saveState()
+        c.translate(slot.x, slot.y)
+        path = c.beginPath()
+        path.rect(-b, -b, slot.w + 2 * b, slot.h + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+        draw_face(c, face, slot.w, slot.h, b, font_names)
+        c.restoreState()
+        return
     name = forms.get((face.key, g.bleed))
     if name is None:
         name = f"face{len(forms) + 1}"
