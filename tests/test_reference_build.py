@@ -22,8 +22,9 @@ import pytest
 
 from conftest import REPO, run
 
-# The last commit before the structure refactor (issue 7): builders, kinds, one TOML reader.
-REFERENCE = "2dcdbff8d7df3ebb7f5a0eda9233d5124d00c371"
+# The commit that draws a face used once straight onto its sheet (issue 8, flat memory); before
+# it, 2dcdbff (the last commit before the structure refactor of issue 7).
+REFERENCE = "19e75fea6046360d25d3a137d14e2f5b134a4dfd"
 
 
 def _reference_generator(dest: Path) -> Path | None:
