@@ -5,7 +5,9 @@ A game's outputs are one set, switched whole: `output/<game>` is a link to a fol
 hard-linked), and only when every game's new set is complete does it point each game's link at
 its new set, one rename each. A kill at any instant leaves every game with either its complete
 previous set or its complete new one; the next build removes what an interrupted one left.
-Where links cannot be made (some Windows set-ups), files are renamed into place one by one.
+Where links cannot be made (some Windows set-ups), the folders themselves are swapped: the
+previous set is renamed into `.sets/` and the new one into place. A kill between those two
+renames leaves the complete previous set under `.sets/`, and the next build puts it back first.
 
 A file-system failure (permissions, a file where a folder should be, a full disk) is a message
 naming the path and what to do, never a traceback.
@@ -73,6 +75,7 @@ def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
         raise FileExistsError(errno.EEXIST, "a file is in the way", str(folder))
     sets = base / SETS
     sets.mkdir(parents=True, exist_ok=True)
+    _recover(folder)
     staging = sets / f"{folder.name}@{os.getpid()}.staging"
     if staging.exists():
         shutil.rmtree(staging)
@@ -103,18 +106,29 @@ def _switch(folder: Path, new_set: Path) -> None:
     try:
         os.symlink(Path(SETS) / new_set.name, link, target_is_directory=True)
     except (OSError, NotImplementedError):
-        _move_files_into(folder, new_set)  # no links here: file by file
-        return
+        link = None  # no links here: the folders themselves are swapped
     if folder.is_dir() and not folder.is_symlink():
-        os.rename(folder, new_set.parent / f"{folder.name}@old-{os.getpid()}")
-    os.replace(link, folder)
+        os.rename(folder, new_set.parent / f"{folder.name}{OLD}{os.getpid()}")
+    if link is None:
+        os.rename(new_set, folder)
+    else:
+        os.replace(link, folder)
 
 
-def _move_files_into(folder: Path, new_set: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for f in new_set.iterdir():
-        os.replace(f, folder / f.name)
-    new_set.rmdir()
+OLD = "@old-"  # a previous set moved aside: `.sets/<game>@old-<pid>`
+
+
+def _recover(folder: Path) -> None:
+    """A build killed between moving the previous set aside and moving the new one into place
+    left no `folder`: put the previous set back."""
+    if folder.exists() or folder.is_symlink():
+        return
+    aside = sorted(
+        (p for p in (folder.parent / SETS).glob(f"{folder.name}{OLD}*") if p.is_dir()),
+        key=lambda p: p.stat().st_mtime_ns,
+    )
+    if aside:
+        os.rename(aside[-1], folder)
 
 
 def _temporary(name: str) -> bool:

@@ -21,6 +21,10 @@ def hook(f):
             os._exit(9)
         return f(*a, **kw)
     return g
+if os.environ.get("NO_LINKS"):  # a Windows set-up without symbolic links
+    def no_symlink(*a, **kw):
+        raise OSError(1, "symbolic links are not allowed")
+    os.symlink = no_symlink
 os.rename, os.replace, os.symlink, os.link = (hook(os.rename), hook(os.replace),
                                               hook(os.symlink), hook(os.link))
 pathlib.Path.write_bytes = hook(pathlib.Path.write_bytes)
@@ -37,8 +41,8 @@ def files(game_dir) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in game_dir.iterdir() if p.is_file()}
 
 
-def killed_build(root, at: int) -> subprocess.CompletedProcess:
-    env = dict(os.environ, KILL_AT=str(at))
+def killed_build(root, at: int, links: bool = True) -> subprocess.CompletedProcess:
+    env = dict(os.environ, KILL_AT=str(at), NO_LINKS="" if links else "1")
     return subprocess.run(
         [sys.executable, "-c", KILLER, "build", "--project", str(root)],
         capture_output=True,
@@ -55,9 +59,21 @@ def leftovers(root) -> list[str]:
     return found
 
 
-def test_a_killed_build_leaves_the_old_set_or_the_new_one(tmp_path):
+def set_aside(root) -> dict[str, bytes]:
+    """A previous set moved aside when the build was killed before the new one took its place
+    (only where links cannot be made); the next build puts it back."""
+    aside = [p for p in (root / "output/.sets").iterdir() if "@old-" in p.name]
+    return files(aside[0]) if len(aside) == 1 else {}
+
+
+@pytest.mark.parametrize("links", [True, False], ids=["links", "no-links"])
+def test_a_killed_build_leaves_the_old_set_or_the_new_one(tmp_path, links):
     root = make_fixture_project("tiny", tmp_path)
-    assert run("build", "--project", str(root)).exit_code == 0
+    if links:
+        assert run("build", "--project", str(root)).exit_code == 0
+    else:
+        assert killed_build(root, 10**9, links=False).returncode == 0
+        assert not (root / "output/tiny").is_symlink()
     old = files(root / "output/tiny")
     edit(root, "cards/tiny/cards.csv", "二の青。", "にの青。")
     expected = make_fixture_project("tiny", tmp_path / "expected")
@@ -66,29 +82,36 @@ def test_a_killed_build_leaves_the_old_set_or_the_new_one(tmp_path):
     new = files(expected / "output/tiny")
     assert new != old and sorted(new) == sorted(old)
 
-    counted = killed_build(root, 10**9)  # kill never: count the file-system operations
+    counted = killed_build(root, 10**9, links)  # kill never: count the file-system operations
     total = int(counted.stderr.rsplit("OPERATIONS", 1)[1])
     assert total >= 8
     # Rebuild the old state, then kill at every operation.
     edit(root, "cards/tiny/cards.csv", "にの青。", "二の青。")
-    assert run("build", "--project", str(root)).exit_code == 0
+    assert killed_build(root, 10**9, links).returncode == 0
     edit(root, "cards/tiny/cards.csv", "二の青。", "にの青。")
-    mid_way = 0
+    mid_way = aside = 0
     for at in range(1, total + 1):
-        result = killed_build(root, at)
+        result = killed_build(root, at, links)
         assert result.returncode == 9, result.stderr
         now = files(root / "output/tiny")
+        if not now and not links:  # between the two renames: the old set waits in .sets/
+            now = set_aside(root)
+            aside += 1
         assert now in (old, new), f"killed at operation {at} of {total}: a mixed set"
         if at == total:  # killed just before the switch, the last operation: still the old set
             assert now == old
         mid_way += any(p.name.endswith(".staging") for p in (root / "output/.sets").iterdir())
     assert mid_way, "no kill fell while a new set was being written"
-    # The next build leaves one set and no temporary.
-    assert run("build", "--project", str(root)).exit_code == 0
+    assert aside == (0 if links else 1)
+    # The next build leaves one set (or, without links, the folder itself) and no temporary.
+    assert killed_build(root, 10**9, links).returncode == 0
     assert files(root / "output/tiny") == new
     sets = list((root / "output/.sets").iterdir())
-    assert len(sets) == 1 and not sets[0].name.endswith(".staging")
-    assert leftovers(root) == [sets[0].name]
+    if links:
+        assert len(sets) == 1 and not sets[0].name.endswith(".staging")
+        assert leftovers(root) == [sets[0].name]
+    else:
+        assert sets == [] and leftovers(root) == []
 
 
 def test_a_partial_format_build_keeps_the_rest_of_the_set(tiny, tiny_built):
@@ -149,3 +172,34 @@ def test_a_file_system_failure_is_a_message_and_keeps_the_old_set(
     assert words in result.output and "internal error" not in result.output
     assert files(tiny / "output/tiny") == before
     assert not [p for p in (tiny / "output/.sets").iterdir() if p.name.endswith(".staging")]
+
+
+def test_a_set_left_aside_by_a_killed_build_is_put_back_even_if_the_next_build_fails(
+    tiny, monkeypatch
+):
+    """Without links, a build killed between its two renames leaves no output/<game>; the next
+    build puts the previous set back before it writes, so a failure then still shows it."""
+    import pathlib
+
+    assert killed_build(tiny, 10**9, links=False).returncode == 0
+    old = files(tiny / "output/tiny")
+    edit(tiny, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    counted = killed_build(tiny, 10**9, links=False)
+    total = int(counted.stderr.rsplit("OPERATIONS", 1)[1])
+    edit(tiny, "cards/tiny/cards.csv", "にの青。", "二の青。")
+    assert killed_build(tiny, 10**9, links=False).returncode == 0
+    edit(tiny, "cards/tiny/cards.csv", "二の青。", "にの青。")
+    assert killed_build(tiny, total, links=False).returncode == 9
+    assert not (tiny / "output/tiny").exists() and set_aside(tiny) == old
+
+    real = pathlib.Path.write_bytes
+
+    def full_disk(self, data):
+        if ".sets" in self.parts:
+            raise OSError(28, "No space left on device")
+        return real(self, data)
+
+    monkeypatch.setattr(pathlib.Path, "write_bytes", full_disk)
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 1 and "the disk is full" in result.output
+    assert files(tiny / "output/tiny") == old
