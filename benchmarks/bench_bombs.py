@@ -89,7 +89,6 @@ def short_rows(n: int):
 def project(tmp: Path, name: str, data: str) -> Path:
     root = tmp / name
     shutil.copytree(ROOT / "tests/fixtures/tiny", root)
-    shutil.copytree(ROOT / "layouts/_shared", root / "layouts/_shared")
     manifest = root / "cards/tiny/game.toml"
     text = manifest.read_text(encoding="utf-8").replace('data = "cards.csv"', f'data = "{data}"')
     manifest.write_text(text, encoding="utf-8")

@@ -289,7 +289,6 @@ def big_deck(tmp: Path, cards: int) -> None:
     peak memory of check (layout only) and of build."""
     root = tmp / "big"
     shutil.copytree(ROOT / "tests/fixtures/tiny", root)
-    shutil.copytree(ROOT / "layouts/_shared", root / "layouts/_shared")
     manifest = root / "cards/tiny/game.toml"
     text = manifest.read_text(encoding="utf-8")
     text = text[: text.index("  [component.composition]")] + text[text.index("[deal]") :]

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import base
+
 LEVELS = ("error", "warning", "notice")
 
 
@@ -115,8 +117,10 @@ class Problems:
 
 
 def rel(path: Path, root: Path) -> str:
-    """A path as the user typed it: relative to the project when inside it."""
+    """A path as the user typed it: relative to the project when inside it (the tool's own
+    files as `pnp:layouts/<file>`)."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
-        return str(path)
+        pass
+    return base.display(path) if base.is_tools(path) else str(path)

@@ -42,10 +42,17 @@ def golden(name: str, actual: str) -> None:
 
 
 def make_fixture_project(name: str, dest: Path) -> Path:
-    """A writable copy of fixture game NAME with the shipped base layouts (layouts/_shared)."""
+    """A writable copy of fixture game NAME (the base layouts come from the tool itself)."""
     root = dest / name
     shutil.copytree(FIXTURES / name, root)
-    shutil.copytree(REPO / "layouts" / "_shared", root / "layouts" / "_shared")
+    return root
+
+
+def own_base(root: Path) -> Path:
+    """Give a project its own copy of the tool's base layouts (as `pnp init` does); returns root."""
+    from generator import base
+
+    shutil.copytree(base.BASE_LAYOUTS, root / "layouts" / base.SHARED, dirs_exist_ok=True)
     return root
 
 

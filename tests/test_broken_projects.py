@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import edit, run
+from conftest import edit, own_base, run
 
 
 def csv_rows(root, fn) -> None:
@@ -210,17 +210,15 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/rules.md", "## 得点", "<!-- /summary -->\n## 得点"),
         "error: '<!-- /summary -->' without an opening '<!-- summary: TITLE -->'",
     ),
-    "sheets_missing": (
-        lambda r: (r / "layouts/_shared/sheets.toml").unlink(),
-        "layouts/_shared/sheets.toml: error: sheet definitions not found",
-    ),
     "sheets_bad_paper": (
-        lambda r: edit(r, "layouts/_shared/sheets.toml", 'a4 = { w = "210mm"', 'a4 = { w = "210"'),
+        lambda r: edit(
+            own_base(r), "layouts/_shared/sheets.toml", 'a4 = { w = "210mm"', 'a4 = { w = "210"'
+        ),
         "layouts/_shared/sheets.toml:4:paper.a4: error: [paper] a4: needs w and h as lengths",
     ),
     "sheets_bad_backs": (
         lambda r: edit(
-            r, "layouts/_shared/sheets.toml", 'backs = "long-edge"', 'backs = "short"', 1
+            own_base(r), "layouts/_shared/sheets.toml", 'backs = "long-edge"', 'backs = "short"', 1
         ),
         "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
         "must be",

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run
+from conftest import REPO, own_base, run
 
 # The commit that draws a face used once straight onto its sheet (issue 8, flat memory); before
 # it, 2dcdbff (the last commit before the structure refactor of issue 7).
@@ -62,6 +62,12 @@ def reference(tmp_path_factory) -> Path:
     if _reference_generator(root / "code") is None:
         pytest.skip(f"this checkout lacks commit {REFERENCE[:10]} (a shallow clone?)")
     out = root / "out"
+    # The same project for both: this checkout's games, with the tool's base layouts given as
+    # the project's own (a reference from before they shipped in the package reads them there).
+    project = root / "project"
+    for name in ("cards", "layouts"):
+        shutil.copytree(REPO / name, project / name)
+    own_base(project)
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); from generator.cli import main; "
         "sys.argv = ['pnp', *sys.argv[2:]]; main()"
@@ -75,7 +81,7 @@ def reference(tmp_path_factory) -> Path:
             str(root / "code"),
             "build",
             "--project",
-            str(REPO),
+            str(project),
             "--out",
             str(out),
         ],

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from jinja2 import TemplateError
 
-from .. import tomlfile
+from .. import base, tomlfile
 from ..problems import BuildError, Problems, SourceRef
 from ..textfile import confine
 from . import templates
@@ -92,7 +92,7 @@ def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
     file name, not a path: nothing outside the layout folders is found."""
     if "/" in name or "\\" in name or name.startswith("."):
         return None
-    for folder in (layouts_dir / game, layouts_dir / "_shared"):
+    for folder in (layouts_dir / game, *base.shared_dirs(layouts_dir)):
         path = folder / f"{name}.toml"
         if path.is_file():
             return path
@@ -119,7 +119,8 @@ def load_layout(
             f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})"
         )
     file = rel(path)
-    confine(path, layouts_dir.parent, SourceRef(file), f"layout '{name}'")
+    if not base.is_tools(path):
+        confine(path, layouts_dir.parent, SourceRef(file), f"layout '{name}'")
     doc = tomlfile.read(path, SourceRef(file), "layout")
     raw = doc.data
     boxes: list[BoxSpec] = []
@@ -140,13 +141,13 @@ def load_layout(
         if not isinstance(name_, str) or not name_:
             problems.error("every [[box]] needs a name", where)
             continue
-        base = next((b for b in boxes if b.name == name_), None)
-        merged = dict(base.props) if base else {}
+        inherited = next((b for b in boxes if b.name == name_), None)
+        merged = dict(inherited.props) if inherited else {}
         merged.update(props)
         spec = BoxSpec(name_, merged.get("type", ""), merged, where, key_lines)
         _check_spec(spec, names, problems)
-        if base:
-            boxes[boxes.index(base)] = spec
+        if inherited:
+            boxes[boxes.index(inherited)] = spec
         else:
             boxes.append(spec)
     problems.raise_if_errors()

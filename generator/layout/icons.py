@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import tomlfile
+from .. import base, tomlfile
 from ..problems import Problems, SourceRef
 from ..textfile import confine
 
@@ -82,11 +82,12 @@ class IconSet:
 def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
     problems = Problems()
     raw_icons: dict[str, tuple[dict, SourceRef]] = {}
-    for folder in (layouts_dir / "_shared", layouts_dir / game):  # the game's override shared ones
-        path = folder / ICONS_FILE
-        if not path.is_file():
+    # The game's icons override the shared ones (the project's, else the tool's).
+    for path in (base.shared_file(layouts_dir, ICONS_FILE), layouts_dir / game / ICONS_FILE):
+        if not path.is_file() and not path.is_symlink():
             continue
-        confine(path, layouts_dir.parent, SourceRef(rel(path)), "icons.toml")
+        if not base.is_tools(path):
+            confine(path, layouts_dir.parent, SourceRef(rel(path)), "icons.toml")
         doc = tomlfile.read(path, SourceRef(rel(path)), "icons")
         raw = doc.data
         for name, spec in raw.get("icon", {}).items():

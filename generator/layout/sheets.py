@@ -1,8 +1,8 @@
 """Imposition: where each card goes on a sheet, how much bleed fits, crop marks, duplex back
 positions.
 
-Fed by the sheet definitions in layouts/_shared/sheets.toml (paper, sizes, grids); produces
-plain geometry in points (PDF coordinates, origin bottom-left) that the renderer follows.
+Fed by the sheet definitions (paper, sizes, grids: layouts/_shared/sheets.toml, else the tool's,
+see base.py); produces plain geometry in points (PDF coordinates, origin bottom-left) that the renderer follows.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import tomlfile
+from .. import base, tomlfile
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
@@ -33,11 +33,10 @@ class SheetDefs:
 
 
 def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
-    path = layouts_dir / "_shared" / SHEETS_FILE
+    path = base.shared_file(layouts_dir, SHEETS_FILE)
     where = SourceRef(rel(path))
-    if not path.is_file():
-        raise BuildError([Problem("error", "sheet definitions not found", where)])
-    confine(path, layouts_dir.parent, where, "sheets.toml")
+    if not base.is_tools(path):
+        confine(path, layouts_dir.parent, where, "sheets.toml")
     doc = tomlfile.read(path, where, "sheet definitions")
     raw = doc.data
 
