@@ -1,9 +1,10 @@
-"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS) and XLSX, each row knowing
-its origin.
+"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS), XLSX and ODS, each row
+knowing its origin.
 
 The first stage after the manifest is read. CSV goes through the standard library, which knows
 each record's line; XLSX is streamed row by row with openpyxl (read-only), so a workbook is
-never held whole and every cell keeps its address for messages. Both stop at the limits
+never held whole and every cell keeps its address for messages; ODS (LibreOffice) is read row
+by row with python-calamine. Both stop at the limits
 (limits.py) before a hostile file can exhaust memory. Rows come out as plain dicts of strings;
 typing and checking them is validate's job.
 """
@@ -101,19 +102,67 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
                 )
 
 
-def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> None:
+    """A workbook is a zip archive: its unpacked size is checked before anything parses it."""
     import zipfile
-
-    import openpyxl  # only workbooks need it
 
     try:
         with zipfile.ZipFile(path) as book:
             unpacked = sum(info.file_size for info in book.infolist())
     except (zipfile.BadZipFile, OSError):
-        raise _fail("cannot open the workbook: it is not an .xlsx file", where) from None
+        raise _fail(f"cannot open the workbook: it is not an {kind} file", where) from None
     if unpacked > limits.workbook_mb * MB:
         what = f"the workbook unpacks to {unpacked / MB:.0f} MB"
         raise exceeded("workbook_mb", what, limits.workbook_mb, where)
+
+
+def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
+    if not sheet and len(names) == 1:
+        return names[0]
+    if sheet not in names:
+        message = f"the workbook has no sheet {sheet or ''!r} (sheets: {', '.join(names)})"
+        raise _fail(message, where)
+    return sheet
+
+
+def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+    """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download), through
+    python-calamine, row by row, with the same limits as a workbook."""
+    from python_calamine import CalamineWorkbook  # only .ods needs it
+
+    _check_unpacked(path, where, limits, ".ods")
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+        name = _pick_sheet(list(book.sheet_names), sheet, where)
+        rows = book.get_sheet_by_name(name).iter_rows()
+    except BuildError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
+        raise _fail(f"cannot open the spreadsheet: {exc}", where) from None
+    sheet_where = SourceRef(where.file, sheet=name)
+    records: list[tuple[int, list[str]]] = []
+    for r, values in enumerate(rows, start=1):
+        if r > limits.rows + 1:
+            raise exceeded("rows", "the sheet has too many rows", limits.rows, sheet_where)
+        cells = ["" if v is None else _text(v) for v in values]
+        while cells and cells[-1] == "":
+            cells.pop()
+        if len(cells) > limits.columns:
+            where_r = sheet_where.at(row=r)
+            raise exceeded("columns", "a row has too many cells", limits.columns, where_r)
+        records.append((r, cells))
+    while records and not records[-1][1]:
+        records.pop()
+    if not records:
+        raise _fail("the sheet is empty: expected a header row and one row per card", sheet_where)
+    _, header = records[0]
+    return _table(header, records[1:], sheet_where, 1, limits)
+
+
+def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+    import openpyxl  # only workbooks need it
+
+    _check_unpacked(path, where, limits, ".xlsx")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -121,12 +170,7 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a broken workbook
         raise _fail(f"cannot open the workbook: {exc}", where) from None
     try:
-        names = book.sheetnames
-        if not sheet and len(names) == 1:
-            sheet = names[0]
-        if sheet not in names:
-            message = f"the workbook has no sheet {sheet or ''!r} (sheets: {', '.join(names)})"
-            raise _fail(message, where)
+        sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
         records, blanks = _sheet_records(book[sheet], sheet_where, limits)
     finally:
@@ -214,7 +258,7 @@ def _table(
     return Table(where, columns, rows, header_row)
 
 
-READERS = {".csv": "csv", ".xlsx": "xlsx"}
+READERS = {".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
 
 
 def read_table(
@@ -229,8 +273,10 @@ def read_table(
         return read_csv(path, where, limits)
     if kind == "xlsx":
         return read_xlsx(path, where, sheet, limits)
+    if kind == "ods":
+        return read_ods(path, where, sheet, limits)
     message = (
         f"cannot read {path.suffix or 'files without a suffix'}: "
-        "use .csv (UTF-8 or Shift_JIS) or .xlsx"
+        "use .csv (UTF-8 or Shift_JIS), .xlsx or .ods"
     )
     raise _fail(message, where)

@@ -9,6 +9,7 @@ import pytest
 
 from conftest import edit, run
 from pdfread import MM, placements, text_in
+from spreadsheets import csv_rows, write_ods
 
 CSV = "cards/tiny/cards.csv"
 
@@ -91,6 +92,30 @@ def test_xlsx_workbook_one_sheet_per_deck(tiny):
     result = check(tiny)
     assert (
         "cards/tiny/cards.xlsx[カード]:5:number: error: 'number' must be a whole number, got '五'"
+        in result.output
+    )
+
+
+def test_ods_spreadsheet_prints_the_same_deck_as_the_csv(tiny, tiny_built):
+    """LibreOffice's .ods: a one-sheet file needs no sheet name, numbers saved as floats read as
+    the whole numbers they are, and the cards print byte for byte as from the CSV."""
+    write_ods(tiny / "cards/tiny/cards.ods", {"カード": csv_rows(tiny / CSV)})
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.ods"')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
+    rows = csv_rows(tiny_built.parents[1] / CSV)
+    rows[4][1] = "五"
+    write_ods(tiny / "cards/tiny/cards.ods", {"表紙": [["ちいさな試験"]], "カード": rows})
+    result = check(tiny)
+    assert "cards/tiny/cards.ods: error: the workbook has no sheet '' (sheets: 表紙, カード)" in (
+        result.output
+    )
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.ods"', 'data = "cards.ods#カード"')
+    result = check(tiny)
+    assert (
+        "cards/tiny/cards.ods[カード]:5:number: error: 'number' must be a whole number, got '五'"
         in result.output
     )
 

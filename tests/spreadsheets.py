@@ -1,0 +1,74 @@
+"""Spreadsheet files as designers' applications save them, written for tests: .ods (the
+OpenDocument format LibreOffice saves; numbers as floats, text as strings) and .xlsx (through
+openpyxl)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+_NS = (
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+)
+
+
+def _cell(value) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return (
+            f'<table:table-cell office:value-type="float" office:value="{float(value)}">'
+            f"<text:p>{value}</text:p></table:table-cell>"
+        )
+    if value in ("", None):
+        return "<table:table-cell/>"
+    return (
+        f'<table:table-cell office:value-type="string"><text:p>{escape(str(value))}</text:p>'
+        "</table:table-cell>"
+    )
+
+
+def write_ods(path: Path, sheets: dict[str, list[list]]) -> None:
+    """An .ods with one table per entry of `sheets` (name -> rows, header first)."""
+    tables = "".join(
+        f'<table:table table:name="{escape(name)}">'
+        + "".join(f"<table:table-row>{''.join(map(_cell, row))}</table:table-row>" for row in rows)
+        + "</table:table>"
+        for name, rows in sheets.items()
+    )
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_NS} '
+        'office:version="1.2"><office:body><office:spreadsheet>'
+        f"{tables}</office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+        '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" '
+        'manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+        "</manifest:manifest>"
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("META-INF/manifest.xml", manifest)
+        z.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+
+
+def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+
+
+def csv_rows(path: Path) -> list[list]:
+    """A CSV's rows with whole numbers as numbers, as a spreadsheet application would hold them."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [[int(v) if v.isdigit() else v for v in line.split(",")] for line in lines]
