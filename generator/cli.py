@@ -7,6 +7,7 @@ User errors become a clean message and exit code 1, never a traceback.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import fields
 from pathlib import Path
@@ -167,6 +168,72 @@ def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
         if not code:
             click.echo(f"ok: {', '.join(p.game.id for p in result.plans)}")
         return code
+
+    _run(action)
+
+
+@main.command()
+@click.argument("folder", type=click.Path(file_okay=False), default=".")
+def init(folder) -> None:
+    """Make a new project in FOLDER (default: here): cards/, layouts/_shared/ with the tool's
+    paper, sizes, sheets and icons to change, and a README of the next steps."""
+
+    def action() -> int:
+        from . import scaffold
+
+        made = scaffold.init(Path(folder))
+        for path in made:
+            click.echo(f"made {path}")
+        click.echo(f"next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET")
+        return 0
+
+    _run(action)
+
+
+@main.command()
+@click.argument("game")
+@project_option
+@click.option(
+    "--from",
+    "source",
+    metavar="FILE[#SHEET]",
+    help="The spreadsheet of cards (.csv, .xlsx, .ods), a row per card, a header row first; "
+    "copied into the game. Without it, three sample cards.",
+)
+@click.option(
+    "--size",
+    default="poker",
+    show_default=True,
+    help="Card size: poker, bridge, mini, tarot, square, or WIDTHxHEIGHT in mm (e.g. 50x70).",
+)
+@click.option("--title", help="The title printed on the cards and the rulebook; default: GAME.")
+@click.option(
+    "--players", default="2-4", show_default=True, metavar="MIN-MAX", help="Player counts."
+)
+@limit_option
+def new(game, project_dir, source, size, title, players, limits) -> None:
+    """Make GAME in the project: game.toml (columns, types and a composition read from the
+    spreadsheet), front and back layouts that print every column, a rules.md skeleton."""
+
+    def action() -> int:
+        from . import scaffold
+
+        project = _project(project_dir)
+        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
+        if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
+            raise BuildError(f"--players {players!r}: use MIN-MAX, e.g. 2-4")
+        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+        made = scaffold.new(project.root, game, source, size, title, (lo, hi), _limits(limits))
+        for path in made.files:
+            click.echo(f"made {project.rel(path)}")
+        click.echo(f"\n{made.cards} cards; columns (type guessed from the values):")
+        for c in made.columns:
+            click.echo(f"  {c.name}: {c.type}")
+        click.echo("composition guessed from the data (confirm it in game.toml):")
+        for line in made.composition:
+            click.echo(f"  {line}")
+        click.echo(f"next: pnp build {game}")
+        return 0
 
     _run(action)
 

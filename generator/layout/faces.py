@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from ..fonts import Metrics
 from ..model import Card, Deck
 from ..problems import Problems
+from . import templates
 from . import text as textfit
 from .boxes import Box, Layout, resolve
 from .icons import IconSet
@@ -64,7 +65,8 @@ def lay_out_face(
     icons: IconSet,
     problems: Problems,
 ) -> Face:
-    fields = {**card.fields, **context}
+    # A column named like a context name (`game`, `vars`) is still there as row["game"].
+    fields = {templates.ROW: card.fields, **card.fields, **context}
     boxes = resolve(layout, fields, names, card.label(), card.where, problems)
     out = []
     for box in boxes:

@@ -2,7 +2,8 @@
 positions.
 
 Fed by the sheet definitions (paper, sizes, grids: layouts/_shared/sheets.toml, else the tool's,
-see base.py); produces plain geometry in points (PDF coordinates, origin bottom-left) that the renderer follows.
+see base.py); produces plain geometry in points (PDF coordinates, origin bottom-left) that the
+renderer follows.
 """
 
 from __future__ import annotations

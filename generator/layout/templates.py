@@ -58,16 +58,31 @@ def is_template(value: object) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
+ROW = "row"  # every column by its header, for headers that are not names: {{ row["No."] }}
+
+
+def _row_columns(tree) -> set[str]:
+    return {
+        n.arg.value
+        for n in tree.find_all(nodes.Getitem)
+        if isinstance(n.node, nodes.Name)
+        and n.node.name == ROW
+        and isinstance(n.arg, nodes.Const)
+        and isinstance(n.arg.value, str)
+    }
+
+
 def names_used(source: str) -> set[str]:
-    """Top-level names a template or expression reads (for the unused-column warning)."""
-    env = environment()
-    return set(meta.find_undeclared_variables(env.parse(source)))
+    """Top-level names a template or expression reads (for the unused-column warning), and the
+    columns it reads as `row["…"]`."""
+    tree = environment().parse(source)
+    return set(meta.find_undeclared_variables(tree)) | _row_columns(tree)
 
 
 def names_used_in_expression(expression: str) -> set[str]:
-    env = environment()
-    tree = env.parse("{{ " + expression + " }}")
-    return {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
+    tree = environment().parse("{{ " + expression + " }}")
+    names = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
+    return names | _row_columns(tree)
 
 
 __all__ = [

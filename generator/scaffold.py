@@ -1,0 +1,487 @@
+"""`pnp init` and `pnp new`: a project folder, and a game in it, that build right away.
+
+`new` reads the designer's spreadsheet (or writes a small sample), and writes game.toml with the
+columns and their types read from the values, a composition guessed from the data (printed, to
+be confirmed), a front layout that prints every column legibly, a back, and a rules.md skeleton.
+Nothing existing is overwritten; every file is written only when all of them are ready.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import base, output
+from .limits import DEFAULT, Limits
+from .load import Table, read_table
+from .problems import BuildError, SourceRef
+from .project import MANIFEST
+from .validate import _convert
+
+# --size NAME: (the size in sheets.toml, the sheet to print on)
+SIZES = {
+    "poker": ("poker", "poker_3x3"),
+    "bridge": ("bridge", "poker_3x3"),
+    "mini": ("mini", "auto"),
+    "tarot": ("tarot", "tarot_2x2"),
+    "square": ("square70", "auto"),
+}
+_WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
+_GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+TITLE_NAMES = ("name", "名前", "名称", "カード名", "title", "タイトル", "card")
+NOT_PRINTED = ("count", "provisional")
+LONG = 16  # characters: a value longer than this gets a text area, not one line
+SAMPLE = [
+    ["name", "cost", "text", "count"],
+    ["火", "1", "場のカードを１枚燃やす。", "3"],
+    ["水", "2", "手札を１枚引く。", "2"],
+    ["風", "3", "好きなプレイヤーと手札を１枚交換する。", "1"],
+]
+
+INIT_README = """\
+# {name}
+
+A print-and-play project made by `pnp init`.
+`pnp init` で作ったプリント＆プレイのプロジェクトです。
+
+## Next / 次に
+
+```sh
+pnp new mygame --from deck.xlsx     # a game from your spreadsheet (.csv, .xlsx, .ods)
+pnp check mygame                    # problems in data, layouts and rules
+pnp build mygame                    # PDFs into output/mygame/
+```
+
+- `cards/<game>/`: game.toml (the manifest), the spreadsheet, rules.md
+  / マニフェスト、表、ルール
+- `layouts/<game>/`: the card layouts (TOML) / カードのレイアウト
+- `layouts/_shared/`: paper, card sizes, sheets, icons and the base layout, copied from pnp:
+  change them here / 用紙・サイズ・面付け・アイコン（ここで変更できます）
+"""
+
+RULES_SKELETON = """\
+# {title}
+
+## 概要
+
+（ゲームの目的を書きます。）
+
+## 内容物
+
+::: components
+
+## 準備
+
+（準備の手順を書きます。）
+
+## ゲームの流れ
+
+（手番にすることを書きます。）
+
+## ゲームの終了
+
+（ゲームが終わる条件と勝者の決め方を書きます。）
+"""
+
+
+@dataclass
+class Column:
+    name: str
+    type: str
+    values: list[str]  # non-empty values, in row order
+
+    @property
+    def longest(self) -> int:
+        return max((len(v) for v in self.values), default=0)
+
+    @property
+    def ref(self) -> str:
+        """How a template reads this column."""
+        if self.name.isidentifier() and not keyword.iskeyword(self.name):
+            if self.name not in ("game", "vars", "row", "true", "false", "none"):
+                return self.name
+        return 'row["' + self.name.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+@dataclass
+class NewGame:
+    """What `pnp new` made: the files, and the guessed composition to show the designer."""
+
+    files: dict[Path, bytes] = field(default_factory=dict)
+    columns: list[Column] = field(default_factory=list)
+    composition: list[str] = field(default_factory=list)  # TOML lines
+    cards: int = 0
+
+
+def init(folder: Path) -> list[Path]:
+    """A new project folder: cards/, layouts/_shared/ (the tool's base, to change), a README."""
+    if (folder / "cards").exists():
+        raise BuildError(f"{folder}: already a project (it has a cards/ folder); nothing written")
+    if folder.exists() and not folder.is_dir():
+        raise BuildError(f"{folder}: a file is in the way where the project folder should be")
+    files: dict[Path, bytes] = {
+        folder / "layouts" / base.SHARED / p.name: p.read_bytes()
+        for p in sorted(base.BASE_LAYOUTS.iterdir())
+        if p.is_file()
+    }
+    if not (folder / "README.md").exists():
+        name = folder.resolve().name
+        files[folder / "README.md"] = INIT_README.format(name=name).encode()
+    if not (folder / ".gitignore").exists():
+        files[folder / ".gitignore"] = b"output/\n"
+    _write(files)
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    return [folder / "cards", *files]
+
+
+def new(
+    root: Path,
+    game: str,
+    source: str | None,
+    size: str = "poker",
+    title: str | None = None,
+    players: tuple[int, int] = (2, 4),
+    limits: Limits = DEFAULT,
+) -> NewGame:
+    if not _GAME.fullmatch(game):
+        raise BuildError(
+            f"'{game}' cannot be a game's name: use letters, digits, '_' or '-' (up to 40), "
+            "e.g. 'mygame'; the title printed on the cards is --title"
+        )
+    folder = root / "cards" / game
+    if folder.exists():
+        raise BuildError(f"cards/{game}/ already exists; nothing written")
+    if (root / "layouts" / game).exists():
+        raise BuildError(f"layouts/{game}/ already exists; nothing written")
+    card_size, sheet = _size(size)
+    made = NewGame()
+    if source:
+        path_text, _, sheet_name = source.partition("#")
+        path = Path(path_text).expanduser()
+        if not path.is_file():
+            raise BuildError(f"{source}: no such file")
+        table = read_table(path, SourceRef(path.name), sheet_name or None, limits)
+        data_name = path.name
+        data = path.read_bytes()
+        data_ref = f"{data_name}#{sheet_name}" if sheet_name else data_name
+    else:
+        table, data_name = None, "cards.csv"
+        data = ("\n".join(",".join(r) for r in SAMPLE) + "\n").encode()
+        data_ref = data_name
+    rows = _rows(table)
+    made.columns = columns = _columns(rows)
+    made.cards = sum(_copies(r) for r in rows)
+    made.composition = _composition(columns, rows)
+    title = title or game
+    made.files[folder / data_name] = data
+    made.files[folder / MANIFEST] = _manifest(
+        title, players, data_ref, card_size, sheet, columns, made.composition, source
+    ).encode()
+    made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
+    w, h = _dimensions(root, card_size)
+    layouts = root / "layouts" / game
+    made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
+    made.files[layouts / "card_back.toml"] = _back(title).encode()
+    _write(made.files)
+    return made
+
+
+def _write(files: dict[Path, bytes]) -> None:
+    """Every file, or (a failure part way) none of those this call created."""
+    written: list[Path] = []
+    try:
+        for path, data in files.items():
+            if path.exists():
+                continue
+            output.atomic_write(path, data)
+            written.append(path)
+    except OSError as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise BuildError(output.describe(exc, None)) from None
+
+
+def _size(size: str) -> tuple[str | dict, str]:
+    if size in SIZES:
+        return SIZES[size]
+    m = _WXH.match(size)
+    if m:
+        w, h = float(m.group(1)), float(m.group(2))
+        if 10 <= w <= 400 and 10 <= h <= 400:
+            return {"w": f"{w:g}mm", "h": f"{h:g}mm"}, "auto"
+    raise BuildError(
+        f"--size {size!r}: use {', '.join(SIZES)} or a width×height in mm between 10 and 400, "
+        "e.g. 50x70"
+    )
+
+
+def _dimensions(root: Path, size: str | dict) -> tuple[float, float]:
+    """The card's width and height in mm, from the project's sheets.toml (else the tool's)."""
+    from .layout.units import MM, to_pt
+    from .tomlfile import read
+
+    if isinstance(size, dict):
+        return to_pt(size["w"]) / MM, to_pt(size["h"]) / MM
+    path = base.shared_file(root / "layouts", "sheets.toml")
+    spec = read(path, SourceRef(str(path)), "sheet definitions").data["size"][size]
+    return to_pt(spec["w"]) / MM, to_pt(spec["h"]) / MM
+
+
+def _rows(table: Table | None) -> list[dict[str, str]]:
+    if table is None:
+        header, *body = SAMPLE
+        return [dict(zip(header, r)) for r in body]
+    return [row.values for row in table.rows]
+
+
+def _copies(row: dict[str, str]) -> int:
+    value, problem = _convert("int", row.get("count", "") or "1")
+    return 1 if problem or value is None else int(value)
+
+
+def _columns(rows: list[dict[str, str]]) -> list[Column]:
+    names = list(rows[0]) if rows else []
+    out = []
+    for name in names:
+        values = [r.get(name, "").strip() for r in rows]
+        values = [v for v in values if v]
+        out.append(Column(name, _type_of(name, values), values))
+    return out
+
+
+def _type_of(name: str, values: list[str]) -> str:
+    if name == "count":
+        return "int"
+    if name == "provisional":
+        return "bool"
+    if not values:
+        return "text"
+    for kind in ("int", "color"):
+        if all(_convert(kind, v)[1] is None for v in values):
+            return kind
+    return "text"
+
+
+def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]:
+    """TOML lines for [component.composition]: the total always; a key (the fewest columns whose
+    values tell every row apart) with its values when there are few, and copies when every card
+    comes the same number of times."""
+    total = sum(_copies(r) for r in rows)
+    lines = [f"total = {total}"]
+    candidates = [c for c in columns if c.name not in NOT_PRINTED and c.type != "color"]
+    key: list[Column] | None = None
+    for size in (1, 2):
+        for i, first in enumerate(candidates):
+            group = [first] if size == 1 else None
+            for second in candidates[i + 1 :] if size == 2 else [None]:
+                group = [first] if second is None else [first, second]
+                combos = [tuple(r.get(c.name, "").strip() for c in group) for r in rows]
+                if all(all(v for v in combo) for combo in combos) and len(set(combos)) == len(
+                    combos
+                ):
+                    key = group
+                    break
+            if key:
+                break
+        if key:
+            break
+    if not key:
+        return lines
+    copies = {_copies(r) for r in rows}
+    if len(copies) != 1:
+        return lines  # copies differ card to card: the total holds the deck for now
+    lines.insert(0, "key = [" + ", ".join(_q(c.name) for c in key) + "]")
+    for c in key:
+        distinct = sorted(set(c.values), key=c.values.index)
+        if c.type == "int":
+            numbers = sorted(int(_convert("int", v)[0]) for v in distinct)  # type: ignore[arg-type]
+            if numbers == list(range(numbers[0], numbers[-1] + 1)):
+                lines.append(f"{_key(c.name)} = {{ min = {numbers[0]}, max = {numbers[-1]} }}")
+                continue
+        if len(distinct) <= 12 and len(key) > 1:
+            lines.append(f"{_key(c.name)} = [" + ", ".join(_q(v) for v in distinct) + "]")
+    lines.append(f"copies = {copies.pop()}")
+    return lines
+
+
+def _q(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _q(name)
+
+
+def _manifest(
+    title: str,
+    players: tuple[int, int],
+    data: str,
+    size: str | dict,
+    sheet: str,
+    columns: list[Column],
+    composition: list[str],
+    source: str | None,
+) -> str:
+    size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
+    origin = f"from {Path(source).name}" if source else "with sample cards"
+    lines = [
+        f"# Made by `pnp new` {origin}. The columns' types and the composition were guessed",
+        "# from the data: confirm them. `pnp check` holds the deck to the composition.",
+        "[game]",
+        f"title = {_q(title)}",
+        f"players = {{ min = {players[0]}, max = {players[1]} }}",
+        'rules = "rules.md"',
+        "",
+        "[fonts]",
+        'body = { family = "Noto Sans CJK JP", weight = "Regular" }',
+        'bold = { family = "Noto Sans CJK JP", weight = "Bold" }',
+        "",
+        "[[component]]",
+        'id = "card"',
+        'name = "カード"',
+        f"data = {_q(data)}",
+        f"size = {size_text}",
+        'front = "card_front"',
+        'back = "card_back"',
+        f"sheet = {_q(sheet)}",
+        "",
+        "  [component.columns]",
+        *(f"  {_key(c.name)} = {_q(c.type)}" for c in columns),
+        "",
+        "  [component.composition]",
+        *(f"  {line}" for line in composition),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _front(columns: list[Column], w: float, h: float) -> str:
+    """A front that prints every column: the title column in a band at the top (in the colour
+    column's colour, if there is one), short values one line each as 「column：value」, long
+    values in text areas sharing the rest of the card; text shrinks to fit, down to 6 pt."""
+    printed = [c for c in columns if c.name not in NOT_PRINTED and c.type != "color"]
+    colour = next((c for c in columns if c.type == "color"), None)
+    title = next(
+        (c for c in printed if c.name.strip().lower() in TITLE_NAMES),
+        next((c for c in printed if c.type == "text"), printed[0] if printed else None),
+    )
+    rest = [c for c in printed if c is not title]
+    short = [c for c in rest if c.longest <= LONG]
+    long = [c for c in rest if c.longest > LONG]
+    band = round(max(9.0, min(16.0, h * 0.14)), 1)
+    fill = f"{{{{ {colour.ref} }}}}" if colour else "#2F5DA8"
+    out = [
+        "# Made by `pnp new`: every column of the data, legibly. Change anything; sizes are",
+        "# lengths (mm, pt, in) or expressions of W and H (the card's width and height).",
+        'extends = "card_base"',
+        "",
+        "[[box]]",
+        'name = "band"',
+        'type = "rect"',
+        'x = "0mm"',
+        'y = "0mm"',
+        'w = "W"',
+        f'h = "{band:g}mm"',
+        "bleed = true",
+        f'fill = "{fill}"',
+    ]
+    if title is not None:
+        out += _text_box("title", title.ref, 3, 1.5, band - 3, "bold", 14, 8, "#FFFFFF", "middle")
+    y = band + 3
+    line_h = 6.0
+    room = h - y - 4
+    need = line_h * len(short) + 12 * len(long)
+    if need > room and need:
+        line_h = max(3.5, line_h * room / need)
+    for i, c in enumerate(short):
+        text = f"{_label(c.name)}：{{{{ {c.ref} }}}}"
+        out += _text_box(
+            f"col{i + 1}", text, 4, y, line_h, "body", 9, 6, "#222222", "middle", raw=True
+        )
+        y += line_h
+    if long:
+        each = max(4.0, (h - 4 - y - 1) / len(long))
+        for i, c in enumerate(long):
+            out += _text_box(
+                f"text{i + 1}", c.ref, 4, y + 1, each - 1, "body", 9, 6, "#222222", "top"
+            )
+            y += each
+    return "\n".join(out) + "\n"
+
+
+def _label(name: str) -> str:
+    """A column's name as printed text (Jinja's own braces escaped)."""
+    return name.replace("{", "{{ '{' }}").replace("}", "{{ '}' }}")
+
+
+def _text_box(
+    name: str,
+    value: str,
+    x: float,
+    y: float,
+    h: float,
+    font: str,
+    size: float,
+    min_size: float,
+    color: str,
+    valign: str,
+    raw: bool = False,
+) -> list[str]:
+    text = value if raw else f"{{{{ {value} }}}}"
+    return [
+        "",
+        "[[box]]",
+        f'name = "{name}"',
+        'type = "text"',
+        f'x = "{x:g}mm"',
+        f'y = "{y:.2f}mm"',
+        f'w = "W - {2 * x:g}mm"',
+        f'h = "{h:.2f}mm"',
+        f"text = {_q(text)}",
+        f'font = "{font}"',
+        f'size = "{size:g}pt"',
+        f'min_size = "{min_size:g}pt"',
+        f'color = "{color}"',
+        f'valign = "{valign}"',
+    ]
+
+
+def _back(title: str) -> str:
+    return "\n".join(
+        [
+            "# Made by `pnp new`: one back for the whole deck, with the game's title.",
+            'extends = "card_base"',
+            "",
+            "[[box]]",
+            'name = "background"',
+            'fill = "#1F2A44"',
+            "",
+            "[[box]]",
+            'name = "frame"',
+            'type = "rect"',
+            'x = "3mm"',
+            'y = "3mm"',
+            'w = "W - 6mm"',
+            'h = "H - 6mm"',
+            'stroke = "#E8E2CC"',
+            'fill = "none"',
+            "",
+            "[[box]]",
+            'name = "title"',
+            'type = "text"',
+            'x = "6mm"',
+            'y = "H / 2 - 10mm"',
+            'w = "W - 12mm"',
+            'h = "20mm"',
+            'text = "{{ game.title }}"',
+            'font = "bold"',
+            'size = "16pt"',
+            'min_size = "8pt"',
+            'align = "center"',
+            'valign = "middle"',
+            'color = "#E8E2CC"',
+            "",
+        ]
+    )

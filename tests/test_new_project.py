@@ -1,0 +1,170 @@
+"""A designer's own game from an empty folder: `pnp init`, `pnp new GAME --from FILE`, `pnp build`
+— for each spreadsheet format a designer saves — and what the tool says when it cannot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import REPO, run
+from pdfread import MM, page_text, placements, text_in
+from spreadsheets import write_ods, write_xlsx
+
+COLOURS = {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400", "緑": "#3C8D4F"}
+
+
+def deck_rows() -> list[list]:
+    """48 cards, 4 colours × 1–12, a header that is not a name (No.), a colour code, effects
+    of which some are long."""
+    rows: list[list] = [["No.", "色", "数字", "色コード", "効果"]]
+    for i, (colour, code) in enumerate(COLOURS.items()):
+        for n in range(1, 13):
+            effect = "なし" if n % 3 else f"{colour}の{n}を出したら、好きなプレイヤーから１枚引く。"
+            rows.append([i * 12 + n, colour, n, code, effect])
+    return rows
+
+
+def save(path, rows, kind: str) -> None:
+    if kind == "xlsx":
+        write_xlsx(path, {"カード": rows})
+    elif kind == "ods":
+        write_ods(path, {"カード": rows})
+    else:
+        text = "\n".join(",".join(str(v) for v in r) for r in rows) + "\n"
+        encoding = {"csv": "utf-8", "csv-bom": "utf-8-sig", "csv-sjis": "cp932"}[kind]
+        path.write_bytes(text.encode(encoding))
+
+
+@pytest.mark.parametrize("kind", ["csv", "csv-bom", "csv-sjis", "xlsx", "ods"])
+def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
+    project = tmp_path / "myproject"
+    assert run("init", str(project)).exit_code == 0
+    assert (project / "layouts/_shared/sheets.toml").is_file()
+    suffix = "csv" if kind.startswith("csv") else kind
+    source = tmp_path / f"deck.{suffix}"
+    rows = deck_rows()
+    save(source, rows, kind)
+    made = run("new", "deck", "--project", str(project), "--from", str(source), "--title", "色札")
+    assert made.exit_code == 0, made.output
+    assert "48 cards" in made.output
+    assert "数字: int" in made.output and "色コード: color" in made.output
+    assert 'key = ["No."]' in made.output and "total = 48" in made.output
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 0, checked.output
+    assert "error" not in checked.output
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    pdf = project / "output/deck/cards.pdf"
+    fronts = [p for page in range(1, 12, 2) for p in placements(pdf, page)]
+    assert len(fronts) == 48
+    for i, row in enumerate(rows[1:]):
+        page, slot = 1 + 2 * (i // 9), i % 9
+        p = placements(pdf, page)[slot]
+        w, h = (v / MM for v in (p.bbox[2] + p.bbox[0], p.bbox[3] + p.bbox[1]))
+        assert (round(w), round(h)) == (63, 88)
+        text = text_in(pdf, page, (p.x, p.y, p.x + 63 * MM, p.y + 88 * MM))
+        flat = text.replace("\r", "").replace("\n", "")
+        assert f"No.：{row[0]}" in flat and row[1] in flat and f"数字：{row[2]}" in flat, (i, text)
+        assert row[4].replace(" ", "") in flat.replace(" ", ""), (i, text)
+    rulebook = project / "output/deck/rulebook.pdf"
+    assert rulebook.is_file()
+
+
+@pytest.mark.parametrize("size, mm, grid", [("50x70", (50, 70), "3×3"), ("mini", (44, 63), "4×4")])
+def test_new_without_a_spreadsheet_makes_sample_cards_that_build(tmp_path, size, mm, grid):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    made = run("new", "sample", "--project", str(project), "--size", size)
+    assert made.exit_code == 0, made.output
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    pdf = project / "output/sample/cards.pdf"
+    placed = placements(pdf, 1)
+    assert len(placed) == 6  # the sample's six cards (three kinds, with copies)
+    x0, y0, x1, y1 = placed[0].bbox
+    assert (round((x1 + x0) / MM), round((y1 + y0) / MM)) == mm
+    assert f"{grid}/シート" in page_text(pdf, 0)  # small cards: as many as fit a page
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["new", "my game"], "'my game' cannot be a game's name"),
+        (["new", "g", "--size", "huge"], "--size 'huge': use poker, bridge, mini, tarot, square"),
+        (["new", "g", "--from", "nothing.csv"], "nothing.csv: no such file"),
+        (["new", "g", "--players", "4-2"], "--players '4-2': use MIN-MAX"),
+    ],
+)
+def test_new_refuses_what_it_cannot_make(tmp_path, args, words):
+    assert run("init", str(tmp_path / "p")).exit_code == 0
+    result = run(*args[:2], "--project", str(tmp_path / "p"), *args[2:])
+    assert result.exit_code == 1 and words in result.output, result.output
+    assert not (tmp_path / "p/cards/g").exists()
+
+
+def test_new_and_init_never_overwrite(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    again = run("init", str(project))
+    assert again.exit_code == 1 and "already a project" in again.output
+    assert run("new", "g", "--project", str(project)).exit_code == 0
+    game = (project / "cards/g/game.toml").read_bytes()
+    twice = run("new", "g", "--project", str(project))
+    assert twice.exit_code == 1 and "cards/g/ already exists" in twice.output
+    assert (project / "cards/g/game.toml").read_bytes() == game
+
+
+def test_a_workbook_of_several_sheets_needs_the_sheet_named(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    book = tmp_path / "deck.ods"
+    write_ods(book, {"表紙": [["題"]], "カード": deck_rows()})
+    result = run("new", "g", "--project", str(project), "--from", str(book))
+    assert result.exit_code == 1
+    assert "the workbook has no sheet '' (sheets: 表紙, カード)" in result.output
+    result = run("new", "g", "--project", str(project), "--from", f"{book}#カード")
+    assert result.exit_code == 0, result.output
+    assert 'data = "deck.ods#カード"' in (project / "cards/g/game.toml").read_text("utf-8")
+    assert run("build", "--project", str(project)).exit_code == 0
+
+
+def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
+    """Not editable, not in the repository: what a new project needs ships in the package."""
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), "."],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    )
+    env = dict(os.environ, PYTHONPATH=str(target))
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+
+    def pnp(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "generator", *args],
+            cwd=work,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+
+    where = subprocess.run(
+        [sys.executable, "-c", "import generator; print(generator.__file__)"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert where.stdout.startswith(str(target)), where.stdout
+    assert pnp("init", "proj").returncode == 0
+    (work / "proj/layouts/_shared/sheets.toml").unlink()  # the tool's own is used then
+    made = pnp("new", "g", "--project", "proj")
+    assert made.returncode == 0, made.stderr
+    built = pnp("build", "--project", "proj")
+    assert built.returncode == 0, built.stderr
+    assert (work / "proj/output/g/cards.pdf").is_file()
