@@ -116,6 +116,14 @@ class Problems:
         return lines
 
 
+def did_you_mean(word: str, known) -> str:
+    """' (did you mean 'copies'?)' for a near miss among `known`, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
 def rel(path: Path, root: Path) -> str:
     """A path as the user typed it: relative to the project when inside it (the tool's own
     files as `pnp:layouts/<file>`)."""

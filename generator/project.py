@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import tomlfile
 from .kinds import KINDS, Kind
-from .problems import BuildError, Problem, SourceRef, rel
+from .problems import BuildError, Problem, SourceRef, did_you_mean, rel
 from .textfile import confine
 
 MANIFEST = "game.toml"
@@ -158,9 +158,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     def unknown(table: dict, known: set[str], context: str, *path) -> None:
         for key in sorted(set(table) - known):
             message = (
-                f"unknown key '{key}' in {context} is ignored (known: {', '.join(sorted(known))})"
+                f"unknown key '{key}' in {context}{did_you_mean(key, known)} "
+                f"(known: {', '.join(sorted(known))})"
             )
-            extra.append(Problem("warning", message, doc.at(*path, key)))
+            raise fail(message, doc.at(*path, key))
 
     unknown(raw, TOP_KEYS, "the manifest")
     info = need(raw, "game", dict, "the manifest")
@@ -214,6 +215,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                         f"({', '.join(columns)})"
                     )
                     raise fail(message, doc.at(*at, "key"))
+            _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
         size = c.get("size")
         if not isinstance(size, (str, dict)):
             message = (
@@ -315,12 +317,32 @@ def _private_use(value, fail, doc) -> tuple:
     return tuple(out)
 
 
+GROUP_KEYS = {"key", "when", "copies", "total", "label"}  # label: the group's name, for people
+
+
+def _unknown_group_keys(group: dict, ctx: str, fail, doc, at: tuple, top: bool) -> None:
+    """No key a composition does not know: a misspelt `copies` would silently check nothing."""
+    key = group.get("key", [])
+    known = GROUP_KEYS | set(key) | ({"group"} if top else set())
+    for name in group:
+        if name not in known:
+            hint = did_you_mean(name, known)
+            extra = (
+                f"; values are listed only for the key's columns ({', '.join(key)})"
+                if key and not hint
+                else ""
+            )
+            message = f"{ctx}: unknown composition key '{name}'{hint}{extra}"
+            raise fail(message, doc.at(*at, name))
+
+
 def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
     """A composition (or one of its groups) of the right shape: key a list of column names,
     when a table, copies and total whole numbers, allowed values a list or { min, max }."""
     key = group.get("key", [])
     if not isinstance(key, list) or not all(isinstance(k, str) for k in key):
         raise fail(f"{ctx}: composition 'key' must be a list of column names", doc.at(*at, "key"))
+
     if not isinstance(group.get("when", {}), dict):
         message = f"{ctx}: composition 'when' must be a table, e.g. {{ kind = \"シード\" }}"
         raise fail(message, doc.at(*at, "when"))

@@ -388,14 +388,46 @@ def outputs(root) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
 
 
-def test_unknown_manifest_key_is_a_warning_naming_line_and_key(tiny):
-    edit(tiny, f"{GAME}/game.toml", 'size = "poker"', 'size = "poker"\nbleeed = "2mm"')
+@pytest.mark.parametrize(
+    "file, old, new, message",
+    [
+        (
+            f"{GAME}/game.toml",
+            'size = "poker"',
+            'size = "poker"\nbleeed = "2mm"',
+            f"{GAME}/game.toml:16:component.bleeed: error: unknown key 'bleeed' in component "
+            "'card' (did you mean 'bleed'?)",
+        ),
+        (
+            f"{GAME}/game.toml",
+            "copies = 1",
+            "copeis = 1",
+            f"{GAME}/game.toml:30:component.composition.copeis: error: component 'card': unknown "
+            "composition key 'copeis' (did you mean 'copies'?)",
+        ),
+        (
+            f"{GAME}/game.toml",
+            "title = ",
+            "titel = ",
+            f"{GAME}/game.toml:3:game.titel: error: unknown key 'titel' in [game] (did you mean "
+            "'title'?)",
+        ),
+        (
+            "layouts/tiny/card_front.toml",
+            'valign = "middle"',
+            'valing = "middle"',
+            "layouts/tiny/card_front.toml:25: error: box 'suit': unknown key 'valing' for a text "
+            "(did you mean 'valign'?)",
+        ),
+    ],
+)
+def test_a_misspelt_key_is_an_error_naming_the_nearest_known_one(tiny, file, old, new, message):
+    """A key the tool does not know would silently do nothing (a misspelt `copies` checks no
+    copies): it is an error at its line, with the nearest key the tool knows."""
+    edit(tiny, file, old, new)
     result = run("check", "--no-play", "--project", str(tiny))
-    assert result.exit_code == 0
-    assert (
-        f"{GAME}/game.toml:16:component.bleeed: warning: unknown key 'bleeed' in component 'card' "
-        "is ignored" in result.output
-    )
+    assert result.exit_code == 1
+    assert message in result.output, result.output
 
 
 def test_shift_jis_layout_files_are_read(tiny):

@@ -97,9 +97,11 @@ def test_a_face_drawn_once_is_on_the_page_and_a_repeated_face_is_one_form(tmp_pa
     one form for the whole deck."""
     root = make_fixture_project("tiny", tmp_path)
     edit(root, "cards/tiny/cards.csv", "赤,2,#C8323C,二の赤。", "赤,2,#C8323C,二の赤。\n" * 2)
-    composition = '  [component.composition]\n  key = ["suit", "number"]\n'
-    edit(root, "cards/tiny/game.toml", composition, "  [component.composition]\n")
-    edit(root, "cards/tiny/game.toml", "total = 10", "total = 11")
+    composition = (
+        '  key = ["suit", "number"]\n  suit = ["赤", "青"]\n  number = { min = 1, max = 5 }\n'
+        "  copies = 1\n  total = 10"
+    )
+    edit(root, "cards/tiny/game.toml", composition, "  total = 11")
     r = run("build", "--project", str(root))
     assert r.exit_code == 0, r.output
     pdf = root / "output/tiny/cards.pdf"

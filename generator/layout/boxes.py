@@ -13,7 +13,7 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from .. import base, tomlfile
-from ..problems import BuildError, Problems, SourceRef
+from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from . import templates
 from .units import UnitError, to_pt
@@ -164,9 +164,11 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
         return
     for key in spec.props:
         if key not in COMMON and key not in KEYS[spec.type]:
-            allowed = ", ".join(sorted(COMMON | KEYS[spec.type]))
+            known = COMMON | KEYS[spec.type]
+            allowed = ", ".join(sorted(known))
             problems.error(
-                f"box '{spec.name}': unknown key '{key}' for a {spec.type} (keys: {allowed})",
+                f"box '{spec.name}': unknown key '{key}' for a {spec.type}"
+                f"{did_you_mean(key, known)} (keys: {allowed})",
                 spec.at(key),
             )
     for key in GEOMETRY:
