@@ -33,6 +33,7 @@ class Component:
     printed: bool  # false: the designer buys it; listed, not printed
     where: SourceRef
     unprinted_columns: tuple = ()  # data for the rules engine only (e.g. skill effect keys)
+    depends: dict = field(default_factory=dict)  # column -> the columns whose values fix it
     index: int = 0  # its place among the manifest's [[component]]s
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
 
@@ -134,6 +135,7 @@ COMPONENT_KEYS = {
     "bleed",
     "printed",
     "unprinted_columns",
+    "depends",
 }
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
 
@@ -216,6 +218,27 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     )
                     raise fail(message, doc.at(*at, "key"))
             _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
+        depends = get("depends", dict, {})
+        for column, on in depends.items():
+            names = [on] if isinstance(on, str) else on
+            if (
+                not isinstance(names, list)
+                or not names
+                or not all(isinstance(n, str) for n in names)
+            ):
+                message = (
+                    f"{ctx}: depends: '{column}' must name the column (or list of columns) it "
+                    f'follows from, e.g. {column} = "kind"'
+                )
+                raise fail(message, doc.at(*here, "depends", column))
+            for name in [column, *names]:
+                if name not in columns:
+                    message = (
+                        f"{ctx}: depends: '{name}' is not one of its columns"
+                        f"{did_you_mean(name, columns)} ({', '.join(columns)})"
+                    )
+                    raise fail(message, doc.at(*here, "depends", column))
+            depends[column] = tuple(names)
         size = c.get("size")
         if not isinstance(size, (str, dict)):
             message = (
@@ -243,6 +266,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 printed=printed,
                 where=SourceRef(where.file, doc.line(*here)),
                 unprinted_columns=tuple(c.get("unprinted_columns", ())),
+                depends=depends,
                 index=i,
                 doc=doc,
             )

@@ -145,7 +145,46 @@ def build_deck(
     deck = Deck(component, tuple(cards), tuple(table.columns), where)
     if problems.count("error") == errors_before:
         check_composition(deck, problems)
+        check_depends(deck, problems)
     return deck
+
+
+def check_depends(deck: Deck, problems: Problems) -> None:
+    """`[component.depends] points = "kind"`: every row of one kind has the same points. The
+    value most rows of a kind agree on is taken as meant; a row that differs is named at its
+    cell. This catches two cards whose kinds were swapped, where every count still holds."""
+    for column, on in deck.component.depends.items():
+        rows: dict[tuple, dict[object, list[Card]]] = {}
+        for card in deck.cards:
+            if card.copy > 1:
+                continue  # copies of one row agree with it
+            given = tuple(card.fields.get(k) for k in on)
+            rows.setdefault(given, {}).setdefault(card.fields.get(column), []).append(card)
+        what = " and ".join(on)
+        for given, by_value in rows.items():
+            if len(by_value) < 2:
+                continue
+            ranked = sorted(by_value.items(), key=lambda kv: -len(kv[1]))
+            (agreed, agreeing), *others = ranked
+            named = ", ".join(f"{k} {v!r}" for k, v in zip(on, given))
+            if len(agreeing) == len(others[0][1]):  # no majority: name every value and its rows
+                values = "; ".join(
+                    f"{v!r} on row{'s' * (len(cs) > 1)} " + ", ".join(str(c.where.row) for c in cs)
+                    for v, cs in ranked
+                )
+                problems.error(
+                    f"'{column}' follows from {what}, but the cards of {named} disagree: {values}",
+                    agreeing[0].where.at(column=column),
+                )
+                continue
+            for value, cards in others:
+                for card in cards:
+                    problems.error(
+                        f"{card.label()}: '{column}' is {value!r}, but the other cards of {named} "
+                        f"have {agreed!r} ({len(agreeing)} row{'s' * (len(agreeing) > 1)}); "
+                        f"'{column}' follows from {what}",
+                        card.where.at(column=column),
+                    )
 
 
 def _label(typed: dict, composition: dict) -> str | None:

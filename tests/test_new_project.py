@@ -168,3 +168,39 @@ def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
     built = pnp("build", "--project", "proj")
     assert built.returncode == 0, built.stderr
     assert (work / "proj/output/g/cards.pdf").is_file()
+
+
+def test_a_column_that_follows_from_another_catches_swapped_kinds(tmp_path):
+    """`[component.depends] points = "kind"`: two cards whose kinds were swapped keep every
+    total, but each now has the other kind's points; both rows are named at their cell."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    rows = [["name", "kind", "points"]]
+    rows += [[f"花{i}", "花", 1] for i in range(6)] + [[f"鳥{i}", "鳥", 5] for i in range(3)]
+    source = tmp_path / "deck.csv"
+    save(source, rows, "csv")
+    assert run("new", "g", "--project", str(project), "--from", str(source)).exit_code == 0
+    manifest = project / "cards/g/game.toml"
+    manifest.write_text(
+        manifest.read_text("utf-8") + '\n  [component.depends]\n  points = "kind"\n', "utf-8"
+    )
+    assert run("check", "--no-play", "--project", str(project)).exit_code == 0
+    data = project / "cards/g/deck.csv"
+    text = data.read_text("utf-8")
+    data.write_text(text.replace("花2,花,1", "花2,鳥,1").replace("鳥1,鳥,5", "鳥1,花,5"), "utf-8")
+    result = run("check", "--no-play", "--project", str(project))
+    assert result.exit_code == 1
+    assert (
+        "cards/g/deck.csv:9:points: error: 鳥1: 'points' is 5, but the other cards of kind "
+        "'花' have 1 (5 rows); 'points' follows from kind" in result.output
+    ), result.output
+    assert (
+        "cards/g/deck.csv:4:points: error: 花2: 'points' is 1, but the other cards of kind '鳥' "
+        "have 5 (2 rows)" in result.output
+    )
+    # Two rows of a kind that disagree one to one: both values and rows are named.
+    data.write_text(text.replace("鳥1,鳥,5", "鳥1,鳥,4").replace("鳥2,鳥,5\n", ""), "utf-8")
+    result = run("check", "--no-play", "--project", str(project))
+    assert "'points' follows from kind, but the cards of kind '鳥' disagree: 5 on row 8; 4 on " in (
+        result.output
+    ), result.output
