@@ -73,3 +73,27 @@ class Game:
 
 def freeze(values: dict) -> Mapping[str, object]:
     return MappingProxyType(dict(values))
+
+
+def matches(fields, when: dict) -> bool:
+    """A card is in a composition group when each `when` column has the value given, or one of
+    a list of values."""
+    return all(
+        fields.get(k) in v if isinstance(v, list) else fields.get(k) == v for k, v in when.items()
+    )
+
+
+def when_label(when: dict) -> str:
+    """A group's `when` as words: 'シード', 'スキップ・リバース'."""
+    return " ".join(
+        "・".join(map(str, v)) if isinstance(v, list) else str(v)
+        for v in when.values()
+        if v not in ("", None)
+    )
+
+
+def group_label(group: dict) -> str | None:
+    """A composition group's name for people (`label = "1月"`), unless `label` is one of the
+    group's key columns (then it lists that column's values)."""
+    label = group.get("label")
+    return label if isinstance(label, str) and "label" not in group.get("key", []) else None

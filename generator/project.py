@@ -382,8 +382,16 @@ def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
             isinstance(spec.get(b), int) and not isinstance(spec.get(b), bool)
             for b in ("min", "max")
         )
+        counts = isinstance(spec, dict) and not set(spec) & {"min", "max"}
+        if counts and all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in spec.values()
+        ):
+            ok = True  # {0 = 1, "1-9" = 2}: how many of each value
         if not ok:
-            message = f"{ctx}: composition '{k}' must be a list of values or {{ min = 1, max = 8 }}"
+            message = (
+                f"{ctx}: composition '{k}' must be a list of values, {{ min = 1, max = 8 }}, or "
+                f'how many of each value, e.g. {{ 0 = 1, "1-9" = 2 }}'
+            )
             raise fail(message, doc.at(*at, k))
 
 

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 
 from .limits import DEFAULT, exceeded
 from .load import Table
-from .model import Card, Deck, freeze
+from .model import Card, Deck, freeze, group_label, matches, when_label
 from .problems import Problems
 from .project import Component
 
@@ -194,8 +194,8 @@ def _label(typed: dict, composition: dict) -> str | None:
         return str(typed["name"])
     for group in composition.get("group") or [composition]:
         when = group.get("when", {})
-        if all(typed.get(k) == v for k, v in when.items()):
-            parts = [*when.values(), *(typed.get(k) for k in group.get("key", []))]
+        if matches(typed, when):
+            parts = [*(typed.get(k) for k in when), *(typed.get(k) for k in group.get("key", []))]
             if (
                 "number" in typed
                 and "number" not in group.get("key", [])
@@ -217,12 +217,27 @@ def check_composition(deck: Deck, problems: Problems) -> None:
         return
     where = deck.where
     groups = comp.get("group") or [comp]
+    if comp.get("group") and comp.get("key"):
+        # A key over the whole deck holds as well as each group's own: both are enforced.
+        types = deck.component.columns
+        _check_group(list(deck.cards), comp, where, problems, "the whole deck", types)
     claimed: set[int] = set()
-    for group in groups:
-        when = group.get("when", {})
-        cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
+    for n, group in enumerate(groups, start=1):
+        cards = [c for c in deck.cards if matches(c.fields, group.get("when", {}))]
         claimed.update(c.index for c in cards)
-        _check_group(cards, group, where, problems)
+        named = (
+            (group_label(group) or when_label(group.get("when", {})) or f"group {n}")
+            if comp.get("group")
+            else "the deck"
+        )
+        _check_group(cards, group, where, problems, named, deck.component.columns)
+        total = group.get("total")
+        if group is not comp and total is not None and len(cards) != int(total):
+            problems.error(
+                f"{named} ({_when_text(group)}) has {len(cards)} {_unit(deck)}, the manifest "
+                f"expects {total}",
+                where,
+            )
     for card in deck.cards:
         if card.index not in claimed:
             problems.error(
@@ -240,27 +255,88 @@ def _unit(deck: Deck) -> str:
     return deck.component.kind_of.plural
 
 
-def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> None:
+def _when_text(group: dict) -> str:
+    return ", ".join(
+        f"{k} {' or '.join(map(str, v)) if isinstance(v, list) else v}"
+        for k, v in group.get("when", {}).items()
+    )
+
+
+def value_counts(spec: dict) -> dict | None:
+    """`{0 = 1, "1-9" = 2}`: how many of each value (ranges of whole numbers written "a-b");
+    None for `{ min, max }` or anything else."""
+    if not isinstance(spec, dict) or set(spec) <= {"min", "max"}:
+        return None
+    out: dict = {}
+    for raw, n in spec.items():
+        text = str(raw).strip()
+        m = re.fullmatch(r"(-?\d+)\s*[-–〜~]\s*(-?\d+)", text)
+        if m:
+            for v in range(int(m.group(1)), int(m.group(2)) + 1):
+                out[v] = n
+        elif re.fullmatch(r"-?\d+", text):
+            out[int(text)] = n
+        else:
+            out[text] = n
+    return out
+
+
+def _check_group(
+    cards: list[Card],
+    group: dict,
+    where,
+    problems: Problems,
+    named: str = "the deck",
+    types: dict | None = None,
+) -> None:
+    types = types or {}
     key = list(group.get("key", []))
     if not key:
         return  # a composition of a total only: nothing names one card apart from another
-    copies = int(group.get("copies", 1))
+    base_copies = int(group.get("copies", 1))
     allowed: dict[str, list] = {}
+    counts: dict[str, dict] = {}  # column -> copies of each value, where the manifest says
     for k in key:
         spec = group.get(k)
+        per_value = value_counts(spec) if isinstance(spec, dict) else None
+        if per_value is not None and types.get(k) != "int":
+            per_value = {str(v): n for v, n in per_value.items()}  # a text column's "1" is "1"
         if isinstance(spec, list):
             allowed[k] = spec
+        elif per_value is not None:
+            allowed[k], counts[k] = list(per_value), per_value
         elif isinstance(spec, dict) and "min" in spec and "max" in spec:
             allowed[k] = list(range(int(spec["min"]), int(spec["max"]) + 1))
 
+    def expected(combo: tuple) -> int:
+        n = base_copies
+        for k, v in zip(key, combo):
+            if k in counts:
+                n *= int(counts[k].get(v, 0))
+        return n
+
+    def detail(combo: tuple) -> str:
+        return ", ".join(f"{k} {v!r}" for k, v in zip(key, combo))
+
     rows_of: dict[tuple, list[int]] = defaultdict(list)
+    label_of: dict[int, str] = {}  # row -> how the card of that row is named
     for card in cards:
         rows_of[tuple(card.fields[k] for k in key)].append(card.where.row or 0)
+        label_of.setdefault(card.where.row or 0, card.label())
 
-    prefix = [str(v) for v in group.get("when", {}).values() if v not in ("", None)]
+    when = group.get("when", {})
+    label = group_label(group)
+    prefix = (
+        [label]
+        if label
+        else [str(v) for v in when.values() if v not in ("", None) and not isinstance(v, list)]
+    )
 
     def name(combo: tuple) -> str:
         return " ".join(prefix + [str(v) for v in combo])
+
+    # Where the card belongs, when its name does not say so already.
+    among = "" if label or named in ("the deck", *prefix) else f" in {named}"
 
     for combo, rows in rows_of.items():
         distinct = sorted(set(rows))
@@ -275,23 +351,47 @@ def _check_group(cards: list[Card], group: dict, where, problems: Problems) -> N
             )
             for row in distinct:
                 problems.error(
-                    f"{name(combo)} is not in the composition: '{k}' must be {span}, got {v!r}",
+                    f"{label_of[row]} is not in the composition"
+                    f"{'' if named == 'the deck' else ' of ' + named}: '{k}' must be {span}, "
+                    f"got {v!r}",
                     where.at(row=row, column=k),
                 )
-        elif len(rows) > copies:
+        elif len(rows) > expected(combo):
             times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
             problems.error(
                 f"{name(combo)} appears {times} (rows {', '.join(map(str, distinct))}); "
-                f"the manifest expects {copies}",
-                where.at(row=distinct[-1]),
+                f"the manifest expects {expected(combo)}{among} ({detail(combo)})",
+                where.at(row=_out_of_place(distinct, rows_of, key) or distinct[-1]),
             )
     if len(allowed) == len(key) and key:
         for combo in _product([allowed[k] for k in key]):
-            have = len(rows_of.get(combo, []))
-            if have == 0:
-                problems.error(f"{name(combo)} is missing", where)
-            elif have < copies:
-                problems.error(f"{name(combo)} has {have} of {copies} copies", where)
+            have, want = len(rows_of.get(combo, [])), expected(combo)
+            if have == 0 and want:
+                problems.error(f"{name(combo)} is missing{among} ({detail(combo)})", where)
+            elif have < want:
+                problems.error(
+                    f"{name(combo)} has {have} of {want} copies{among} ({detail(combo)})",
+                    where,
+                )
+
+
+def _out_of_place(rows: list[int], rows_of: dict[tuple, list[int]], key: list[str]) -> int | None:
+    """Of a duplicated card's rows, the one out of order among its neighbours in the file (the
+    row that was edited, when the rest of the file is sorted); None when that is not clear."""
+    order = sorted((r, combo) for combo, rs in rows_of.items() for r in rs)
+    position = {r: i for i, (r, _) in enumerate(order)}
+    odd = []
+    for r in rows:
+        i = position[r]
+        before = order[i - 1][1] if i > 0 else None
+        after = order[i + 1][1] if i + 1 < len(order) else None
+        here = order[i][1]
+        try:
+            if (before is not None and before > here) or (after is not None and here > after):
+                odd.append(r)
+        except TypeError:
+            return None
+    return odd[0] if len(odd) == 1 else None
 
 
 def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from jinja2 import TemplateError, TemplateSyntaxError
 
-from ..model import Deck, Game
+from ..model import Deck, Game, group_label, matches, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from . import templates
@@ -160,8 +160,8 @@ def breakdown(deck: Deck) -> str:
     parts = []
     for group in groups:
         when = group.get("when", {})
-        cards = [c for c in deck.cards if all(c.fields.get(k) == v for k, v in when.items())]
-        label = group.get("label") or " ".join(str(v) for v in when.values())
+        cards = [c for c in deck.cards if matches(c.fields, when)]
+        label = group_label(group) or when_label(when)
         key = group.get("key", [])
         detail = by(cards, key[0]) if key else ""
         inner = f"（{detail}）" if detail else ""
