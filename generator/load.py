@@ -36,6 +36,8 @@ class Table:
     columns: list[str]
     rows: list[Row]
     header_row: int = 1
+    warnings: tuple = ()  # Problems to report with the deck (blank rows, a header not on row 1)
+    hint: str = ""  # '; row 3 looks like the header: …' when rows below are wider than it
 
 
 def _fail(message: str, where: SourceRef) -> BuildError:
@@ -56,28 +58,38 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
         raise _fail("the file is empty: expected a header row and one row per card", where)
     reader = csv.reader(io.StringIO(text, newline=""))
     records: list[tuple[int, list[str]]] = []
+    blank_above = 0
     try:
         line = 1
         for record in reader:
+            if len(records) > limits.rows:
+                raise exceeded("rows", "the file has too many rows", limits.rows, where)
             if record and any(cell.strip() for cell in record):
-                if len(records) > limits.rows:
-                    raise exceeded("rows", "the file has too many rows", limits.rows, where)
                 records.append((line, record))
+            elif records:
+                records.append((line, []))  # a blank line between rows: reported by _table
+            else:
+                blank_above += 1
             line = reader.line_num + 1  # where the next record starts
     except csv.Error as exc:
         raise _fail(f"cannot read as CSV: {exc}", where.at(row=reader.line_num)) from None
     if not records:
         raise _fail("the file has no cells: expected a header row and one row per card", where)
+    while records and not records[-1][1]:
+        records.pop()  # blank lines at the end are no rows
     header_line, header = records[0]
     columns = [c.strip() for c in header]
-    _check_quotes(records, columns, where)
+    _check_quotes([r for r in records if r[1]], columns, where)
     rows = []
     for line, record in records[1:]:
         if len(record) > len(columns):
-            message = f"{len(record)} cells but the header names {len(columns)} columns"
+            message = (
+                f"{len(record)} cells but the header names {len(columns)} columns"
+                f"{_header_hint(records, where)}"
+            )
             raise _fail(message, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    return _table(columns, rows, where, header_line, limits)
+    return _table(columns, rows, where, header_line, limits, records)
 
 
 def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], where) -> None:
@@ -134,7 +146,7 @@ def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = D
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
-        rows = book.get_sheet_by_name(name).iter_rows()
+        rows = book.get_sheet_by_name(name).iter_rows()  # from A1, empty rows included
     except BuildError:
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
@@ -151,12 +163,7 @@ def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = D
             where_r = sheet_where.at(row=r)
             raise exceeded("columns", "a row has too many cells", limits.columns, where_r)
         records.append((r, cells))
-    while records and not records[-1][1]:
-        records.pop()
-    if not records:
-        raise _fail("the sheet is empty: expected a header row and one row per card", sheet_where)
-    _, header = records[0]
-    return _table(header, records[1:], sheet_where, 1, limits)
+    return _sheet_table(records, sheet_where, limits)
 
 
 def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
@@ -179,8 +186,20 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
         raise _fail("the sheet is empty: expected a header row and one row per card", sheet_where)
     if blanks:
         _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
-    _, header = records[0]
-    return _table(header, records[1:], sheet_where, 1, limits)
+    return _sheet_table(records, sheet_where, limits)
+
+
+def _sheet_table(records: list[tuple[int, list[str]]], where: SourceRef, limits: Limits) -> Table:
+    """A sheet's rows under its header: blank rows above the header and at the end are no rows."""
+    while records and not any(c.strip() for c in records[-1][1]):
+        records.pop()
+    start = 0
+    while start < len(records) and not any(c.strip() for c in records[start][1]):
+        start += 1
+    if start == len(records):
+        raise _fail("the sheet is empty: expected a header row and one row per card", where)
+    header_row, header = records[start]
+    return _table(header, records[start + 1 :], where, header_row, limits, records[start:])
 
 
 def _sheet_records(ws, where: SourceRef, limits: Limits):
@@ -230,32 +249,81 @@ def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: li
         book.close()
 
 
+def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
+    """'; row 3 looks like the header: …' when the first row is not the header (a title above
+    it, say) and a later row looks like one: every cell filled, none a number, as wide as the
+    rows below it. Reported, not guessed: the designer decides."""
+    filled = [
+        (line, [c.strip() for c in r]) for line, r in records if r and any(c.strip() for c in r)
+    ]
+    for k, (line, cells) in enumerate(filled[1:10], start=1):
+        width = len([c for c in cells if c])
+        below = filled[k + 1][1] if k + 1 < len(filled) else []
+        if (
+            width >= 2
+            and all(cells[:width])
+            and not any(c.replace(".", "").isdigit() for c in cells[:width])
+            and len([c for c in below if c]) >= 1
+            and len(below) <= len(cells)
+        ):
+            return f"; row {line} looks like the header: delete the rows above it"
+    return ""
+
+
 def _table(
     columns: list[str],
     records: list[tuple[int, list[str]]],
     where: SourceRef,
     header_row: int = 1,
     limits: Limits = DEFAULT,
+    every: list[tuple[int, list[str]]] | None = None,
 ) -> Table:
+    """Rows under a header; `every` is every record with the header (for hints)."""
     columns = [c.strip() for c in columns]
     unnamed = [i for i, c in enumerate(columns) if not c]
     if unnamed:
-        message = f"column {unnamed[0] + 1} has no name in the header row"
+        hint = _header_hint(every or [(header_row, columns), *records], where)
+        message = f"column {unnamed[0] + 1} has no name in the header row{hint}"
         raise _fail(message, where.at(row=header_row))
     if len(columns) > limits.columns:
         raise exceeded("columns", "the header has too many columns", limits.columns, where)
     rows = []
+    blank: list[int] = []
     for line, record in records:
         values = {c: v.strip() for c, v in zip(columns, record)}
         for c, v in values.items():
             if len(v) > limits.cell:
                 what = f"the cell has {len(v):,} characters"
                 raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
-        if any(values.values()):  # an empty row between cards is not a card
+        if any(values.values()):
             rows.append(Row(where.at(row=line), values))
+        else:
+            blank.append(line)
     if not rows:
         raise _fail("no rows: expected one row per card under the header", where)
-    return Table(where, columns, rows, header_row)
+    last = rows[-1].where.row or 0
+    blank = [line for line in blank if line < last]  # blank rows after the last card are nothing
+    warnings = []
+    if header_row > 1:
+        warnings.append(
+            Problem(
+                "warning",
+                f"the header is on row {header_row}, not row 1 (the rows above it are blank)",
+                where.at(row=header_row),
+            )
+        )
+    if blank:
+        shown = ", ".join(map(str, blank[:10])) + (" …" if len(blank) > 10 else "")
+        warnings.append(
+            Problem(
+                "warning",
+                f"blank row{'s' * (len(blank) > 1)} between cards ({shown}): skipped, not a card",
+                where.at(row=blank[0]),
+            )
+        )
+    wider = any(len([c for c in r if c.strip()]) > len(columns) for _, r in records[:10])
+    hint = _header_hint(every, where) if every and wider else ""
+    return Table(where, columns, rows, header_row, tuple(warnings), hint)
 
 
 READERS = {".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}

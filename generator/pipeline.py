@@ -102,6 +102,7 @@ def load(
             continue  # a board: drawn from its layout alone
         path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name, limits)
+        problems.extend(table.warnings)
         used = sum(len(d.cards) for d in decks)
         decks.append(
             validate.build_deck(comp, table, problems, used, limits.cards, manifest.private_use)

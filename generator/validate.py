@@ -106,7 +106,7 @@ def build_deck(
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
         problems.error(
-            f"missing column '{column}' (the header has: {', '.join(table.columns)})",
+            f"missing column '{column}' (the header has: {', '.join(table.columns)}){table.hint}",
             where.at(row=table.header_row, column=column),
         )
     if missing:

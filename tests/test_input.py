@@ -288,3 +288,41 @@ def test_provisional_rows_are_listed_as_notices(tiny):
         "provisional — 数字は仮" in result.output
     )
     assert "column 'provisional' is not used" not in result.output
+
+
+def test_blank_rows_between_cards_are_reported_not_silently_skipped(tiny):
+    edit_csv(tiny, lambda lines: lines[:4] + ["", ",,,"] + lines[4:] + ["", ""])
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    assert f"{CSV}:5: warning: blank rows between cards (5, 6): skipped, not a card" in (
+        result.output
+    )
+    assert "12" not in result.output.split("blank rows")[1].split("\n")[0]  # not the trailing ones
+
+
+@pytest.mark.parametrize("kind", ["csv", "ods"])
+def test_a_header_below_row_1_is_reported(tiny, kind):
+    """Blank rows above the header: a warning naming its row. A title above it: an error that
+    says which row looks like the header, rather than a guess."""
+    rows = csv_rows(tiny / CSV)
+    if kind == "ods":
+        (tiny / CSV).unlink()
+        edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.ods"')
+        write_ods(tiny / "cards/tiny/cards.ods", {"カード": [[], [], *rows]})
+        name = "cards/tiny/cards.ods[カード]"
+    else:
+        edit_csv(tiny, lambda lines: ["", "", *lines])
+        name = CSV
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    assert f"{name}:3: warning: the header is on row 3, not row 1" in result.output
+    titled = [["ちいさな試験 カード一覧"], [], *rows]
+    if kind == "ods":
+        write_ods(tiny / "cards/tiny/cards.ods", {"カード": titled})
+    else:
+        (tiny / CSV).write_text(
+            "\n".join(",".join(map(str, r)) for r in titled) + "\n", encoding="utf-8"
+        )
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "row 3 looks like the header: delete the rows above it" in result.output, result.output
