@@ -14,6 +14,7 @@ from pathlib import Path
 SHARED = "_shared"  # the project's folder of layouts and definitions shared by its games
 DATA = Path(__file__).resolve().parent / "data"
 BASE_LAYOUTS = DATA / "layouts"
+SCHEMAS = DATA / "schema"  # JSON Schemas of game.toml and layouts, for editors
 
 
 def shared_dirs(layouts_dir: Path) -> list[Path]:

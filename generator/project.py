@@ -138,6 +138,10 @@ COMPONENT_KEYS = {
     "depends",
 }
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
+DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str}
+SETUP_KEYS = {"piles"}
+PILES_KEYS = {"component": str, "count": int, "rule": str}
+FONT_KEYS = {"family", "weight"}
 
 
 def read_manifest(project: Project, game: str, path: Path) -> Manifest:
@@ -281,11 +285,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}'
             )
             raise fail(message, doc.at("fonts", role))
+        unknown(spec, FONT_KEYS, f"[fonts] {role}", "fonts", role)
     deal = _table(raw, "deal", fail, doc)
     setup = _table(raw, "setup", fail, doc) or {}
-    _typed(deal, {"component": str, "each": int, "all": bool, "rule": str}, "deal", fail, doc)
+    unknown(deal or {}, set(DEAL_KEYS), "[deal]", "deal")
+    unknown(setup, SETUP_KEYS, "[setup]", "setup")
+    _typed(deal, DEAL_KEYS, "deal", fail, doc)
     piles = _table(setup, "piles", fail, doc, "setup")
-    _typed(piles, {"component": str, "count": int, "rule": str}, "setup.piles", fail, doc)
+    unknown(piles or {}, set(PILES_KEYS), "[setup] piles", "setup", "piles")
+    _typed(piles, PILES_KEYS, "setup.piles", fail, doc)
     if piles is not None and piles.get("count", 1) < 1:
         raise fail("[setup] piles: 'count' must be at least 1", doc.at("setup", "piles", "count"))
     if deal is not None and deal.get("each", 1) < 0:

@@ -59,6 +59,8 @@ pnp build mygame                    # PDFs into output/mygame/
 - `layouts/<game>/`: the card layouts (TOML) / カードのレイアウト
 - `layouts/_shared/`: paper, card sizes, sheets, icons and the base layout, copied from pnp:
   change them here / 用紙・サイズ・面付け・アイコン（ここで変更できます）
+- `schema/`: JSON Schemas that editors use to complete and check game.toml and layouts
+  / エディタ用のスキーマ
 """
 
 RULES_SKELETON = """\
@@ -126,6 +128,8 @@ def init(folder: Path) -> list[Path]:
         for p in sorted(base.BASE_LAYOUTS.iterdir())
         if p.is_file()
     }
+    for p in sorted(base.SCHEMAS.iterdir()):  # for editors: see docs/reference/manifest.md
+        files[folder / "schema" / p.name] = p.read_bytes()
     if not (folder / "README.md").exists():
         name = folder.resolve().name
         files[folder / "README.md"] = INIT_README.format(name=name).encode()
@@ -184,6 +188,11 @@ def new(
     layouts = root / "layouts" / game
     made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
     made.files[layouts / "card_back.toml"] = _back(title).encode()
+    if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
+        for path, data in made.files.items():
+            kind = "game" if path.name == MANIFEST else "layout" if path.suffix == ".toml" else ""
+            if kind and (root / "schema" / f"{kind}.schema.json").is_file():
+                made.files[path] = f"#:schema ../../schema/{kind}.schema.json\n".encode() + data
     _write(made.files)
     return made
 

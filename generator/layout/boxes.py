@@ -38,6 +38,7 @@ KEYS = {
     },
 }
 COMMON = {"name", "type", "when", *GEOMETRY}
+LAYOUT_KEYS = {"extends", "box", "description"}
 # Values that are lengths (parsed at load) rather than text/colours.
 LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
 
@@ -129,7 +130,7 @@ def load_layout(
             load_layout(layouts_dir, game, raw["extends"], rel, names, _chain + (name,)).boxes
         )
     problems = Problems()
-    unknown_top = set(raw) - {"extends", "box", "description"}
+    unknown_top = set(raw) - LAYOUT_KEYS
     for key in sorted(unknown_top):
         problems.error(
             f"unknown key '{key}' (a layout has: extends, description, [[box]])", doc.at(key)

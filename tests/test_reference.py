@@ -1,0 +1,126 @@
+"""The reference and the schemas say what the code reads, no more and no less: every key the
+code knows is in docs/reference/ and in the JSON Schemas, every key they list is one the code
+knows, every command option is documented, and every manifest and layout we ship (and what
+`pnp new` writes) is valid against the schemas editors use."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+
+import pytest
+
+from generator import base, project
+from generator.cli import main
+from generator.layout import boxes
+
+from conftest import FIXTURES, REPO, run
+
+SCHEMA = base.DATA / "schema"
+REFERENCE = REPO / "docs" / "reference"
+
+
+def schema(name: str) -> dict:
+    return json.loads((SCHEMA / f"{name}.schema.json").read_text("utf-8"))
+
+
+def documented(page: str, section: str) -> set[str]:
+    """The keys a reference page lists in the table under `## section`: rows `| `key` | …`."""
+    text = (REFERENCE / page).read_text("utf-8")
+    part = text.split(f"\n## {section}\n", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| `([^`]+)` \|", part, re.M))
+
+
+MANIFEST_TABLES = {
+    "The manifest": project.TOP_KEYS,
+    "[game]": project.GAME_KEYS,
+    "[fonts]": project.FONT_KEYS,
+    "[[component]]": project.COMPONENT_KEYS,
+    "Composition": project.GROUP_KEYS | {"group"},
+    "[deal]": set(project.DEAL_KEYS),
+    "[setup]": project.SETUP_KEYS | {f"piles.{k}" for k in project.PILES_KEYS},
+}
+
+
+@pytest.mark.parametrize("section", sorted(MANIFEST_TABLES))
+def test_every_manifest_key_is_in_the_reference_and_nothing_else(section):
+    assert documented("manifest.md", section) == MANIFEST_TABLES[section]
+
+
+def test_every_layout_key_is_in_the_reference_and_nothing_else():
+    assert documented("layouts.md", "The file") == boxes.LAYOUT_KEYS
+    every = boxes.COMMON | {k for keys in boxes.KEYS.values() for k in keys}
+    assert documented("layouts.md", "Boxes") == every
+
+
+def test_the_schemas_know_the_same_keys_as_the_code():
+    game = schema("game")
+    assert set(game["properties"]) == project.TOP_KEYS
+    assert set(game["properties"]["game"]["properties"]) == project.GAME_KEYS
+    assert set(game["$defs"]["component"]["properties"]) == project.COMPONENT_KEYS
+    assert set(game["$defs"]["group"]["properties"]) == project.GROUP_KEYS
+    assert set(game["properties"]["deal"]["properties"]) == set(project.DEAL_KEYS)
+    piles = game["properties"]["setup"]["properties"]["piles"]["properties"]
+    assert set(piles) == set(project.PILES_KEYS)
+    layout = schema("layout")
+    assert set(layout["properties"]) == boxes.LAYOUT_KEYS
+    every = boxes.COMMON | {k for keys in boxes.KEYS.values() for k in keys}
+    assert set(layout["$defs"]["box"]["properties"]) == every
+    assert set(layout["$defs"]["box"]["properties"]["type"]["enum"]) == set(boxes.KEYS)
+
+
+def test_every_command_option_is_in_the_reference():
+    text = (REFERENCE / "commands.md").read_text("utf-8")
+    for name, command in main.commands.items():
+        assert f"\n## pnp {name}\n" in text, name
+        part = text.split(f"\n## pnp {name}\n", 1)[1].split("\n## ", 1)[0]
+        for param in command.params:
+            flags = [o for o in param.opts if o.startswith("--")]
+            for flag in flags:
+                assert f"`{flag}" in part, (name, flag)
+        listed = set(re.findall(r"`(--[a-z-]+)", part))
+        known = {o for p in command.params for o in p.opts if o.startswith("--")}
+        assert listed <= known | {"--help"}, (name, listed - known)
+
+
+def _files(pattern: str):
+    roots = [
+        REPO / "cards",
+        REPO / "layouts",
+        *FIXTURES.glob("*/cards"),
+        *FIXTURES.glob("*/layouts"),
+    ]
+    return sorted(p for root in roots for p in root.rglob(pattern))
+
+
+@pytest.mark.parametrize("kind, pattern", [("game", "game.toml"), ("layout", "*.toml")])
+def test_every_shipped_file_is_valid_against_its_schema(kind, pattern):
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(schema(kind))
+    files = [
+        p
+        for p in _files(pattern)
+        if (kind == "game") == (p.name == "game.toml")
+        and p.name not in ("vars.toml", "icons.toml", "sheets.toml")
+    ]
+    assert files
+    for path in files:
+        errors = [e.message for e in validator.iter_errors(tomllib.loads(path.read_text("utf-8")))]
+        assert not errors, (path, errors[:3])
+
+
+def test_what_pnp_new_writes_is_valid_and_names_its_schema(tmp_path):
+    jsonschema = pytest.importorskip("jsonschema")
+    root = tmp_path / "p"
+    assert run("init", str(root)).exit_code == 0
+    assert run("new", "g", "--project", str(root)).exit_code == 0
+    for kind, path in [
+        ("game", root / "cards/g/game.toml"),
+        ("layout", root / "layouts/g/card_front.toml"),
+        ("layout", root / "layouts/g/card_back.toml"),
+    ]:
+        text = path.read_text("utf-8")
+        first = text.splitlines()[0]
+        assert first.startswith("#:schema ") and (path.parent / first.split()[1]).is_file()
+        jsonschema.validate(tomllib.loads(text), schema(kind))
