@@ -299,9 +299,15 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     if not key:
         return lines
     copies = {_copies(r) for r in rows}
-    if len(copies) != 1:
-        return lines  # copies differ card to card: the total holds the deck for now
     lines.insert(0, "key = [" + ", ".join(_q(c.name) for c in key) + "]")
+    if len(copies) != 1:  # copies differ card to card: how many of each, from the count column
+        if len(key) == 1 and len(rows) <= 60:
+            counts = ", ".join(
+                f"{_q(r[key[0].name].strip())} = {_copies(r)}" for r in rows if _copies(r)
+            )
+            lines.append(f"{_key(key[0].name)} = {{ {counts} }}")
+            return lines
+        return lines[1:]  # the total holds the deck
     for c in key:
         distinct = sorted(set(c.values), key=c.values.index)
         if c.type == "int":

@@ -359,7 +359,13 @@ def _check_group(
         elif len(rows) > expected(combo):
             times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
             problems.error(
-                f"{name(combo)} appears {times} (rows {', '.join(map(str, distinct))}); "
+                f"{name(combo)} appears {times} ("
+                + (
+                    f"row {distinct[0]}, count {len(rows)}"
+                    if len(distinct) == 1
+                    else f"rows {', '.join(map(str, distinct))}"
+                )
+                + "); "
                 f"the manifest expects {expected(combo)}{among} ({detail(combo)})",
                 where.at(row=_out_of_place(distinct, rows_of, key) or distinct[-1]),
             )
