@@ -17,7 +17,7 @@ class Kind:
     name: str
     rows: bool  # one data row per piece (a spreadsheet is required)
     back: str  # "required", "optional" or "none"
-    sheet: bool  # imposed on a sheet definition from sheets.toml
+    sheet: str | None  # the sheet from sheets.toml it is imposed on unless named; None: no sheet
     layout: str  # layout strategy: "sheets" or "single"
     counter: str  # the Japanese counter word printed after a count: 枚, 個
     plural: str  # how messages count pieces: "(40 cards)", "25 tokens, the manifest expects 24"
@@ -32,8 +32,6 @@ class Kind:
             keys |= {"data", "columns"}
         if self.back == "required":
             keys.add("back")
-        if self.sheet:
-            keys.add("sheet")
         return keys
 
 
@@ -44,7 +42,7 @@ KINDS: dict[str, Kind] = {
             "card",
             rows=True,
             back="required",
-            sheet=True,
+            sheet="auto",  # as many as fit the paper
             layout="sheets",
             counter="枚",
             plural="cards",
@@ -55,7 +53,7 @@ KINDS: dict[str, Kind] = {
             "token",
             rows=True,
             back="optional",
-            sheet=True,
+            sheet="tokens",
             layout="sheets",
             counter="個",
             plural="tokens",
@@ -67,7 +65,7 @@ KINDS: dict[str, Kind] = {
             "board",
             rows=False,
             back="none",
-            sheet=False,
+            sheet=None,
             layout="single",
             counter="枚",
             plural="boards",

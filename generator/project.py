@@ -263,7 +263,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 size=size,
                 front=need(c, "front", str, ctx, *here),
                 back=get("back", str),
-                sheet=get("sheet", str),
+                sheet=get("sheet", str) or KINDS[kind].sheet,
                 columns=columns,
                 composition=composition,
                 bleed=c.get("bleed"),

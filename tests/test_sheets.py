@@ -240,3 +240,25 @@ def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
     assert store.uses["key-表1"] == 2 and store.uses["key-表699"] == 1
     joined = FaceStore.joined(store, store)
     assert list(joined) == pairs + pairs and joined.uses["key-表699"] == 2
+
+
+@pytest.mark.parametrize(
+    "size, grid, bleed",
+    [("mini", "4×4", "3"), ("poker", "3×3", "1.8"), ("tarot", "2×2", "3")],
+)
+def test_without_a_named_sheet_cards_fill_the_page(tmp_path, size, grid, bleed):
+    """No `sheet`: as many cards as fit inside the printer margin, the bleed giving way (to
+    1 mm at least) where that fits more: poker 3×3 at 1.8 mm rather than 2×3 at 3 mm."""
+    root = make_fixture_project("tiny", tmp_path)
+    edit(root, "cards/tiny/game.toml", 'sheet = "poker_3x3"\n', "")
+    edit(root, "cards/tiny/game.toml", 'size = "poker"', f'size = "{size}"')
+    r = run("build", "--project", str(root), "--format", "cards")
+    assert r.exit_code == 0, r.output
+    pdf = root / "output/tiny/cards.pdf"
+    proof = page_text(pdf, 0)
+    assert f"{grid}/シート" in proof and f"塗り足し {bleed} mm" in proof, proof
+    per_sheet = int(grid[0]) * int(grid[-1])
+    assert len(placements(pdf, 1)) == min(10, per_sheet)
+    for p in placements(pdf, 1):  # every card (with its bleed) inside the 5 mm margin
+        assert p.x + p.bbox[0] >= 5 * MM - 0.01 and p.y + p.bbox[1] >= 5 * MM - 0.01
+        assert p.x + p.bbox[2] <= 205 * MM + 0.01 and p.y + p.bbox[3] <= 292 * MM + 0.01

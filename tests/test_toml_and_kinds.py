@@ -94,8 +94,14 @@ def test_undecodable_file_names_its_first_bad_line(tmp_path):
 
 
 def test_kinds_say_what_a_component_needs():
-    assert KINDS["card"].required() == {"front", "back", "sheet", "data", "columns"}
-    assert KINDS["token"].required() == {"front", "sheet", "data", "columns"}
+    assert KINDS["card"].required() == {"front", "back", "data", "columns"}
+    assert KINDS["token"].required() == {"front", "data", "columns"}
     assert KINDS["board"].required() == {"front"}
+    # Without a named sheet, cards fill the page and tokens go on punch-out sheets.
+    assert (KINDS["card"].sheet, KINDS["token"].sheet, KINDS["board"].sheet) == (
+        "auto",
+        "tokens",
+        None,
+    )
     assert {k.counter for k in KINDS.values()} == {"枚", "個"}
     assert all(k.layout in ("sheets", "single") for k in KINDS.values())

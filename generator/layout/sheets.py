@@ -149,14 +149,16 @@ def impose(
         crop_off = to_pt(spec.get("crop_offset", "1mm"))
         crop_width = to_pt(spec.get("crop_width", "0.25pt"))
         backs_mode = spec.get("backs", "long-edge")
-        # "auto": as many as fit with the wanted bleed (tokens, tiles).
+        # "auto": as many as fit with the least bleed the sheet accepts (min_bleed, default
+        # the wanted bleed); the bleed is then the most those still leave room for.
+        least = min(to_pt(spec.get("min_bleed", want_bleed or spec.get("bleed", "3mm"))), wanted)
         cols = (
-            _fit_count(pw - 2 * margin, cw + 2 * wanted, gap)
+            _fit_count(pw - 2 * margin, cw + 2 * least, gap)
             if spec.get("cols") == "auto"
             else int(spec["cols"])
         )
         rows = (
-            _fit_count(ph - 2 * margin, ch + 2 * wanted, gap)
+            _fit_count(ph - 2 * margin, ch + 2 * least, gap)
             if spec.get("rows") == "auto"
             else int(spec["rows"])
         )
