@@ -149,10 +149,13 @@ def build_deck(
     return deck
 
 
-def check_depends(deck: Deck, problems: Problems) -> None:
+def check_depends(deck: Deck, problems: Problems | None = None) -> set[int]:
     """`[component.depends] points = "kind"`: every row of one kind has the same points. The
     value most rows of a kind agree on is taken as meant; a row that differs is named at its
-    cell. This catches two cards whose kinds were swapped, where every count still holds."""
+    cell. This catches two cards whose kinds were swapped, where every count still holds.
+    Returns the rows that differ (without `problems`, only finds them)."""
+    problems = problems if problems is not None else Problems()
+    differing: set[int] = set()
     for column, on in deck.component.depends.items():
         rows: dict[tuple, dict[object, list[Card]]] = {}
         for card in deck.cards:
@@ -179,12 +182,14 @@ def check_depends(deck: Deck, problems: Problems) -> None:
                 continue
             for value, cards in others:
                 for card in cards:
+                    differing.add(card.where.row or 0)
                     problems.error(
                         f"{card.label()}: '{column}' is {value!r}, but the other cards of {named} "
                         f"have {agreed!r} ({len(agreeing)} row{'s' * (len(agreeing) > 1)}); "
                         f"'{column}' follows from {what}",
                         card.where.at(column=column),
                     )
+    return differing
 
 
 def _label(typed: dict, composition: dict) -> str | None:
@@ -216,11 +221,13 @@ def check_composition(deck: Deck, problems: Problems) -> None:
     if not comp:
         return
     where = deck.where
+    # Rows whose other columns disagree with their kind: where an edited card most likely is.
+    suspects = check_depends(deck) if deck.component.depends else set()
     groups = comp.get("group") or [comp]
     if comp.get("group") and comp.get("key"):
         # A key over the whole deck holds as well as each group's own: both are enforced.
         types = deck.component.columns
-        _check_group(list(deck.cards), comp, where, problems, "the whole deck", types)
+        _check_group(list(deck.cards), comp, where, problems, "the whole deck", types, suspects)
     claimed: set[int] = set()
     for n, group in enumerate(groups, start=1):
         cards = [c for c in deck.cards if matches(c.fields, group.get("when", {}))]
@@ -230,7 +237,7 @@ def check_composition(deck: Deck, problems: Problems) -> None:
             if comp.get("group")
             else "the deck"
         )
-        _check_group(cards, group, where, problems, named, deck.component.columns)
+        _check_group(cards, group, where, problems, named, deck.component.columns, suspects)
         total = group.get("total")
         if group is not comp and total is not None and len(cards) != int(total):
             problems.error(
@@ -288,6 +295,7 @@ def _check_group(
     problems: Problems,
     named: str = "the deck",
     types: dict | None = None,
+    suspects: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> None:
     types = types or {}
     key = list(group.get("key", []))
@@ -367,7 +375,7 @@ def _check_group(
                 )
                 + "); "
                 f"the manifest expects {expected(combo)}{among} ({detail(combo)})",
-                where.at(row=_out_of_place(distinct, rows_of, key) or distinct[-1]),
+                where.at(row=_edited_row(distinct, rows_of, suspects)),
             )
     if len(allowed) == len(key) and key:
         for combo in _product([allowed[k] for k in key]):
@@ -381,7 +389,17 @@ def _check_group(
                 )
 
 
-def _out_of_place(rows: list[int], rows_of: dict[tuple, list[int]], key: list[str]) -> int | None:
+def _edited_row(rows: list[int], rows_of: dict[tuple, list[int]], suspects: set[int]) -> int:
+    """Of a duplicated card's rows, the one most likely edited: the only one whose other
+    columns disagree with its kind (`depends`), else the only one out of order in a sorted
+    file, else the last."""
+    flagged = [r for r in rows if r in suspects]
+    if len(flagged) == 1:
+        return flagged[0]
+    return _out_of_place(rows, rows_of) or rows[-1]
+
+
+def _out_of_place(rows: list[int], rows_of: dict[tuple, list[int]]) -> int | None:
     """Of a duplicated card's rows, the one out of order among its neighbours in the file (the
     row that was edited, when the rest of the file is sorted); None when that is not clear."""
     order = sorted((r, combo) for combo, rs in rows_of.items() for r in rs)

@@ -134,3 +134,14 @@ def test_two_swapped_cards_are_named_by_the_column_that_follows_from_kind(
     assert code == 1
     for line in wanted:
         assert line in errors, errors
+
+
+def test_a_changed_card_is_named_at_the_row_that_was_changed_not_the_last(decks):
+    """梅に鶯 (row 6) retyped as 短冊: 2月 now has two 短冊 (rows 6 and 7). Row 6 is the one
+    whose points disagree with its kind, so the duplicate is reported there."""
+    code, errors = check(decks, "hana", lambda t: t.replace("梅に鶯,タネ", "梅に鶯,短冊"))
+    assert code == 1
+    assert (
+        "cards/hana/cards.csv:6: error: 2月（梅） 短冊 appears twice (rows 6, 7); the manifest "
+        "expects 1 (kind '短冊')" in errors
+    ), errors
