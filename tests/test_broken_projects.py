@@ -223,6 +223,13 @@ DEFECTS = {
         "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
         "must be",
     ),
+    "sheets_misspelt_key": (
+        lambda r: edit(
+            own_base(r), "layouts/_shared/sheets.toml", "crop_width =", "crop_widht =", 1
+        ),
+        "layouts/_shared/sheets.toml:31:sheet.poker_3x3.crop_widht: error: unknown key "
+        "'crop_widht' (did you mean 'crop_width'?)",
+    ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
         f"{GAME}/game.toml:15:component.size: error: unknown card size 'jumbo'",

@@ -54,6 +54,17 @@ def test_every_layout_key_is_in_the_reference_and_nothing_else():
     assert documented("layouts.md", "Boxes") == every
 
 
+def test_every_sheets_key_is_in_the_reference_and_nothing_else():
+    from generator.layout import sheets
+
+    assert documented("sheets.md", "The file") == sheets.SHEETS_KEYS
+    assert documented("sheets.md", "[sheet.NAME]") == sheets.SHEET_KEYS
+    shipped = tomllib.loads((base.BASE_LAYOUTS / "sheets.toml").read_text("utf-8"))
+    for name, spec in shipped["sheet"].items():
+        assert set(spec) <= sheets.SHEET_KEYS, name
+        assert f"`{name}`" in (REFERENCE / "sheets.md").read_text("utf-8"), name
+
+
 def test_the_schemas_know_the_same_keys_as_the_code():
     game = schema("game")
     assert set(game["properties"]) == project.TOP_KEYS

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import base, tomlfile
-from ..problems import BuildError, Problem, Problems, SourceRef
+from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
@@ -33,6 +33,22 @@ class SheetDefs:
         return self.doc.at(*keys) if self.doc else self.where
 
 
+SHEETS_KEYS = {"paper", "size", "sheet"}
+SHEET_KEYS = {
+    "cols",
+    "rows",
+    "bleed",
+    "max_bleed",
+    "min_bleed",
+    "printer_margin",
+    "backs",
+    "gap",
+    "crop_length",
+    "crop_offset",
+    "crop_width",
+}
+
+
 def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     path = base.shared_file(layouts_dir, SHEETS_FILE)
     where = SourceRef(rel(path))
@@ -40,6 +56,20 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
         confine(path, layouts_dir.parent, where, "sheets.toml")
     doc = tomlfile.read(path, where, "sheet definitions")
     raw = doc.data
+    for key, known, at in [
+        *((k, SHEETS_KEYS, (k,)) for k in raw),
+        *(
+            (k, SHEET_KEYS, ("sheet", name, k))
+            for name, spec in raw.get("sheet", {}).items()
+            if isinstance(spec, dict)
+            for k in spec
+        ),
+    ]:
+        if key not in known:
+            message = (
+                f"unknown key '{key}'{did_you_mean(key, known)} (known: {', '.join(sorted(known))})"
+            )
+            raise BuildError([Problem("error", message, doc.at(*at))])
 
     def pair(table: dict, section: str, name: str) -> tuple[float, float]:
         try:
