@@ -23,6 +23,17 @@ class Placed:
     x: float
     y: float
     bbox: tuple[float, float, float, float]  # the face's box: bleed around the trim box
+    rot: int = 0  # 90: turned with its top to the left; -90: to the right
+
+    @property
+    def footprint(self) -> tuple[float, float, float, float]:
+        """The trim box as it lies on the page: left, bottom, right, top."""
+        w, h = self.bbox[2] + self.bbox[0], self.bbox[3] + self.bbox[1]
+        if self.rot == 90:
+            return self.x - h, self.y, self.x, self.y + w
+        if self.rot == -90:
+            return self.x, self.y - w, self.x + h, self.y
+        return self.x, self.y, self.x + w, self.y + h
 
 
 def page_size_mm(path: Path, index: int) -> tuple[float, float]:
@@ -37,8 +48,13 @@ def placements(path: Path, index: int) -> list[Placed]:
     reader = pypdf.PdfReader(path)
     page = reader.pages[index]
     xobjects = page["/Resources"].get("/XObject", {})
-    stack, ctm, out = [], (0.0, 0.0), []
+    stack, ctm, out = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     rect = None
+
+    def rot(m) -> int:
+        a, b = round(m[0]), round(m[1])
+        return {(1, 0): 0, (0, 1): 90, (0, -1): -90}[(a, b)]
+
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
             stack.append(ctm)
@@ -46,17 +62,25 @@ def placements(path: Path, index: int) -> list[Placed]:
             ctm = stack.pop()
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
-            assert (a, b, c, d) == (1, 0, 0, 1), "cards are placed by translation only"
-            ctm = (ctm[0] + e, ctm[1] + f)
+            assert {round(abs(v), 6) for v in (a, b, c, d)} <= {0, 1}, "cards are placed square"
+            A, B, C, D, E, F = ctm
+            ctm = (
+                a * A + b * C,
+                a * B + b * D,
+                c * A + d * C,
+                c * B + d * D,
+                e * A + f * C + E,
+                e * B + f * D + F,
+            )
         elif op == b"Do":
             form = xobjects[operands[0]].get_object()
             bbox = tuple(float(v) for v in form["/BBox"])
-            out.append(Placed(str(operands[0]), ctm[0], ctm[1], bbox))
-        elif op == b"re" and len(stack) == 1 and ctm != (0.0, 0.0):
+            out.append(Placed(str(operands[0]), ctm[4], ctm[5], bbox, rot(ctm)))
+        elif op == b"re" and len(stack) == 1 and ctm[4:] != (0.0, 0.0):
             x, y, w, h = (float(v) for v in operands)
             rect = (x, y, x + w, y + h)
         elif op in (b"W", b"W*") and rect is not None:
-            out.append(Placed("inline", ctm[0], ctm[1], rect))
+            out.append(Placed("inline", ctm[4], ctm[5], rect, rot(ctm)))
             rect = None
         elif op in (b"f", b"S", b"B", b"n", b"b", b"s", b"f*", b"B*", b"b*"):
             rect = None

@@ -244,11 +244,16 @@ def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
 
 @pytest.mark.parametrize(
     "size, grid, bleed",
-    [("mini", "4×4", "3"), ("poker", "3×3", "1.8"), ("tarot", "2×2", "3")],
+    [
+        ("mini", "3×6/シート（横向き）", "1.8"),
+        ("poker", "3×3/シート", "1.8"),
+        ("tarot", "2×2/シート", "3"),
+    ],
 )
 def test_without_a_named_sheet_cards_fill_the_page(tmp_path, size, grid, bleed):
     """No `sheet`: as many cards as fit inside the printer margin, the bleed giving way (to
-    1 mm at least) where that fits more: poker 3×3 at 1.8 mm rather than 2×3 at 3 mm."""
+    1 mm at least) and the cards turning sideways where that fits more: poker 3×3 at 1.8 mm
+    rather than 2×3 at 3 mm, mini 18 sideways rather than 16 upright."""
     root = make_fixture_project("tiny", tmp_path)
     edit(root, "cards/tiny/game.toml", 'sheet = "poker_3x3"\n', "")
     edit(root, "cards/tiny/game.toml", 'size = "poker"', f'size = "{size}"')
@@ -256,9 +261,18 @@ def test_without_a_named_sheet_cards_fill_the_page(tmp_path, size, grid, bleed):
     assert r.exit_code == 0, r.output
     pdf = root / "output/tiny/cards.pdf"
     proof = page_text(pdf, 0)
-    assert f"{grid}/シート" in proof and f"塗り足し {bleed} mm" in proof, proof
-    per_sheet = int(grid[0]) * int(grid[-1])
-    assert len(placements(pdf, 1)) == min(10, per_sheet)
-    for p in placements(pdf, 1):  # every card (with its bleed) inside the 5 mm margin
-        assert p.x + p.bbox[0] >= 5 * MM - 0.01 and p.y + p.bbox[1] >= 5 * MM - 0.01
-        assert p.x + p.bbox[2] <= 205 * MM + 0.01 and p.y + p.bbox[3] <= 292 * MM + 0.01
+    assert grid in proof and f"塗り足し {bleed} mm" in proof, proof
+    cols, rows = int(grid[0]), int(grid[2])
+    fronts, backs = placements(pdf, 1), placements(pdf, 2)
+    assert len(fronts) == len(backs) == min(10, cols * rows)
+    b = float(bleed) * MM
+    for f, k in zip(fronts, backs):
+        left, bottom, right, top = f.footprint
+        # every card, with its bleed, inside the 5 mm margin
+        assert left - b >= 5 * MM - 0.01 and bottom - b >= 5 * MM - 0.01
+        assert right + b <= 205 * MM + 0.01 and top + b <= 292 * MM + 0.01
+        # its back behind it after a long-edge flip, turned the other way
+        k_left, k_bottom, k_right, k_top = k.footprint
+        assert k_left == pytest.approx(210 * MM - right, abs=0.01)
+        assert (k_bottom, k_top) == (pytest.approx(bottom, abs=0.01), pytest.approx(top, abs=0.01))
+        assert k.rot == -f.rot and (f.rot == 90) == ("横向き" in grid)

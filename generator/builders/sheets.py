@@ -18,6 +18,7 @@ PROOF_LINES = (
 )
 DUPLEX_LINE = "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。"
 SIDES = ("表", "裏")  # the front and back sheet labels
+TURNED = "（横向き）"  # cards lie sideways on the sheet
 
 
 def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) -> list[str]:
@@ -30,7 +31,8 @@ def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) ->
         g = d.geometry
         lines.append(
             f"{d.name}：{len(d.faces)}{d.unit}　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
-            f"{g.cols}×{g.rows}/シート　塗り足し {g.bleed / MM:g} mm　用紙 {paper.upper()}"
+            f"{g.cols}×{g.rows}/シート{TURNED if g.turned else ''}　塗り足し {g.bleed / MM:g} mm　"
+            f"用紙 {paper.upper()}"
         )
     return lines
 

@@ -35,6 +35,7 @@ class SheetDefs:
 
 SHEETS_KEYS = {"paper", "size", "sheet"}
 SHEET_KEYS = {
+    "rotate",
     "cols",
     "rows",
     "bleed",
@@ -89,12 +90,20 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
 
 @dataclass(frozen=True)
 class Slot:
-    """One card position on a sheet: the trim box, bottom-left origin, in points."""
+    """One card position on a sheet: the trim box as it lies on the page, bottom-left origin,
+    in points. `rot` turns the card on the page: 90 (its top to the left) or -90 (to the
+    right, a turned card's back), so a turned card's own width is the slot's height."""
 
     x: float
     y: float
     w: float
     h: float
+    rot: int = 0
+
+    @property
+    def card(self) -> tuple[float, float]:
+        """The card's own width and height (before turning)."""
+        return (self.h, self.w) if self.rot else (self.w, self.h)
 
 
 @dataclass(frozen=True)
@@ -117,6 +126,7 @@ class SheetGeometry:
     backs: tuple[Slot, ...]  # backs[i] lies behind fronts[i] after a long-edge flip
     crop_marks: tuple[CropMark, ...]
     crop_width: float
+    turned: bool = False  # the cards lie sideways: that fits more on the page
 
     @property
     def per_sheet(self) -> int:
@@ -192,6 +202,14 @@ def impose(
             if spec.get("rows") == "auto"
             else int(spec["rows"])
         )
+        turned = False
+        if spec.get("cols") == spec.get("rows") == "auto" and spec.get("rotate", True) is True:
+            # Sideways, where that fits more (mini cards on A4: 3×6 rather than 4×4).
+            t_cols = _fit_count(pw - 2 * margin, ch + 2 * least, gap)
+            t_rows = _fit_count(ph - 2 * margin, cw + 2 * least, gap)
+            if t_cols * t_rows > cols * rows:
+                cols, rows, turned = t_cols, t_rows, True
+                cw, ch = ch, cw  # from here on: the footprint on the page
     except (KeyError, ValueError, TypeError) as exc:
         raise BuildError(
             [Problem("error", f"sheet '{sheet_name}': {exc}", defs.at("sheet", sheet_name))]
@@ -247,9 +265,11 @@ def impose(
     for r in range(rows):
         for c in range(cols):
             y = bottom + (rows - 1 - r) * cell_h + bleed
-            fronts.append(Slot(left + c * cell_w + bleed, y, cw, ch))
-            # Long-edge flip turns the sheet about its vertical axis: x mirrors, y stays.
-            backs.append(Slot(pw - (left + c * cell_w + bleed) - cw, y, cw, ch))
+            fronts.append(Slot(left + c * cell_w + bleed, y, cw, ch, 90 if turned else 0))
+            # Long-edge flip turns the sheet about its vertical axis: x mirrors, y stays; a card
+            # turned to the left on the front has its back turned to the right.
+            back_x = pw - (left + c * cell_w + bleed) - cw
+            backs.append(Slot(back_x, y, cw, ch, -90 if turned else 0))
     marks: list[CropMark] = []
     top, right = bottom + grid_h, left + grid_w
     length_x = min(crop_len, left - crop_off)  # keep marks on the paper
@@ -267,7 +287,7 @@ def impose(
     return SheetGeometry(
         sheet_name,
         (pw, ph),
-        (cw, ch),
+        (ch, cw) if turned else (cw, ch),  # the card's own size
         bleed,
         cols,
         rows,
@@ -275,6 +295,7 @@ def impose(
         tuple(backs) if backs_mode != "none" else (),
         tuple(marks),
         crop_width,
+        turned,
     )
 
 

@@ -90,29 +90,42 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
     file (`forms` given) becomes one PDF form placed each time; a face drawn once is drawn
     straight onto the page, which costs the file and the memory less than a form per card."""
     b = g.bleed
+    w, h = slot.card
     if forms is None:
         c.saveState()
-        c.translate(slot.x, slot.y)
+        _to_slot(c, slot)
         path = c.beginPath()
-        path.rect(-b, -b, slot.w + 2 * b, slot.h + 2 * b)
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
-        draw_face(c, face, slot.w, slot.h, b, font_names)
+        draw_face(c, face, w, h, b, font_names)
         c.restoreState()
         return
     name = forms.get((face.key, g.bleed))
     if name is None:
         name = f"face{len(forms) + 1}"
-        c.beginForm(name, lowerx=-b, lowery=-b, upperx=slot.w + b, uppery=slot.h + b)
+        c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
         path = c.beginPath()
-        path.rect(-b, -b, slot.w + 2 * b, slot.h + 2 * b)
+        path.rect(-b, -b, w + 2 * b, h + 2 * b)
         c.clipPath(path, stroke=0, fill=0)
-        draw_face(c, face, slot.w, slot.h, b, font_names)
+        draw_face(c, face, w, h, b, font_names)
         c.endForm()
         forms[(face.key, g.bleed)] = name
     c.saveState()
-    c.translate(slot.x, slot.y)
+    _to_slot(c, slot)
     c.doForm(name)
     c.restoreState()
+
+
+def _to_slot(c: Canvas, slot) -> None:
+    """Move the origin to the card's own bottom-left trim corner, turned as the slot says."""
+    if slot.rot == 90:  # top to the left: the card's bottom-left is the slot's bottom-right
+        c.translate(slot.x + slot.w, slot.y)
+        c.rotate(90)
+    elif slot.rot == -90:  # top to the right: the card's bottom-left is the slot's top-left
+        c.translate(slot.x, slot.y + slot.h)
+        c.rotate(-90)
+    else:
+        c.translate(slot.x, slot.y)
 
 
 def _crop_marks(c: Canvas, g: SheetGeometry, marks, mirrored: bool) -> None:
