@@ -20,6 +20,7 @@ from .model import Game
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
 from .rules.checks import check_rules
+from .schema import schema_problems
 from .textfile import confine, read_text
 
 
@@ -130,6 +131,10 @@ def load(
                 )
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
+    if manifest.doc is not None:  # behind the code's own checks, which have all passed
+        shape = schema_problems("game", manifest.doc.data, manifest.doc, manifest.where)
+        if shape:
+            raise BuildError(shape)
     return Game(manifest, tuple(decks), rules_source, rules_where)
 
 

@@ -222,8 +222,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     )
                     raise fail(message, doc.at(*at, "key"))
             _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
-        depends = get("depends", dict, {})
-        for column, on in depends.items():
+        depends = {}
+        for column, on in get("depends", dict, {}).items():
             names = [on] if isinstance(on, str) else on
             if (
                 not isinstance(names, list)

@@ -14,6 +14,7 @@ from jinja2 import TemplateError
 
 from .. import base, tomlfile
 from ..problems import BuildError, Problems, SourceRef, did_you_mean
+from ..schema import schema_problems
 from ..textfile import confine
 from . import templates
 from .units import UnitError, to_pt
@@ -152,6 +153,9 @@ def load_layout(
         else:
             boxes.append(spec)
     problems.raise_if_errors()
+    shape = schema_problems("layout", raw, doc, SourceRef(file))
+    if shape:
+        raise BuildError(shape)
     return Layout(name, file, boxes)
 
 
