@@ -47,6 +47,20 @@ def full_truetype(weight: str) -> Path:
     return path
 
 
+def plain_cmd(out, fonts: dict, copies, *decks: str) -> list[str]:
+    """The plain ReportLab script's command: output PDF, the two font files, copies, decks."""
+    script = str(ROOT / "benchmarks/plain_reportlab.py")
+    return [
+        sys.executable,
+        script,
+        str(out),
+        str(fonts["Regular"]),
+        str(fonts["Bold"]),
+        str(copies),
+        *decks,
+    ]
+
+
 def timed(cmd: list[str], repeat: int) -> tuple[float, int]:
     """Best wall time of `repeat` runs, and the peak RSS (KiB) of the children."""
     best = float("inf")
@@ -119,27 +133,11 @@ def all_games(
             runs.append(time.perf_counter() - t0)
     decks = [str(ROOT / "cards" / d) for d in ALL_DECKS]
     plain, _ = timed(
-        [
-            py,
-            str(ROOT / "benchmarks/plain_reportlab.py"),
-            str(tmp / "plain-all.pdf"),
-            str(ttf["Regular"]),
-            str(ttf["Bold"]),
-            "1",
-            *decks,
-        ],
+        plain_cmd(str(tmp / "plain-all.pdf"), ttf, "1", *decks),
         repeat,
     )
     real, _ = timed(
-        [
-            py,
-            str(ROOT / "benchmarks/plain_reportlab.py"),
-            str(tmp / "real-all.pdf"),
-            str(full["Regular"]),
-            str(full["Bold"]),
-            "1",
-            *decks,
-        ],
+        plain_cmd(str(tmp / "real-all.pdf"), full, "1", *decks),
         repeat,
     )
     return min(cold), min(warm), plain, real
@@ -207,27 +205,11 @@ def main() -> None:
                 warm.append(time.perf_counter() - t0)
             deck = f"{ROOT / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"
             plain, _ = timed(
-                [
-                    py,
-                    str(ROOT / "benchmarks/plain_reportlab.py"),
-                    str(tmp / f"plain{n}.pdf"),
-                    str(ttf["Regular"]),
-                    str(ttf["Bold"]),
-                    str(copies),
-                    deck,
-                ],
+                plain_cmd(str(tmp / f"plain{n}.pdf"), ttf, str(copies), deck),
                 args.repeat,
             )
             real, _ = timed(
-                [
-                    py,
-                    str(ROOT / "benchmarks/plain_reportlab.py"),
-                    str(tmp / f"real{n}.pdf"),
-                    str(full["Regular"]),
-                    str(full["Bold"]),
-                    str(copies),
-                    deck,
-                ],
+                plain_cmd(str(tmp / f"real{n}.pdf"), full, str(copies), deck),
                 args.repeat,
             )
             results[n] = (min(ours), plain, min(warm), real)
@@ -270,15 +252,9 @@ def main() -> None:
             "peak RSS, pnp build (all games, cold): "
             f"{peak_rss([py, '-m', 'generator', 'build', '--out', str(tmp / 'rss')]):6.0f} MiB"
         )
-        plain = [
-            py,
-            str(ROOT / "benchmarks/plain_reportlab.py"),
-            str(tmp / "rss.pdf"),
-            str(full["Regular"]),
-            str(full["Bold"]),
-            "1",
-            str(ROOT / "cards/fudaraku/kleshas.csv") + ":63:88:3:3",
-        ]
+        plain = plain_cmd(
+            str(tmp / "rss.pdf"), full, "1", str(ROOT / "cards/fudaraku/kleshas.csv") + ":63:88:3:3"
+        )
         print(f"peak RSS, plain ReportLab, full TTF:    {peak_rss(plain):6.0f} MiB")
         if args.big:
             big_deck(tmp, args.big)

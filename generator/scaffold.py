@@ -8,6 +8,7 @@ Nothing existing is overwritten; every file is written only when all of them are
 
 from __future__ import annotations
 
+import itertools
 import keyword
 import re
 from dataclasses import dataclass, field
@@ -228,14 +229,13 @@ def _size(size: str) -> tuple[str | dict, str]:
 
 def _dimensions(root: Path, size: str | dict) -> tuple[float, float]:
     """The card's width and height in mm, from the project's sheets.toml (else the tool's)."""
-    from .layout.units import MM, to_pt
-    from .tomlfile import read
+    from .layout.sheets import card_size, load_sheet_defs
+    from .layout.units import MM
+    from .problems import rel
 
-    if isinstance(size, dict):
-        return to_pt(size["w"]) / MM, to_pt(size["h"]) / MM
-    path = base.shared_file(root / "layouts", "sheets.toml")
-    spec = read(path, SourceRef(str(path)), "sheet definitions").data["size"][size]
-    return to_pt(spec["w"]) / MM, to_pt(spec["h"]) / MM
+    defs = load_sheet_defs(root / "layouts", lambda p: rel(p, root))
+    w, h, _ = card_size(defs, size, defs.where)
+    return w / MM, h / MM
 
 
 def _rows(table: Table | None) -> list[dict[str, str]]:
@@ -280,22 +280,20 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     total = sum(_copies(r) for r in rows)
     lines = [f"total = {total}"]
     candidates = [c for c in columns if c.name not in NOT_PRINTED and c.type != "color"]
-    key: list[Column] | None = None
-    for size in (1, 2):
-        for i, first in enumerate(candidates):
-            group = [first] if size == 1 else None
-            for second in candidates[i + 1 :] if size == 2 else [None]:
-                group = [first] if second is None else [first, second]
-                combos = [tuple(r.get(c.name, "").strip() for c in group) for r in rows]
-                if all(all(v for v in combo) for combo in combos) and len(set(combos)) == len(
-                    combos
-                ):
-                    key = group
-                    break
-            if key:
-                break
-        if key:
-            break
+
+    def tells_rows_apart(group: tuple[Column, ...]) -> bool:
+        combos = [tuple(r.get(c.name, "").strip() for c in group) for r in rows]
+        return all(all(combo) for combo in combos) and len(set(combos)) == len(combos)
+
+    key = next(
+        (
+            list(group)
+            for size in (1, 2)
+            for group in itertools.combinations(candidates, size)
+            if tells_rows_apart(group)
+        ),
+        None,
+    )
     if not key:
         return lines
     copies = {_copies(r) for r in rows}

@@ -144,17 +144,18 @@ def build_deck(
             cards.append(Card(component.id, len(cards), freeze(fields), row.where, copy))
     deck = Deck(component, tuple(cards), tuple(table.columns), where)
     if problems.count("error") == errors_before:
-        check_composition(deck, problems)
-        check_depends(deck, problems)
+        depends = Problems()
+        suspects = check_depends(deck, depends)  # rows breaking a dependency: edited, likely
+        check_composition(deck, problems, suspects)
+        problems.extend(depends.items)
     return deck
 
 
-def check_depends(deck: Deck, problems: Problems | None = None) -> set[int]:
+def check_depends(deck: Deck, problems: Problems) -> set[int]:
     """`[component.depends] points = "kind"`: every row of one kind has the same points. The
     value most rows of a kind agree on is taken as meant; a row that differs is named at its
     cell. This catches two cards whose kinds were swapped, where every count still holds.
-    Returns the rows that differ (without `problems`, only finds them)."""
-    problems = problems if problems is not None else Problems()
+    Returns the rows that differ."""
     differing: set[int] = set()
     for column, on in deck.component.depends.items():
         rows: dict[tuple, dict[object, list[Card]]] = {}
@@ -211,7 +212,7 @@ def _label(typed: dict, composition: dict) -> str | None:
     return None
 
 
-def check_composition(deck: Deck, problems: Problems) -> None:
+def check_composition(deck: Deck, problems: Problems, suspects: set[int] = frozenset()) -> None:
     """Missing, duplicated and extra cards against the manifest's composition, each named.
 
     A composition is one group (key columns, allowed values, copies), or several `[[group]]`s,
@@ -221,8 +222,6 @@ def check_composition(deck: Deck, problems: Problems) -> None:
     if not comp:
         return
     where = deck.where
-    # Rows whose other columns disagree with their kind: where an edited card most likely is.
-    suspects = check_depends(deck) if deck.component.depends else set()
     groups = comp.get("group") or [comp]
     if comp.get("group") and comp.get("key"):
         # A key over the whole deck holds as well as each group's own: both are enforced.

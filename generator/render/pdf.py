@@ -91,29 +91,26 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
     straight onto the page, which costs the file and the memory less than a form per card."""
     b = g.bleed
     w, h = slot.card
-    if forms is None:
-        c.saveState()
-        _to_slot(c, slot)
-        path = c.beginPath()
-        path.rect(-b, -b, w + 2 * b, h + 2 * b)
-        c.clipPath(path, stroke=0, fill=0)
-        draw_face(c, face, w, h, b, font_names)
-        c.restoreState()
-        return
-    name = forms.get((face.key, g.bleed))
-    if name is None:
-        name = f"face{len(forms) + 1}"
-        c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
-        path = c.beginPath()
-        path.rect(-b, -b, w + 2 * b, h + 2 * b)
-        c.clipPath(path, stroke=0, fill=0)
-        draw_face(c, face, w, h, b, font_names)
-        c.endForm()
-        forms[(face.key, g.bleed)] = name
     c.saveState()
     _to_slot(c, slot)
-    c.doForm(name)
+    if forms is None:
+        _draw_clipped(c, face, w, h, b, font_names)
+    else:
+        name = forms.get((face.key, b))
+        if name is None:
+            name = forms[(face.key, b)] = f"face{len(forms) + 1}"
+            c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
+            _draw_clipped(c, face, w, h, b, font_names)
+            c.endForm()
+        c.doForm(name)
     c.restoreState()
+
+
+def _draw_clipped(c: Canvas, face: Face, w: float, h: float, b: float, font_names) -> None:
+    path = c.beginPath()
+    path.rect(-b, -b, w + 2 * b, h + 2 * b)
+    c.clipPath(path, stroke=0, fill=0)
+    draw_face(c, face, w, h, b, font_names)
 
 
 def _to_slot(c: Canvas, slot) -> None:
