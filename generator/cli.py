@@ -14,8 +14,9 @@ from pathlib import Path
 
 import click
 
-from . import pipeline
+from . import i18n, pipeline
 from .builders import REGISTRY
+from .i18n import _, ngettext
 from .limits import DEFAULT
 from .problems import BuildError
 from .project import find_project
@@ -33,7 +34,9 @@ def _report(result: pipeline.Result, strict: bool) -> int:
     errors, warnings = result.problems.count("error"), result.problems.count("warning")
     if errors or warnings:
         click.echo(
-            f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}",
+            ngettext("{n} error", "{n} errors", errors)
+            + ", "
+            + ngettext("{n} warning", "{n} warnings", warnings),
             err=True,
         )
     return 1 if result.failed(strict) else 0
@@ -53,8 +56,11 @@ def _run(action) -> None:
         if os.environ.get("PNP_DEBUG"):
             raise
         click.echo(
-            f"internal error: {type(exc).__name__}: {exc}\n"
-            "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.",
+            _(
+                "internal error: {error}\n"
+                "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.",
+                error=f"{type(exc).__name__}: {exc}",
+            ),
             err=True,
         )
         code = 2
@@ -84,7 +90,24 @@ project_option = click.option(
 )
 
 
+def _speak(ctx, param, value) -> None:
+    if value or ctx.parent is None:  # the group always picks; a command only when told
+        i18n.use(i18n.pick(value))
+
+
+LANG_HELP = "Language of messages: en or ja; default: PNP_LANG, else LANGUAGE, LC_ALL or LANG."
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES),
+    expose_value=False,
+    is_eager=True,
+    callback=_speak,
+    help=LANG_HELP,
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@lang_option
 def main() -> None:
     """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""
 
@@ -92,6 +115,7 @@ def main() -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @project_option
+@lang_option
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option(
     "--out",
@@ -132,9 +156,11 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) ->
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict)
         for path in result.written:
-            click.echo(f"wrote {path}")
+            click.echo(_("wrote {path}", path=path))
         if code:
-            click.echo("build failed: nothing was written; earlier outputs are untouched", err=True)
+            click.echo(
+                _("build failed: nothing was written; earlier outputs are untouched"), err=True
+            )
         return code
 
     _run(action)
@@ -143,6 +169,7 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) ->
 @main.command()
 @click.argument("games", nargs=-1)
 @project_option
+@lang_option
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
@@ -166,7 +193,7 @@ def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
         )
         code = _report(result, strict)
         if not code:
-            click.echo(f"ok: {', '.join(p.game.id for p in result.plans)}")
+            click.echo(_("ok: {games}", games=", ".join(p.game.id for p in result.plans)))
         return code
 
     _run(action)
@@ -174,6 +201,7 @@ def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
 
 @main.command()
 @click.argument("folder", type=click.Path(file_okay=False), default=".")
+@lang_option
 def init(folder) -> None:
     """Make a new project in FOLDER (default: here): cards/, layouts/_shared/ with the tool's
     paper, sizes, sheets and icons to change, and a README of the next steps."""
@@ -183,8 +211,8 @@ def init(folder) -> None:
 
         made = scaffold.init(Path(folder))
         for path in made:
-            click.echo(f"made {path}")
-        click.echo(f"next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET")
+            click.echo(_("made {path}", path=path))
+        click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=folder))
         return 0
 
     _run(action)
@@ -193,6 +221,7 @@ def init(folder) -> None:
 @main.command()
 @click.argument("game")
 @project_option
+@lang_option
 @click.option(
     "--from",
     "source",
@@ -221,18 +250,25 @@ def new(game, project_dir, source, size, title, players, limits) -> None:
         project = _project(project_dir)
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
-            raise BuildError(f"--players {players!r}: use MIN-MAX, e.g. 2-4")
+            raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
         made = scaffold.new(project.root, game, source, size, title, (lo, hi), _limits(limits))
         for path in made.files:
-            click.echo(f"made {project.rel(path)}")
-        click.echo(f"\n{made.cards} cards; columns (type guessed from the values):")
+            click.echo(_("made {path}", path=project.rel(path)))
+        click.echo(
+            "\n"
+            + ngettext(
+                "{n} card; columns (type guessed from the values):",
+                "{n} cards; columns (type guessed from the values):",
+                made.cards,
+            )
+        )
         for c in made.columns:
             click.echo(f"  {c.name}: {c.type}")
-        click.echo("composition guessed from the data (confirm it in game.toml):")
+        click.echo(_("composition guessed from the data (confirm it in game.toml):"))
         for line in made.composition:
             click.echo(f"  {line}")
-        click.echo(f"next: pnp build {game}")
+        click.echo(_("next: pnp build {game}", game=game))
         return 0
 
     _run(action)
@@ -242,7 +278,7 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
     out = {}
     for pair in pairs:
         if "=" not in pair:
-            raise BuildError(f"{flag} takes NAME=VALUE, got '{pair}'")
+            raise BuildError(_("{flag} takes NAME=VALUE, got '{pair}'", flag=flag, pair=pair))
         name, value = pair.split("=", 1)
         out[name.strip()] = value.strip()
     return out
@@ -251,6 +287,7 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
 @main.command()
 @click.argument("game")
 @project_option
+@lang_option
 @click.option("--players", type=int, help="Number of players; default: the fewest the game allows.")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option(
@@ -311,7 +348,11 @@ def simulate(
 
         def progress(done: int, total: int) -> None:
             if tty:
-                click.echo(f"\r{done}/{total} games", err=True, nl=done >= total)
+                click.echo(
+                    "\r" + _("{done}/{total} games", done=done, total=total),
+                    err=True,
+                    nl=done >= total,
+                )
 
         result = pipeline.simulate(project, game, opts, progress)
         if "replay" in result:
@@ -321,7 +362,7 @@ def simulate(
             return 0
         click.echo(result["json"] if as_json else result["markdown"])
         for path in result["written"]:
-            click.echo(f"wrote {path}", err=True)
+            click.echo(_("wrote {path}", path=path), err=True)
         return 0
 
     _run(action)

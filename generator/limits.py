@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from .i18n import _
 from .problems import BuildError, Problem, SourceRef
 
 
@@ -26,10 +27,20 @@ class Limits:
         changes = {}
         for name, value in given.items():
             if name not in known:
-                raise BuildError(f"unknown limit '{name}' (limits: {', '.join(sorted(known))})")
+                raise BuildError(
+                    _(
+                        "unknown limit '{name}' (limits: {limits})",
+                        name=name,
+                        limits=", ".join(sorted(known)),
+                    )
+                )
             if not value.isdigit() or int(value) < 1:
                 raise BuildError(
-                    f"--limit {name}= takes a whole number of at least 1, got {value!r}"
+                    _(
+                        "--limit {name}= takes a whole number of at least 1, got {value!r}",
+                        name=name,
+                        value=value,
+                    )
                 )
             changes[name] = int(value)
         return replace(self, **changes)
@@ -40,8 +51,11 @@ DEFAULT = Limits()
 
 def exceeded(name: str, what: str, limit: int, where: SourceRef | None) -> BuildError:
     """The error for a limit passed: what, the limit, and how to raise it."""
-    message = (
-        f"{what}: more than the limit {name} = {limit:,}; if the project really is this large, "
-        f"raise it with --limit {name}=N"
+    message = _(
+        "{what}: more than the limit {name} = {limit:,}; if the project really is this "
+        "large, raise it with --limit {name}=N",
+        what=what,
+        name=name,
+        limit=limit,
     )
     return BuildError([Problem("error", message, where)])

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import textfile
+from .i18n import _, ngettext
 from .limits import DEFAULT, Limits, exceeded
 from .problems import BuildError, Problem, SourceRef
 
@@ -46,16 +47,18 @@ def _fail(message: str, where: SourceRef) -> BuildError:
 
 def decode(data: bytes, where: SourceRef) -> str:
     """A CSV file's text by the project's one decoding rule (textfile)."""
-    return textfile.decode(data, where, "save it from Excel as 'CSV UTF-8'")
+    return textfile.decode(data, where, _("Save it from Excel as 'CSV UTF-8'."))
 
 
 def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
     size = path.stat().st_size
     if size > limits.file_mb * MB:
-        raise exceeded("file_mb", f"the file has {size / MB:.0f} MB", limits.file_mb, where)
+        raise exceeded(
+            "file_mb", _("the file has {mb:.0f} MB", mb=size / MB), limits.file_mb, where
+        )
     text = decode(path.read_bytes(), where)
     if not text.strip():
-        raise _fail("the file is empty: expected a header row and one row per card", where)
+        raise _fail(_("the file is empty: expected a header row and one row per card"), where)
     reader = csv.reader(io.StringIO(text, newline=""))
     records: list[tuple[int, list[str]]] = []
     blank_above = 0
@@ -63,7 +66,7 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
         line = 1
         for record in reader:
             if len(records) > limits.rows:
-                raise exceeded("rows", "the file has too many rows", limits.rows, where)
+                raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
             if record and any(cell.strip() for cell in record):
                 records.append((line, record))
             elif records:
@@ -72,9 +75,11 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
                 blank_above += 1
             line = reader.line_num + 1  # where the next record starts
     except csv.Error as exc:
-        raise _fail(f"cannot read as CSV: {exc}", where.at(row=reader.line_num)) from None
+        raise _fail(
+            _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
+        ) from None
     if not records:
-        raise _fail("the file has no cells: expected a header row and one row per card", where)
+        raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
     while records and not records[-1][1]:
         records.pop()  # blank lines at the end are no rows
     header_line, header = records[0]
@@ -83,10 +88,11 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
     rows = []
     for line, record in records[1:]:
         if len(record) > len(columns):
-            message = (
-                f"{len(record)} cells but the header names {len(columns)} columns"
-                f"{_header_hint(records, where)}"
-            )
+            message = _(
+                "{cells} cells but the header names {columns} columns",
+                cells=len(record),
+                columns=len(columns),
+            ) + _header_hint(records, where)
             raise _fail(message, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
     return _table(columns, rows, where, header_line, limits, records)
@@ -102,16 +108,21 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
                 continue
             inner = cell.split("\n")[1:]
             if any(part.count(",") >= commas for part in inner):
-                column = columns[i] if i < len(columns) else f"column {i + 1}"
+                column = columns[i] if i < len(columns) else _("column {n}", n=i + 1)
                 if k == len(records) and i == len(record) - 1:
-                    until = "before the end of the file: the rows after it"
+                    message = _(
+                        'a quote (") opened in this cell is not closed before the end of the '
+                        "file: the rows after it were read as part of this cell. Close the "
+                        'quote, or write a quote inside a cell as ""'
+                    )
                 else:
-                    until = f"until {len(inner)} lines later: the rows in between"
-                raise _fail(
-                    f'a quote (") opened in this cell is not closed {until} were read as part of '
-                    'this cell. Close the quote, or write a quote inside a cell as ""',
-                    where.at(row=line, column=column),
-                )
+                    message = _(
+                        'a quote (") opened in this cell is not closed until {n} lines later: '
+                        "the rows in between were read as part of this cell. Close the quote, "
+                        'or write a quote inside a cell as ""',
+                        n=len(inner),
+                    )
+                raise _fail(message, where.at(row=line, column=column))
 
 
 def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> None:
@@ -122,9 +133,11 @@ def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> 
         with zipfile.ZipFile(path) as book:
             unpacked = sum(info.file_size for info in book.infolist())
     except (zipfile.BadZipFile, OSError):
-        raise _fail(f"cannot open the workbook: it is not an {kind} file", where) from None
+        raise _fail(
+            _("cannot open the workbook: it is not an {kind} file", kind=kind), where
+        ) from None
     if unpacked > limits.workbook_mb * MB:
-        what = f"the workbook unpacks to {unpacked / MB:.0f} MB"
+        what = _("the workbook unpacks to {mb:.0f} MB", mb=unpacked / MB)
         raise exceeded("workbook_mb", what, limits.workbook_mb, where)
 
 
@@ -132,7 +145,11 @@ def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
     if not sheet and len(names) == 1:
         return names[0]
     if sheet not in names:
-        message = f"the workbook has no sheet {sheet or ''!r} (sheets: {', '.join(names)})"
+        message = _(
+            "the workbook has no sheet {sheet!r} (sheets: {sheets})",
+            sheet=sheet or "",
+            sheets=", ".join(names),
+        )
         raise _fail(message, where)
     return sheet
 
@@ -150,18 +167,18 @@ def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = D
     except BuildError:
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
-        raise _fail(f"cannot open the spreadsheet: {exc}", where) from None
+        raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
     sheet_where = SourceRef(where.file, sheet=name)
     records: list[tuple[int, list[str]]] = []
     for r, values in enumerate(rows, start=1):
         if r > limits.rows + 1:
-            raise exceeded("rows", "the sheet has too many rows", limits.rows, sheet_where)
+            raise exceeded("rows", _("the sheet has too many rows"), limits.rows, sheet_where)
         cells = ["" if v is None else _text(v) for v in values]
         while cells and cells[-1] == "":
             cells.pop()
         if len(cells) > limits.columns:
             where_r = sheet_where.at(row=r)
-            raise exceeded("columns", "a row has too many cells", limits.columns, where_r)
+            raise exceeded("columns", _("a row has too many cells"), limits.columns, where_r)
         records.append((r, cells))
     return _sheet_table(records, sheet_where, limits)
 
@@ -175,7 +192,7 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
             warnings.simplefilter("ignore")
             book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a broken workbook
-        raise _fail(f"cannot open the workbook: {exc}", where) from None
+        raise _fail(_("cannot open the workbook: {error}", error=exc), where) from None
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
@@ -183,7 +200,9 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
     finally:
         book.close()
     if not records:
-        raise _fail("the sheet is empty: expected a header row and one row per card", sheet_where)
+        raise _fail(
+            _("the sheet is empty: expected a header row and one row per card"), sheet_where
+        )
     if blanks:
         _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
     return _sheet_table(records, sheet_where, limits)
@@ -197,7 +216,7 @@ def _sheet_table(records: list[tuple[int, list[str]]], where: SourceRef, limits:
     while start < len(records) and not any(c.strip() for c in records[start][1]):
         start += 1
     if start == len(records):
-        raise _fail("the sheet is empty: expected a header row and one row per card", where)
+        raise _fail(_("the sheet is empty: expected a header row and one row per card"), where)
     header_row, header = records[start]
     return _table(header, records[start + 1 :], where, header_row, limits, records[start:])
 
@@ -208,12 +227,14 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     blanks: list[tuple[int, int]] = []
     for r, values in enumerate(ws.iter_rows(values_only=True), start=1):
         if r > limits.rows + 1:
-            raise exceeded("rows", "the sheet has too many rows", limits.rows, where)
+            raise exceeded("rows", _("the sheet has too many rows"), limits.rows, where)
         cells = ["" if v is None else _text(v) for v in values]
         while cells and cells[-1] == "" and (not records or len(cells) > len(records[0][1])):
             cells.pop()  # formatting past the last column is not a cell
         if len(cells) > limits.columns:
-            raise exceeded("columns", "a row has too many cells", limits.columns, where.at(row=r))
+            raise exceeded(
+                "columns", _("a row has too many cells"), limits.columns, where.at(row=r)
+            )
         blanks += [(r, c) for c, v in enumerate(values) if v is None and c < len(cells)]
         records.append((r, cells))
     return records, blanks
@@ -240,9 +261,13 @@ def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: li
                         header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
                     )
                     raise _fail(
-                        f"{sheet}!{get_column_letter(c + 1)}{r} holds a formula ({v[:40]}) whose "
-                        "value was never saved; open the workbook in Excel or LibreOffice and "
-                        "save it, so the value is stored",
+                        _(
+                            "{cell} holds a formula ({formula}) whose value was never saved; "
+                            "open the workbook in Excel or LibreOffice and save it, so the "
+                            "value is stored",
+                            cell=f"{sheet}!{get_column_letter(c + 1)}{r}",
+                            formula=v[:40],
+                        ),
                         where.at(row=r, column=column),
                     )
     finally:
@@ -266,7 +291,7 @@ def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
             and len([c for c in below if c]) >= 1
             and len(below) <= len(cells)
         ):
-            return f"; row {line} looks like the header: delete the rows above it"
+            return "; " + _("row {line} looks like the header: delete the rows above it", line=line)
     return ""
 
 
@@ -283,24 +308,24 @@ def _table(
     unnamed = [i for i, c in enumerate(columns) if not c]
     if unnamed:
         hint = _header_hint(every or [(header_row, columns), *records], where)
-        message = f"column {unnamed[0] + 1} has no name in the header row{hint}"
+        message = _("column {n} has no name in the header row", n=unnamed[0] + 1) + hint
         raise _fail(message, where.at(row=header_row))
     if len(columns) > limits.columns:
-        raise exceeded("columns", "the header has too many columns", limits.columns, where)
+        raise exceeded("columns", _("the header has too many columns"), limits.columns, where)
     rows = []
     blank: list[int] = []
     for line, record in records:
         values = {c: v.strip() for c, v in zip(columns, record)}
         for c, v in values.items():
             if len(v) > limits.cell:
-                what = f"the cell has {len(v):,} characters"
+                what = _("the cell has {n:,} characters", n=len(v))
                 raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
         if any(values.values()):
             rows.append(Row(where.at(row=line), values))
         else:
             blank.append(line)
     if not rows:
-        raise _fail("no rows: expected one row per card under the header", where)
+        raise _fail(_("no rows: expected one row per card under the header"), where)
     last = rows[-1].where.row or 0
     blank = [line for line in blank if line < last]  # blank rows after the last card are nothing
     warnings = []
@@ -308,7 +333,10 @@ def _table(
         warnings.append(
             Problem(
                 "warning",
-                f"the header is on row {header_row}, not row 1 (the rows above it are blank)",
+                _(
+                    "the header is on row {row}, not row 1 (the rows above it are blank)",
+                    row=header_row,
+                ),
                 where.at(row=header_row),
             )
         )
@@ -317,7 +345,12 @@ def _table(
         warnings.append(
             Problem(
                 "warning",
-                f"blank row{'s' * (len(blank) > 1)} between cards ({shown}): skipped, not a card",
+                ngettext(
+                    "blank row between cards ({rows}): skipped, not a card",
+                    "blank rows between cards ({rows}): skipped, not a card",
+                    len(blank),
+                    rows=shown,
+                ),
                 where.at(row=blank[0]),
             )
         )
@@ -335,7 +368,7 @@ def read_table(
     """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it; a workbook
     of one sheet needs no name)."""
     if not path.exists():
-        raise _fail("file not found", where)
+        raise _fail(_("file not found"), where)
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
         return read_csv(path, where, limits)
@@ -343,8 +376,13 @@ def read_table(
         return read_xlsx(path, where, sheet, limits)
     if kind == "ods":
         return read_ods(path, where, sheet, limits)
-    message = (
-        f"cannot read {path.suffix or 'files without a suffix'}: "
-        "use .csv (UTF-8 or Shift_JIS), .xlsx or .ods"
-    )
+    if path.suffix:
+        message = _(
+            "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS), .xlsx or .ods",
+            suffix=path.suffix,
+        )
+    else:
+        message = _(
+            "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS), .xlsx or .ods"
+        )
     raise _fail(message, where)

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .i18n import _
 from .problems import SourceRef
 from .project import Component, Manifest
 
@@ -27,7 +28,7 @@ class Card:
 
     def label(self) -> str:
         """How messages name a card: its key fields, e.g. '貪欲 5'."""
-        return self.fields.get("_label", f"card {self.index + 1}")  # type: ignore[return-value]
+        return self.fields.get("_label") or _("card {n}", n=self.index + 1)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import builders, output, validate
 from .cache import Cache
 from .fonts import FontIndex
+from .i18n import _
 from .layout.plan import Plan, lay_out
 from .limits import DEFAULT, Limits, exceeded
 from .load import read_table
@@ -115,7 +116,7 @@ def load(
         )
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
-            raise BuildError([Problem("error", "rules source not found", rules_where)])
+            raise BuildError([Problem("error", _("rules source not found"), rules_where)])
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
@@ -123,8 +124,11 @@ def load(
                     [
                         Problem(
                             "error",
-                            f"the private-use character U+{ord(ch):04X} means nothing outside "
-                            "one machine's fonts; write icons as :name:",
+                            _(
+                                "the private-use character {code} means nothing outside "
+                                "one machine's fonts; write icons as :name:",
+                                code=f"U+{ord(ch):04X}",
+                            ),
                             rules_where.at(row=n),
                         )
                     ]
@@ -164,7 +168,15 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     lo, hi = game.manifest.players
     players = lo if opts.players is None else opts.players
     if not lo <= players <= hi:
-        raise BuildError(f"{game.title} is for {lo}–{hi} players, not {players}")
+        raise BuildError(
+            _(
+                "{title} is for {lo}–{hi} players, not {players}",
+                title=game.title,
+                lo=lo,
+                hi=hi,
+                players=players,
+            )
+        )
     if opts.replay is not None:
         options = _readings(module, opts.options)
         kinds = (opts.kind,) * players
@@ -194,8 +206,11 @@ def _rules_module(game_id: str):
 
     if game_id not in REGISTRY:
         raise BuildError(
-            f"the rules engine cannot play '{game_id}' yet "
-            f"(it plays: {', '.join(sorted(REGISTRY))})"
+            _(
+                "the rules engine cannot play '{game}' yet (it plays: {games})",
+                game=game_id,
+                games=", ".join(sorted(REGISTRY)),
+            )
         )
     return REGISTRY[game_id]
 
@@ -216,7 +231,7 @@ def run_simulation(game: Game, module, players: int, opts: SimulateOptions, prog
 
     options = _readings(module, opts.options)
     if opts.games > opts.limits.games:
-        raise exceeded("games", f"{opts.games:,} games", opts.limits.games, None)
+        raise exceeded("games", _("{n:,} games", n=opts.games), opts.limits.games, None)
     kinds = (opts.kind,) * players
     data = module.prepare(game)
     stats, found = sim.batch(

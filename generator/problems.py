@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import base
+from .i18n import N_, _, ngettext
 
 LEVELS = ("error", "warning", "notice")
+LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "notice": N_("notice")}
 
 
 @dataclass(frozen=True)
@@ -52,10 +54,12 @@ class Problem:
     # Problems with the same fold key are printed once, with a count ("(54 cards)").
     fold: str | None = None
 
-    def format(self, count: int = 1, unit: str = "cards") -> str:
+    def format(self, count: int = 1) -> str:
         head = f"{self.where}: " if self.where else ""
-        tail = f" ({count} {unit})" if count > 1 and self.level != "notice" else ""
-        return f"{head}{self.level}: {self.message}{tail}"
+        tail = ""
+        if count > 1 and self.level != "notice":
+            tail = " " + ngettext("({n} card)", "({n} cards)", count)
+        return f"{head}{_(LEVEL_WORDS[self.level])}: {self.message}{tail}"
 
 
 class BuildError(Exception):
@@ -121,7 +125,7 @@ def did_you_mean(word: str, known) -> str:
     import difflib
 
     close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return " " + _("(did you mean '{key}'?)", key=close[0]) if close else ""
 
 
 def rel(path: Path, root: Path) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import tomlfile
+from .i18n import N_, _
 from .kinds import KINDS, Kind
 from .problems import BuildError, Problem, SourceRef, did_you_mean, rel
 from .textfile import confine
@@ -99,11 +100,20 @@ class Project:
     def manifest(self, game: str) -> Manifest:
         path = self.cards / game / MANIFEST
         if "/" in game or "\\" in game or game in (".", ".."):
-            raise BuildError(f"'{game}' is not a game name: name a folder under cards/")
+            raise BuildError(
+                _("'{game}' is not a game name: name a folder under cards/", game=game)
+            )
         if not path.is_file():
-            known = ", ".join(self.game_ids()) or "none"
-            raise BuildError(f"no game {game!r} in {self.rel(self.cards)}/ (games: {known})")
-        confine(path, self.root, SourceRef(self.rel(path)), "a game's manifest")
+            known = ", ".join(self.game_ids()) or _("none")
+            raise BuildError(
+                _(
+                    "no game {game!r} in {folder}/ (games: {games})",
+                    game=game,
+                    folder=self.rel(self.cards),
+                    games=known,
+                )
+            )
+        confine(path, self.root, SourceRef(self.rel(path)), _("a game's manifest"))
         return read_manifest(self, game, path)
 
 
@@ -111,8 +121,11 @@ def find_project(start: Path) -> Project:
     root = start.resolve()
     if not (root / "cards").is_dir():
         raise BuildError(
-            f"{start}: not a project folder: it has no cards/ folder "
-            "(run inside a project, or pass --project DIR)"
+            _(
+                "{folder}: not a project folder: it has no cards/ folder "
+                "(run inside a project, or pass --project DIR)",
+                folder=start,
+            )
         )
     return Project(root)
 
@@ -146,7 +159,7 @@ FONT_KEYS = {"family", "weight"}
 
 def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     where = SourceRef(project.rel(path))
-    doc = tomlfile.read(path, where, "the manifest")
+    doc = tomlfile.read(path, where, _("the manifest"))
     raw = doc.data
     extra: list[Problem] = []
 
@@ -155,41 +168,53 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
 
     def need(table: dict, key: str, kind: type, context: str, *path):
         if key not in table:
-            raise fail(f"missing key '{key}' in {context}", doc.at(*path))
+            raise fail(
+                _("missing key '{key}' in {context}", key=key, context=context), doc.at(*path)
+            )
         value = table[key]
         if not isinstance(value, kind):
-            raise fail(f"'{key}' in {context} must be a {kind.__name__}", doc.at(*path, key))
+            message = _(
+                "'{key}' in {context} must be {type}", key=key, context=context, type=_type(kind)
+            )
+            raise fail(message, doc.at(*path, key))
         return value
 
     def unknown(table: dict, known: set[str], context: str, *path) -> None:
         for key in sorted(set(table) - known):
             message = (
-                f"unknown key '{key}' in {context}{did_you_mean(key, known)} "
-                f"(known: {', '.join(sorted(known))})"
+                _("unknown key '{key}' in {context}", key=key, context=context)
+                + did_you_mean(key, known)
+                + " "
+                + _("(known: {keys})", keys=", ".join(sorted(known)))
             )
             raise fail(message, doc.at(*path, key))
 
-    unknown(raw, TOP_KEYS, "the manifest")
-    info = need(raw, "game", dict, "the manifest")
+    unknown(raw, TOP_KEYS, _("the manifest"))
+    info = need(raw, "game", dict, _("the manifest"))
     unknown(info, GAME_KEYS, "[game]", "game")
     players = need(info, "players", dict, "[game]", "game")
     lo = need(players, "min", int, "[game].players", "game", "players")
     hi = need(players, "max", int, "[game].players", "game", "players")
     if not 1 <= lo <= hi:
-        message = f"players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max"
+        message = _("players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max", lo=lo, hi=hi)
         raise fail(message, doc.at("game", "players"))
     components = []
     listed = raw.get("component", [])
     if not isinstance(listed, list):
-        raise fail("'component' must be a list of [[component]] tables", doc.at("component"))
+        raise fail(_("'component' must be a list of [[component]] tables"), doc.at("component"))
     for i, c in enumerate(listed):
         here = ("component", i)
         cid = need(c, "id", str, f"[[component]] #{i + 1}", *here)
-        ctx = f"component '{cid}'"
+        ctx = _("component '{id}'", id=cid)
         unknown(c, COMPONENT_KEYS, ctx, *here)
         kind = c.get("kind", "card")
         if kind not in KINDS:
-            message = f"{ctx}: kind must be one of {', '.join(KINDS)}, got {kind!r}"
+            message = _(
+                "{ctx}: kind must be one of {kinds}, got {kind!r}",
+                ctx=ctx,
+                kinds=", ".join(KINDS),
+                kind=kind,
+            )
             raise fail(message, doc.at(*here, "kind"))
         required = KINDS[kind].required()
 
@@ -199,7 +224,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 return need(c, key, type_, ctx, *here)
             value = c.get(key, default)
             if value is not None and not isinstance(value, type_):
-                raise fail(f"'{key}' in {ctx} must be a {type_.__name__}", doc.at(*here, key))
+                message = _(
+                    "'{key}' in {context} must be {type}", key=key, context=ctx, type=_type(type_)
+                )
+                raise fail(message, doc.at(*here, key))
             return value
 
         data, sheet_name = get("data", str), None
@@ -209,16 +237,21 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         composition = get("composition", dict, {})
         groups = composition.get("group", [])
         if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
-            message = f"{ctx}: composition 'group' must be [[component.composition.group]] tables"
+            message = _(
+                "{ctx}: composition 'group' must be [[component.composition.group]] tables",
+                ctx=ctx,
+            )
             raise fail(message, doc.at(*here, "composition", "group"))
         for g, group in enumerate([composition, *groups]):
             at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
             _check_group(group, ctx, fail, doc, at)
             for key in [*group.get("key", []), *group.get("when", {})]:
                 if key not in columns:
-                    message = (
-                        f"{ctx}: composition key '{key}' is not one of its columns "
-                        f"({', '.join(columns)})"
+                    message = _(
+                        "{ctx}: composition key '{key}' is not one of its columns ({columns})",
+                        ctx=ctx,
+                        key=key,
+                        columns=", ".join(columns),
                     )
                     raise fail(message, doc.at(*at, "key"))
             _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
@@ -230,29 +263,35 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 or not names
                 or not all(isinstance(n, str) for n in names)
             ):
-                message = (
-                    f"{ctx}: depends: '{column}' must name the column (or list of columns) it "
-                    f'follows from, e.g. {column} = "kind"'
+                message = _(
+                    "{ctx}: depends: '{column}' must name the column (or list of columns) it "
+                    'follows from, e.g. {column} = "kind"',
+                    ctx=ctx,
+                    column=column,
                 )
                 raise fail(message, doc.at(*here, "depends", column))
             for name in [column, *names]:
                 if name not in columns:
                     message = (
-                        f"{ctx}: depends: '{name}' is not one of its columns"
-                        f"{did_you_mean(name, columns)} ({', '.join(columns)})"
+                        _("{ctx}: depends: '{name}' is not one of its columns", ctx=ctx, name=name)
+                        + did_you_mean(name, columns)
+                        + f" ({', '.join(columns)})"
                     )
                     raise fail(message, doc.at(*here, "depends", column))
             depends[column] = tuple(names)
         size = c.get("size")
         if not isinstance(size, (str, dict)):
-            message = (
-                f"{ctx}: 'size' must be a size name such as \"poker\" or "
-                '{ w = "63mm", h = "88mm" }'
+            message = _(
+                "{ctx}: 'size' must be a size name such as \"poker\" or "
+                '{{ w = "63mm", h = "88mm" }}',
+                ctx=ctx,
             )
             raise fail(message, doc.at(*here, "size"))
         printed = c.get("printed", True)
         if not isinstance(printed, bool):
-            raise fail(f"{ctx}: 'printed' must be true or false", doc.at(*here, "printed"))
+            raise fail(
+                _("{ctx}: 'printed' must be true or false", ctx=ctx), doc.at(*here, "printed")
+            )
         components.append(
             Component(
                 id=cid,
@@ -276,13 +315,14 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             )
         )
     if not components:
-        raise fail("the manifest lists no [[component]]", where)
+        raise fail(_("the manifest lists no [[component]]"), where)
     fonts = raw.get("fonts", {})
     for role, spec in fonts.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
-            message = (
-                f"[fonts] {role} needs a family, e.g. "
-                f'{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}'
+            message = _(
+                "[fonts] {role} needs a family, e.g. "
+                '{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}',
+                role=role,
             )
             raise fail(message, doc.at("fonts", role))
         unknown(spec, FONT_KEYS, f"[fonts] {role}", "fonts", role)
@@ -295,13 +335,16 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     unknown(piles or {}, set(PILES_KEYS), "[setup] piles", "setup", "piles")
     _typed(piles, PILES_KEYS, "setup.piles", fail, doc)
     if piles is not None and piles.get("count", 1) < 1:
-        raise fail("[setup] piles: 'count' must be at least 1", doc.at("setup", "piles", "count"))
+        raise fail(
+            _("[setup] piles: 'count' must be at least 1"), doc.at("setup", "piles", "count")
+        )
     if deal is not None and deal.get("each", 1) < 0:
-        raise fail("[deal] 'each' must be 0 or more", doc.at("deal", "each"))
+        raise fail(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:
-        message = (
-            f"[deal] component {deal.get('component')!r} is not a component of "
-            f"this game ({', '.join(c.id for c in components)})"
+        message = _(
+            "[deal] component {id!r} is not a component of this game ({ids})",
+            id=deal.get("component"),
+            ids=", ".join(c.id for c in components),
         )
         raise fail(message, doc.at("deal", "component"))
     return Manifest(
@@ -326,23 +369,27 @@ def _private_use(value, fail, doc) -> tuple:
     fonts give glyphs to (an icon font), allowed in its data; the tool's own range is refused."""
     at = doc.at("game", "private_use")
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise fail('[game] private_use must be a list like ["F0000-F00FF"]', at)
+        raise fail(_('[game] private_use must be a list like ["F0000-F00FF"]'), at)
     out = []
     for text in value:
-        first, _, last = text.strip().upper().removeprefix("U+").partition("-")
+        first, _dash, last = text.strip().upper().removeprefix("U+").partition("-")
         try:
             lo, hi = int(first, 16), int((last or first).removeprefix("U+"), 16)
         except ValueError:
             raise fail(
-                f"[game] private_use: {text!r} is not a range like F0000-F00FF", at
+                _("[game] private_use: {text!r} is not a range like F0000-F00FF", text=text), at
             ) from None
         if lo > hi or not any(a <= lo and hi <= b for a, b in PRIVATE_RANGES):
-            raise fail(f"[game] private_use: {text!r} is not a private-use range", at)
+            raise fail(_("[game] private_use: {text!r} is not a private-use range", text=text), at)
         r0, r1 = RESERVED_PRIVATE
         if lo <= r1 and hi >= r0:
             raise fail(
-                f"[game] private_use: {text!r} overlaps U+{r0:04X}–U+{r1:04X}, which the tool "
-                "uses for icons and markup; use U+E800–U+F8FF or the planes F0000 and 100000",
+                _(
+                    "[game] private_use: {text!r} overlaps {range}, which the tool uses for "
+                    "icons and markup; use U+E800–U+F8FF or the planes F0000 and 100000",
+                    text=text,
+                    range=f"U+{r0:04X}–U+{r1:04X}",
+                ),
                 at,
             )
         out.append((lo, hi))
@@ -360,11 +407,17 @@ def _unknown_group_keys(group: dict, ctx: str, fail, doc, at: tuple, top: bool) 
         if name not in known:
             hint = did_you_mean(name, known)
             extra = (
-                f"; values are listed only for the key's columns ({', '.join(key)})"
+                "; "
+                + _(
+                    "values are listed only for the key's columns ({columns})",
+                    columns=", ".join(key),
+                )
                 if key and not hint
                 else ""
             )
-            message = f"{ctx}: unknown composition key '{name}'{hint}{extra}"
+            message = (
+                _("{ctx}: unknown composition key '{name}'", ctx=ctx, name=name) + hint + extra
+            )
             raise fail(message, doc.at(*at, name))
 
 
@@ -373,15 +426,23 @@ def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
     when a table, copies and total whole numbers, allowed values a list or { min, max }."""
     key = group.get("key", [])
     if not isinstance(key, list) or not all(isinstance(k, str) for k in key):
-        raise fail(f"{ctx}: composition 'key' must be a list of column names", doc.at(*at, "key"))
+        raise fail(
+            _("{ctx}: composition 'key' must be a list of column names", ctx=ctx),
+            doc.at(*at, "key"),
+        )
 
     if not isinstance(group.get("when", {}), dict):
-        message = f"{ctx}: composition 'when' must be a table, e.g. {{ kind = \"シード\" }}"
+        message = _(
+            "{ctx}: composition 'when' must be a table, e.g. {{ kind = \"シード\" }}", ctx=ctx
+        )
         raise fail(message, doc.at(*at, "when"))
     for name in ("copies", "total"):
         value = group.get(name, 1)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(f"{ctx}: composition '{name}' must be a whole number", doc.at(*at, name))
+            raise fail(
+                _("{ctx}: composition '{name}' must be a whole number", ctx=ctx, name=name),
+                doc.at(*at, name),
+            )
     for k in key:
         spec = group.get(k)
         if spec is None or isinstance(spec, list):
@@ -396,9 +457,11 @@ def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
         ):
             ok = True  # {0 = 1, "1-9" = 2}: how many of each value
         if not ok:
-            message = (
-                f"{ctx}: composition '{k}' must be a list of values, {{ min = 1, max = 8 }}, or "
-                f'how many of each value, e.g. {{ 0 = 1, "1-9" = 2 }}'
+            message = _(
+                "{ctx}: composition '{key}' must be a list of values, {{ min = 1, max = 8 }}, "
+                'or how many of each value, e.g. {{ 0 = 1, "1-9" = 2 }}',
+                ctx=ctx,
+                key=k,
             )
             raise fail(message, doc.at(*at, k))
 
@@ -407,7 +470,7 @@ def _table(parent: dict, key: str, fail, doc, *path) -> dict | None:
     """parent[key] if it is a table (or absent), else an error naming the key."""
     value = parent.get(key)
     if value is not None and not isinstance(value, dict):
-        raise fail(f"[{'.'.join((*path, key))}] must be a table", doc.at(*path, key))
+        raise fail(_("[{table}] must be a table", table=".".join((*path, key))), doc.at(*path, key))
     return value
 
 
@@ -419,5 +482,19 @@ def _typed(table: dict | None, types: dict[str, type], name: str, fail, doc) -> 
             not isinstance(value, type_) or (type_ is int and isinstance(value, bool))
         )
         if wrong:
-            kind = {str: "text", int: "a whole number", bool: "true or false"}[type_]
-            raise fail(f"[{name}] '{key}' must be {kind}", doc.at(*name.split("."), key))
+            message = _("[{table}] '{key}' must be {type}", table=name, key=key, type=_type(type_))
+            raise fail(message, doc.at(*name.split("."), key))
+
+
+TYPE_WORDS = {
+    str: N_("text"),
+    int: N_("a whole number"),
+    bool: N_("true or false"),
+    dict: N_("a table"),
+    list: N_("a list"),
+}
+
+
+def _type(kind: type) -> str:
+    """What a value of `kind` is called in a message: 'text', 'a table'…"""
+    return _(TYPE_WORDS[kind]) if kind in TYPE_WORDS else kind.__name__

@@ -11,14 +11,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .i18n import _
 from .limits import DEFAULT, exceeded
 from .problems import BuildError, Problem, SourceRef
 
 BOM = b"\xef\xbb\xbf"
 
 
-def decode(data: bytes, where: SourceRef, advice: str = "save it as UTF-8") -> str:
+def decode(data: bytes, where: SourceRef, advice: str | None = None) -> str:
     """The text of a file's bytes: UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
+    advice = advice or _("Save it as UTF-8.")
     if data.startswith(BOM):
         try:
             return data[len(BOM) :].decode("utf-8")
@@ -62,9 +64,15 @@ def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
         [
             Problem(
                 "error",
-                "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
-                f"{line} would read 「{found.group(0)[:12]}」. It is likely another code page "
-                f"(Latin-1, Windows-1252). {advice[0].upper()}{advice[1:]}",
+                _(
+                    "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
+                    "{line} would read 「{text}」. It is likely another code page (Latin-1, "
+                    "Windows-1252).",
+                    line=line,
+                    text=found.group(0)[:12],
+                )
+                + " "
+                + advice,
                 where.at(row=line),
             )
         ]
@@ -77,8 +85,13 @@ def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> Buil
         [
             Problem(
                 "error",
-                "cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
-                f"the first bad byte is on line {line}. {advice[0].upper()}{advice[1:]}",
+                _(
+                    "cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
+                    "the first bad byte is on line {line}.",
+                    line=line,
+                )
+                + " "
+                + advice,
                 where.at(row=line),
             )
         ]
@@ -98,8 +111,11 @@ def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
             [
                 Problem(
                     "error",
-                    f"{what} must be a file inside the project folder; it names one outside it "
-                    "(an absolute path, '..' or a symbolic link out of the project)",
+                    _(
+                        "{what} must be a file inside the project folder; it names one outside "
+                        "it (an absolute path, '..' or a symbolic link out of the project)",
+                        what=what,
+                    ),
                     where,
                 )
             ]
@@ -108,7 +124,7 @@ def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
 
 
 def read_text(
-    path: Path, where: SourceRef, advice: str = "save it as UTF-8", max_mb: int | None = None
+    path: Path, where: SourceRef, advice: str | None = None, max_mb: int | None = None
 ) -> str:
     """A project file's text by the one decoding rule; missing, unreadable or larger than
     `max_mb` (the `file_mb` limit; checked before reading): a clean error. Files read with no
@@ -116,18 +132,20 @@ def read_text(
     try:
         size = path.stat().st_size
         if size > (max_mb or DEFAULT.file_mb) * 1_000_000:
-            what = f"the file has {size / 1e6:.0f} MB"
+            what = _("the file has {mb:.0f} MB", mb=size / 1e6)
             if max_mb is None:
-                message = (
-                    f"{what}: far more than a project file needs ({DEFAULT.file_mb} MB at most)"
+                message = _(
+                    "{what}: far more than a project file needs ({mb} MB at most)",
+                    what=what,
+                    mb=DEFAULT.file_mb,
                 )
                 raise BuildError([Problem("error", message, where)])
             raise exceeded("file_mb", what, max_mb, where)
         data = path.read_bytes()
     except FileNotFoundError:
-        raise BuildError([Problem("error", "file not found", where)]) from None
+        raise BuildError([Problem("error", _("file not found"), where)]) from None
     except OSError as exc:
         raise BuildError(
-            [Problem("error", f"cannot read the file: {exc.strerror}", where)]
+            [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
         ) from None
     return decode(data, where, advice)

@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .i18n import _
 from .problems import BuildError, Problem, SourceRef
 from .textfile import read_text
 
@@ -63,7 +64,9 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
         if found:
             message = message[: found.start()]
             at = SourceRef(where.file, int(found.group(1)), found.group(2), where.sheet)
-        raise BuildError([Problem("error", f"cannot read {what}: {message}", at)]) from None
+        raise BuildError(
+            [Problem("error", _("cannot read {what}: {error}", what=what, error=message), at)]
+        ) from None
     return TomlDoc(data, where, locate(text))
 
 

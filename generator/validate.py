@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from .i18n import _, ngettext
+from .i18n import count as _pieces
 from .limits import DEFAULT, exceeded
 from .load import Table
 from .model import Card, Deck, freeze, group_label, matches, when_label
@@ -39,10 +41,11 @@ def private_use(text: str, allowed: tuple = ()) -> str | None:
 def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | None]:
     """A cell's typed value, or an error message saying what was expected."""
     if (ch := private_use(raw, allowed)) is not None:
-        return None, (
-            f"holds the private-use character U+{ord(ch):04X}, which prints as nothing or as "
+        return None, _(
+            "holds the private-use character {code}, which prints as nothing or as "
             "something else on another machine; write icons as :name: (icons.toml), or declare "
-            "the code points your own font defines in [game] private_use"
+            "the code points your own font defines in [game] private_use",
+            code=f"U+{ord(ch):04X}",
         )
     if kind == "text":
         return raw, None
@@ -54,7 +57,9 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
             return int(float(text)), None
         return (
             None,
-            f"must be a whole number, got {raw!r}" if raw else "is empty: a whole number is needed",
+            _("must be a whole number, got {value!r}", value=raw)
+            if raw
+            else _("is empty: a whole number is needed"),
         )
     if kind == "color":
         if _COLOUR.match(raw):
@@ -64,9 +69,9 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
             return value, None
         return (
             None,
-            f"must be a colour like #C8323C, got {raw!r}"
+            _("must be a colour like #C8323C, got {value!r}", value=raw)
             if raw
-            else "is empty: a colour like #C8323C is needed",
+            else _("is empty: a colour like #C8323C is needed"),
         )
     if kind == "bool":
         low = raw.lower()
@@ -74,7 +79,7 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
             return False, None
         if low in {"1", "yes", "true", "はい", "○"}:
             return True, None
-        return None, f"must be yes or no, got {raw!r}"
+        return None, _("must be yes or no, got {value!r}", value=raw)
     raise AssertionError(kind)
 
 
@@ -97,8 +102,14 @@ def build_deck(
     for column, kind in component.columns.items():
         if kind not in TYPES:
             problems.error(
-                f"component '{component.id}': column '{column}' has unknown type "
-                f"{kind!r} (types: {', '.join(TYPES)})",
+                _(
+                    "component '{id}': column '{column}' has unknown type {kind!r} (types: "
+                    "{types})",
+                    id=component.id,
+                    column=column,
+                    kind=kind,
+                    types=", ".join(TYPES),
+                ),
                 component.at("columns", column),
             )
     if any(kind not in TYPES for kind in component.columns.values()):
@@ -106,7 +117,12 @@ def build_deck(
     missing = [c for c in component.columns if c not in table.columns]
     for column in missing:
         problems.error(
-            f"missing column '{column}' (the header has: {', '.join(table.columns)}){table.hint}",
+            _(
+                "missing column '{column}' (the header has: {columns})",
+                column=column,
+                columns=", ".join(table.columns),
+            )
+            + table.hint,
             where.at(row=table.header_row, column=column),
         )
     if missing:
@@ -121,7 +137,9 @@ def build_deck(
             value, err = _convert(kind, row.values.get(column, ""), private)
             if err:
                 problems.error(
-                    f"'{column}' {err}", row.where.at(column=column), fold=f"{where}:{column}:{err}"
+                    _("'{column}' {problem}", column=column, problem=err),
+                    row.where.at(column=column),
+                    fold=f"{where}:{column}:{err}",
                 )
                 ok = False
             typed[column] = value
@@ -129,10 +147,12 @@ def build_deck(
             continue
         copies = typed.get("count", 1) if "count" in component.columns else 1
         if copies is None or copies < 0:
-            problems.error(f"'count' must be 0 or more, got {copies}", row.where.at(column="count"))
+            problems.error(
+                _("'count' must be 0 or more, got {n}", n=copies), row.where.at(column="count")
+            )
             continue
         if used + len(cards) + copies > limit:
-            what = f"the game's cards, with the {copies:,} this row makes"
+            what = _("the game's cards, with the {n:,} this row makes", n=copies)
             raise exceeded(
                 "cards", what, limit, row.where.at(column="count" if copies > 1 else None)
             )
@@ -164,7 +184,7 @@ def check_depends(deck: Deck, problems: Problems) -> set[int]:
                 continue  # copies of one row agree with it
             given = tuple(card.fields.get(k) for k in on)
             rows.setdefault(given, {}).setdefault(card.fields.get(column), []).append(card)
-        what = " and ".join(on)
+        what = _(" and ").join(on)
         for given, by_value in rows.items():
             if len(by_value) < 2:
                 continue
@@ -173,11 +193,24 @@ def check_depends(deck: Deck, problems: Problems) -> set[int]:
             named = ", ".join(f"{k} {v!r}" for k, v in zip(on, given))
             if len(agreeing) == len(others[0][1]):  # no majority: name every value and its rows
                 values = "; ".join(
-                    f"{v!r} on row{'s' * (len(cs) > 1)} " + ", ".join(str(c.where.row) for c in cs)
+                    ngettext(
+                        "{value!r} on row {rows}",
+                        "{value!r} on rows {rows}",
+                        len(cs),
+                        value=v,
+                        rows=", ".join(str(c.where.row) for c in cs),
+                    )
                     for v, cs in ranked
                 )
                 problems.error(
-                    f"'{column}' follows from {what}, but the cards of {named} disagree: {values}",
+                    _(
+                        "'{column}' follows from {what}, but the cards of {named} disagree: "
+                        "{values}",
+                        column=column,
+                        what=what,
+                        named=named,
+                        values=values,
+                    ),
                     agreeing[0].where.at(column=column),
                 )
                 continue
@@ -185,9 +218,19 @@ def check_depends(deck: Deck, problems: Problems) -> set[int]:
                 for card in cards:
                     differing.add(card.where.row or 0)
                     problems.error(
-                        f"{card.label()}: '{column}' is {value!r}, but the other cards of {named} "
-                        f"have {agreed!r} ({len(agreeing)} row{'s' * (len(agreeing) > 1)}); "
-                        f"'{column}' follows from {what}",
+                        ngettext(
+                            "{card}: '{column}' is {value!r}, but the other cards of {named} "
+                            "have {agreed!r} ({n} row); '{column}' follows from {what}",
+                            "{card}: '{column}' is {value!r}, but the other cards of {named} "
+                            "have {agreed!r} ({n} rows); '{column}' follows from {what}",
+                            len(agreeing),
+                            card=card.label(),
+                            column=column,
+                            value=value,
+                            named=named,
+                            agreed=agreed,
+                            what=what,
+                        ),
                         card.where.at(column=column),
                     )
     return differing
@@ -226,44 +269,59 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
     if comp.get("group") and comp.get("key"):
         # A key over the whole deck holds as well as each group's own: both are enforced.
         types = deck.component.columns
-        _check_group(list(deck.cards), comp, where, problems, "the whole deck", types, suspects)
+        whole = _("the whole deck")
+        _check_group(list(deck.cards), comp, where, problems, whole, types, suspects)
     claimed: set[int] = set()
     for n, group in enumerate(groups, start=1):
         cards = [c for c in deck.cards if matches(c.fields, group.get("when", {}))]
         claimed.update(c.index for c in cards)
         named = (
-            (group_label(group) or when_label(group.get("when", {})) or f"group {n}")
+            (group_label(group) or when_label(group.get("when", {})) or _("group {n}", n=n))
             if comp.get("group")
-            else "the deck"
+            else None
         )
         _check_group(cards, group, where, problems, named, deck.component.columns, suspects)
         total = group.get("total")
         if group is not comp and total is not None and len(cards) != int(total):
             problems.error(
-                f"{named} ({_when_text(group)}) has {len(cards)} {_unit(deck)}, the manifest "
-                f"expects {total}",
+                _(
+                    "{group} ({when}) has {count}, the manifest expects {total}",
+                    group=named,
+                    when=_when_text(group),
+                    count=_count(deck, len(cards)),
+                    total=total,
+                ),
                 where,
             )
     for card in deck.cards:
         if card.index not in claimed:
             problems.error(
-                f"{card.label()} belongs to no composition group of the manifest",
+                _("{card} belongs to no composition group of the manifest", card=card.label()),
                 card.where,
                 fold=f"nogroup:{card.where}",
             )
     total = comp.get("total")
     if total is not None and len(deck.cards) != int(total):
-        problems.error(f"{len(deck.cards)} {_unit(deck)}, the manifest expects {total}", where)
+        problems.error(
+            _(
+                "{count}, the manifest expects {total}",
+                count=_count(deck, len(deck.cards)),
+                total=total,
+            ),
+            where,
+        )
     _check_colours(deck, groups[0].get("key", []), problems)
 
 
-def _unit(deck: Deck) -> str:
-    return deck.component.kind_of.plural
+def _count(deck: Deck, n: int) -> str:
+    """'40 cards' (English), '40枚' (Japanese): the deck's kind names its pieces."""
+    kind = deck.component.kind_of
+    return _pieces(n, kind.plural, kind.counter)
 
 
 def _when_text(group: dict) -> str:
     return ", ".join(
-        f"{k} {' or '.join(map(str, v)) if isinstance(v, list) else v}"
+        f"{k} {_(' or ').join(map(str, v)) if isinstance(v, list) else v}"
         for k, v in group.get("when", {}).items()
     )
 
@@ -292,7 +350,7 @@ def _check_group(
     group: dict,
     where,
     problems: Problems,
-    named: str = "the deck",
+    named: str | None = None,  # None: the deck, when it has no groups
     types: dict | None = None,
     suspects: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> None:
@@ -343,7 +401,7 @@ def _check_group(
         return " ".join(prefix + [str(v) for v in combo])
 
     # Where the card belongs, when its name does not say so already.
-    among = "" if label or named in ("the deck", *prefix) else f" in {named}"
+    among = "" if label or named in (None, *prefix) else " " + _("in {group}", group=named)
 
     for combo, rows in rows_of.items():
         distinct = sorted(set(rows))
@@ -358,32 +416,61 @@ def _check_group(
             )
             for row in distinct:
                 problems.error(
-                    f"{label_of[row]} is not in the composition"
-                    f"{'' if named == 'the deck' else ' of ' + named}: '{k}' must be {span}, "
-                    f"got {v!r}",
+                    (
+                        _("{card} is not in the composition", card=label_of[row])
+                        if named is None
+                        else _(
+                            "{card} is not in the composition of {group}",
+                            card=label_of[row],
+                            group=named,
+                        )
+                    )
+                    + ": "
+                    + _("'{column}' must be {span}, got {value!r}", column=k, span=span, value=v),
                     where.at(row=row, column=k),
                 )
         elif len(rows) > expected(combo):
-            times = {2: "twice", 3: "three times"}.get(len(rows), f"{len(rows)} times")
+            times = {2: _("twice"), 3: _("three times")}.get(len(rows), _("{n} times", n=len(rows)))
+            rows_text = (
+                _("row {row}, count {n}", row=distinct[0], n=len(rows))
+                if len(distinct) == 1
+                else _("rows {rows}", rows=", ".join(map(str, distinct)))
+            )
             problems.error(
-                f"{name(combo)} appears {times} ("
-                + (
-                    f"row {distinct[0]}, count {len(rows)}"
-                    if len(distinct) == 1
-                    else f"rows {', '.join(map(str, distinct))}"
-                )
-                + "); "
-                f"the manifest expects {expected(combo)}{among} ({detail(combo)})",
+                _(
+                    "{card} appears {times} ({rows}); the manifest expects {n}{among} ({detail})",
+                    card=name(combo),
+                    times=times,
+                    rows=rows_text,
+                    n=expected(combo),
+                    among=among,
+                    detail=detail(combo),
+                ),
                 where.at(row=_edited_row(distinct, rows_of, suspects)),
             )
     if len(allowed) == len(key) and key:
         for combo in _product([allowed[k] for k in key]):
             have, want = len(rows_of.get(combo, [])), expected(combo)
             if have == 0 and want:
-                problems.error(f"{name(combo)} is missing{among} ({detail(combo)})", where)
+                problems.error(
+                    _(
+                        "{card} is missing{among} ({detail})",
+                        card=name(combo),
+                        among=among,
+                        detail=detail(combo),
+                    ),
+                    where,
+                )
             elif have < want:
                 problems.error(
-                    f"{name(combo)} has {have} of {want} copies{among} ({detail(combo)})",
+                    _(
+                        "{card} has {have} of {want} copies{among} ({detail})",
+                        card=name(combo),
+                        have=have,
+                        want=want,
+                        among=among,
+                        detail=detail(combo),
+                    ),
                     where,
                 )
 
@@ -431,8 +518,13 @@ def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
             for card in deck.cards:
                 if card.fields[group] == value and card.fields["color"] != usual:
                     problems.warning(
-                        f"{card.label()} has colour {card.fields['color']}, "
-                        f"other {value} cards have {usual}",
+                        _(
+                            "{card} has colour {colour}, other {value} cards have {usual}",
+                            card=card.label(),
+                            colour=card.fields["color"],
+                            value=value,
+                            usual=usual,
+                        ),
                         card.where.at(column="color"),
                     )
 

@@ -68,7 +68,7 @@ DEFECTS = {
     ),
     "manifest_title_not_text": (
         lambda r: edit(r, f"{GAME}/game.toml", 'title = "ちいさな試験"', "title = 3"),
-        f"{GAME}/game.toml:3:game.title: error: 'title' in [game] must be a str",
+        f"{GAME}/game.toml:3:game.title: error: 'title' in [game] must be text",
     ),
     "players_backwards": (
         lambda r: edit(r, f"{GAME}/game.toml", "min = 2, max = 4", "min = 4, max = 2"),

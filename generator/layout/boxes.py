@@ -13,6 +13,7 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from .. import base, tomlfile
+from ..i18n import _
 from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..schema import schema_problems
 from ..textfile import confine
@@ -113,17 +114,26 @@ def load_layout(
     path = find_layout(layouts_dir, game, name)
     if path is None:
         raise BuildError(
-            f"layout '{name}' not found in {rel(layouts_dir / game)}/ or "
-            f"{rel(layouts_dir / '_shared')}/"
+            _(
+                "layout '{name}' not found in {own}/ or {shared}/",
+                name=name,
+                own=rel(layouts_dir / game),
+                shared=rel(layouts_dir / "_shared"),
+            )
         )
     if name in _chain:
         raise BuildError(
-            f"{rel(path)}: layout '{name}' extends itself ({' -> '.join(_chain + (name,))})"
+            f"{rel(path)}: "
+            + _(
+                "layout '{name}' extends itself ({chain})",
+                name=name,
+                chain=" -> ".join(_chain + (name,)),
+            )
         )
     file = rel(path)
     if not base.is_tools(path):
-        confine(path, layouts_dir.parent, SourceRef(file), f"layout '{name}'")
-    doc = tomlfile.read(path, SourceRef(file), "layout")
+        confine(path, layouts_dir.parent, SourceRef(file), _("layout '{name}'", name=name))
+    doc = tomlfile.read(path, SourceRef(file), _("layout"))
     raw = doc.data
     boxes: list[BoxSpec] = []
     if "extends" in raw:
@@ -134,14 +144,15 @@ def load_layout(
     unknown_top = set(raw) - LAYOUT_KEYS
     for key in sorted(unknown_top):
         problems.error(
-            f"unknown key '{key}' (a layout has: extends, description, [[box]])", doc.at(key)
+            _("unknown key '{key}' (a layout has: extends, description, [[box]])", key=key),
+            doc.at(key),
         )
     for i, props in enumerate(raw.get("box", [])):
         where = SourceRef(file, doc.line("box", i))
         key_lines = {key: doc.line("box", i, key) for key in props if doc.line("box", i, key)}
         name_ = props.get("name")
         if not isinstance(name_, str) or not name_:
-            problems.error("every [[box]] needs a name", where)
+            problems.error(_("every [[box]] needs a name"), where)
             continue
         inherited = next((b for b in boxes if b.name == name_), None)
         merged = dict(inherited.props) if inherited else {}
@@ -163,7 +174,8 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
     where = spec.where
     if spec.type not in KEYS:
         problems.error(
-            f"box '{spec.name}': unknown type {spec.type!r} (types: {', '.join(KEYS)})",
+            _box(spec)
+            + _("unknown type {type!r} (types: {types})", type=spec.type, types=", ".join(KEYS)),
             spec.at("type"),
         )
         return
@@ -172,33 +184,38 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
             known = COMMON | KEYS[spec.type]
             allowed = ", ".join(sorted(known))
             problems.error(
-                f"box '{spec.name}': unknown key '{key}' for a {spec.type}"
-                f"{did_you_mean(key, known)} (keys: {allowed})",
+                _box(spec)
+                + _("unknown key '{key}' for a {type}", key=key, type=spec.type)
+                + did_you_mean(key, known)
+                + " "
+                + _("(keys: {keys})", keys=allowed),
                 spec.at(key),
             )
     for key in GEOMETRY:
         if key not in spec.props:
-            problems.error(f"box '{spec.name}': missing '{key}'", where)
+            problems.error(_box(spec) + _("missing '{key}'", key=key), where)
     for key, value in spec.props.items():
         if key == "points":
             try:
                 _points(value, names)
             except (UnitError, TypeError, ValueError) as exc:
                 problems.error(
-                    f"box '{spec.name}': 'points' must be a list of [x, y] lengths ({exc})",
+                    _box(spec)
+                    + _("'points' must be a list of [x, y] lengths ({error})", error=exc),
                     spec.at(key),
                 )
             continue
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
                 problems.error(
-                    f"box '{spec.name}': '{key}' is geometry and cannot be a template", spec.at(key)
+                    _box(spec) + _("'{key}' is geometry and cannot be a template", key=key),
+                    spec.at(key),
                 )
                 continue
             try:
                 to_pt(value, names)
             except UnitError as exc:
-                problems.error(f"box '{spec.name}': '{key}': {exc}", spec.at(key))
+                problems.error(_box(spec) + f"'{key}': {exc}", spec.at(key))
         elif templates.is_template(value) or key == "when":
             try:
                 if key == "when":
@@ -206,17 +223,25 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 else:
                     templates.environment().from_string(value)
             except TemplateError as exc:
-                problems.error(f"box '{spec.name}': '{key}': template error: {exc}", spec.at(key))
+                problems.error(
+                    _box(spec) + f"'{key}': " + _("template error: {error}", error=exc),
+                    spec.at(key),
+                )
+
+
+def _box(spec: BoxSpec) -> str:
+    """The start of a message about one box: "box 'title': "."""
+    return _("box '{name}'", name=spec.name) + ": "
 
 
 def _points(value, names: dict[str, float]) -> tuple[tuple[float, float], ...]:
     """Polygon and line points: [[x, y], …] as lengths, relative to the box's top-left corner."""
     if not isinstance(value, list) or len(value) < 2:
-        raise ValueError("at least two points")
+        raise ValueError(_("at least two points"))
     out = []
     for point in value:
         if not isinstance(point, list) or len(point) != 2:
-            raise ValueError(f"{point!r} is not an [x, y] pair")
+            raise ValueError(_("{point!r} is not an [x, y] pair", point=point))
         out.append((to_pt(point[0], names), to_pt(point[1], names)))
     return tuple(out)
 
@@ -260,8 +285,15 @@ def resolve(
         except templates.UndefinedError as exc:
             known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
             problems.error(
-                f"box '{spec.name}' uses a field the data does not have "
-                f"({exc.message}) for card {card_name} ({card_where}); fields: {known}",
+                _(
+                    "box '{name}' uses a field the data does not have ({error}) for card "
+                    "{card} ({where}); fields: {fields}",
+                    name=spec.name,
+                    error=exc.message,
+                    card=card_name,
+                    where=card_where,
+                    fields=known,
+                ),
                 spec.at(current),
                 fold=f"undefined:{layout.file}:{spec.name}:{exc.message}",
             )
@@ -269,7 +301,13 @@ def resolve(
         except Exception as exc:  # noqa: BLE001 - a template is the designer's code: any error is theirs
             why = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
             problems.error(
-                f"box '{spec.name}': template error for card {card_name} ({card_where}): {why}",
+                _box(spec)
+                + _(
+                    "template error for card {card} ({where}): {error}",
+                    card=card_name,
+                    where=card_where,
+                    error=why,
+                ),
                 spec.at(current),
                 fold=f"tmpl:{layout.file}:{spec.name}:{why}",
             )

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from ..fonts import Metrics
+from ..i18n import _
 from ..model import Card, Deck
 from ..problems import Problems
 from . import templates
@@ -88,8 +89,14 @@ def _icon_box(
     icon = icons.icons.get(name)
     if icon is None:
         problems.error(
-            f"card {card.label()}: box '{box.name}' names icon {name!r}, which is not in "
-            f"icons.toml (icons: {', '.join(sorted(icons.icons))})",
+            _(
+                "card {card}: box '{box}' names icon {name!r}, which is not in icons.toml "
+                "(icons: {icons})",
+                card=card.label(),
+                box=box.name,
+                name=name,
+                icons=", ".join(sorted(icons.icons)),
+            ),
             box.where,
             fold=f"icon:{layout.file}:{box.name}:{name}",
         )
@@ -110,8 +117,15 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
             props[key] = value.upper()
         else:
             problems.error(
-                f"box '{box.name}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
-                f"for card {card.label()} ({card.where})",
+                _(
+                    "box '{box}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
+                    "for card {card} ({where})",
+                    box=box.name,
+                    key=key,
+                    value=value,
+                    card=card.label(),
+                    where=card.where,
+                ),
                 box.where,
                 fold=f"colour:{layout.file}:{box.name}:{key}:{value}",
             )
@@ -127,8 +141,12 @@ def _fit_text(
     role = p.get("font", "body")
     if role not in fonts.metrics:
         problems.error(
-            f"box '{box.name}': font role '{role}' is not in the manifest's [fonts] "
-            f"(roles: {', '.join(fonts.metrics)})",
+            _(
+                "box '{box}': font role '{role}' is not in the manifest's [fonts] (roles: {roles})",
+                box=box.name,
+                role=role,
+                roles=", ".join(fonts.metrics),
+            ),
             where,
             fold=f"role:{layout.file}:{box.name}",
         )
@@ -136,8 +154,12 @@ def _fit_text(
     align, valign = p.get("align", "left"), p.get("valign", "top")
     if align not in ALIGN or valign not in VALIGN:
         problems.error(
-            f"box '{box.name}': align must be one of {', '.join(sorted(ALIGN))} and valign one of "
-            f"{', '.join(sorted(VALIGN))}",
+            _(
+                "box '{box}': align must be one of {align} and valign one of {valign}",
+                box=box.name,
+                align=", ".join(sorted(ALIGN)),
+                valign=", ".join(sorted(VALIGN)),
+            ),
             where,
             fold=f"align:{layout.file}:{box.name}",
         )
@@ -146,18 +168,31 @@ def _fit_text(
     content = icons.inline(str(p.get("text", "")), unknown)
     for name in unknown:
         problems.warning(
-            f"card {card.label()}: ':{name}:' in box '{box.name}' is not an icon "
-            f"(icons: {', '.join(sorted(icons.icons))}); printed as typed",
+            _(
+                "card {card}: ':{name}:' in box '{box}' is not an icon (icons: {icons}); printed "
+                "as typed",
+                card=card.label(),
+                name=name,
+                box=box.name,
+                icons=", ".join(sorted(icons.icons)),
+            ),
             card.where,
             fold=f"inline:{layout.file}:{box.name}:{name}",
         )
-    plain, _ = icons.strip(content)
+    plain, _icons = icons.strip(content)
     missing = fonts.missing(role, plain)
     if missing:
         chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
         problems.error(
-            f"card {card.label()}: the font for '{role}' ({fonts.metrics[role].face.family}) "
-            f"has no glyph for {chars} in box '{box.name}'",
+            _(
+                "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in box "
+                "'{box}'",
+                card=card.label(),
+                role=role,
+                family=fonts.metrics[role].face.family,
+                chars=chars,
+                box=box.name,
+            ),
             card.where,
             fold=None,
         )
@@ -174,7 +209,7 @@ def _fit_text(
     max_lines = p.get("max_lines")
     if max_lines is not None and (not isinstance(max_lines, int) or max_lines < 1):
         problems.error(
-            f"box '{box.name}': max_lines must be a whole number of at least 1",
+            _("box '{box}': max_lines must be a whole number of at least 1", box=box.name),
             where,
             fold=f"maxlines:{layout.file}:{box.name}",
         )
@@ -184,8 +219,15 @@ def _fit_text(
     )
     if not fitted.fits:
         problems.warning(
-            f"card {card.label()}: text in box '{box.name}' does not fit even at "
-            f"{fitted.size:g} pt ({len(fitted.lines)} lines): {content[:30]!r}",
+            _(
+                "card {card}: text in box '{box}' does not fit even at {size:g} pt ({lines} "
+                "lines): {text!r}",
+                card=card.label(),
+                box=box.name,
+                size=fitted.size,
+                lines=len(fitted.lines),
+                text=content[:30],
+            ),
             card.where,
             fold=None,
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import base, tomlfile
+from ..i18n import _
 from ..problems import Problems, SourceRef
 from ..textfile import confine
 
@@ -88,7 +89,7 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
             continue
         if not base.is_tools(path):
             confine(path, layouts_dir.parent, SourceRef(rel(path)), "icons.toml")
-        doc = tomlfile.read(path, SourceRef(rel(path)), "icons")
+        doc = tomlfile.read(path, SourceRef(rel(path)), _("icons"))
         raw = doc.data
         for name, spec in raw.get("icon", {}).items():
             raw_icons[name] = (spec, doc.at("icon", name))
@@ -96,7 +97,8 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
     for i, (name, (spec, where)) in enumerate(sorted(raw_icons.items())):
         if not NAME.fullmatch(name):
             problems.error(
-                f"icon name '{name}' must be 1–12 characters without spaces or colons", where
+                _("icon name '{name}' must be 1–12 characters without spaces or colons", name=name),
+                where,
             )
             continue
         shapes = spec.get("shapes", [])
@@ -104,7 +106,12 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
             kind = shape.get("type")
             if kind not in SHAPES:
                 problems.error(
-                    f"icon '{name}': shape type must be one of {', '.join(SHAPES)}, got {kind!r}",
+                    _(
+                        "icon '{name}': shape type must be one of {shapes}, got {kind!r}",
+                        name=name,
+                        shapes=", ".join(SHAPES),
+                        kind=kind,
+                    ),
                     where,
                 )
                 continue
@@ -112,15 +119,27 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
             extra = set(shape) - SHAPES[kind] - STYLE - {"type"}
             if missing or extra:
                 problems.error(
-                    f"icon '{name}': a {kind} needs {', '.join(sorted(SHAPES[kind]))}"
-                    + (f"; unknown: {', '.join(sorted(extra))}" if extra else ""),
+                    _(
+                        "icon '{name}': a {kind} needs {keys}",
+                        name=name,
+                        kind=kind,
+                        keys=", ".join(sorted(SHAPES[kind])),
+                    )
+                    + ("; " + _("unknown: {keys}", keys=", ".join(sorted(extra))) if extra else ""),
                     where,
                 )
             for key in ("fill", "stroke"):
                 if key in shape and not _COLOUR.match(str(shape[key])):
-                    problems.error(f"icon '{name}': '{key}' must be a colour like #D9482B", where)
+                    problems.error(
+                        _(
+                            "icon '{name}': '{key}' must be a colour like #D9482B",
+                            name=name,
+                            key=key,
+                        ),
+                        where,
+                    )
         if not shapes:
-            problems.error(f"icon '{name}' has no shapes", where)
+            problems.error(_("icon '{name}' has no shapes", name=name), where)
         icons[name] = Icon(
             name, tuple(shapes), float(spec.get("advance", 1.0)), chr(FIRST + i), where
         )

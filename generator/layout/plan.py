@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import tomlfile
 from ..fonts import FontIndex, metrics
+from ..i18n import _
 from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
@@ -90,7 +91,13 @@ def lay_out(
 ) -> Plan:
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
     if paper not in defs.paper:
-        raise BuildError(f"unknown paper '{paper}' (papers: {', '.join(defs.paper)})")
+        raise BuildError(
+            _(
+                "unknown paper '{paper}' (papers: {papers})",
+                paper=paper,
+                papers=", ".join(defs.paper),
+            )
+        )
     fonts = game_fonts(game, font_index)
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
@@ -141,7 +148,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
 def _lay_out_single(stage: _Stage, comp: Component) -> None:
     """One piece from its layout alone (a board): on one page when the paper holds it, else
     tiled as a poster, and on A3 in one piece where that fits."""
-    w, h, _ = sheets.card_size(stage.defs, comp.size, comp.at("size"))
+    w, h, _size = sheets.card_size(stage.defs, comp.size, comp.at("size"))
     names = {"W": w, "H": h, "bleed": 0.0}
     layout = stage.layout(comp.front, names)
     # A board is one "card" with the game's fields only.
@@ -159,7 +166,13 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
             tilings[f"{comp.output}-a3.pdf"] = a3_tiling
         else:
             stage.problems.warning(
-                f"{comp.name} ({w / MM:g}×{h / MM:g} mm) does not fit A3 either", comp.where
+                _(
+                    "{name} ({w:g}×{h:g} mm) does not fit A3 either",
+                    name=comp.name,
+                    w=w / MM,
+                    h=h / MM,
+                ),
+                comp.where,
             )
     stage.plan.boards.append(BoardPlan(comp.id, comp.name, face, tilings))
 
@@ -181,7 +194,11 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
     for role in ("body", "bold"):
         if role not in fonts.metrics:
             raise BuildError(
-                [Problem("error", f"[fonts] needs a '{role}' font", game.manifest.where)]
+                [
+                    Problem(
+                        "error", _("[fonts] needs a '{role}' font", role=role), game.manifest.where
+                    )
+                ]
             )
     return fonts
 
@@ -198,7 +215,7 @@ def load_vars(project: Project, game: str) -> dict:
         if path.is_file():
             where = SourceRef(project.rel(path))
             confine(path, project.root, where, "vars.toml")
-            merged.update(tomlfile.read(path, where, "template variables").data)
+            merged.update(tomlfile.read(path, where, _("template variables")).data)
     return merged
 
 
@@ -208,11 +225,15 @@ def _warn_unused_columns(deck: Deck, layouts: list, problems: Problems) -> None:
         if layout is not None:
             used |= layout.fields_used()
     quiet = RESERVED_COLUMNS | set(deck.component.unprinted_columns)
-    names = " or ".join(layout.name for layout in layouts if layout is not None)
+    names = _(" or ").join(layout.name for layout in layouts if layout is not None)
     for column in deck.columns:
         if column not in used and column not in quiet:
             problems.warning(
-                f"column '{column}' is not used by layout {names}",
+                _(
+                    "column '{column}' is not used by layout {layouts}",
+                    column=column,
+                    layouts=names,
+                ),
                 deck.where.at(row=1, column=column),
             )
 
@@ -225,7 +246,7 @@ def _check_rulebook_glyphs(
         if missing:
             chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
             problems.error(
-                f"the {role} font has no glyph for {chars}",
+                _("the {role} font has no glyph for {chars}", role=role, chars=chars),
                 book.where.at(row=line or None),
                 fold=f"glyph:{line}:{chars}",
             )
@@ -241,7 +262,7 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
             continue
         if len(block.items) != 2:
             problems.error(
-                "'::: samples' needs a component and a column, e.g. '::: samples klesha suit'",
+                _("'::: samples' needs a component and a column, e.g. '::: samples klesha suit'"),
                 plan.book.where.at(row=block.line),
             )
             continue
@@ -249,13 +270,13 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
         deck = next((d for d in game.decks if d.id == comp_id), None)
         if deck is None or column not in deck.columns or comp_id not in laid:
             problems.error(
-                f"'::: samples {comp_id} {column}': no such printed component or column",
+                f"'::: samples {comp_id} {column}': " + _("no such printed component or column"),
                 plan.book.where.at(row=block.line),
             )
             continue
         sheet = laid[comp_id]
         firsts: dict = {}
-        for card, (front, _) in zip(deck.cards, sheet.faces):
+        for card, (front, _back) in zip(deck.cards, sheet.faces):
             firsts.setdefault(card.fields[column], front)
         out[block.items] = ([(str(k), f) for k, f in firsts.items()], sheet.geometry.card)
     return out

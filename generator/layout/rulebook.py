@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from jinja2 import TemplateError, TemplateSyntaxError
 
+from ..i18n import _
 from ..model import Deck, Game, group_label, matches, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
@@ -61,14 +62,20 @@ def render_source(game: Game) -> Rulebook:
         text, origin = _render_marked(game.rules_source or "", context(game))
     except TemplateSyntaxError as exc:
         raise BuildError(
-            [Problem("error", f"template error: {exc.message}", where.at(row=exc.lineno))]
+            [
+                Problem(
+                    "error",
+                    _("template error: {error}", error=exc.message),
+                    where.at(row=exc.lineno),
+                )
+            ]
         ) from None
     except Exception as exc:  # noqa: BLE001 - rules.md is the designer's code: any error is theirs
         line = _error_line(exc)
         message = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
         message = message.replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
         raise BuildError(
-            [Problem("error", f"rules template: {message}", where.at(row=line))]
+            [Problem("error", _("rules template: {error}", error=message), where.at(row=line))]
         ) from None
     blocks, summary = parse(text, where, origin)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import base, tomlfile
+from ..i18n import _
 from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
@@ -55,7 +56,7 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     where = SourceRef(rel(path))
     if not base.is_tools(path):
         confine(path, layouts_dir.parent, where, "sheets.toml")
-    doc = tomlfile.read(path, where, "sheet definitions")
+    doc = tomlfile.read(path, where, _("sheet definitions"))
     raw = doc.data
     for key, known, at in [
         *((k, SHEETS_KEYS, (k,)) for k in raw),
@@ -68,7 +69,10 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
     ]:
         if key not in known:
             message = (
-                f"unknown key '{key}'{did_you_mean(key, known)} (known: {', '.join(sorted(known))})"
+                _("unknown key '{key}'", key=key)
+                + did_you_mean(key, known)
+                + " "
+                + _("(known: {keys})", keys=", ".join(sorted(known)))
             )
             raise BuildError([Problem("error", message, doc.at(*at))])
 
@@ -76,7 +80,7 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
         try:
             return to_pt(table["w"]), to_pt(table["h"])
         except (KeyError, TypeError, UnitError) as exc:
-            message = f"[{section}] {name}: needs w and h as lengths ({exc})"
+            message = f"[{section}] {name}: " + _("needs w and h as lengths ({error})", error=exc)
             raise BuildError([Problem("error", message, doc.at(section, name))]) from None
 
     return SheetDefs(
@@ -140,14 +144,20 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
             w, h = to_pt(size["w"]), to_pt(size["h"])
         except (KeyError, UnitError) as exc:
             raise BuildError(
-                [Problem("error", f"size needs w and h as lengths ({exc})", where)]
+                [Problem("error", _("size needs w and h as lengths ({error})", error=exc), where)]
             ) from None
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
     if size not in defs.sizes:
         raise BuildError(
             [
                 Problem(
-                    "error", f"unknown card size '{size}' (sizes: {', '.join(defs.sizes)})", where
+                    "error",
+                    _(
+                        "unknown card size '{size}' (sizes: {sizes})",
+                        size=size,
+                        sizes=", ".join(defs.sizes),
+                    ),
+                    where,
                 )
             ]
         )
@@ -173,11 +183,21 @@ def impose(
     `where` is the component; `at(key)`, where given, is the line of its `sheet` or `size` key."""
     at = at or (lambda key: where)
     if sheet_name not in defs.sheets:
-        message = f"unknown sheet '{sheet_name}' (sheets: {', '.join(defs.sheets)})"
+        message = _(
+            "unknown sheet '{sheet}' (sheets: {sheets})",
+            sheet=sheet_name,
+            sheets=", ".join(defs.sheets),
+        )
         raise BuildError([Problem("error", message, at("sheet"))])
     cw, ch, size_name = card_size(defs, size, at("size"))
     if paper_name not in defs.paper:
-        raise BuildError(f"unknown paper '{paper_name}' (papers: {', '.join(defs.paper)})")
+        raise BuildError(
+            _(
+                "unknown paper '{paper}' (papers: {papers})",
+                paper=paper_name,
+                papers=", ".join(defs.paper),
+            )
+        )
     spec = defs.sheets[sheet_name]
     pw, ph = defs.paper[paper_name]
     try:
@@ -212,14 +232,22 @@ def impose(
                 cw, ch = ch, cw  # from here on: the footprint on the page
     except (KeyError, ValueError, TypeError) as exc:
         raise BuildError(
-            [Problem("error", f"sheet '{sheet_name}': {exc}", defs.at("sheet", sheet_name))]
+            [
+                Problem(
+                    "error",
+                    _("sheet '{sheet}'", sheet=sheet_name) + f": {exc}",
+                    defs.at("sheet", sheet_name),
+                )
+            ]
         ) from None
     if backs_mode not in ("long-edge", "none"):
         raise BuildError(
             [
                 Problem(
                     "error",
-                    f"sheet '{sheet_name}': backs must be 'long-edge' or 'none'",
+                    _("sheet '{sheet}'", sheet=sheet_name)
+                    + ": "
+                    + _("backs must be 'long-edge' or 'none'"),
                     defs.at("sheet", sheet_name, "backs"),
                 )
             ]
@@ -228,7 +256,13 @@ def impose(
         raise BuildError(
             [
                 Problem(
-                    "error", f"bleed must be 0–{max_bleed / MM:g} mm, got {wanted / MM:g} mm", where
+                    "error",
+                    _(
+                        "bleed must be 0–{most:g} mm, got {wanted:g} mm",
+                        most=max_bleed / MM,
+                        wanted=wanted / MM,
+                    ),
+                    where,
                 )
             ]
         )
@@ -243,8 +277,17 @@ def impose(
             [
                 Problem(
                     "error",
-                    f"{cols}×{rows} of {size_name} ({cw / MM:g}×{ch / MM:g} mm) do not fit on "
-                    f"{paper_name} inside a {margin / MM:g} mm printer margin",
+                    _(
+                        "{cols}×{rows} of {size} ({w:g}×{h:g} mm) do not fit on {paper} inside a "
+                        "{margin:g} mm printer margin",
+                        cols=cols,
+                        rows=rows,
+                        size=size_name,
+                        w=cw / MM,
+                        h=ch / MM,
+                        paper=paper_name,
+                        margin=margin / MM,
+                    ),
                     where,
                 )
             ]
@@ -252,10 +295,16 @@ def impose(
     bleed = wanted
     if wanted > room + 1e-9:
         bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM  # round down to 0.1 mm
-        note = (
-            f"bleed reduced from {wanted / MM:g} mm to {bleed / MM:g} mm so that the {cols}×{rows} "
-            f"grid of {size_name} cards fits on {paper_name} inside the {margin / MM:g} mm "
-            "printer margin"
+        note = _(
+            "bleed reduced from {wanted:g} mm to {bleed:g} mm so that the {cols}×{rows} grid of "
+            "{size} cards fits on {paper} inside the {margin:g} mm printer margin",
+            wanted=wanted / MM,
+            bleed=bleed / MM,
+            cols=cols,
+            rows=rows,
+            size=size_name,
+            paper=paper_name,
+            margin=margin / MM,
         )
         problems.notice(note, where, fold=f"{where.file}:{note}")
     cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
