@@ -25,6 +25,7 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection, TTFont
 
 from .cache import NO_CACHE, Cache
+from .i18n import _
 from .problems import BuildError
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
@@ -154,12 +155,23 @@ class FontIndex:
                 return face
         if matches:
             have = ", ".join(sorted({f.weight for f in matches}))
-            raise BuildError(f"font '{family}' has no weight '{weight}' (found: {have})")
+            raise BuildError(
+                _(
+                    "font '{family}' has no weight '{weight}' (found: {have})",
+                    family=family,
+                    weight=weight,
+                    have=have,
+                )
+            )
         near = sorted({f.family for f in self.faces if fam[:4] and fam[:4] in _norm(f.family)})
-        hint = f"; similar families: {', '.join(near[:6])}" if near else ""
+        hint = "; " + _("similar families: {names}", names=", ".join(near[:6])) if near else ""
         raise BuildError(
-            f"font family '{family}' not found in the project's fonts/ folder, the "
-            f"system's fonts or an installed font package{hint}"
+            _(
+                "font family '{family}' not found in the project's fonts/ folder, the system's "
+                "fonts or an installed font package",
+                family=family,
+            )
+            + hint
         )
 
 

@@ -21,6 +21,7 @@ import shutil
 import time
 from pathlib import Path
 
+from .i18n import _
 from .problems import BuildError, Problem
 
 TMP_SUFFIX = ".tmp"
@@ -158,17 +159,22 @@ def describe(exc: OSError, path: Path | None) -> str:
     """A file-system failure in words: what, where, and what to do about it."""
     where = exc.filename or path
     if isinstance(exc, PermissionError):
-        return (
-            f"cannot write {where}: permission denied; make the folder writable, or build "
-            "elsewhere with --out DIR"
+        return _(
+            "cannot write {path}: permission denied; make the folder writable, or build "
+            "elsewhere with --out DIR",
+            path=where,
         )
     if isinstance(exc, (FileExistsError, NotADirectoryError)):
-        return (
-            f"cannot write into {where}: a file is in the way where a folder should be; move "
-            "it, or build elsewhere with --out DIR"
+        return _(
+            "cannot write into {path}: a file is in the way where a folder should be; move "
+            "it, or build elsewhere with --out DIR",
+            path=where,
         )
     if exc.errno == errno.ENOSPC:
-        return f"the disk is full writing {where}; free some space and build again"
+        return _("the disk is full writing {path}; free some space and build again", path=where)
     if exc.errno == errno.EROFS:
-        return f"cannot write {where}: the disk is read-only; build elsewhere with --out DIR"
-    return f"cannot write {where}: {exc.strerror or exc}"
+        return _(
+            "cannot write {path}: the disk is read-only; build elsewhere with --out DIR",
+            path=where,
+        )
+    return _("cannot write {path}: {error}", path=where, error=exc.strerror or exc)

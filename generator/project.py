@@ -43,6 +43,13 @@ class Component:
         return KINDS[self.kind]
 
     @property
+    def copies_column(self) -> str | None:
+        """The column that says how many cards a row makes: the one of type `copies`, else a
+        column named `count` (the older spelling), else none (one card a row)."""
+        named = [c for c, kind in self.columns.items() if kind == "copies"]
+        return named[0] if named else ("count" if "count" in self.columns else None)
+
+    @property
     def unit(self) -> str:
         """The counter word printed after a count of it: 枚, 個."""
         return self.kind_of.counter
@@ -234,6 +241,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
             data, sheet_name = data.split("#", 1)
         columns = get("columns", dict, {})
+        several = [name for name, kind in columns.items() if kind == "copies"]
+        if len(several) > 1:
+            message = _(
+                "{ctx}: only one column can say how many copies a row makes; {columns} are all "
+                "'copies'",
+                ctx=ctx,
+                columns=", ".join(several),
+            )
+            raise fail(message, doc.at(*here, "columns", several[1]))
         composition = get("composition", dict, {})
         groups = composition.get("group", [])
         if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):

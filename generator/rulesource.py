@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .i18n import _
 from .model import Game
 from .problems import BuildError, Problem, SourceRef
 
@@ -217,8 +218,11 @@ def parse(
                     [
                         Problem(
                             "error",
-                            f"unknown directive {plain(body)!r} (directives: "
-                            f"{', '.join(sorted(DIRECTIVES))})",
+                            _(
+                                "unknown directive {name!r} (directives: {names})",
+                                name=plain(body),
+                                names=", ".join(sorted(DIRECTIVES)),
+                            ),
                             where.at(row=line),
                         )
                     ]
@@ -237,8 +241,11 @@ def parse(
                         [
                             Problem(
                                 "error",
-                                "summary part opened again before '<!-- /summary -->' "
-                                f"closes the one opened on line {state['open_line']}",
+                                _(
+                                    "summary part opened again before '<!-- /summary -->' "
+                                    "closes the one opened on line {line}",
+                                    line=state["open_line"],
+                                ),
                                 where.at(row=line),
                             )
                         ]
@@ -251,7 +258,10 @@ def parse(
                         [
                             Problem(
                                 "error",
-                                "'<!-- /summary -->' without an opening '<!-- summary: TITLE -->'",
+                                _(
+                                    "'<!-- /summary -->' without an opening "
+                                    "'<!-- summary: TITLE -->'"
+                                ),
                                 where.at(row=line),
                             )
                         ]
@@ -323,7 +333,7 @@ def parse(
             [
                 Problem(
                     "error",
-                    "summary part is never closed with '<!-- /summary -->'",
+                    _("summary part is never closed with '<!-- /summary -->'"),
                     where.at(row=state["open_line"]),
                 )
             ]
@@ -496,8 +506,12 @@ def rule_number(game: Game, pattern: str, what: str) -> int:
             [
                 Problem(
                     "error",
-                    f"the rules engine reads {what} from a sentence like 「{shown}」, which the "
-                    "rules source does not say; write the number there",
+                    _(
+                        "the rules engine reads {what} from a sentence like 「{shown}」, which "
+                        "the rules source does not say; write the number there",
+                        what=what,
+                        shown=shown,
+                    ),
                     game.rules_where or game.manifest.where,
                 )
             ]

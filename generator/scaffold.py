@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import base, output
+from .i18n import _
 from .limits import DEFAULT, Limits
 from .load import Table, read_table
 from .problems import BuildError, SourceRef
@@ -32,7 +33,10 @@ SIZES = {
 _WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 TITLE_NAMES = ("name", "名前", "名称", "カード名", "title", "タイトル", "card")
-NOT_PRINTED = ("count", "provisional")
+NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
+# Headers that say how many of a card there are: a column of whole numbers under one of these
+# names becomes the `copies` column (not printed; its total is the deck's size).
+COPIES_NAMES = ("count", "copies", "qty", "quantity", "枚数", "部数", "個数", "数量", "枚")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
 SAMPLE = [
     ["name", "cost", "text", "count"],
@@ -121,9 +125,16 @@ class NewGame:
 def init(folder: Path) -> list[Path]:
     """A new project folder: cards/, layouts/_shared/ (the tool's base, to change), a README."""
     if (folder / "cards").exists():
-        raise BuildError(f"{folder}: already a project (it has a cards/ folder); nothing written")
+        raise BuildError(
+            _(
+                "{folder}: already a project (it has a cards/ folder); nothing written",
+                folder=folder,
+            )
+        )
     if folder.exists() and not folder.is_dir():
-        raise BuildError(f"{folder}: a file is in the way where the project folder should be")
+        raise BuildError(
+            _("{folder}: a file is in the way where the project folder should be", folder=folder)
+        )
     files: dict[Path, bytes] = {
         folder / "layouts" / base.SHARED / p.name: p.read_bytes()
         for p in sorted(base.BASE_LAYOUTS.iterdir())
@@ -152,21 +163,24 @@ def new(
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
-            f"'{game}' cannot be a game's name: use letters, digits, '_' or '-' (up to 40), "
-            "e.g. 'mygame'; the title printed on the cards is --title"
+            _(
+                "'{game}' cannot be a game's name: use letters, digits, '_' or '-' (up to 40), "
+                "e.g. 'mygame'; the title printed on the cards is --title",
+                game=game,
+            )
         )
     folder = root / "cards" / game
     if folder.exists():
-        raise BuildError(f"cards/{game}/ already exists; nothing written")
+        raise BuildError(_("{folder} already exists; nothing written", folder=f"cards/{game}/"))
     if (root / "layouts" / game).exists():
-        raise BuildError(f"layouts/{game}/ already exists; nothing written")
+        raise BuildError(_("{folder} already exists; nothing written", folder=f"layouts/{game}/"))
     card_size, sheet = _size(size)
     made = NewGame()
     if source:
-        path_text, _, sheet_name = source.partition("#")
+        path_text, _hash, sheet_name = source.partition("#")
         path = Path(path_text).expanduser()
         if not path.is_file():
-            raise BuildError(f"{source}: no such file")
+            raise BuildError(_("{file}: no such file", file=source))
         table = read_table(path, SourceRef(path.name), sheet_name or None, limits)
         data_name = path.name
         data = path.read_bytes()
@@ -177,7 +191,7 @@ def new(
         data_ref = data_name
     rows = _rows(table)
     made.columns = columns = _columns(rows)
-    made.cards = sum(_copies(r) for r in rows)
+    made.cards = sum(_copies(r, columns) for r in rows)
     made.composition = _composition(columns, rows)
     title = title or game
     made.files[folder / data_name] = data
@@ -222,8 +236,11 @@ def _size(size: str) -> tuple[str | dict, str]:
         if 10 <= w <= 400 and 10 <= h <= 400:
             return {"w": f"{w:g}mm", "h": f"{h:g}mm"}, "auto"
     raise BuildError(
-        f"--size {size!r}: use {', '.join(SIZES)} or a width×height in mm between 10 and 400, "
-        "e.g. 50x70"
+        _(
+            "--size {size!r}: use {sizes} or a width×height in mm between 10 and 400, e.g. 50x70",
+            size=size,
+            sizes=", ".join(SIZES),
+        )
     )
 
 
@@ -245,8 +262,10 @@ def _rows(table: Table | None) -> list[dict[str, str]]:
     return [row.values for row in table.rows]
 
 
-def _copies(row: dict[str, str]) -> int:
-    value, problem = _convert("int", row.get("count", "") or "1")
+def _copies(row: dict[str, str], columns: list[Column]) -> int:
+    """How many cards a row makes: its copies column's value, else 1."""
+    name = next((c.name for c in columns if c.type == "copies"), None)
+    value, problem = _convert("copies", row.get(name, "") if name else "")
     return 1 if problem or value is None else int(value)
 
 
@@ -256,13 +275,18 @@ def _columns(rows: list[dict[str, str]]) -> list[Column]:
     for name in names:
         values = [r.get(name, "").strip() for r in rows]
         values = [v for v in values if v]
-        out.append(Column(name, _type_of(name, values), values))
+        kind = _type_of(name, values)
+        if kind == "copies" and any(c.type == "copies" for c in out):
+            kind = "int"  # one copies column: the first
+        out.append(Column(name, kind, values))
     return out
 
 
 def _type_of(name: str, values: list[str]) -> str:
-    if name == "count":
-        return "int"
+    if name.strip().lower() in COPIES_NAMES and all(
+        (n := _convert("int", v)[0]) is not None and n >= 0 for v in values
+    ):
+        return "copies"
     if name == "provisional":
         return "bool"
     if not values:
@@ -277,9 +301,11 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     """TOML lines for [component.composition]: the total always; a key (the fewest columns whose
     values tell every row apart) with its values when there are few, and copies when every card
     comes the same number of times."""
-    total = sum(_copies(r) for r in rows)
+    total = sum(_copies(r, columns) for r in rows)
     lines = [f"total = {total}"]
-    candidates = [c for c in columns if c.name not in NOT_PRINTED and c.type != "color"]
+    candidates = [
+        c for c in columns if c.name not in NOT_PRINTED and c.type not in ("color", "copies")
+    ]
 
     def tells_rows_apart(group: tuple[Column, ...]) -> bool:
         combos = [tuple(r.get(c.name, "").strip() for c in group) for r in rows]
@@ -296,12 +322,14 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     )
     if not key:
         return lines
-    copies = {_copies(r) for r in rows}
+    copies = {_copies(r, columns) for r in rows}
     lines.insert(0, "key = [" + ", ".join(_q(c.name) for c in key) + "]")
     if len(copies) != 1:  # copies differ card to card: how many of each, from the count column
         if len(key) == 1 and len(rows) <= 60:
             counts = ", ".join(
-                f"{_q(r[key[0].name].strip())} = {_copies(r)}" for r in rows if _copies(r)
+                f"{_q(r[key[0].name].strip())} = {_copies(r, columns)}"
+                for r in rows
+                if _copies(r, columns)
             )
             lines.append(f"{_key(key[0].name)} = {{ {counts} }}")
             return lines
@@ -374,7 +402,9 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     """A front that prints every column: the title column in a band at the top (in the colour
     column's colour, if there is one), short values one line each as 「column：value」, long
     values in text areas sharing the rest of the card; text shrinks to fit, down to 6 pt."""
-    printed = [c for c in columns if c.name not in NOT_PRINTED and c.type != "color"]
+    printed = [
+        c for c in columns if c.name not in NOT_PRINTED and c.type not in ("color", "copies")
+    ]
     colour = next((c for c in columns if c.type == "color"), None)
     title = next(
         (c for c in printed if c.name.strip().lower() in TITLE_NAMES),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from .base import SCHEMAS
+from .i18n import N_, _
 from .problems import Problem
 
 
@@ -20,13 +21,60 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
     out = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
         path = tuple(error.absolute_path)
+        extra = _unexpected(error)
+        if extra:  # point at the stray key itself, not at the table holding it
+            path = (*path, extra[0])
         at = doc.at(*path) if doc is not None and path else where
         shown = "".join(f"[{k + 1}]" if isinstance(k, int) else f".{k}" for k in path)
-        shown = shown.lstrip(".") or "the file"  # box[1].bleed: people count from 1
-        out.append(
-            Problem("error", f"{shown}: {error.message} (see schema/{kind}.schema.json)", at)
-        )
+        shown = shown.lstrip(".") or _("the file")  # box[1].bleed: people count from 1
+        see = _("(see schema/{kind}.schema.json)", kind=f"{kind}")
+        out.append(Problem("error", f"{shown}: {_said(error, extra)} {see}", at))
     return out
+
+
+def _unexpected(error) -> list[str]:
+    """The keys an `additionalProperties: false` refused, in order."""
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return []
+    known = set(error.schema.get("properties", {}))
+    return [k for k in error.instance if k not in known]
+
+
+_TYPES = {
+    "string": N_("text"),
+    "integer": N_("a whole number"),
+    "number": N_("a number"),
+    "boolean": N_("true or false"),
+    "object": N_("a table"),
+    "array": N_("a list"),
+}
+
+
+def _said(error, extra: list[str]) -> str:
+    """The schema's finding in the user's words (and language); jsonschema's own English for
+    the rarer kinds."""
+    kind, value = error.validator, error.validator_value
+    if kind == "additionalProperties" and extra:
+        return _("unknown key {keys}", keys=", ".join(repr(k) for k in extra))
+    if kind == "type":
+        types = [value] if isinstance(value, str) else list(value)
+        wanted = _(" or ").join(_(_TYPES.get(t, t)) for t in types)
+        return _("{value!r} must be {type}", value=error.instance, type=wanted)
+    if kind == "required":
+        missing = [k for k in value if isinstance(error.instance, dict) and k not in error.instance]
+        return _("missing key {keys}", keys=", ".join(repr(k) for k in missing or value))
+    if kind == "enum":
+        choices = ", ".join(repr(v) for v in value)
+        return _("{value!r} must be one of {choices}", value=error.instance, choices=choices)
+    if kind == "minimum":
+        return _("{value!r} must be at least {limit}", value=error.instance, limit=value)
+    if kind == "maximum":
+        return _("{value!r} must be at most {limit}", value=error.instance, limit=value)
+    if kind == "pattern":
+        return _("{value!r} is not of the form {pattern}", value=error.instance, pattern=value)
+    if kind in ("minItems", "minLength", "minProperties"):
+        return _("{value!r} is too short or empty", value=error.instance)
+    return error.message
 
 
 _VALIDATORS: dict = {}

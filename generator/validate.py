@@ -19,7 +19,7 @@ from .problems import Problems
 from .project import Component
 
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
-TYPES = ("text", "int", "color", "bool")
+TYPES = ("text", "int", "color", "bool", "copies")  # copies: how many cards the row makes
 
 
 _PRIVATE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
@@ -49,7 +49,9 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
         )
     if kind == "text":
         return raw, None
-    if kind == "int":
+    if kind == "copies" and not raw.strip():
+        return 1, None  # a blank count is one card
+    if kind in ("int", "copies"):
         text = raw.translate(_ZEN_DIGITS)
         if re.fullmatch(r"[+-]?\d+", text):
             return int(text), None
@@ -145,17 +147,17 @@ def build_deck(
             typed[column] = value
         if not ok:
             continue
-        copies = typed.get("count", 1) if "count" in component.columns else 1
+        count = component.copies_column
+        copies = typed.get(count, 1) if count else 1
         if copies is None or copies < 0:
             problems.error(
-                _("'count' must be 0 or more, got {n}", n=copies), row.where.at(column="count")
+                _("'{column}' must be 0 or more, got {n}", column=count, n=copies),
+                row.where.at(column=count),
             )
             continue
         if used + len(cards) + copies > limit:
             what = _("the game's cards, with the {n:,} this row makes", n=copies)
-            raise exceeded(
-                "cards", what, limit, row.where.at(column="count" if copies > 1 else None)
-            )
+            raise exceeded("cards", what, limit, row.where.at(column=count if copies > 1 else None))
         label = _label(typed, component.composition)
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             fields = dict(typed)

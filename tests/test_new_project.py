@@ -207,3 +207,33 @@ def test_a_column_that_follows_from_another_catches_swapped_kinds(tmp_path):
     assert "'points' follows from kind, but the cards of kind '鳥' disagree: 5 on row 8; 4 on " in (
         result.output
     ), result.output
+
+
+def test_a_column_of_copies_under_a_japanese_header_makes_copies_and_is_not_printed(tmp_path):
+    """枚数 (how many of each card) is the deck's copies, whatever the column is called: the
+    deck counts them, the composition holds them, the front prints the card, not the count."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    rows = [["名前", "効果", "枚数"], ["剣", "２点", "3"], ["盾", "１点", "2"], ["杖", "３点", ""]]
+    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    made = run("new", "deck", "--project", str(project), "--from", str(source))
+    assert made.exit_code == 0, made.output
+    assert "6 cards" in made.output and "枚数: copies" in made.output
+    manifest = (project / "cards/deck/game.toml").read_text("utf-8")
+    assert '"枚数" = "copies"' in manifest and "total = 6" in manifest
+    assert "枚数" not in (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    assert "枚数" not in built.output  # no 'column is not used' warning for the copies column
+    pdf = project / "output/deck/cards.pdf"
+    names = [text_in(pdf, 1, (p.x, p.y, p.x + 63 * MM, p.y + 88 * MM)) for p in placements(pdf, 1)]
+    assert [next(n for n in ("剣", "盾", "杖") if n in t) for t in names] == ["剣"] * 3 + [
+        "盾"
+    ] * 2 + ["杖"]
+    assert not any(t.strip().endswith(("3", "2")) for t in names)
+    # Removing a copy breaks the composition, named at the card.
+    source_in = project / "cards/deck/deck.csv"
+    source_in.write_text(source_in.read_text("utf-8").replace("剣,２点,3", "剣,２点,2"), "utf-8")
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 1 and "5 cards, the manifest expects 6" in checked.output

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..cache import Cache
 from ..fonts import FontIndex
+from ..i18n import _
 from ..layout.plan import Plan
 from ..problems import BuildError, Problems
 
@@ -101,8 +102,12 @@ def select(formats: list[str] | None) -> list[Builder]:
     unknown = [f for f in formats if f not in REGISTRY]
     if unknown:
         raise BuildError(
-            f"unknown format {unknown[0]!r} (formats: {', '.join(REGISTRY)}; "
-            f"default: {', '.join(defaults())})"
+            _(
+                "unknown format {name!r} (formats: {names}; default: {defaults})",
+                name=unknown[0],
+                names=", ".join(REGISTRY),
+                defaults=", ".join(defaults()),
+            )
         )
     return [b for name, b in REGISTRY.items() if name in formats]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, Rulebook, directive_table
 from ..model import Game
@@ -93,8 +94,10 @@ class SummaryPdfBuilder(_FromRules):
         )
         if not one_page:
             job.problems.warning(
-                "the marked summary parts do not fit one page even at 6.5 pt; "
-                "mark less with <!-- summary: … -->",
+                _(
+                    "the marked summary parts do not fit one page even at 6.5 pt; "
+                    "mark less with <!-- summary: … -->"
+                ),
                 book.where,
             )
         return {job.out / "summary.pdf": data}

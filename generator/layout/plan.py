@@ -225,6 +225,7 @@ def _warn_unused_columns(deck: Deck, layouts: list, problems: Problems) -> None:
         if layout is not None:
             used |= layout.fields_used()
     quiet = RESERVED_COLUMNS | set(deck.component.unprinted_columns)
+    quiet.add(deck.component.copies_column or "count")
     names = _(" or ").join(layout.name for layout in layouts if layout is not None)
     for column in deck.columns:
         if column not in used and column not in quiet:

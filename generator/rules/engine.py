@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from ..problems import BuildError, Problem
 
 
@@ -26,8 +27,13 @@ def known(values: tuple | list, card, column: str) -> int:
         [
             Problem(
                 "error",
-                f"the rules engine knows {column} {', '.join(map(str, values))}, not {value!r} "
-                f"(card {card.label()})",
+                _(
+                    "the rules engine knows {column} {values}, not {value!r} (card {card})",
+                    column=column,
+                    values=", ".join(map(str, values)),
+                    value=value,
+                    card=card.label(),
+                ),
                 card.where.at(column=column),
             )
         ]
