@@ -35,11 +35,20 @@ def ensure_env() -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"build", "test", "lint", "check", "simulate", "bench", "shell"}:
+    if not argv or argv[0] not in {
+        "build",
+        "test",
+        "lint",
+        "check",
+        "simulate",
+        "bench",
+        "shell",
+        "i18n",
+    }:
         print(__doc__)
         print(
             "commands: build [GAME...] | check [GAME...] | simulate GAME [...] | "
-            "test [pytest args] | lint | bench"
+            "test [pytest args] | lint | bench | i18n"
         )
         return 2
     ensure_env()
@@ -59,6 +68,8 @@ def main(argv: list[str]) -> int:
         paths = ["generator", "tests", "benchmarks", "tasks.py"]
         fixed = subprocess.call([str(PY), "-m", "ruff", "check", "--fix", *paths])
         return subprocess.call([str(PY), "-m", "ruff", "format", *paths]) or fixed
+    if cmd == "i18n":  # after changing a message: merge it into the catalog, then translate it
+        return subprocess.call([str(PY), str(ROOT / "tests" / "catalog.py"), *rest])
     if cmd == "bench":
         return subprocess.call(
             [str(PY), str(ROOT / "benchmarks" / "bench_build.py"), *rest]

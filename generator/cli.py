@@ -34,9 +34,11 @@ def _report(result: pipeline.Result, strict: bool) -> int:
     errors, warnings = result.problems.count("error"), result.problems.count("warning")
     if errors or warnings:
         click.echo(
-            ngettext("{n} error", "{n} errors", errors)
-            + ", "
-            + ngettext("{n} warning", "{n} warnings", warnings),
+            _(
+                "{errors}, {warnings}",
+                errors=ngettext("{n} error", "{n} errors", errors),
+                warnings=ngettext("{n} warning", "{n} warnings", warnings),
+            ),
             err=True,
         )
     return 1 if result.failed(strict) else 0

@@ -125,7 +125,7 @@ def did_you_mean(word: str, known) -> str:
     import difflib
 
     close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
-    return " " + _("(did you mean '{key}'?)", key=close[0]) if close else ""
+    return _(" (did you mean '{key}'?)", key=close[0]) if close else ""
 
 
 def rel(path: Path, root: Path) -> str:

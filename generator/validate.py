@@ -403,7 +403,7 @@ def _check_group(
         return " ".join(prefix + [str(v) for v in combo])
 
     # Where the card belongs, when its name does not say so already.
-    among = "" if label or named in (None, *prefix) else " " + _("in {group}", group=named)
+    among = "" if label or named in (None, *prefix) else _(" in {group}", group=named)
 
     for combo, rows in rows_of.items():
         distinct = sorted(set(rows))

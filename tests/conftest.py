@@ -13,6 +13,9 @@ from click.testing import CliRunner
 
 from generator.cli import main
 
+# Messages in English whatever the machine's locale (tests that speak Japanese say so).
+os.environ["PNP_LANG"] = "en"
+
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Frozen copies of the shipped games' cards/ (data and rules only): the rules-engine tests play

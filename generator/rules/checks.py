@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import _, ngettext
 from ..model import Game
 from ..problems import Problems
 from ..rulesource import dealing, rule_ref
@@ -26,37 +27,51 @@ def check_dealing(game: Game, problems: Problems) -> None:
     at = rule_ref(game, rule)
     if rule and at is None:
         problems.warning(
-            f"the [deal] rule sentence 「{rule}」 is not in the rules source",
+            _("the [deal] rule sentence 「{rule}」 is not in the rules source", rule=rule),
             game.manifest.at("deal", "rule"),
         )
     at = at or game.rules_where or game.manifest.where
+    name = deck.component.name
     for d in dealing(game):
-        n, each, left = d["players"], d["each"], d["left"]
+        n, each, left, total = d["players"], d["each"], d["left"], d["total"]
+        facts = dict(n=n, each=each, dealt=each * n, total=total, name=name, left=left, rule=rule)
         if left < 0:
             problems.error(
-                f"{n} players: dealing {each} each needs {each * n} {deck.component.name} but "
-                f"there are {d['total']}; the rules say 「{rule}」",
+                _(
+                    "{n} players: dealing {each} each needs {dealt} {name} but there are "
+                    "{total}; the rules say 「{rule}」",
+                    **facts,
+                ),
                 at,
             )
         elif "each" in deal:
             problems.notice(
-                f"{n} players: {each} each deals {each * n} of the {d['total']} "
-                f"{deck.component.name}, {left} not dealt",
+                _(
+                    "{n} players: {each} each deals {dealt} of the {total} {name}, {left} not "
+                    "dealt",
+                    **facts,
+                ),
                 at,
             )
         elif left:
             problems.warning(
-                f"{n} players: the {d['total']} {deck.component.name} deal {each} each with "
-                f"{left} left over; "
-                f"the rules say 「{rule}」 and do not say what becomes of the "
-                f"card{'s' if left > 1 else ''} "
-                f"left over",
+                ngettext(
+                    "{players} players: the {total} {name} deal {each} each with {n} left over; "
+                    "the rules say 「{rule}」 and do not say what becomes of the card left over",
+                    "{players} players: the {total} {name} deal {each} each with {n} left over; "
+                    "the rules say 「{rule}」 and do not say what becomes of the cards left over",
+                    left,
+                    players=n,
+                    total=total,
+                    name=name,
+                    each=each,
+                    rule=rule,
+                ),
                 at,
             )
         else:
             problems.notice(
-                f"{n} players: the {d['total']} {deck.component.name} deal {each} each, none "
-                "left over",
+                _("{n} players: the {total} {name} deal {each} each, none left over", **facts),
                 at,
             )
 
@@ -70,7 +85,10 @@ def check_piles(game: Game, problems: Problems) -> None:
         deck = game.deck(piles.get("component", ""))
     except KeyError:
         problems.error(
-            f"[setup] piles names component {piles.get('component')!r}, which is not a deck",
+            _(
+                "[setup] piles names component {id!r}, which is not a deck",
+                id=piles.get("component"),
+            ),
             game.manifest.at("setup", "piles", "component"),
         )
         return
@@ -79,19 +97,34 @@ def check_piles(game: Game, problems: Problems) -> None:
     at = rule_ref(game, rule)
     if rule and at is None:
         problems.warning(
-            f"the [setup] piles rule sentence 「{rule}」 is not in the rules source",
+            _("the [setup] piles rule sentence 「{rule}」 is not in the rules source", rule=rule),
             game.manifest.at("setup", "piles", "rule"),
         )
     at = at or game.manifest.where
     if total % n:
         problems.warning(
-            f"the {total} {deck.component.name} do not split into {n} equal piles "
-            f"({total // n} each, {total % n} left over); the rules say 「{rule}」",
+            _(
+                "the {total} {name} do not split into {n} equal piles ({each} each, {left} left "
+                "over); the rules say 「{rule}」",
+                total=total,
+                name=deck.component.name,
+                n=n,
+                each=total // n,
+                left=total % n,
+                rule=rule,
+            ),
             at,
         )
     else:
         problems.notice(
-            f"the {total} {deck.component.name} split into {n} piles of {total // n}", at
+            _(
+                "the {total} {name} split into {n} piles of {each}",
+                total=total,
+                name=deck.component.name,
+                n=n,
+                each=total // n,
+            ),
+            at,
         )
 
 
@@ -109,7 +142,12 @@ def check_provisional(game: Game, problems: Problems) -> None:
         for reason, cards in by_reason.items():
             names = "、".join(c.label() for c in cards)
             problems.notice(
-                f"{deck.component.name} {names}: provisional — {reason}",
+                _(
+                    "{name} {items}: provisional — {reason}",
+                    name=deck.component.name,
+                    items=names,
+                    reason=reason,
+                ),
                 cards[0].where.at(column="provisional"),
             )
 
@@ -128,8 +166,11 @@ def check_card_terms(game: Game, problems: Problems) -> None:
             if term not in names and term not in seen:
                 seen.add(term)
                 problems.warning(
-                    f"the rules name 「{term}」, which is no component of this game "
-                    f"({'、'.join(sorted(names))})",
+                    _(
+                        "the rules name 「{term}」, which is no component of this game ({names})",
+                        term=term,
+                        names="、".join(sorted(names)),
+                    ),
                     (game.rules_where or game.manifest.where).at(row=n),
                 )
     for deck in game.decks:
@@ -141,8 +182,13 @@ def check_card_terms(game: Game, problems: Problems) -> None:
                     if term not in names and term not in seen:
                         seen.add(term)
                         problems.warning(
-                            f"{card.label()} names 「{term}」, which is no component of this game "
-                            f"({'、'.join(sorted(names))})",
+                            _(
+                                "{card} names 「{term}」, which is no component of this game "
+                                "({names})",
+                                card=card.label(),
+                                term=term,
+                                names="、".join(sorted(names)),
+                            ),
                             card.where.at(column=column),
                         )
 
@@ -168,11 +214,18 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
             if f.severity == "notice" and f.key not in notable:
                 continue  # the full tally is in `pnp simulate`'s report
             where = rule_ref(game, f.rule) or game.manifest.where
-            text = f"{players} players, {games} random playouts: {f.message}"
+            text = _(
+                "{n} players, {games} random playouts: {finding}",
+                n=players,
+                games=games,
+                finding=f.message,
+            )
             if f.options:
-                text += " (reading " + ", ".join(f"{k}={v}" for k, v in f.options.items()) + ")"
+                readings = ", ".join(f"{k}={v}" for k, v in f.options.items())
+                text += " " + _("(reading {readings})", readings=readings)
             if f.seed is not None:
-                text += f"; replay: {report.replay_command(game.id, stats, f.seed, module)}"
+                command = report.replay_command(game.id, stats, f.seed, module)
+                text += "; " + _("replay: {command}", command=command)
             problems.add(LEVEL[f.severity], text, where)
 
 

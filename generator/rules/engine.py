@@ -63,11 +63,20 @@ def resolve_options(declared: dict[str, Option], given: dict[str, str] | None) -
     for name, value in (given or {}).items():
         if name not in declared:
             raise UnknownOption(
-                f"unknown option '{name}' (options: {', '.join(sorted(declared)) or 'none'})"
+                _(
+                    "unknown option '{name}' (options: {names})",
+                    name=name,
+                    names=", ".join(sorted(declared)) or _("none"),
+                )
             )
         if value not in declared[name].choices:
             raise UnknownOption(
-                f"option '{name}' must be one of {', '.join(declared[name].choices)}, got '{value}'"
+                _(
+                    "option '{name}' must be one of {choices}, got '{value}'",
+                    name=name,
+                    choices=", ".join(declared[name].choices),
+                    value=value,
+                )
             )
         out[name] = value
     return out
