@@ -218,7 +218,7 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
                 "{n} players, {games} random playouts: {finding}",
                 n=players,
                 games=games,
-                finding=f.message,
+                finding=f.said(),
             )
             if f.options:
                 readings = ", ".join(f"{k}={v}" for k, v in f.options.items())

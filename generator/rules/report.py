@@ -24,7 +24,7 @@ def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
 
 def finding_text(f: Finding, st: Stats, module, code: str = "") -> str:
     """One finding in words: what, the rule sentence, the reading in force, and how to replay it."""
-    text = f.message
+    text = f.text
     if f.rule:
         text += f" — rule: 「{f.rule}」"
     if f.options:

@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from itertools import islice
 
+from ..i18n import N_, _
 from . import engine
 from .games import REGISTRY
 
@@ -32,6 +33,16 @@ class Finding:
     seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
     players: int
     key: str = ""  # the branch counter it reports, if any
+    fields: dict = field(default_factory=dict)  # `message` is an English template of these
+
+    @property
+    def text(self) -> str:
+        """The finding in English, as the report files print it."""
+        return self.message.format(**self.fields)
+
+    def said(self) -> str:
+        """The finding in the language of messages, as `check` prints it."""
+        return _(self.message, **self.fields)
 
 
 @dataclass
@@ -248,7 +259,8 @@ def skill_signal(game_id: str, data, players: int, games: int, seed: int, option
     for seat in range(players):
         kinds = tuple("greedy" if i == seat else "random" for i in range(players))
         rows = run(game_id, data, players, per_seat, seed * 31 + seat, options, kinds)
-        for _, finished, _, _, _, _, _, winners, _, _ in rows:
+        for row in rows:
+            finished, winners = row[1], row[7]
             if finished:
                 played += 1
                 won += winners == (seat,)
@@ -278,12 +290,15 @@ def findings(module, st: Stats) -> list[Finding]:
         out.append(
             Finding(
                 "error" if st.dead_ends * 2 > st.games else "warning",
-                f"{st.dead_ends} of {st.games} games reach a dead end: no player can act and the "
-                "game has not ended",
+                N_(
+                    "{n} of {games} games reach a dead end: no player can act and the game has "
+                    "not ended"
+                ),
                 rule,
                 opts,
                 st.first_dead_end,
                 st.players,
+                fields={"n": st.dead_ends, "games": st.games},
             )
         )
     if st.capped:
@@ -291,12 +306,12 @@ def findings(module, st: Stats) -> list[Finding]:
         out.append(
             Finding(
                 "error",
-                f"{st.capped} of {st.games} games never end (stopped after {module.STEP_CAP} "
-                "decisions)",
+                N_("{n} of {games} games never end (stopped after {cap} decisions)"),
                 rule,
                 opts,
                 st.first_capped,
                 st.players,
+                fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
             )
         )
     if st.finished:
@@ -305,17 +320,27 @@ def findings(module, st: Stats) -> list[Finding]:
             # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
             strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
             if strict_low > expected or strict_high < expected:
-                side = "more" if low > expected else "less"
+                message = (
+                    N_(
+                        "seat {seat} wins {share:.0%} of finished games (95 % interval "
+                        "{low:.0%}–{high:.0%}), more than the fair {fair:.0%}"
+                    )
+                    if low > expected
+                    else N_(
+                        "seat {seat} wins {share:.0%} of finished games (95 % interval "
+                        "{low:.0%}–{high:.0%}), less than the fair {fair:.0%}"
+                    )
+                )
+                share = st.wins[seat] / st.finished
                 out.append(
                     Finding(
                         "warning",
-                        f"seat {seat + 1} wins {st.wins[seat] / st.finished:.0%} of finished "
-                        f"games (95 % interval {low:.0%}–{high:.0%}), {side} than the fair "
-                        f"{expected:.0%}",
+                        message,
                         "",
                         {},
                         None,
                         st.players,
+                        fields=dict(seat=seat + 1, share=share, low=low, high=high, fair=expected),
                     )
                 )
         if st.no_winner:
@@ -323,23 +348,24 @@ def findings(module, st: Stats) -> list[Finding]:
             out.append(
                 Finding(
                     "warning",
-                    f"{st.no_winner} of {st.finished} finished games have no winner",
+                    N_("{n} of {games} finished games have no winner"),
                     rule,
                     opts,
                     st.first_seen.get("no_winner"),
                     st.players,
+                    fields={"n": st.no_winner, "games": st.finished},
                 )
             )
         if st.tied_after:
             out.append(
                 Finding(
                     "warning",
-                    f"{st.tied_after} of {st.finished} finished games stay tied after the "
-                    "tie-breakers",
+                    N_("{n} of {games} finished games stay tied after the tie-breakers"),
                     "",
                     {},
                     None,
                     st.players,
+                    fields={"n": st.tied_after, "games": st.finished},
                 )
             )
     for name, text in getattr(module, "BRANCHES", {}).items():
@@ -349,12 +375,13 @@ def findings(module, st: Stats) -> list[Finding]:
             out.append(
                 Finding(
                     "notice",
-                    f"{text}: in {n} of {st.games} games",
+                    N_("{what}: in {n} of {games} games"),
                     rule,
                     opts,
                     st.first_seen.get(name),
                     st.players,
                     key=name,
+                    fields={"what": text, "n": n, "games": st.games},
                 )
             )
     return out
@@ -392,5 +419,7 @@ def alternatives(
 def to_json(st: Stats, found: list[Finding]) -> dict:
     data = asdict(st)
     data["completion"] = st.completion
-    data["findings"] = [asdict(f) for f in found]
+    data["findings"] = [
+        {**{k: v for k, v in asdict(f).items() if k != "fields"}, "message": f.text} for f in found
+    ]
     return data
