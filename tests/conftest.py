@@ -11,10 +11,19 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator import i18n
 from generator.cli import main
 
 # Messages in English whatever the machine's locale (tests that speak Japanese say so).
 os.environ["PNP_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_again():
+    """A test that ran `pnp --lang ja` leaves the next one in English."""
+    yield
+    i18n.use("en")
+
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -154,7 +154,6 @@ def test_the_locale_and_pnp_lang_pick_the_language(tiny, monkeypatch):
     assert spoken.exit_code == 1 and "ゲーム 'nosuchgame' はありません" in spoken.output
     told = run("--lang", "en", "build", "nosuchgame", "--project", str(tiny))
     assert "no game 'nosuchgame'" in told.output
-    i18n.use("en")
 
 
 def test_the_tutorial_s_first_commands_in_japanese(tmp_path):
@@ -162,7 +161,6 @@ def test_the_tutorial_s_first_commands_in_japanese(tmp_path):
     assert made.exit_code == 0 and "作成: " in made.output and "次は: cd " in made.output
     again = run("init", str(tmp_path / "p"), "--lang", "ja")
     assert again.exit_code == 1 and "すでにプロジェクトです" in again.output
-    i18n.use("en")
 
 
 def test_the_catalog_ships_with_the_package():
