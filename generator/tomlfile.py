@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .i18n import _
+from .i18n import N_, _
 from .problems import BuildError, Problem, SourceRef
 from .textfile import read_text
 
@@ -64,10 +64,50 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
         if found:
             message = message[: found.start()]
             at = SourceRef(where.file, int(found.group(1)), found.group(2), where.sheet)
+        message = _parser_said(message)
         raise BuildError(
             [Problem("error", _("cannot read {what}: {error}", what=what, error=message), at)]
         ) from None
     return TomlDoc(data, where, locate(text))
+
+
+# The TOML parser's own messages (Python's tomllib), in the user's language.
+_PARSER_FIXED = (
+    N_("Cannot overwrite a value"),
+    N_("Escaped character is not a Unicode scalar value"),
+    N_("Expected '=' after a key in a key/value pair"),
+    N_("Expected ']' at the end of a table declaration"),
+    N_("Expected ']]' at the end of an array declaration"),
+    N_("Expected newline or end of document after a statement"),
+    N_("Invalid date or datetime"),
+    N_("Invalid hex value"),
+    N_("Invalid initial character for a key part"),
+    N_("Invalid statement"),
+    N_("Invalid value"),
+    N_("Unclosed array"),
+    N_("Unclosed inline table"),
+    N_("Unescaped '\\' in a string"),
+    N_("Unterminated string"),
+)
+_PARSER_PATTERNS = (
+    (re.compile(r"Cannot declare (.+) twice"), N_("Cannot declare {what} twice")),
+    (re.compile(r"Cannot mutate immutable namespace (.+)"), N_("Cannot change {what} here")),
+    (re.compile(r"Cannot redefine namespace (.+)"), N_("Cannot redefine {what}")),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("The key {what} appears twice")),
+    (re.compile(r"Expected (.+)"), N_("Expected {what}")),
+    (re.compile(r"Found invalid character (.+)"), N_("Invalid character {what}")),
+    (re.compile(r"Illegal character (.+)"), N_("Invalid character {what}")),
+)
+
+
+def _parser_said(message: str) -> str:
+    if message in _PARSER_FIXED:
+        return _(message)
+    for pattern, said in _PARSER_PATTERNS:
+        found = pattern.fullmatch(message)
+        if found:
+            return _(said, what=found.group(1))
+    return message
 
 
 # --- where keys are written ----------------------------------------------------------------
