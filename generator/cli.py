@@ -132,6 +132,18 @@ def main() -> None:
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option(
+    "--margin",
+    type=click.FloatRange(0, 20),
+    help="Printer margin in mm: nothing is printed nearer the paper's edge; default: the "
+    "sheet's (5 mm).",
+)
+@click.option(
+    "--proof",
+    is_flag=True,
+    help="Draw the trim line, bleed edge and safe zone over every card (for checking, not "
+    "for printing).",
+)
+@click.option(
     "--format",
     "formats",
     metavar="NAME[,NAME…]",
@@ -141,7 +153,9 @@ def main() -> None:
     multiple=True,
 )
 @limit_option
-def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) -> None:
+def build(
+    games, project_dir, paper, out_dir, bleed, strict, margin, proof, formats, limits
+) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
     def action() -> int:
@@ -151,6 +165,8 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) ->
             paper=paper,
             out=Path(out_dir) if out_dir else None,
             bleed_mm=bleed,
+            margin_mm=margin,
+            proof=proof,
             strict=strict,
             formats=picked or None,
             limits=_limits(limits),
@@ -175,13 +191,14 @@ def build(games, project_dir, paper, out_dir, bleed, strict, formats, limits) ->
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--margin", type=click.FloatRange(0, 20), help="Printer margin in mm (as for build).")
 @click.option(
     "--no-play",
     is_flag=True,
     help="Skip the short simulation of each game (data and static rule checks only).",
 )
 @limit_option
-def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
+def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> None:
     """Load, validate and lay out GAMES without writing anything; list every problem, and play each
     game a few hundred times by machine to find where its rules do not hold together."""
 
@@ -190,7 +207,13 @@ def check(games, project_dir, paper, bleed, strict, no_play, limits) -> None:
         result = pipeline.check(
             project,
             list(games),
-            pipeline.Options(paper=paper, bleed_mm=bleed, strict=strict, limits=_limits(limits)),
+            pipeline.Options(
+                paper=paper,
+                bleed_mm=bleed,
+                margin_mm=margin,
+                strict=strict,
+                limits=_limits(limits),
+            ),
             play=not no_play,
         )
         code = _report(result, strict)

@@ -30,6 +30,8 @@ class Options:
     paper: str = "a4"
     out: Path | None = None
     bleed_mm: float | None = None
+    margin_mm: float | None = None  # the printer margin; None: each sheet's own
+    proof: bool = False  # trim, bleed and safe-zone lines over every card
     strict: bool = False
     formats: list[str] | None = None  # builder names; None: the default ones
     limits: Limits = DEFAULT
@@ -83,9 +85,17 @@ def check(
             if game is None:
                 continue
             check_rules(game, problems, play=play)
-            result.plans.append(
-                lay_out(project, game, options.paper, options.bleed_mm, font_index, problems)
+            plan = lay_out(
+                project,
+                game,
+                options.paper,
+                options.bleed_mm,
+                font_index,
+                problems,
+                margin_mm=options.margin_mm,
             )
+            plan.proof = options.proof
+            result.plans.append(plan)
         except BuildError as exc:
             problems.extend(exc.problems)
     return result

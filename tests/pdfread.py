@@ -24,6 +24,23 @@ class Placed:
     y: float
     bbox: tuple[float, float, float, float]  # the face's box: bleed around the trim box
     rot: int = 0  # 90: turned with its top to the left; -90: to the right
+    clip: tuple[float, float, float, float] | None = None  # the page's clip around it, if any
+
+    @property
+    def visible(self) -> tuple[float, float, float, float]:
+        """What of the face reaches the paper (page coordinates): its bleed box as placed,
+        cut by the page clip (cards that butt show no bleed over each other)."""
+        x0, y0, x1, y1 = self.bbox
+        if self.rot == 90:
+            box = (self.x - y1, self.y + x0, self.x - y0, self.y + x1)
+        elif self.rot == -90:
+            box = (self.x + y0, self.y - x1, self.x + y1, self.y - x0)
+        else:
+            box = (self.x + x0, self.y + y0, self.x + x1, self.y + y1)
+        if self.clip is None:
+            return box
+        c = self.clip
+        return (max(box[0], c[0]), max(box[1], c[1]), min(box[2], c[2]), min(box[3], c[3]))
 
     @property
     def footprint(self) -> tuple[float, float, float, float]:
@@ -50,6 +67,7 @@ def placements(path: Path, index: int) -> list[Placed]:
     xobjects = page["/Resources"].get("/XObject", {})
     stack, ctm, out = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     rect = None
+    clip, clips = None, []  # a clip drawn in page coordinates (identity ctm), and its saves
 
     def rot(m) -> int:
         a, b = round(m[0]), round(m[1])
@@ -58,8 +76,10 @@ def placements(path: Path, index: int) -> list[Placed]:
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
             stack.append(ctm)
+            clips.append(clip)
         elif op == b"Q":
             ctm = stack.pop()
+            clip = clips.pop()
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             assert {round(abs(v), 6) for v in (a, b, c, d)} <= {0, 1}, "cards are placed square"
@@ -75,12 +95,15 @@ def placements(path: Path, index: int) -> list[Placed]:
         elif op == b"Do":
             form = xobjects[operands[0]].get_object()
             bbox = tuple(float(v) for v in form["/BBox"])
-            out.append(Placed(str(operands[0]), ctm[4], ctm[5], bbox, rot(ctm)))
-        elif op == b"re" and len(stack) == 1 and ctm[4:] != (0.0, 0.0):
+            out.append(Placed(str(operands[0]), ctm[4], ctm[5], bbox, rot(ctm), clip))
+        elif op == b"re" and len(stack) == 1:
             x, y, w, h = (float(v) for v in operands)
             rect = (x, y, x + w, y + h)
         elif op in (b"W", b"W*") and rect is not None:
-            out.append(Placed("inline", ctm[4], ctm[5], rect, rot(ctm)))
+            if ctm == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                clip = rect  # the page clip of a card whose sides butt
+            else:
+                out.append(Placed("inline", ctm[4], ctm[5], rect, rot(ctm), clip))
             rect = None
         elif op in (b"f", b"S", b"B", b"n", b"b", b"s", b"f*", b"B*", b"b*"):
             rect = None
@@ -165,3 +188,50 @@ def links(path: Path) -> list[tuple[str, tuple[float, float, float, float]]]:
             if a.get("/Subtype") == "/Link" and action is not None and "/URI" in action:
                 found.append((str(action["/URI"]), tuple(float(v) for v in a["/Rect"])))
     return found
+
+
+def page_lines(path: Path, index: int) -> list[tuple[float, float, float, float]]:
+    """Straight lines stroked on the page itself (not inside a card or a form): the crop marks.
+    Each as (x1, y1, x2, y2) in points."""
+    reader = pypdf.PdfReader(path)
+    page = reader.pages[index]
+    out, path_, start, moved = [], [], None, False
+    cm_depth, depth = [], 0
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            depth += 1
+        elif op == b"Q":
+            depth -= 1
+            while cm_depth and cm_depth[-1] > depth:
+                cm_depth.pop()
+        elif op == b"cm" and [float(v) for v in operands] != [1, 0, 0, 1, 0, 0]:
+            cm_depth.append(depth)
+        elif op == b"m":
+            start, moved = tuple(float(v) for v in operands), True
+        elif op == b"l" and moved and start is not None:
+            end = tuple(float(v) for v in operands)
+            path_.append((*start, *end))
+            start = end
+        elif op == b"S":
+            if not cm_depth:  # drawn in page coordinates
+                out.extend(path_)
+            path_, start, moved = [], None, False
+        elif op in (b"n", b"f", b"B", b"b", b"s", b"f*", b"re"):
+            if op != b"re":
+                path_, start, moved = [], None, False
+    return out
+
+
+def char_boxes(path: Path, index: int, text: str) -> list[tuple[float, float, float, float]]:
+    """The boxes (left, bottom, right, top in points) of each character of the first place
+    `text` appears on the page."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        tp = pdf[index].get_textpage()
+        whole = tp.get_text_range()
+        at = whole.find(text)
+        if at < 0:
+            return []
+        return [tp.get_charbox(i) for i in range(at, at + len(text)) if whole[i].strip()]
+    finally:
+        pdf.close()

@@ -55,9 +55,9 @@ def test_every_printed_piece_is_on_a_sheet(built, game):
         if pdf.name not in ("cards.pdf", "tokens.pdf"):
             continue
         for i in range(1, pages(pdf)):
-            label = page_text(pdf, i).strip().splitlines()[0]
-            if "　表 " in label:
-                placed[label.split("　表 ")[0]] += len(placements(pdf, i))
+            labels = [line for line in page_text(pdf, i).splitlines() if "　表 " in line]
+            if labels:  # the sheet's label: 「数字カード　表 1/2」, wherever it fits
+                placed[labels[0].strip().split("　表 ")[0]] += len(placements(pdf, i))
     want: Counter = Counter()
     for comp in manifest(game)["component"]:
         if comp.get("kind", "card") != "board" and comp.get("printed", True):

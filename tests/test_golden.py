@@ -21,10 +21,10 @@ def dump_cards(pdf: Path) -> str:
             trim_w, trim_h = x1 + x0, y1 + y0
             text = text_in(pdf, i, (p.x, p.y, p.x + trim_w, p.y + trim_h))
             text = " ".join(text.split())
+            v0, w0, v1, w1 = p.visible
             out.append(
-                f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, {(x1 - x0) / MM:.1f} x "
-                f"{(y1 - y0) / MM:.1f} "
-                f"mm with bleed: {text}"
+                f"  card at ({p.x / MM:6.1f}, {p.y / MM:6.1f}) mm, printed {(v1 - v0) / MM:.1f} x "
+                f"{(w1 - w0) / MM:.1f} mm at ({v0 / MM:.1f}, {w0 / MM:.1f}): {text}"
             )
     return "\n".join(out) + "\n"
 

@@ -75,7 +75,7 @@ def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
 
 @pytest.mark.parametrize(
     "size, mm, grid",
-    [("50x70", (50, 70), "2×5/シート（横向き）"), ("mini", (44, 63), "3×6/シート（横向き）")],
+    [("50x70", (50, 70), "3×4/シート"), ("mini", (44, 63), "3×6/シート（横向き）")],
 )
 def test_new_without_a_spreadsheet_makes_sample_cards_that_build(tmp_path, size, mm, grid):
     project = tmp_path / "p"

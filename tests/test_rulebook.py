@@ -107,9 +107,9 @@ def test_one_edited_row_changes_that_card_only(tiny, tiny_built):
             continue
         assert diff is not None, "the edited card did not change"
         left, top, right, bottom = (v / 2 / MM for v in diff)  # pixels at 144 dpi -> mm
-        x0, y0 = slot.x / MM - 1.8, 297 - (slot.y / MM + 88 + 1.8)  # bleed box, top-left origin
-        assert x0 - 0.5 <= left and right <= x0 + 63 + 3.6 + 0.5
-        assert y0 - 0.5 <= top and bottom <= y0 + 88 + 3.6 + 0.5
+        x0, y0 = slot.x / MM - 3, 297 - (slot.y / MM + 88 + 3)  # bleed box, top-left origin
+        assert x0 - 0.5 <= left and right <= x0 + 63 + 6 + 0.5
+        assert y0 - 0.5 <= top and bottom <= y0 + 88 + 6 + 0.5
 
 
 # --- the shipped games: what holds whatever their data says -----------------------------------

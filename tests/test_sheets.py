@@ -34,16 +34,27 @@ def tiny_rows() -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def expected_slots(paper_w: float, paper_h: float, bleed: float, cols: int = 3, rows: int = 3):
-    """Trim-box origins (mm, bottom-left) worked out by hand from the sheet definition: a
-    centred grid, each card with its own bleed all round."""
-    cell_w, cell_h = CARD_W + 2 * bleed, CARD_H + 2 * bleed
-    left, bottom = (paper_w - cols * cell_w) / 2, (paper_h - rows * cell_h) / 2
-    return [
-        (left + c * cell_w + bleed, bottom + (rows - 1 - r) * cell_h + bleed)
-        for r in range(rows)
-        for c in range(cols)
-    ]
+def expected_slots(
+    paper_w: float,
+    paper_h: float,
+    bleed: tuple[float, float],
+    butted: tuple[bool, bool],
+    cols: int = 3,
+    rows: int = 3,
+):
+    """Trim-box origins (mm, bottom-left) worked out by hand: a centred grid; along each
+    direction either each card with its own bleed, or cards butting on shared cut lines with
+    the bleed around the outside (`butted`, across then down)."""
+
+    def starts(n: int, size: float, b: float, shared: bool, paper: float) -> list[float]:
+        step = size if shared else size + 2 * b
+        span = n * size + 2 * b if shared else n * step
+        first = (paper - span) / 2 + b
+        return [first + i * step for i in range(n)]
+
+    xs = starts(cols, CARD_W, bleed[0], butted[0], paper_w)
+    ys = starts(rows, CARD_H, bleed[1], butted[1], paper_h)
+    return [(xs[c], ys[rows - 1 - r]) for r in range(rows) for c in range(cols)]
 
 
 def test_page_count_and_sizes(tiny_built):
@@ -59,13 +70,16 @@ def test_proof_page_has_ruler_and_print_instruction(tiny_built):
     assert "100%" in text and "100 mm" in text
     assert "長辺とじ" in text
     assert "数字カード：10枚" in text
-    assert "塗り足し 1.8 mm" in text  # A4 cannot take 3 mm bleed on a 3x3 poker grid
+    # A4 has no room for gutters across a 3×3 poker grid: the cards butt side by side, keeping
+    # 3 mm bleed, and the proof page says so.
+    assert "塗り足し 3 mm" in text and "横に並ぶカードは裁ち線を共有します" in text
+    assert "余白 5 mm" in text
 
 
 def test_fronts_at_sheet_positions_within_a_tenth_of_a_mm(tiny_built):
     pdf = tiny_built / "cards.pdf"
-    bleed = 1.8
-    want = expected_slots(210, 297, bleed)
+    bleed = 3.0
+    want = expected_slots(210, 297, (bleed, bleed), (True, False))
     for sheet, count in enumerate((9, 1)):
         placed = placements(pdf, 1 + 2 * sheet)
         assert len(placed) == count
@@ -76,6 +90,16 @@ def test_fronts_at_sheet_positions_within_a_tenth_of_a_mm(tiny_built):
             assert (x0, y0) == (pytest.approx(-bleed, abs=0.05), pytest.approx(-bleed, abs=0.05))
             assert x1 - x0 == pytest.approx(CARD_W + 2 * bleed, abs=0.05)
             assert y1 - y0 == pytest.approx(CARD_H + 2 * bleed, abs=0.05)
+            # What prints: no bleed over a neighbour, the full bleed above, below and outside.
+            v0, w0, v1, w1 = (v / MM for v in p.visible)
+            left = bleed if p.x / MM < 20 else 0
+            right = bleed if p.x / MM > 130 else 0
+            assert v0 == pytest.approx(p.x / MM - left, abs=0.05)
+            assert v1 == pytest.approx(p.x / MM + CARD_W + right, abs=0.05)
+            assert (w0, w1) == (
+                pytest.approx(p.y / MM - bleed, abs=0.05),
+                pytest.approx(p.y / MM + CARD_H + bleed, abs=0.05),
+            )
 
 
 def test_backs_mirrored_for_long_edge_duplex(tiny_built):
@@ -113,8 +137,8 @@ def test_a_face_drawn_once_is_on_the_page_and_a_repeated_face_is_one_form(tmp_pa
     assert len(inline) == 9
     for p in inline:  # clipped to the bleed box, like a form's
         x0, y0, x1, y1 = (v / MM for v in p.bbox)
-        assert x1 - x0 == pytest.approx(CARD_W + 2 * 1.8, abs=0.05)
-        assert y1 - y0 == pytest.approx(CARD_H + 2 * 1.8, abs=0.05)
+        assert x1 - x0 == pytest.approx(CARD_W + 2 * 3, abs=0.05)
+        assert y1 - y0 == pytest.approx(CARD_H + 2 * 3, abs=0.05)
     backs = placements(pdf, 2) + placements(pdf, 4)
     assert len(backs) == 11 and len({b.form for b in backs}) == 1 and backs[0].form != "inline"
 
@@ -145,11 +169,15 @@ def test_all_fonts_embedded_and_subset(tiny_built):
 def test_letter_paper_reduces_bleed_with_a_note(tiny):
     result = run("build", "--project", str(tiny), "--paper", "letter")
     assert result.exit_code == 0, result.output
-    assert "bleed reduced from 3 mm to 0.9 mm" in result.output
+    # 3 × 88 mm leave 15.4 mm of Letter's height: the rows butt, the marks get short and the
+    # bleed above and below gives way; across, the full bleed still fits.
+    assert "bleed reduced from 3 mm to 0.2 mm" in result.output
     pdf = tiny / "output/tiny/cards.pdf"
     w, h = page_size_mm(pdf, 1)
     assert (w, h) == (pytest.approx(215.9, abs=0.05), pytest.approx(279.4, abs=0.05))
-    for p, (x, y) in zip(placements(pdf, 1), expected_slots(215.9, 279.4, 0.9)):
+    assert "塗り足し 左右 3 mm・上下 0.2 mm" in page_text(pdf, 0)
+    slots = expected_slots(215.9, 279.4, (3, 0.2), (True, True))
+    for p, (x, y) in zip(placements(pdf, 1), slots):
         assert (p.x / MM, p.y / MM) == (pytest.approx(x, abs=0.1), pytest.approx(y, abs=0.1))
 
 
@@ -157,7 +185,7 @@ def test_bleed_option_zero(tiny):
     result = run("build", "--project", str(tiny), "--bleed", "0")
     assert result.exit_code == 0, result.output
     pdf = tiny / "output/tiny/cards.pdf"
-    for p, (x, y) in zip(placements(pdf, 1), expected_slots(210, 297, 0)):
+    for p, (x, y) in zip(placements(pdf, 1), expected_slots(210, 297, (0, 0), (False, False))):
         assert (p.x / MM, p.y / MM) == (pytest.approx(x, abs=0.1), pytest.approx(y, abs=0.1))
         assert p.bbox[2] - p.bbox[0] == pytest.approx(CARD_W * MM, abs=0.1)
     assert "塗り足し 0 mm" in page_text(pdf, 0)
@@ -245,15 +273,16 @@ def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
 @pytest.mark.parametrize(
     "size, grid, bleed",
     [
-        ("mini", "3×6/シート（横向き）", "1.8"),
-        ("poker", "3×3/シート", "1.8"),
+        ("mini", "3×6/シート（横向き）", "3"),
+        ("poker", "3×3/シート", "3"),
         ("tarot", "2×2/シート", "3"),
     ],
 )
 def test_without_a_named_sheet_cards_fill_the_page(tmp_path, size, grid, bleed):
-    """No `sheet`: as many cards as fit inside the printer margin, the bleed giving way (to
-    1 mm at least) and the cards turning sideways where that fits more: poker 3×3 at 1.8 mm
-    rather than 2×3 at 3 mm, mini 18 sideways rather than 16 upright."""
+    """No `sheet`: as many cards as fit inside the printer margin (butting on shared cut lines
+    where gutters do not fit, the bleed giving way to 1 mm at least) and the cards turning
+    sideways where that fits more: poker 3×3 rather than 2×3, mini 18 sideways rather than 16
+    upright, each keeping 3 mm bleed around the outside."""
     root = make_fixture_project("tiny", tmp_path)
     edit(root, "cards/tiny/game.toml", 'sheet = "poker_3x3"\n', "")
     edit(root, "cards/tiny/game.toml", 'size = "poker"', f'size = "{size}"')

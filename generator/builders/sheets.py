@@ -19,6 +19,10 @@ PROOF_LINES = (
 DUPLEX_LINE = "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。"
 SIDES = ("表", "裏")  # the front and back sheet labels
 TURNED = "（横向き）"  # cards lie sideways on the sheet
+PROOF_LINES_ON = (  # the proof page of a --proof build
+    "校正用（--proof）: 赤紫の実線＝裁ち線、水色の破線＝塗り足しの端、",
+    "緑の破線＝安全領域（文字はこの内側に）。印刷用には --proof なしでビルドしてください。",
+)
 
 
 def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) -> list[str]:
@@ -31,10 +35,44 @@ def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) ->
         g = d.geometry
         lines.append(
             f"{d.name}：{len(d.faces)}{d.unit}　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
-            f"{g.cols}×{g.rows}/シート{TURNED if g.turned else ''}　塗り足し {g.bleed / MM:g} mm　"
-            f"用紙 {paper.upper()}"
+            f"{g.cols}×{g.rows}/シート{TURNED if g.turned else ''}　{bleed_words(g)}　"
+            f"用紙 {paper.upper()}（余白 {g.margin / MM:g} mm）"
         )
+        if shared := shared_words(g):
+            lines.append(f"　{shared}")
     return lines
+
+
+def bleed_words(g) -> str:
+    """'塗り足し 3 mm', or each direction's where they differ."""
+    a, d = g.across, g.down
+    if a is None or d is None or abs(a.bleed - d.bleed) < 0.01 * MM:
+        return f"塗り足し {g.bleed / MM:g} mm"
+    return f"塗り足し 左右 {a.bleed / MM:g} mm・上下 {d.bleed / MM:g} mm"
+
+
+def shared_words(g) -> str:
+    """How the cards lie where the paper has no room for gutters: the proof page says so,
+    since a cut on a shared line must be exact."""
+    a, d = g.across, g.down
+    if a is None or d is None:
+        return ""
+    if a.butted and d.butted:
+        return (
+            "カードは隣のカードと裁ち線を共有します（塗り足しは外周だけ）。"
+            "線の上を正確に切ってください。"
+        )
+    if a.butted:
+        return (
+            "横に並ぶカードは裁ち線を共有します（塗り足しは外周と上下だけ）。"
+            "共有の線の上を正確に切ってください。"
+        )
+    if d.butted:
+        return (
+            "縦に並ぶカードは裁ち線を共有します（塗り足しは外周と左右だけ）。"
+            "共有の線の上を正確に切ってください。"
+        )
+    return ""
 
 
 class SheetsBuilder(Builder):
@@ -58,7 +96,7 @@ class SheetsBuilder(Builder):
         decks = plan.sheets[self.name]
         title, *lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name)
         plan.fonts.use("bold", title)
-        for line in lines:
+        for line in [*lines, *PROOF_LINES_ON]:
             plan.fonts.use("body", line)
         for d in decks:
             plan.fonts.use("body", d.name)
@@ -71,5 +109,7 @@ class SheetsBuilder(Builder):
         decks = plan.sheets[self.name]
         lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name)
         doc_title = f"{plan.game.title} {self.heading}"
-        data = pdf.sheets_pdf(doc_title, lines, decks, job.font_names, SIDES)
+        if plan.proof:
+            lines = [*lines, "", *PROOF_LINES_ON]
+        data = pdf.sheets_pdf(doc_title, lines, decks, job.font_names, SIDES, proof=plan.proof)
         return {job.out / f"{self.name}.pdf": data}

@@ -60,6 +60,7 @@ class Plan:
     boards: list[BoardPlan] = field(default_factory=list)
     book: rulebook.Rulebook | None = None
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
+    proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
 
 
 @dataclass
@@ -76,6 +77,7 @@ class _Stage:
     fonts: facelayout.Fonts
     icons: iconlayout.IconSet
     problems: Problems
+    margin_mm: float | None = None
 
     def layout(self, name: str, names: dict) -> boxes.Layout:
         return boxes.load_layout(self.project.layouts, self.game.id, name, self.project.rel, names)
@@ -88,6 +90,7 @@ def lay_out(
     bleed_mm: float | None,
     font_index: FontIndex,
     problems: Problems,
+    margin_mm: float | None = None,
 ) -> Plan:
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
     if paper not in defs.paper:
@@ -102,7 +105,9 @@ def lay_out(
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
-    stage = _Stage(project, game, plan, defs, paper, bleed_mm, context, fonts, icons, problems)
+    stage = _Stage(
+        project, game, plan, defs, paper, bleed_mm, context, fonts, icons, problems, margin_mm
+    )
     for comp in game.manifest.components:
         if comp.printed:
             STRATEGIES[comp.kind_of.layout](stage, comp)
@@ -117,7 +122,15 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     """Many faces, each from one data row, imposed on the component's sheet definition."""
     want = f"{stage.bleed_mm}mm" if stage.bleed_mm is not None else comp.bleed
     geometry = sheets.impose(
-        stage.defs, comp.sheet, comp.size, stage.paper, want, stage.problems, comp.where, comp.at
+        stage.defs,
+        comp.sheet,
+        comp.size,
+        stage.paper,
+        want,
+        stage.problems,
+        comp.where,
+        comp.at,
+        margin_mm=stage.margin_mm,
     )
     w, h = geometry.card
     names = {"W": w, "H": h, "bleed": geometry.bleed}

@@ -48,6 +48,10 @@ SHEET_KEYS = {
     "crop_length",
     "crop_offset",
     "crop_width",
+    "crop_length_min",
+    "crop_offset_min",
+    "arrange",
+    "safe_zone",
 }
 
 
@@ -96,13 +100,16 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
 class Slot:
     """One card position on a sheet: the trim box as it lies on the page, bottom-left origin,
     in points. `rot` turns the card on the page: 90 (its top to the left) or -90 (to the
-    right, a turned card's back), so a turned card's own width is the slot's height."""
+    right, a turned card's back), so a turned card's own width is the slot's height. `clip` is
+    the part of the page the card's face may cover (x0, y0, x1, y1): its trim box and the bleed
+    on each side that has one (none where cards butt against each other)."""
 
     x: float
     y: float
     w: float
     h: float
     rot: int = 0
+    clip: tuple[float, float, float, float] | None = None
 
     @property
     def card(self) -> tuple[float, float]:
@@ -119,11 +126,23 @@ class CropMark:
 
 
 @dataclass(frozen=True)
+class Axis:
+    """How the cards lie along one direction of the sheet: each with its own bleed and a gutter
+    (`butted` false), or edge to edge on shared cut lines with bleed only around the outside;
+    and the crop marks' offset from the outer bleed edge and their length."""
+
+    butted: bool
+    bleed: float
+    offset: float
+    length: float
+
+
+@dataclass(frozen=True)
 class SheetGeometry:
     name: str
     page: tuple[float, float]
     card: tuple[float, float]
-    bleed: float
+    bleed: float  # the bleed each face is drawn with; `Slot.clip` trims it where cards butt
     cols: int
     rows: int
     fronts: tuple[Slot, ...]  # reading order: left to right, top to bottom
@@ -131,6 +150,14 @@ class SheetGeometry:
     crop_marks: tuple[CropMark, ...]
     crop_width: float
     turned: bool = False  # the cards lie sideways: that fits more on the page
+    margin: float = 0.0  # the printer margin: nothing is printed nearer the paper's edge
+    across: Axis | None = None  # left to right
+    down: Axis | None = None  # top to bottom
+    # Where the sheet's label may go, best first (x0, y0, x1, y1, turned): inside the
+    # printable area, clear of every card's bleed and every crop mark; a turned box takes the
+    # label reading upwards (a band beside the cards).
+    label_boxes: tuple[tuple[float, float, float, float, bool], ...] = ()
+    safe: float = 3 * MM  # the safe zone: text stays this far inside the trim
 
     @property
     def per_sheet(self) -> int:
@@ -169,6 +196,46 @@ def _fit_count(room: float, item: float, gap: float) -> int:
     return max(0, int((room + gap + 1e-6) // (item + gap)))
 
 
+def _need(n: int, size: float, gap: float, butted: bool, b: float, o: float, length: float):
+    """The room n cards need along one direction, bleed and crop marks included."""
+    if butted or n == 1:
+        return n * size + 2 * b + 2 * (o + length)
+    return n * (size + 2 * b) + (n - 1) * gap + 2 * (o + length)
+
+
+def _axis(n, size, room, gap, wanted, marks, arrange) -> Axis | None:
+    """The best way n cards fit `room`: their own bleed and gutters where there is room, else
+    edge to edge with bleed around the outside; long crop marks, else short ones; the full
+    bleed, else as much as is left (rounded down to 0.1 mm). None: they do not fit at all."""
+    modes = {"separate": (False,), "butted": (True,)}.get(arrange, (False, True))
+    for butted in modes:
+        for o, length in marks:
+            if _need(n, size, gap, butted, wanted, o, length) <= room + 1e-6:
+                return Axis(butted and n > 1, wanted, o, length)
+    o, length = marks[-1]
+    butted = modes[-1] and n > 1
+    spare = room - _need(n, size, gap, butted, 0.0, o, length)
+    if spare < -1e-6:
+        return None
+    b = spare / 2 if butted or n == 1 else spare / (2 * n)
+    return Axis(butted, math.floor(b / MM * 10 + 1e-6) / 10 * MM, o, length)
+
+
+def _positions(n: int, size: float, gap: float, axis: Axis, start: float):
+    """Each card's trim start and the span its face may cover, along one direction."""
+    out = []
+    for i in range(n):
+        if axis.butted:
+            at = start + axis.bleed + i * size
+            lo = at - (axis.bleed if i == 0 else 0.0)
+            hi = at + size + (axis.bleed if i == n - 1 else 0.0)
+        else:
+            at = start + axis.bleed + i * (size + 2 * axis.bleed + gap)
+            lo, hi = at - axis.bleed, at + size + axis.bleed
+        out.append((at, lo, hi))
+    return out
+
+
 def impose(
     defs: SheetDefs,
     sheet_name: str,
@@ -178,9 +245,16 @@ def impose(
     problems: Problems,
     where: SourceRef,
     at=None,
+    margin_mm: float | None = None,
 ) -> SheetGeometry:
     """A component's sheet: where each card and back goes, how much bleed fits, crop marks.
-    `where` is the component; `at(key)`, where given, is the line of its `sheet` or `size` key."""
+
+    Everything printed lies inside the printer margin (the sheet's, or `margin_mm`): cards and
+    their bleed, every crop mark and the label. Along each direction the cards keep their own
+    bleed and a gutter where the paper has room for it and for the marks; else they butt on
+    shared cut lines with bleed around the outside; then the marks get shorter; last, the
+    bleed gives way. `where` is the component; `at(key)`, where given, is the line of its
+    `sheet` or `size` key."""
     at = at or (lambda key: where)
     if sheet_name not in defs.sheets:
         message = _(
@@ -201,32 +275,43 @@ def impose(
     spec = defs.sheets[sheet_name]
     pw, ph = defs.paper[paper_name]
     try:
-        margin = to_pt(spec.get("printer_margin", "5mm"))
+        margin = (
+            margin_mm * MM if margin_mm is not None else to_pt(spec.get("printer_margin", "5mm"))
+        )
         max_bleed = min(to_pt(spec.get("max_bleed", "3mm")), MAX_BLEED_MM * MM)
         wanted = to_pt(want_bleed if want_bleed is not None else spec.get("bleed", "3mm"))
         gap = to_pt(spec.get("gap", "0mm"))
         crop_len = to_pt(spec.get("crop_length", "4mm"))
         crop_off = to_pt(spec.get("crop_offset", "1mm"))
+        short = (
+            min(crop_off, to_pt(spec.get("crop_offset_min", "0.5mm"))),
+            min(crop_len, to_pt(spec.get("crop_length_min", "2mm"))),
+        )
+        marks_tried = [(crop_off, crop_len), (crop_off, short[1]), short]
         crop_width = to_pt(spec.get("crop_width", "0.25pt"))
+        safe = to_pt(spec.get("safe_zone", "3mm"))
+        # A gutter (tokens to punch out) keeps the pieces apart; else they may butt.
+        arrange = spec.get("arrange", "separate" if gap > 0 else "auto")
+        if arrange not in ("auto", "separate", "butted"):
+            raise ValueError(_("arrange must be 'auto', 'separate' or 'butted'"))
         backs_mode = spec.get("backs", "long-edge")
         # "auto": as many as fit with the least bleed the sheet accepts (min_bleed, default
-        # the wanted bleed); the bleed is then the most those still leave room for.
+        # the wanted bleed) and the shortest marks; the bleed is then the most those leave.
         least = min(to_pt(spec.get("min_bleed", want_bleed or spec.get("bleed", "3mm"))), wanted)
-        cols = (
-            _fit_count(pw - 2 * margin, cw + 2 * least, gap)
-            if spec.get("cols") == "auto"
-            else int(spec["cols"])
-        )
-        rows = (
-            _fit_count(ph - 2 * margin, ch + 2 * least, gap)
-            if spec.get("rows") == "auto"
-            else int(spec["rows"])
-        )
+        room_w, room_h = pw - 2 * margin, ph - 2 * margin
+
+        def count(room: float, item: float) -> int:
+            n = 0
+            while _need(n + 1, item, gap, arrange != "separate", least, *short) <= room + 1e-6:
+                n += 1
+            return n
+
+        cols = count(room_w, cw) if spec.get("cols") == "auto" else int(spec["cols"])
+        rows = count(room_h, ch) if spec.get("rows") == "auto" else int(spec["rows"])
         turned = False
         if spec.get("cols") == spec.get("rows") == "auto" and spec.get("rotate", True) is True:
             # Sideways, where that fits more (mini cards on A4: 3×6 rather than 4×4).
-            t_cols = _fit_count(pw - 2 * margin, ch + 2 * least, gap)
-            t_rows = _fit_count(ph - 2 * margin, cw + 2 * least, gap)
+            t_cols, t_rows = count(room_w, ch), count(room_h, cw)
             if t_cols * t_rows > cols * rows:
                 cols, rows, turned = t_cols, t_rows, True
                 cw, ch = ch, cw  # from here on: the footprint on the page
@@ -266,13 +351,9 @@ def impose(
                 )
             ]
         )
-    # Each card carries its own bleed on every side, so the grid is cols*(w+2b) + gaps wide.
-    room = -1.0
-    if cols and rows:
-        room_w = (pw - 2 * margin - cols * cw - (cols - 1) * gap) / (2 * cols)
-        room_h = (ph - 2 * margin - rows * ch - (rows - 1) * gap) / (2 * rows)
-        room = min(room_w, room_h)
-    if room < 0:
+    across = _axis(cols, cw, room_w, gap, wanted, marks_tried, arrange) if cols else None
+    down = _axis(rows, ch, room_h, gap, wanted, marks_tried, arrange) if rows else None
+    if across is None or down is None:
         raise BuildError(
             [
                 Problem(
@@ -292,14 +373,13 @@ def impose(
                 )
             ]
         )
-    bleed = wanted
-    if wanted > room + 1e-9:
-        bleed = math.floor(room / MM * 10 + 1e-9) / 10 * MM  # round down to 0.1 mm
+    least_bleed = min(across.bleed, down.bleed)
+    if least_bleed < wanted - 1e-6:
         note = _(
             "bleed reduced from {wanted:g} mm to {bleed:g} mm so that the {cols}×{rows} grid of "
             "{size} cards fits on {paper} inside the {margin:g} mm printer margin",
             wanted=wanted / MM,
-            bleed=bleed / MM,
+            bleed=least_bleed / MM,
             cols=cols,
             rows=rows,
             size=size_name,
@@ -307,32 +387,35 @@ def impose(
             margin=margin / MM,
         )
         problems.notice(note, where, fold=f"{where.file}:{note}")
-    cell_w, cell_h = cw + 2 * bleed + gap, ch + 2 * bleed + gap
-    grid_w, grid_h = cols * cell_w - gap, rows * cell_h - gap
+    # The faces are drawn with the larger bleed; each slot's clip gives each side its own.
+    bleed = max(across.bleed, down.bleed)
+    grid_w = _need(cols, cw, gap, across.butted, across.bleed, 0, 0)
+    grid_h = _need(rows, ch, gap, down.butted, down.bleed, 0, 0)
     left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2
+    xs_ = _positions(cols, cw, gap, across, left)
+    ys_ = _positions(rows, ch, gap, down, bottom)
     fronts, backs = [], []
     for r in range(rows):
+        y, y0, y1 = ys_[rows - 1 - r]  # row 0 is the top row
         for c in range(cols):
-            y = bottom + (rows - 1 - r) * cell_h + bleed
-            fronts.append(Slot(left + c * cell_w + bleed, y, cw, ch, 90 if turned else 0))
+            x, x0, x1 = xs_[c]
+            fronts.append(Slot(x, y, cw, ch, 90 if turned else 0, (x0, y0, x1, y1)))
             # Long-edge flip turns the sheet about its vertical axis: x mirrors, y stays; a card
             # turned to the left on the front has its back turned to the right.
-            back_x = pw - (left + c * cell_w + bleed) - cw
-            backs.append(Slot(back_x, y, cw, ch, -90 if turned else 0))
+            back_clip = (pw - x1, y0, pw - x0, y1)
+            backs.append(Slot(pw - x - cw, y, cw, ch, -90 if turned else 0, back_clip))
     marks: list[CropMark] = []
     top, right = bottom + grid_h, left + grid_w
-    length_x = min(crop_len, left - crop_off)  # keep marks on the paper
-    length_y = min(crop_len, bottom - crop_off)
-    xs = sorted({round(s.x, 4) for s in fronts} | {round(s.x + cw, 4) for s in fronts})
-    ys = sorted({round(s.y, 4) for s in fronts} | {round(s.y + ch, 4) for s in fronts})
-    if length_y > 0:
-        for x in xs:
-            marks.append(CropMark(x, top + crop_off, x, top + crop_off + length_y))
-            marks.append(CropMark(x, bottom - crop_off, x, bottom - crop_off - length_y))
-    if length_x > 0:
-        for y in ys:
-            marks.append(CropMark(left - crop_off, y, left - crop_off - length_x, y))
-            marks.append(CropMark(right + crop_off, y, right + crop_off + length_x, y))
+    cut_x = sorted({round(s.x, 4) for s in fronts} | {round(s.x + cw, 4) for s in fronts})
+    cut_y = sorted({round(s.y, 4) for s in fronts} | {round(s.y + ch, 4) for s in fronts})
+    o, length = down.offset, down.length
+    for x in cut_x:
+        marks.append(CropMark(x, top + o, x, top + o + length))
+        marks.append(CropMark(x, bottom - o, x, bottom - o - length))
+    o, length = across.offset, across.length
+    for y in cut_y:
+        marks.append(CropMark(left - o, y, left - o - length, y))
+        marks.append(CropMark(right + o, y, right + o + length, y))
     return SheetGeometry(
         sheet_name,
         (pw, ph),
@@ -345,7 +428,45 @@ def impose(
         tuple(marks),
         crop_width,
         turned,
+        margin,
+        across,
+        down,
+        _label_boxes((pw, ph), margin, (left, bottom, right, top), cut_x, across, down),
+        safe,
     )
+
+
+LABEL_CLEARANCE = 0.5 * MM  # between the label and a card's bleed
+LABEL_SPACE = 2 * MM  # between the label and a crop mark beside it
+
+
+def _label_boxes(page, margin, grid, cut_x, across: Axis, down: Axis):
+    """Where a sheet's label may go, best first: above the top crop marks, below the bottom
+    ones, between two marks in the band above or below the cards, or reading upwards beside
+    the side marks; each inside the printable area and clear of the cards' bleed and the
+    marks."""
+    pw, ph = page
+    left, bottom, right, top = grid
+    lo_x, hi_x = margin, pw - margin
+    out = []
+    beyond = down.offset + down.length + LABEL_CLEARANCE
+    out.append((lo_x, top + beyond, hi_x, ph - margin))  # above the marks
+    out.append((lo_x, margin, hi_x, bottom - beyond))  # below them
+    edges = [lo_x, *cut_x, hi_x]
+    spans = sorted(
+        ((round((b - a) / MM), a, b) for a, b in zip(edges, edges[1:])),
+        key=lambda s: (-s[0], s[1]),
+    )
+    for _w, a, b in spans:  # between marks, widest first, then leftmost
+        x0 = a + (LABEL_SPACE if a > lo_x else 0.0)
+        x1 = b - (LABEL_SPACE if b < hi_x else 0.0)
+        out.append((x0, top + LABEL_CLEARANCE, x1, ph - margin))
+        out.append((x0, margin, x1, bottom - LABEL_CLEARANCE))
+    out = [(*box, False) for box in out]
+    beside = across.offset + across.length + LABEL_CLEARANCE
+    out.append((margin, margin, left - beside, ph - margin, True))  # left of the side marks
+    out.append((right + beside, margin, pw - margin, ph - margin, True))
+    return tuple(box for box in out if box[2] - box[0] > 0 and box[3] - box[1] > 0)
 
 
 @dataclass(frozen=True)

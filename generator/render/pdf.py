@@ -33,6 +33,7 @@ def sheets_pdf(
     decks: list[DeckSheets],
     font_names: dict[str, str],
     sides: tuple[str, str] = ("表", "裏"),
+    proof: bool = False,
 ) -> bytes:
     """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs)
     its back. `sides` are the words that label front and back sheets."""
@@ -61,6 +62,8 @@ def sheets_pdf(
                     if face is not None:
                         repeated = deck.faces.uses[face.key] > 1
                         _place(c, face, slot, g, font_names, forms if repeated else None)
+                        if proof:
+                            _proof_lines(c, slot, g)
                 _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
                 _show_page(c)
     c.save()
@@ -92,6 +95,11 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
     b = g.bleed
     w, h = slot.card
     c.saveState()
+    if slot.clip is not None:  # cards that butt share a cut line: no bleed over the neighbour
+        x0, y0, x1, y1 = slot.clip
+        path = c.beginPath()
+        path.rect(x0, y0, x1 - x0, y1 - y0)
+        c.clipPath(path, stroke=0, fill=0)
     _to_slot(c, slot)
     if forms is None:
         _draw_clipped(c, face, w, h, b, font_names)
@@ -103,6 +111,34 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
             _draw_clipped(c, face, w, h, b, font_names)
             c.endForm()
         c.doForm(name)
+    c.restoreState()
+
+
+PROOF_TRIM, PROOF_BLEED, PROOF_SAFE = "#E6007E", "#00A0E9", "#009944"
+
+
+def _proof_lines(c: Canvas, slot, g: SheetGeometry) -> None:
+    """Over a card (`--proof`): the trim line (solid magenta), the edge of its bleed as it
+    will print (dashed cyan) and the safe zone (dashed green), where a cutter may shave."""
+    w, h = slot.card
+    c.saveState()
+    if slot.clip is not None:  # the bleed as printed: cut by the neighbours where cards butt
+        x0, y0, x1, y1 = slot.clip
+        c.setStrokeColor(HexColor(PROOF_BLEED))
+        c.setLineWidth(0.4)
+        c.setDash(2, 1.5)
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
+    _to_slot(c, slot)
+    c.setDash()
+    c.setLineWidth(0.5)
+    c.setStrokeColor(HexColor(PROOF_TRIM))
+    c.rect(0, 0, w, h, stroke=1, fill=0)
+    s = g.safe
+    if 0 < 2 * s < min(w, h):
+        c.setStrokeColor(HexColor(PROOF_SAFE))
+        c.setLineWidth(0.4)
+        c.setDash(1, 1)
+        c.rect(s, s, w - 2 * s, h - 2 * s, stroke=1, fill=0)
     c.restoreState()
 
 
@@ -140,11 +176,37 @@ def _crop_marks(c: Canvas, g: SheetGeometry, marks, mirrored: bool) -> None:
     c.restoreState()
 
 
+LABEL_PT, LABEL_MIN_PT = 6.0, 4.0
+
+
+def label_spot(text: str, g: SheetGeometry, width) -> tuple[float, float, float, bool] | None:
+    """Where a sheet's label goes (x, baseline y, size in pt, turned): the first of the
+    sheet's label boxes that holds it at 6 pt, or at a smaller size down to 4 pt; none when no
+    box does. A turned label reads upwards from (x, y). `width(text, size)` measures it."""
+    for size in (LABEL_PT, 5.0, LABEL_MIN_PT):
+        for x0, y0, x1, y1, turned in g.label_boxes:
+            long, thick = (y1 - y0, x1 - x0) if turned else (x1 - x0, y1 - y0)
+            if thick >= size * 1.15 and width(text, size) <= long:
+                if turned:
+                    return x1 - 0.2 * size, y0, size, True
+                return x0, y0 + 0.2 * size, size, False
+    return None
+
+
 def _label(c: Canvas, text: str, g: SheetGeometry, font_names) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    spot = label_spot(text, g, lambda t, s: stringWidth(t, font_names["body"], s))
+    if spot is None:
+        return  # no room inside the printable area: the proof page names every deck anyway
+    x, y, size, turned = spot
     c.saveState()
     c.setFillColor(HexColor("#666666"))
-    c.setFont(font_names["body"], 6)
-    c.drawString(6 * MM, g.page[1] - 4.5 * MM, text)
+    c.setFont(font_names["body"], size)
+    c.translate(x, y)
+    if turned:
+        c.rotate(90)
+    c.drawString(0, 0, text)
     c.restoreState()
 
 
