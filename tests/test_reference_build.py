@@ -24,7 +24,7 @@ from conftest import REPO, own_base, run
 
 # The commit that draws a face used once straight onto its sheet (issue 8, flat memory); before
 # it, 2dcdbff (the last commit before the structure refactor of issue 7).
-REFERENCE = "19e75fea6046360d25d3a137d14e2f5b134a4dfd"
+REFERENCE = "56517d296da225f5121a5dba1d98f6e48e8cb93b"
 
 
 def _reference_generator(dest: Path) -> Path | None:
