@@ -138,6 +138,19 @@ def main() -> None:
     "sheet's (5 mm).",
 )
 @click.option(
+    "--no-bleed",
+    is_flag=True,
+    help="No bleed: images (--format png) cut at the trim, sheets without bleed.",
+)
+@click.option(
+    "--preset",
+    metavar="NAME",
+    help="The print-shop preset of --format printshop (presets.toml); default: generic.",
+)
+@click.option(
+    "--dpi", type=click.IntRange(36, 1200), help="Resolution of --format png images (300)."
+)
+@click.option(
     "--proof",
     is_flag=True,
     help="Draw the trim line, bleed edge and safe zone over every card (for checking, not "
@@ -154,7 +167,19 @@ def main() -> None:
 )
 @limit_option
 def build(
-    games, project_dir, paper, out_dir, bleed, strict, margin, proof, formats, limits
+    games,
+    project_dir,
+    paper,
+    out_dir,
+    bleed,
+    strict,
+    margin,
+    no_bleed,
+    preset,
+    dpi,
+    proof,
+    formats,
+    limits,
 ) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
@@ -164,9 +189,12 @@ def build(
         opts = pipeline.Options(
             paper=paper,
             out=Path(out_dir) if out_dir else None,
-            bleed_mm=bleed,
+            bleed_mm=0.0 if no_bleed else bleed,
             margin_mm=margin,
             proof=proof,
+            preset=preset,
+            dpi=dpi,
+            no_bleed=no_bleed,
             strict=strict,
             formats=picked or None,
             limits=_limits(limits),

@@ -32,6 +32,9 @@ class Options:
     bleed_mm: float | None = None
     margin_mm: float | None = None  # the printer margin; None: each sheet's own
     proof: bool = False  # trim, bleed and safe-zone lines over every card
+    preset: str | None = None  # the print-shop preset (--format printshop)
+    dpi: int | None = None  # PNG resolution (--format png)
+    no_bleed: bool = False  # images cut at the trim; sheets without bleed
     strict: bool = False
     formats: list[str] | None = None  # builder names; None: the default ones
     limits: Limits = DEFAULT
@@ -95,6 +98,12 @@ def check(
                 margin_mm=options.margin_mm,
             )
             plan.proof = options.proof
+            plan.outputs = {
+                "preset": options.preset,
+                "dpi": options.dpi,
+                "bleed": not options.no_bleed,
+                "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
+            }
             result.plans.append(plan)
         except BuildError as exc:
             problems.extend(exc.problems)

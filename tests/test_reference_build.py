@@ -22,8 +22,9 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that draws a face used once straight onto its sheet (issue 8, flat memory); before
-# it, 2dcdbff (the last commit before the structure refactor of issue 7).
+# The commit that put every crop mark inside the printable area (issue 10); before it 19e75fe
+# (a face used once drawn straight onto its sheet, issue 8), and before that 2dcdbff (the last
+# commit before the structure refactor of issue 7).
 REFERENCE = "56517d296da225f5121a5dba1d98f6e48e8cb93b"
 
 

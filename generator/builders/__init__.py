@@ -76,7 +76,7 @@ def register(builder: Builder) -> Builder:
 
 def _register() -> None:
     from ..kinds import KINDS
-    from . import board, rulebook, sheets, simulation
+    from . import board, faces, rulebook, sheets, simulation
 
     for kind in KINDS.values():  # one sheet file per kind laid out on sheets: cards, tokens…
         if kind.layout == "sheets":
@@ -86,6 +86,8 @@ def _register() -> None:
     register(rulebook.SummaryPdfBuilder())
     register(rulebook.SummaryMarkdownBuilder())
     register(simulation.SimulationBuilder())
+    register(faces.PrintshopBuilder())
+    register(faces.PngBuilder())
 
 
 _register()

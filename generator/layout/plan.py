@@ -17,7 +17,7 @@ from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
 from ..textfile import confine
-from . import boxes, rulebook, sheets
+from . import boxes, presets, rulebook, sheets
 from . import faces as facelayout
 from . import icons as iconlayout
 from .units import MM
@@ -61,6 +61,8 @@ class Plan:
     book: rulebook.Rulebook | None = None
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
+    presets: dict = field(default_factory=dict)  # print-shop presets by name
+    outputs: dict = field(default_factory=dict)  # what the picked formats were asked for
 
 
 @dataclass
@@ -104,6 +106,7 @@ def lay_out(
     fonts = game_fonts(game, font_index)
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
     plan = Plan(game, fonts, defs.paper[paper], paper)
+    plan.presets = presets.load_presets(project.layouts, project.rel)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
     stage = _Stage(
         project, game, plan, defs, paper, bleed_mm, context, fonts, icons, problems, margin_mm
