@@ -151,6 +151,12 @@ def main() -> None:
     "--dpi", type=click.IntRange(36, 1200), help="Resolution of --format png images (300)."
 )
 @click.option(
+    "--url-base",
+    metavar="URL",
+    help="With --format tts: where the images will be hosted; default: file:/// URLs of the "
+    "exported images.",
+)
+@click.option(
     "--proof",
     is_flag=True,
     help="Draw the trim line, bleed edge and safe zone over every card (for checking, not "
@@ -177,6 +183,7 @@ def build(
     no_bleed,
     preset,
     dpi,
+    url_base,
     proof,
     formats,
     limits,
@@ -195,6 +202,7 @@ def build(
             preset=preset,
             dpi=dpi,
             no_bleed=no_bleed,
+            url_base=url_base,
             strict=strict,
             formats=picked or None,
             limits=_limits(limits),

@@ -35,6 +35,7 @@ class Options:
     preset: str | None = None  # the print-shop preset (--format printshop)
     dpi: int | None = None  # PNG resolution (--format png)
     no_bleed: bool = False  # images cut at the trim; sheets without bleed
+    url_base: str | None = None  # Tabletop Simulator images hosted here, not file:/// URLs
     strict: bool = False
     formats: list[str] | None = None  # builder names; None: the default ones
     limits: Limits = DEFAULT
@@ -102,6 +103,7 @@ def check(
                 "preset": options.preset,
                 "dpi": options.dpi,
                 "bleed": not options.no_bleed,
+                "url_base": options.url_base,
                 "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
             }
             result.plans.append(plan)
