@@ -20,6 +20,7 @@ from functools import lru_cache
 from .i18n import _
 from .model import Game
 from .problems import BuildError, Problem, SourceRef
+from .typeset import ruby_as_text, strip_ruby
 
 DIRECTIVES = {"components", "deal", "samples"}
 
@@ -117,6 +118,7 @@ def runs(text: str) -> list[Run]:
 
 def to_markdown(text: str) -> str:
     """A marked text written back as Markdown (for summary.md)."""
+    text = ruby_as_text(text)
     if not any(m in text for m in MARKS):
         return text
     out = []
@@ -427,7 +429,7 @@ def context(game: Game) -> dict:
 def find_line(source: str, sentence: str) -> int | None:
     """The line of the rules source that holds a sentence (for findings that quote the rules)."""
     for n, line in enumerate(source.splitlines(), start=1):
-        if sentence and sentence in line:
+        if sentence and sentence in strip_ruby(line):
             return n
     return None
 
@@ -480,6 +482,7 @@ def _search(source: str, pattern: str) -> tuple[int, str, re.Match] | None:
     parts = [re.escape(p) for p in pattern.split("{}")]
     regex = re.compile("([0-9０-９]+)".join(parts))
     for n, line in enumerate(source.splitlines(), start=1):
+        line = strip_ruby(line)  # 「{煩悩|ぼんのう}カード」 reads as 煩悩カード
         if found := regex.search(line):
             return n, line, found
     return None

@@ -224,14 +224,19 @@ def page_lines(path: Path, index: int) -> list[tuple[float, float, float, float]
 
 def char_boxes(path: Path, index: int, text: str) -> list[tuple[float, float, float, float]]:
     """The boxes (left, bottom, right, top in points) of each character of the first place
-    `text` appears on the page."""
+    `text` appears on the page, spaces and line breaks aside (vertical text reads back as a
+    character a line)."""
     pdf = pdfium.PdfDocument(path)
     try:
         tp = pdf[index].get_textpage()
-        whole = tp.get_text_range()
-        at = whole.find(text)
+        count = tp.count_chars()
+        chars = [(i, tp.get_text_range(i, 1)) for i in range(count)]
+        chars = [(i, ch) for i, ch in chars if ch.strip()]
+        joined = "".join(ch for _i, ch in chars)
+        want = "".join(text.split())
+        at = joined.find(want)
         if at < 0:
             return []
-        return [tp.get_charbox(i) for i in range(at, at + len(text)) if whole[i].strip()]
+        return [tp.get_charbox(i) for i, _ch in chars[at : at + len(want)]]
     finally:
         pdf.close()

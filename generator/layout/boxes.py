@@ -37,6 +37,8 @@ KEYS = {
         "align",
         "valign",
         "max_lines",
+        "direction",
+        "ruby",
     },
 }
 COMMON = {"name", "type", "when", *GEOMETRY}

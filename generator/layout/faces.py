@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from .. import typeset
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
@@ -166,6 +167,9 @@ def _fit_text(
         return None
     unknown: list[str] = []
     content = icons.inline(str(p.get("text", "")), unknown)
+    if p.get("ruby") is True:
+        content = typeset.parse_ruby(content)
+    vertical = p.get("direction") == "vertical"
     for name in unknown:
         problems.warning(
             _(
@@ -180,6 +184,9 @@ def _fit_text(
             fold=f"inline:{layout.file}:{box.name}:{name}",
         )
     plain, _icons = icons.strip(content)
+    plain = typeset.base_text(plain) + typeset.readings(plain)
+    if vertical:
+        plain = typeset.vertical_chars(plain)
     missing = fonts.missing(role, plain)
     if missing:
         chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
@@ -201,7 +208,11 @@ def _fit_text(
 
     def measure(text: str, size: float) -> float:
         rest, ems = icons.strip(text)
-        return metrics.width(rest, size) + ems * size
+        return metrics.width(typeset.base_text(rest), size) + ems * size
+
+    def down(text: str, size: float) -> float:  # a vertical column's length
+        rest, ems = icons.strip(text)
+        return typeset.vertical_length(rest, size, metrics.width) + ems * size
 
     size = p.get("size", 10.0)
     min_size = min(p.get("min_size", size), size)
@@ -214,8 +225,15 @@ def _fit_text(
             fold=f"maxlines:{layout.file}:{box.name}",
         )
         max_lines = None
+    if vertical:  # columns across the box, each as long as the box is tall
+        across, along, measure = box.h, box.w, down
+    else:
+        across, along = box.w, box.h
+    if typeset.has_ruby(content):  # readings need room above each line (beside, vertical)
+        leading = max(leading, 1 + typeset.RUBY_SIZE + 0.1)
+        along -= typeset.RUBY_SIZE * size
     fitted = textfit.fit(
-        content, box.w, box.h, size, min_size, leading, measure, max_lines=max_lines
+        content, across, along, size, min_size, leading, measure, max_lines=max_lines
     )
     if not fitted.fits:
         problems.warning(
@@ -231,6 +249,8 @@ def _fit_text(
             card.where,
             fold=None,
         )
+    if vertical and "align" not in p:
+        align = "right"  # vertical text starts at the right
     props = dict(
         p,
         lines=fitted.lines,
@@ -240,6 +260,7 @@ def _fit_text(
         font=role,
         align=align,
         valign=valign,
+        direction="vertical" if vertical else "horizontal",
     )
     props["widths"] = tuple(measure(line, fitted.size) for line in fitted.lines)
     used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}

@@ -12,6 +12,8 @@ from functools import lru_cache
 from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
+from .. import typeset
+
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
 
@@ -51,6 +53,7 @@ def environment() -> SandboxedEnvironment:
     )
     env.filters["zen"] = zen
     env.filters["noicons"] = noicons
+    env.filters["ruby"] = typeset.ruby
     return env
 
 

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..typeset import RUBY_OPEN, inside_groups
+
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
 NO_START = set(
     "、。，．,.)]）］｝〕〉》」』】〙〗〟’”｠»ゝゞーァィゥェォッャュョヮヵヶぁぃぅぇぉっゃゅょゎゕゖㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻‐゠–〜～？！?!‼⁇⁈⁉・：；:;/%％"
@@ -74,6 +76,9 @@ def wrap(
             lines.append("")
             continue
         good, fallback = break_points(para)
+        if RUBY_OPEN in para:  # a ruby group stays on one line
+            whole = inside_groups(para)
+            good, fallback = good - whole, fallback - whole
         start = 0
         while start < len(para):
             # Farthest end that fits.

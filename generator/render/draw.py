@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.lib.colors import HexColor
 
 from ..layout.faces import Face
+from ..typeset import RUBY_SIZE, has_ruby, segments, vertical_pieces
 
 
 def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
@@ -99,9 +100,13 @@ def draw_icon(c, shapes, x: float, y: float, size: float) -> None:
 
 def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
     p = box.props
+    if p.get("direction") == "vertical":
+        _draw_vertical(c, box, x, y, font_name)
+        return
     lines, size, leading = p["lines"], p["size"], p["leading"]
-    block = (len(lines) - 1) * leading + size
-    top = y + box.h
+    reserve = RUBY_SIZE * size if any(has_ruby(line) for line in lines) else 0.0
+    block = (len(lines) - 1) * leading + size + reserve
+    top = y + box.h - reserve
     if p["valign"] == "middle":
         top -= (box.h - block) / 2
     elif p["valign"] == "bottom":
@@ -118,11 +123,128 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
             lx = x + box.w - width
         else:
             lx = x
-        if not icons:
+        if has_ruby(line):
+            _draw_ruby_line(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
+        elif not icons:
             c.drawString(lx, baseline, line)
         else:
             _draw_runs(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
         baseline -= leading
+
+
+def _draw_ruby_line(c, line, x, baseline, size, font_name, icons, colour, ascent) -> None:
+    """A line with ruby: each base in turn, its reading centred above it at half size."""
+    for base, reading in segments(line):
+        if icons:
+            _draw_runs(c, base, x, baseline, size, font_name, icons, colour, ascent)
+        else:
+            c.drawString(x, baseline, base)
+        x += draw_reading(c, base, reading, x, baseline, size, font_name, ascent)
+
+
+def draw_ruby_text(c, text: str, x: float, baseline: float, size: float, font_name: str) -> float:
+    """Text that may hold ruby groups, from (x, baseline); returns its width (bases only)."""
+    start = x
+    for base, reading in segments(text):
+        c.drawString(x, baseline, base)
+        x += draw_reading(c, base, reading, x, baseline, size, font_name)
+    return x - start
+
+
+def draw_reading(c, base, reading, x, baseline, size, font_name, ascent=0.88) -> float:
+    """A reading centred above `base` drawn at x (half size, just above its em box); returns
+    the base's width."""
+    width = c.stringWidth(base, font_name, size)
+    if reading:
+        small = RUBY_SIZE * size
+        c.setFont(font_name, small)
+        rw = c.stringWidth(reading, font_name, small)
+        above = baseline + ascent * size + (1 - ascent) * small + 0.05 * size
+        c.drawString(x + (width - rw) / 2, above, reading)
+        c.setFont(font_name, size)
+    return width
+
+
+def _draw_vertical(c, box, x: float, y: float, font_name: str) -> None:
+    """縦書き: columns from the right, each character in its cell top to bottom (see
+    layout/typeset.py for which turn, which take vertical forms and which stand as 縦中横)."""
+    p = box.props
+    columns, size, pitch, ascent = p["lines"], p["size"], p["leading"], p["ascent"]
+    icons = p.get("inline_icons", {})
+    colour = HexColor(p.get("color") or "#000000")
+    reserve = RUBY_SIZE * size if any(has_ruby(col) for col in columns) else 0.0
+    block = (len(columns) - 1) * pitch + size + reserve
+    if p["align"] == "left":
+        right = x + block
+    elif p["align"] == "center":
+        right = x + (box.w + block) / 2
+    else:
+        right = x + box.w
+    c.setFillColor(colour)
+    c.setFont(font_name, size)
+    for i, (column, length) in enumerate(zip(columns, p["widths"])):
+        cx = right - reserve - size / 2 - i * pitch
+        top = y + box.h
+        if p["valign"] == "middle":
+            top -= (box.h - length) / 2
+        elif p["valign"] == "bottom":
+            top -= box.h - length
+        for base, reading in segments(column):
+            start = top
+            for kind, piece in vertical_pieces(base):
+                top = _draw_cell(c, kind, piece, cx, top, size, ascent, font_name, icons, colour)
+            if reading:
+                _draw_reading(c, reading, cx + size / 2, start, top, size, ascent, font_name)
+
+
+def _draw_cell(c, kind, piece, cx, top, size, ascent, font_name, icons, colour) -> float:
+    """One cell (or sideways run) of a column at `top`; returns the top of the next."""
+    if kind == "space":
+        return top - size / 2
+    if kind == "sideways":  # turned a quarter clockwise, centred on the column
+        width = c.stringWidth(piece, font_name, size)
+        c.saveState()
+        c.translate(cx, top)
+        c.rotate(-90)
+        c.drawString(0, -(ascent - 0.5) * size, piece)
+        c.restoreState()
+        return top - width
+    baseline = top - ascent * size
+    if kind == "tcy":  # 縦中横: upright across one cell, narrowed if it must be
+        width = c.stringWidth(piece, font_name, size)
+        c.saveState()
+        c.translate(cx, baseline)
+        c.scale(min(1.0, 0.95 * size / width), 1.0)
+        c.drawCentredString(0, 0, piece)
+        c.restoreState()
+    elif kind == "small":  # small kana sit up and to the right in their cell
+        c.drawCentredString(cx + 0.1 * size, baseline + 0.1 * size, piece)
+    elif piece in icons:
+        shapes, _advance = icons[piece]
+        draw_icon(c, shapes, cx - size / 2, top - size, size)
+        c.setFillColor(colour)
+        c.setFont(font_name, size)
+    else:
+        c.drawCentredString(cx, baseline, piece)
+    return top - size
+
+
+def _draw_reading(c, reading, cx, start, end, size, ascent, font_name) -> None:
+    """A vertical reading beside its base (to the right), spread along it."""
+    small = RUBY_SIZE * size
+    cells = vertical_pieces(reading)
+    span = start - end
+    step = max(small, span / max(1, len(cells)))
+    top = start - (span - step * len(cells)) / 2 if step * len(cells) < span else start
+    c.setFont(font_name, small)
+    for kind, piece in cells:
+        x = cx + small / 2
+        if kind == "small":
+            c.drawCentredString(x + 0.1 * small, top - ascent * small + 0.1 * small, piece)
+        else:
+            c.drawCentredString(x, top - ascent * small, piece)
+        top -= step
+    c.setFont(font_name, size)
 
 
 def _draw_runs(

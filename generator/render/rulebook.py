@@ -30,7 +30,8 @@ from ..layout.faces import Face
 from ..layout.rulebook import Block, Rulebook, directive_table
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
-from .draw import draw_face
+from ..typeset import base_text, has_ruby, parse_ruby
+from .draw import draw_face, draw_ruby_text
 
 
 class CardRow(Flowable):
@@ -94,6 +95,7 @@ class TextBlock(Flowable):
         first: bool = True,
     ):
         super().__init__()
+        text = parse_ruby(text)  # {煩悩|ぼんのう}: the reading above its base
         self.text, self.style, self.bullet, self.lines, self.first = (
             text,
             style,
@@ -108,6 +110,7 @@ class TextBlock(Flowable):
         return getattr(self.style, "boldFontName", self.style.fontName)
 
     def _measure(self, s: str) -> float:
+        s = base_text(s)
         if not self.marked:
             return stringWidth(s, self.style.fontName, self.style.fontSize)
         s = plain(s)
@@ -159,6 +162,8 @@ class TextBlock(Flowable):
                 x = (self.width - self._line_width(line)) / 2
             if self.marked:
                 self._draw_runs(line, x, y)
+            elif has_ruby(line):
+                draw_ruby_text(c, line, x, y, st.fontSize, st.fontName)
             else:
                 c.drawString(x, y, line)
 
@@ -168,15 +173,20 @@ class TextBlock(Flowable):
         size = self.style.fontSize
         font = self.style.fontName
         return sum(
-            stringWidth(r.text, self.bold_font if r.strong else font, size) for r in runs(line)
+            stringWidth(base_text(r.text), self.bold_font if r.strong else font, size)
+            for r in runs(line)
         )
 
     def _draw_runs(self, line: str, x: float, y: float) -> None:
         c, st = self.canv, self.style
         for run in runs(line):
             font = self.bold_font if run.strong else st.fontName
-            w = stringWidth(run.text, font, st.fontSize)
+            w = stringWidth(base_text(run.text), font, st.fontSize)
             c.setFont(font, st.fontSize)
+            if has_ruby(run.text):
+                draw_ruby_text(c, run.text, x, y, st.fontSize, font)
+                x += w
+                continue
             if run.link:
                 c.setFillColor(LINK_COLOUR)
                 c.drawString(x, y, run.text)

@@ -13,6 +13,7 @@ from ..i18n import _, ngettext
 from ..model import Game
 from ..problems import Problems
 from ..rulesource import dealing, rule_ref
+from ..typeset import strip_ruby
 from . import engine, report, simulate
 from .games import REGISTRY
 from .static import GAME_CHECKS
@@ -160,7 +161,7 @@ def check_card_terms(game: Game, problems: Problems) -> None:
     names = {c.name for c in game.manifest.components}
     seen: set[str] = set()
     for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
-        for term in _CARD_TERM.findall(line):
+        for term in _CARD_TERM.findall(strip_ruby(line)):
             if term.startswith("枚"):
                 continue  # 「１枚以上カードが」: a count, not a name
             if term not in names and term not in seen:
