@@ -22,10 +22,11 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that put every crop mark inside the printable area (issue 10); before it 19e75fe
-# (a face used once drawn straight onto its sheet, issue 8), and before that 2dcdbff (the last
+# The commit that set 補陀落渡海しよう！'s back title vertically (issue 10; the shipped layout uses
+# `direction`, which older code refuses); before it 56517d2 (crop marks inside the printable
+# area), 19e75fe (a face used once drawn straight onto its sheet, issue 8) and 2dcdbff (the last
 # commit before the structure refactor of issue 7).
-REFERENCE = "56517d296da225f5121a5dba1d98f6e48e8cb93b"
+REFERENCE = "599ec4fcfc1487e733c085f283b488d28ea67b21"
 
 
 def _reference_generator(dest: Path) -> Path | None:
