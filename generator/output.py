@@ -40,13 +40,15 @@ def atomic_write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def write_all(files: dict[Path, bytes]) -> list[Path]:
-    """Write the files, each folder's (each game's) as one set: every new set is complete
-    before the first switch, so a failure while writing changes nothing, and each game shows
-    either its whole old set or its whole new one."""
+def write_all(files: dict[Path, bytes], roots: list[Path] | None = None) -> list[Path]:
+    """Write the files, each game's (under its folder in `roots`, subfolders and all; without
+    roots, each file's folder) as one set: every new set is complete before the first switch,
+    so a failure while writing changes nothing, and each game shows either its whole old set
+    or its whole new one."""
     groups: dict[Path, dict[str, bytes]] = {}
     for path, data in files.items():
-        groups.setdefault(path.parent, {})[path.name] = data
+        root = next((r for r in roots or () if r in path.parents), path.parent)
+        groups.setdefault(root, {})[path.relative_to(root).as_posix()] = data
     current: Path | None = None
     prepared: list[tuple[Path, Path]] = []  # (the set's folder as users see it, the new set)
     switched = 0
@@ -81,15 +83,23 @@ def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir()
+    # A subfolder the build writes (png/card, tts) is replaced whole: no stale image stays.
+    written_dirs = {Path(name).parent for name in contents} - {Path(".")}
     try:
         if folder.is_dir():
-            for old in folder.iterdir():
-                if old.is_file() and old.name not in contents and not _temporary(old.name):
-                    try:
-                        os.link(old, staging / old.name)
-                    except OSError:
-                        shutil.copy2(old, staging / old.name)
+            for old in sorted(folder.rglob("*")):
+                rel = old.relative_to(folder)
+                if not old.is_file() or rel.as_posix() in contents or _temporary(old.name):
+                    continue
+                if any(d == rel.parent or d in rel.parent.parents for d in written_dirs):
+                    continue
+                (staging / rel).parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    os.link(old, staging / rel)
+                except OSError:
+                    shutil.copy2(old, staging / rel)
         for name, data in contents.items():
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
             (staging / name).write_bytes(data)
         final = sets / f"{folder.name}@{time.time_ns()}-{os.getpid()}"
         os.rename(staging, final)

@@ -66,7 +66,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
             plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
         )
         files.update(builders.build_game(job, picked))
-    result.written = output.write_all(files)
+    result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
     return result
 
 
@@ -211,7 +211,7 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     cache = Cache.for_output(opts.out or project.root / "output", writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
     files = report_files(game, result, out, font_index, cache)
-    written = output.write_all(files)
+    written = output.write_all(files, [out])
     markdown, payload = (files[out / f"simulation-{players}p.{ext}"] for ext in ("md", "json"))
     return {
         "stats": result.stats,

@@ -203,3 +203,26 @@ def test_a_set_left_aside_by_a_killed_build_is_put_back_even_if_the_next_build_f
     result = run("build", "--project", str(tiny))
     assert result.exit_code == 1 and "the disk is full" in result.output
     assert files(tiny / "output/tiny") == old
+
+
+def test_a_set_with_subfolders_replaces_the_folders_it_writes_and_keeps_the_rest(tmp_path):
+    """png/card/ written again holds only the new images (a card removed leaves no stale
+    image); the files and folders this build did not write stay as they were."""
+    from generator import output
+
+    game = tmp_path / "out" / "g"
+    output.write_all(
+        {
+            game / "cards.pdf": b"sheets",
+            game / "png/card/a-front.png": b"a",
+            game / "png/chip/c.png": b"c",
+        },
+        [game],
+    )
+    output.write_all({game / "png/card/b-front.png": b"b"}, [game])
+    assert sorted(p.relative_to(game).as_posix() for p in game.rglob("*") if p.is_file()) == [
+        "cards.pdf",
+        "png/card/b-front.png",
+        "png/chip/c.png",
+    ]
+    assert (game / "cards.pdf").read_bytes() == b"sheets"
