@@ -240,3 +240,18 @@ def char_boxes(path: Path, index: int, text: str) -> list[tuple[float, float, fl
         return [tp.get_charbox(i) for i, _ch in chars[at : at + len(want)]]
     finally:
         pdf.close()
+
+
+def text_sizes(path: Path, index: int) -> list[tuple[str, float]]:
+    """The text of a page as (text, size in points as printed): the font size times the scale
+    of the text and drawing matrices (a sample card drawn at 60 % prints its 9 pt text at
+    5.4 pt)."""
+    out: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            scale = abs(cm[0] * tm[0] + cm[2] * tm[1]) or abs(cm[1] * tm[2] + cm[3] * tm[3])
+            out.append((text, size * scale))
+
+    pypdf.PdfReader(path).pages[index].extract_text(visitor_text=visit)
+    return out

@@ -51,7 +51,8 @@ def test_editing_the_spreadsheet_changes_the_rulebook(tiny):
 
 
 def test_markdown_bold_is_set_in_the_bold_font(tiny_built):
-    pieces = text_by_font(tiny_built / "rulebook.pdf", 0)
+    pdf = tiny_built / "rulebook.pdf"
+    pieces = [p for page in range(len(pypdf.PdfReader(pdf).pages)) for p in text_by_font(pdf, page)]
     bold = [t for t, font in pieces if "Bold" in font]
     body = [t for t, font in pieces if "Regular" in font]
     assert any("必ず１つ" in t for t in bold)

@@ -132,3 +132,18 @@ def test_max_lines_shrinks_instead_of_wrapping():
     assert (
         len(two.lines) == 2 and one.lines == ("日の出横丁にゃんばーわん！",) and one.size < two.size
     )
+
+
+@pytest.mark.parametrize("width", [150, 220, 230])
+def test_a_paragraph_never_ends_on_a_line_of_one_or_two_characters(width):
+    """「い。」 alone on a rulebook line: characters come down from the line before, at a legal
+    break, so the last line holds at least three."""
+    para = (
+        "手番には、次のどちらかを必ず１つ行います。山札から１枚引くか、手札から１枚出してください。"
+    )
+    plain = textfit.wrap(para, width, lambda s: len(s) * 10.0, max_ragged=0.12)
+    assert len(plain[-1]) < 3  # the case: without the rule, 「い。」 alone
+    lines = textfit.wrap(para, width, lambda s: len(s) * 10.0, max_ragged=0.12, min_last=3)
+    assert "".join(lines) == para and len(lines) == len(plain)
+    assert len(lines[-1]) >= 3 and all(len(line) * 10.0 <= width for line in lines)
+    assert lines[-1][0] not in "、。」）ー"  # kinsoku still holds

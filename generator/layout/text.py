@@ -63,12 +63,15 @@ def wrap(
     measure: Callable[[str], float],
     phrases_only: bool = False,
     max_ragged: float | None = None,
+    min_last: int = 0,
 ) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
     With `phrases_only`, returns None rather than break inside a phrase. With `max_ragged` (a
     fraction of the width), a phrase break that would leave more than that empty gives way to
-    a break between characters (long rulebook paragraphs; card text keeps its phrases).
+    a break between characters (long rulebook paragraphs; card text keeps its phrases). With
+    `min_last`, a paragraph's last line never holds fewer characters than that (「い。」 alone):
+    characters come down from the line before, at a legal break.
     """
     lines: list[str] = []
     for para in text.split("\n"):
@@ -79,6 +82,7 @@ def wrap(
         if RUBY_OPEN in para:  # a ruby group stays on one line
             whole = inside_groups(para)
             good, fallback = good - whole, fallback - whole
+        starts: list[int] = []
         start = 0
         while start < len(para):
             # Farthest end that fits.
@@ -86,6 +90,7 @@ def wrap(
             while end < len(para) and measure(para[start : end + 1].rstrip()) <= width + 0.01:
                 end += 1
             if end == len(para) and measure(para[start:].rstrip()) <= width + 0.01:
+                starts.append(start)
                 lines.append(para[start:].rstrip())
                 break
             cut = next((p for p in range(end, start, -1) if p in good), None)
@@ -104,11 +109,29 @@ def wrap(
                 cut = next(
                     p for p in range(end + 1, len(para) + 1) if p in fallback or p == len(para)
                 )
+            starts.append(start)
             lines.append(para[start:cut].rstrip())
             start = cut
             while start < len(para) and para[start] == " ":
                 start += 1
+        if min_last and len(starts) >= 2:
+            _lengthen_last(lines, starts, para, fallback, min_last)
     return lines
+
+
+def _lengthen_last(lines, starts, para, legal, min_last) -> None:
+    """Bring characters down from the second-last line until the last holds `min_last`, at
+    the nearest legal break (kinsoku holds); leave it when no legal break allows it."""
+    last_start = starts[-1]
+    short = len(para[last_start:].strip())
+    if short >= min_last:
+        return
+    prev_start = starts[-2]
+    for cut in range(last_start - 1, prev_start, -1):
+        if cut in legal and len(para[cut:].strip()) >= min_last:
+            lines[-2] = para[prev_start:cut].rstrip()
+            lines[-1] = para[cut:].rstrip()
+            return
 
 
 @dataclass(frozen=True)

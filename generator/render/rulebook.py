@@ -33,6 +33,8 @@ from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs,
 from ..typeset import base_text, has_ruby, parse_ruby
 from .draw import draw_face, draw_ruby_text
 
+MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
+
 
 class CardRow(Flowable):
     """Sample cards side by side, drawn with the card layout, scaled to fit the text width."""
@@ -50,21 +52,39 @@ class CardRow(Flowable):
         self.gap = 4 * MM
 
     def wrap(self, avail_w, avail_h):
-        n = max(len(self.faces), 1)
-        self.scale = min(1.0, (avail_w - (n - 1) * self.gap) / (n * self.card[0]))
+        # No sample's text prints under 5 pt: fewer cards a row rather than smaller ones.
+        sizes = [
+            box.props["size"]
+            for _label, face in self.faces
+            for box in face.boxes
+            if box.type == "text" and box.props.get("lines")
+        ]
+        least = min(1.0, MIN_SAMPLE_PT / min(sizes)) if sizes else 0.0
+        per = max(len(self.faces), 1)
+        while per > 1 and (avail_w - (per - 1) * self.gap) / (per * self.card[0]) < least:
+            per -= 1
+        self.per = per
+        self.scale = min(1.0, (avail_w - (per - 1) * self.gap) / (per * self.card[0]))
+        self.rows = -(-len(self.faces) // per)
         self.width = avail_w
-        self.height = self.card[1] * self.scale + 6 * MM
+        self.row_h = self.card[1] * self.scale + 6 * MM
+        self.height = self.rows * self.row_h + (self.rows - 1) * 2 * MM
         return self.width, self.height
 
     def draw(self):
+        for r in range(self.rows):
+            faces = self.faces[r * self.per : (r + 1) * self.per]
+            self._draw_row(faces, self.height - (r + 1) * self.row_h - r * 2 * MM)
+
+    def _draw_row(self, faces, bottom: float) -> None:
         c = self.canv
         w, h = self.card
-        n = len(self.faces)
+        n = len(faces)
         total = n * w * self.scale + (n - 1) * self.gap
         x = (self.width - total) / 2
-        for label, face in self.faces:
+        for label, face in faces:
             c.saveState()
-            c.translate(x, 6 * MM)
+            c.translate(x, bottom + 6 * MM)
             c.scale(self.scale, self.scale)
             draw_face(c, face, w, h, 0.0, self.font_names)
             c.setStrokeColor(colors.HexColor("#999999"))
@@ -73,7 +93,7 @@ class CardRow(Flowable):
             c.restoreState()
             c.setFont(self.label_font, 8)
             c.setFillColor(colors.black)
-            c.drawCentredString(x + w * self.scale / 2, 1.5 * MM, label)
+            c.drawCentredString(x + w * self.scale / 2, bottom + 1.5 * MM, label)
             x += w * self.scale + self.gap
 
 
@@ -124,7 +144,9 @@ class TextBlock(Flowable):
             if self.marked:
                 self.lines = _wrap_marked(self.text, width, self._measure)
             else:
-                self.lines = textfit.wrap(self.text, width, self._measure, max_ragged=0.12)
+                self.lines = textfit.wrap(
+                    self.text, width, self._measure, max_ragged=0.12, min_last=MIN_LAST
+                )
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
 
@@ -203,13 +225,14 @@ class TextBlock(Flowable):
 
 
 LINK_COLOUR = colors.HexColor("#1F5FA8")
+MIN_LAST = 3  # a paragraph's last line holds at least this many characters (not 「い。」)
 
 
 def _wrap_marked(text: str, width: float, measure) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
     bare, marks = strip_marks(text)
-    lines = textfit.wrap(bare, width, measure, max_ragged=0.12)
+    lines = textfit.wrap(bare, width, measure, max_ragged=0.12, min_last=MIN_LAST)
     out, cursor, k = [], 0, 0
     opened: list[str] = []  # marks open at the current position
     for line in lines:
@@ -324,9 +347,18 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
 
 def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> list:
     out: list = []
+    heading = None  # where the last heading's flowables start in `out`
+
+    def keep_with_heading() -> None:
+        """A table or samples stay on the page of the heading (and text) that introduce
+        them: the run from the heading is kept together, where it fits one page."""
+        if heading is not None and len(out) - heading > 1:
+            out[heading:] = [KeepTogether(out[heading:])]
+
     for block in blocks:
         if block.kind == "heading":
             style = st["title"] if block.level == 1 else st[f"h{min(block.level, 4)}"]
+            heading = len(out)
             out.append(TextBlock(block.text, style))
         elif block.kind == "para":
             out.append(TextBlock(block.text, st["body"]))
@@ -336,6 +368,8 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                 out.append(TextBlock(item, st["item"], bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
+            keep_with_heading()
+            heading = None
         elif block.kind == "directive":
             if block.text == "samples":
                 if block.items in samples:
@@ -349,11 +383,15 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                             ]
                         )
                     )
+                    keep_with_heading()
+                    heading = None
             else:
                 out += [
                     _table(directive_table(block, game), st, width),
                     Spacer(1, st["body"].fontSize * 0.6),
                 ]
+                keep_with_heading()
+                heading = None
     return out
 
 
@@ -396,6 +434,25 @@ def _column_widths(block: Block, st, width: float) -> list[float]:
     total = sum(natural)
     if total <= width:
         return natural
+    # A header is never split (「コンポーネン／ト」): each column keeps its header's width, and
+    # the columns with more than that give way, each in proportion to what it can give.
+    head = [0.0] * len(natural)
+    for i, cell in enumerate(block.items[0]):
+        head[i] = stringWidth(plain(str(cell)), st["cellhead"].fontName, st["cellhead"].fontSize)
+        head[i] = min(natural[i], head[i] + pad)
+    if sum(head) <= width:
+        # Narrow columns (「７２枚」) get all they need, narrowest first, while they take no
+        # more than a fair share of what is left; the wide ones share the rest.
+        out = list(head)
+        left = width
+        order = sorted(range(len(natural)), key=lambda i: natural[i])
+        for k, i in enumerate(order):
+            fair = left / (len(order) - k)
+            out[i] = max(head[i], min(natural[i], fair))
+            left -= out[i]
+        if left > 0.01:  # what the narrow columns did not need goes to the widest
+            out[order[-1]] += left
+        return out
     floor = min(width / len(natural), min(natural))
     spare = width - floor * len(natural)
     extra = [n - floor for n in natural]

@@ -1,0 +1,73 @@
+"""The rulebook typeset like a Japanese book: tables that never split a header, sample cards
+whose text prints at 5 pt or more (fewer to a row rather than smaller), headings kept with the
+tables and samples they introduce."""
+
+from __future__ import annotations
+
+from generator.layout.rulebook import Block
+from generator.render import rulebook as book
+
+from conftest import make_fixture_project, run
+from pdfread import page_text, text_sizes
+
+SAMPLES = """# 数の札
+
+## 札
+
+数の札は全部で１０８枚あります。
+
+::: samples card number
+"""
+
+
+def test_sample_cards_print_their_text_at_five_points_or_more(tmp_path):
+    root = make_fixture_project("decks", tmp_path)
+    (root / "cards/uno/rules.md").write_text(SAMPLES, "utf-8")
+    manifest = root / "cards/uno/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text.replace("[game]\n", '[game]\nrules = "rules.md"\n', 1), "utf-8")
+    r = run("build", "uno", "--project", str(root), "--format", "rulebook")
+    assert r.exit_code == 0, r.output
+    pdf = root / "output/uno/rulebook.pdf"
+    sizes = [s for page in range(2) for _t, s in text_sizes(pdf, page) if s > 0]
+    assert sizes and min(sizes) >= 5.0 - 0.01, min(sizes)
+    # ten numbers (0–9): more than one row, since ten across would shrink them under 5 pt
+    assert "数の札" in page_text(pdf, 0)
+
+
+def test_a_table_keeps_each_header_whole_and_gives_narrow_columns_their_width():
+    from reportlab.lib.styles import ParagraphStyle
+
+    style = ParagraphStyle("cell", fontName="Helvetica", fontSize=9)
+    st = {"cell": style, "cellhead": style}
+    long = (
+        "シード１６枚（地４枚、水４枚、火４枚、風４枚）、ミニオン５６枚（２ １４枚、３ １４枚）" * 2
+    )
+    block = Block("table", items=(("コンポーネント", "数", "内訳"), ("龍脈カード", "７２枚", long)))
+    widths = book._column_widths(block, st, 400)
+    assert abs(sum(widths) - 400) < 0.5
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    assert widths[0] >= stringWidth("コンポーネント", "Helvetica", 9)
+    assert widths[1] >= stringWidth("７２枚", "Helvetica", 9)  # the narrow column: whole
+
+
+def test_a_heading_stays_with_the_samples_it_introduces():
+    blocks = [
+        Block("heading", "札", level=2),
+        Block("para", "説明です。"),
+        Block("directive", "samples", items=("card", "suit")),
+        Block("heading", "次", level=2),
+        Block("para", "本文。"),
+    ]
+    from reportlab.lib.styles import ParagraphStyle
+
+    s = ParagraphStyle("x", fontName="Helvetica", fontSize=9, leading=12)
+    st = {k: s for k in ("title", "h1", "h2", "h3", "h4", "body", "item", "cell", "cellhead")}
+    faces = ([("赤", book.Face((), "k"))], (100.0, 140.0))
+    out = book.flowables(blocks, st, None, {("card", "suit"): faces}, {"body": "Helvetica"}, 400)
+    first = out[0]
+    assert type(first).__name__ == "KeepTogether"
+    kept = [type(f).__name__ for f in first._content]
+    assert kept[0] == "TextBlock" and "KeepTogether" in kept  # heading, text, samples
+    assert [type(f).__name__ for f in out[1:]] == ["TextBlock", "TextBlock"]
