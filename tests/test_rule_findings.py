@@ -12,7 +12,7 @@ from generator.rules import engine
 from generator.rules.games import nyanbaa as N
 from generator.rules.games import rumbling_seed as R
 
-from conftest import edit, rule_check
+from conftest import edit, rule_check, run
 
 NYAN = "cards/nyanbaa/rules.md"
 SEED = "cards/rumbling_seed/rules.md"
@@ -141,3 +141,20 @@ def test_a_larger_deck_plays_without_action_numbers_colliding(engine_project):
     for i in range(30):
         result = engine.play(F, data, 4, engine.derive_seed(3, i), opts, check=True)
         assert result.finished
+
+
+def test_a_sentence_players_need_outside_the_summary_is_named_until_it_is_marked_in(tiny):
+    """「…ゲームが終了します。」 outside every summary part: a notice naming its line; marked
+    into the summary, the notice is gone."""
+    rules = tiny / "cards/tiny/rules.md"
+    text = rules.read_text("utf-8")
+    ending = "３ラウンドが終わるとゲームが終了します。"
+    rules.write_text(text + f"\n## 終わり\n\n{ending}\n", "utf-8")
+    line = len(text.splitlines()) + 4
+    r = run("check", "--no-play", "--project", str(tiny))
+    assert f"cards/tiny/rules.md:{line}: notice: 「{ending}」 says when something ends" in r.output
+    rules.write_text(
+        text + f"\n## 終わり\n\n<!-- summary: 終わり -->\n{ending}\n<!-- /summary -->\n", "utf-8"
+    )
+    r = run("check", "--no-play", "--project", str(tiny))
+    assert f"「{ending}」" not in r.output and f"rules.md:{line + 1}: notice" not in r.output

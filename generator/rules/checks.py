@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..model import Game
-from ..problems import Problems
-from ..rulesource import dealing, rule_ref
+from ..problems import BuildError, Problems
+from ..rulesource import dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
 from . import engine, report, simulate
 from .games import REGISTRY
@@ -236,7 +236,64 @@ def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
     check_piles(game, problems)
     check_provisional(game, problems)
     check_card_terms(game, problems)
+    check_summary_covers_play(game, problems)
     for check in GAME_CHECKS.get(game.id, ()):
         check(game, problems)
     if play:
         check_by_playing(game, problems)
+
+
+# What a player needs while playing, by the words that say it: how the game ends, how it is
+# won or scored, who plays next, and limits. A sentence outside the summary that says one of
+# these is named, so the designer can mark it in (`<!-- summary: … -->`).
+PLAY_NEEDS = (
+    (re.compile(r"終了|終わり|最終ラウンド"), N_("when something ends")),
+    (re.compile(r"勝利|勝者|勝ち|得点|ＶＰ|VP|点を得|ボーナス"), N_("how it is won or scored")),
+    (
+        re.compile(r"時計回り|スタートプレイヤー|次のプレイヤー|左隣|右隣|次手番"),
+        N_("who plays next"),
+    ),
+    (
+        re.compile(r"のみ|しか|できません|できない|禁止|[１1一]回だけ|累計でなく|尽きた"),
+        N_("a limit"),
+    ),
+)
+_SENTENCE = re.compile(r"[^。！？]*[。！？]?")
+
+
+def check_summary_covers_play(game: Game, problems: Problems) -> None:
+    """Sentences a player needs during play (end, scoring, turn order, limits) that the
+    summary leaves out, each named at its line. Only for rules that mark a summary at all."""
+    from ..rulesource import parse
+
+    source = game.rules_source or ""
+    where = game.rules_where or game.manifest.where
+    try:
+        blocks, summary = parse(source, where)
+    except BuildError:
+        return  # the rulebook stage reports a malformed summary mark
+    if not summary:
+        return
+    inside = {id(b) for section in summary for b in section.blocks}
+    for block in blocks:
+        if id(block) in inside or block.kind not in ("para", "list", "olist"):
+            continue
+        texts = [block.text] if block.kind == "para" else list(block.items)
+        for text in texts:
+            plain_text = strip_ruby(plain(text))
+            for sentence in _SENTENCE.findall(plain_text):
+                sentence = sentence.strip()
+                if not sentence or "{{" in sentence or "{%" in sentence:
+                    continue
+                needs = [_(what) for pattern, what in PLAY_NEEDS if pattern.search(sentence)]
+                if needs:
+                    line = find_line(source, sentence[:20]) or block.line
+                    problems.notice(
+                        _(
+                            "「{sentence}」 says {needs}, but the summary leaves it out; mark it "
+                            "with <!-- summary: … --> if players need it during play",
+                            sentence=sentence[:40] + ("…" if len(sentence) > 40 else ""),
+                            needs=_(", ").join(needs),
+                        ),
+                        where.at(row=line),
+                    )
