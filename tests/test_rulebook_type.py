@@ -71,3 +71,37 @@ def test_a_heading_stays_with_the_samples_it_introduces():
     kept = [type(f).__name__ for f in first._content]
     assert kept[0] == "TextBlock" and "KeepTogether" in kept  # heading, text, samples
     assert [type(f).__name__ for f in out[1:]] == ["TextBlock", "TextBlock"]
+
+
+def test_provisional_content_is_marked_in_the_table_the_samples_and_a_closing_list(tiny):
+    from pdfread import all_text
+
+    path = tiny / "cards/tiny/cards.csv"
+    lines = path.read_text("utf-8").splitlines()
+    lines = [lines[0] + ",provisional"] + [
+        line + (",数字はまだ決めていない" if line.startswith("赤,") else ",") for line in lines[1:]
+    ]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    manifest = tiny / "cards/tiny/game.toml"
+    manifest.write_text(
+        manifest.read_text("utf-8").replace(
+            '  text = "text"', '  text = "text"\n  provisional = "text"'
+        ),
+        "utf-8",
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook")
+    assert r.exit_code == 0, r.output
+    text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
+    assert "赤（仮）５枚" in text and "青５枚" in text  # the components table
+    assert (
+        "仮の内容" in text and "数字カード赤1、赤2、赤3、赤4、赤5：数字はまだ決めていない" in text
+    )
+    # settled: the marks and the list go
+    path.write_text(
+        "\n".join(line.rsplit(",", 1)[0] + "," for line in lines[1:]).join([lines[0] + "\n", "\n"]),
+        "utf-8",
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook")
+    assert r.exit_code == 0, r.output
+    text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
+    assert "仮の内容" not in text and "（仮）" not in text

@@ -294,6 +294,9 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
         sheet = laid[comp_id]
         firsts: dict = {}
         for card, (front, _back) in zip(deck.cards, sheet.faces):
-            firsts.setdefault(card.fields[column], front)
-        out[block.items] = ([(str(k), f) for k, f in firsts.items()], sheet.geometry.card)
+            if card.fields[column] not in firsts:
+                mark = rulebook.PROVISIONAL if rulebook.provisional(card) else ""
+                firsts[card.fields[column]] = (f"{card.fields[column]}{mark}", front)
+                plan.fonts.use("body", f"{card.fields[column]}{mark}")
+        out[block.items] = (list(firsts.values()), sheet.geometry.card)
     return out

@@ -78,6 +78,7 @@ def render_source(game: Game) -> Rulebook:
             [Problem("error", _("rules template: {error}", error=message), where.at(row=line))]
         ) from None
     blocks, summary = parse(text, where, origin)
+    blocks += provisional_blocks(game)  # what is still provisional, listed at the end
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
     return Rulebook(title, blocks, summary, text, where)
 
@@ -147,18 +148,24 @@ def directive_table(block: Block, game: Game) -> Block:
 
 
 def breakdown(deck: Deck) -> str:
-    """'貪欲 ８枚、瞋恚 ８枚…', or per group: 'シード １６枚（地 ４枚、…）、ミニオン …'."""
+    """'貪欲 ８枚、瞋恚 ８枚…', or per group: 'シード １６枚（地 ４枚、…）、ミニオン …';
+    a value still provisional (its rows' `provisional` column) is marked （仮）."""
     comp = deck.component.composition
     unit = deck.component.unit
     z = templates.zen
 
     def by(cards, column) -> str:
         per: dict = {}
+        tentative: set = set()
         for card in cards:
             per[card.fields[column]] = per.get(card.fields[column], 0) + 1
-        if all(n == 1 for n in per.values()):
+            if provisional(card):
+                tentative.add(card.fields[column])
+        if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
-        return "、".join(f"{z(v)} {z(n)}{unit}" for v, n in per.items())
+        return "、".join(
+            f"{z(v)}{PROVISIONAL if v in tentative else ''} {z(n)}{unit}" for v, n in per.items()
+        )
 
     groups = comp.get("group")
     if not groups:
@@ -174,3 +181,32 @@ def breakdown(deck: Deck) -> str:
         inner = f"（{detail}）" if detail else ""
         parts.append(f"{label} {z(len(cards))}{unit}{inner}")
     return "、".join(parts)
+
+
+PROVISIONAL = "（仮）"  # how a rulebook marks content the designer has not settled
+
+
+def provisional(card) -> bool:
+    """A card whose row says it is provisional (the `provisional` column gives the reason)."""
+    return bool(str(card.fields.get("provisional") or "").strip())
+
+
+def provisional_blocks(game: Game) -> list[Block]:
+    """The rulebook's closing list of what is still provisional, from the data: one item per
+    reason and component, naming each card. Generated, and says so."""
+    items = []
+    for deck in game.decks:
+        by_reason: dict[str, list[str]] = {}
+        for card in deck.cards:
+            if card.copy == 1 and provisional(card):
+                reason = str(card.fields["provisional"]).strip()
+                by_reason.setdefault(reason, []).append(card.label())
+        for reason, names in by_reason.items():
+            items.append(f"{deck.component.name}　{'、'.join(names)}：{reason}")
+    if not items:
+        return []
+    return [
+        Block("heading", "仮の内容", level=2),
+        Block("para", "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。"),
+        Block("list", items=tuple(items)),
+    ]
