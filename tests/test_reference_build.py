@@ -22,11 +22,10 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that marked provisional content in the rulebooks (issue 15); before it 7ca4b49
-# (the rulebooks typeset like a book: samples at 5 pt or more, headings
-# kept with their tables); before it 599ec4f (the shipped layout set a title vertically, which
-# older code refuses), 56517d2 (crop marks inside the printable area), 19e75fe (a face used
-# once drawn straight onto its sheet, issue 8) and 2dcdbff (before the structure refactor).
+# The commit that marked provisional content in the rulebooks (issue 15). Earlier references:
+# 7ca4b49 (rulebooks typeset anew), 599ec4f (a shipped title set vertically, which older code
+# refuses), 56517d2 (crop marks inside the printable area), 19e75fe (single-use faces drawn on
+# the sheet, issue 8), 2dcdbff (before the structure refactor).
 REFERENCE = "dc3dadd7c0fefef06dfcc3afe99ca0080fb7f635"
 
 
