@@ -78,6 +78,7 @@ class Manifest:
     warnings: tuple = ()  # problems found reading it that do not stop the build
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
     private_use: tuple = ()  # (first, last) code points the project's fonts define
+    digits: str = "full"  # digits in running text: full-width (３人), half-width, or as written
 
     def at(self, *keys) -> SourceRef:
         """Where a key of the manifest is written: file, line and key."""
@@ -137,7 +138,8 @@ def find_project(start: Path) -> Project:
     return Project(root)
 
 
-GAME_KEYS = {"title", "working_title", "players", "rules", "private_use"}
+GAME_KEYS = {"title", "working_title", "players", "rules", "private_use", "digits"}
+DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
 RESERVED_PRIVATE = (0xE000, 0xE7FF)
 PRIVATE_RANGES = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
@@ -370,6 +372,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         players=(lo, hi),
         rules=info.get("rules"),
         private_use=_private_use(info.get("private_use", []), fail, doc),
+        digits=_digits(info.get("digits", "full"), fail, doc),
         fonts=fonts,
         components=components,
         deal=deal,
@@ -378,6 +381,13 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         setup=setup,
         doc=doc,
     )
+
+
+def _digits(value, fail, doc) -> str:
+    if value not in DIGITS:
+        message = _("[game] digits must be one of {choices}", choices=", ".join(DIGITS))
+        raise fail(message, doc.at("game", "digits"))
+    return value
 
 
 def _private_use(value, fail, doc) -> tuple:

@@ -170,3 +170,25 @@ def strip_ruby(text: str) -> str:
 def ruby_as_text(text: str) -> str:
     """`{煩悩|ぼんのう}` as 煩悩（ぼんのう）, for plain text such as summary.md."""
     return _BRACES.sub(lambda m: f"{m.group(1)}（{m.group(2)}）", text)
+
+
+_ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
+_HAN = str.maketrans("０１２３４５６７８９", "0123456789")
+_DIGIT_RUN = re.compile(
+    r"(?<![A-Za-z0-9./:_#-])[0-9]+(?![A-Za-z0-9_])|(?<![A-Za-zＡ-Ｚａ-ｚ])[０-９]+"
+)
+
+
+def set_digits(text: str, mode: str) -> str:
+    """Digits of Japanese running text as the project sets them: 'full' (３〜５人), 'half'
+    (3〜5人) or 'as-written'. Digits inside Latin words, URLs and ruby markers stay."""
+    if mode == "as-written":
+        return text
+    table = _ZEN if mode == "full" else _HAN
+
+    def convert(m: re.Match) -> str:
+        run = m.group(0)
+        return run.translate(table) if (mode == "full") == run.isascii() else run
+
+    parts = re.split(r"(https?://\S+|\(https?://[^)]*\))", text)
+    return "".join(p if i % 2 else _DIGIT_RUN.sub(convert, p) for i, p in enumerate(parts))

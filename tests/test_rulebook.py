@@ -85,7 +85,7 @@ def test_summary_is_one_page_from_the_marked_parts(tiny_built):
     assert "ちいさな試験クイックリファレンス" in text and "準備" in text and "手番" in text
     assert "得点" not in text  # unmarked
     md = (tiny_built / "summary.md").read_text(encoding="utf-8")
-    assert md.startswith("# ちいさな試験 クイックリファレンス\n\n2〜4人\n")
+    assert md.startswith("# ちいさな試験 クイックリファレンス\n\n２〜４人\n")  # digits = "full"
     assert "## 準備\n\n### ゲームの準備\n" in md
     assert "| ３人 | ３枚 | １枚 |" in md
     assert "手番には、次のどちらかを**必ず１つ**行います。" in md

@@ -94,7 +94,8 @@ def test_provisional_content_is_marked_in_the_table_the_samples_and_a_closing_li
     text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
     assert "赤（仮）５枚" in text and "青５枚" in text  # the components table
     assert (
-        "仮の内容" in text and "数字カード赤1、赤2、赤3、赤4、赤5：数字はまだ決めていない" in text
+        "仮の内容" in text
+        and "数字カード赤１、赤２、赤３、赤４、赤５：数字はまだ決めていない" in text
     )
     # settled: the marks and the list go
     path.write_text(
@@ -105,3 +106,28 @@ def test_provisional_content_is_marked_in_the_table_the_samples_and_a_closing_li
     assert r.exit_code == 0, r.output
     text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
     assert "仮の内容" not in text and "（仮）" not in text
+
+
+def test_digits_follow_the_project_setting_in_rulebook_and_summary(tiny):
+    from pdfread import all_text
+
+    rules = tiny / "cards/tiny/rules.md"
+    rules.write_text(
+        rules.read_text("utf-8").replace(
+            "## 概要\n", "## 概要\n\n3人なら4枚ずつ配ります。A4の紙に印刷します。\n"
+        ),
+        "utf-8",
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook,summary-md")
+    assert r.exit_code == 0, r.output
+    text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
+    assert "３人なら４枚ずつ" in text and "Ａ４" not in text and "A4の紙" in text
+    manifest = tiny / "cards/tiny/game.toml"
+    manifest.write_text(
+        manifest.read_text("utf-8").replace("[game]\n", '[game]\ndigits = "half"\n'), "utf-8"
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook,summary-md")
+    assert r.exit_code == 0, r.output
+    text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
+    assert "3人なら4枚ずつ" in text and "2〜4人で遊ぶ" in text
+    assert "\n2〜4人\n" in (tiny / "output/tiny/summary.md").read_text("utf-8")

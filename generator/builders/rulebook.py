@@ -13,6 +13,7 @@ from ..layout.plan import Plan
 from ..layout.rulebook import Block, Rulebook, directive_table
 from ..model import Game
 from ..rulesource import to_markdown
+from ..typeset import set_digits
 from . import Builder, Job
 
 QUICK_REFERENCE = "クイックリファレンス"
@@ -25,7 +26,7 @@ def summary_heading(book: Rulebook) -> str:
 
 def players_line(game: Game) -> str:
     lo, hi = game.manifest.players
-    return f"{lo}〜{hi}人"
+    return set_digits(f"{lo}〜{hi}人", game.manifest.digits)
 
 
 def footer(book: Rulebook, page: int) -> str:

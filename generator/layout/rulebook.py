@@ -8,7 +8,7 @@ templates. Also words the tables `::: deal` and `::: components` insert, counted
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from jinja2 import TemplateError, TemplateSyntaxError
 
@@ -16,6 +16,7 @@ from ..i18n import _
 from ..model import Deck, Game, group_label, matches, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
+from ..typeset import set_digits
 from . import templates
 
 
@@ -79,6 +80,7 @@ def render_source(game: Game) -> Rulebook:
         ) from None
     blocks, summary = parse(text, where, origin)
     blocks += provisional_blocks(game)  # what is still provisional, listed at the end
+    blocks, summary = _digits(blocks, summary, game.manifest.digits)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
     return Rulebook(title, blocks, summary, text, where)
 
@@ -181,6 +183,28 @@ def breakdown(deck: Deck) -> str:
         inner = f"（{detail}）" if detail else ""
         parts.append(f"{label} {z(len(cards))}{unit}{inner}")
     return "、".join(parts)
+
+
+def _digits(blocks: list[Block], summary: list, mode: str):
+    """Every block's digits as the project sets them (`[game] digits`), in the rulebook and
+    the summary alike (the summary's sections hold the same blocks)."""
+    if mode == "as-written":
+        return blocks, summary
+
+    def items(value):
+        if isinstance(value, tuple):
+            return tuple(items(v) for v in value)
+        return set_digits(value, mode) if isinstance(value, str) else value
+
+    done = {
+        id(b): replace(b, text=set_digits(b.text, mode), items=items(b.items))
+        if b.kind != "directive"
+        else b
+        for b in blocks
+    }
+    for section in summary:
+        section.blocks = [done.get(id(b), b) for b in section.blocks]
+    return [done[id(b)] for b in blocks], summary
 
 
 PROVISIONAL = "（仮）"  # how a rulebook marks content the designer has not settled
