@@ -76,7 +76,7 @@ def register(builder: Builder) -> Builder:
 
 def _register() -> None:
     from ..kinds import KINDS
-    from . import board, faces, rulebook, sheets, simulation, tts
+    from . import board, faces, html, rulebook, sheets, simulation, tts
 
     for kind in KINDS.values():  # one sheet file per kind laid out on sheets: cards, tokens…
         if kind.layout == "sheets":
@@ -89,6 +89,7 @@ def _register() -> None:
     register(faces.PrintshopBuilder())
     register(faces.PngBuilder())
     register(tts.TtsBuilder())
+    register(html.HtmlBuilder())
 
 
 _register()

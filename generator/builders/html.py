@@ -1,0 +1,136 @@
+"""rulebook.html: the rulebook as one self-contained web page for sharing online — the same
+text, headings, lists and tables as rulebook.pdf (counted from the data), ruby as <ruby>, and
+the sample cards as images inside the file (rendered from the same pages as the PDFs). Not
+built by default: `pnp build --format html`."""
+
+from __future__ import annotations
+
+import base64
+import html
+from pathlib import Path
+
+from ..layout.plan import Plan
+from ..layout.rulebook import Block, directive_table
+from ..rulesource import runs
+from ..typeset import parse_ruby, segments
+from . import Builder, Job
+
+STYLE = """
+body { font-family: "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", sans-serif;
+       max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222; }
+h1 { text-align: center; } h2 { border-bottom: 2px solid #1F2A44; color: #1F2A44; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #888; padding: 0.2em 0.6em; vertical-align: middle; }
+th { background: #E8E2CC; } figure.samples { display: flex; flex-wrap: wrap; gap: 1em;
+       margin: 1em 0; } figure.samples div { text-align: center; font-size: 0.85em; }
+figure.samples img { display: block; border: 1px solid #999; width: 9em; height: auto; }
+rt { font-size: 0.5em; } .generated { color: #666; font-size: 0.8em; }
+""".strip()
+
+
+def inline(text: str) -> str:
+    """A marked text as HTML: **strong**, links, and ruby; everything else escaped."""
+    out = []
+    for run in runs(parse_ruby(text)):
+        piece = "".join(
+            f"<ruby>{html.escape(base)}<rt>{html.escape(reading)}</rt></ruby>"
+            if reading
+            else html.escape(base)
+            for base, reading in segments(run.text)
+        )
+        if run.strong:
+            piece = f"<strong>{piece}</strong>"
+        if run.link:
+            piece = f'<a href="{html.escape(run.link, quote=True)}">{piece}</a>'
+        out.append(piece)
+    return "".join(out)
+
+
+def table(block: Block, generated: bool = False) -> list[str]:
+    rows = block.items
+    out = ['<table class="generated-table">' if generated else "<table>"]
+    for r, row in enumerate(rows):
+        cell = "th" if r == 0 else "td"
+        out.append("<tr>" + "".join(f"<{cell}>{inline(str(c))}</{cell}>" for c in row) + "</tr>")
+    out.append("</table>")
+    if generated:
+        out.append('<p class="generated">（この表はデータから作成）</p>')
+    return out
+
+
+class HtmlBuilder(Builder):
+    name = "html"
+    what = "rulebook.html: the rulebook as one self-contained web page"
+    default = False
+    needs = "a rules source"
+
+    def applies(self, plan: Plan) -> bool:
+        return plan.book is not None
+
+    def files(self, plan: Plan) -> list[str]:
+        return ["rulebook.html"]
+
+    def glyphs(self, plan: Plan) -> None:
+        plan.fonts.use("body", "（この表はデータから作成）")
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        plan = job.plan
+        book = plan.book
+        images = self._samples(job)
+        body: list[str] = []
+        for block in book.blocks:
+            if block.kind == "heading":
+                level = min(max(block.level, 1), 4)
+                body.append(f"<h{level}>{inline(block.text)}</h{level}>")
+            elif block.kind == "para":
+                body.append(f"<p>{inline(block.text)}</p>")
+            elif block.kind in ("list", "olist"):
+                tag = "ol" if block.kind == "olist" else "ul"
+                start = f' start="{block.level}"' if block.kind == "olist" and block.level else ""
+                body.append(f"<{tag}{start}>")
+                body += [f"<li>{inline(item)}</li>" for item in block.items]
+                body.append(f"</{tag}>")
+            elif block.kind == "table":
+                body += table(block)
+            elif block.kind == "directive" and block.text in ("deal", "components"):
+                body += table(directive_table(block, plan.game), generated=True)
+            elif block.kind == "directive" and block.text == "samples":
+                cards = images.get(block.items, [])
+                body.append('<figure class="samples">')
+                body += [
+                    f'<div><img alt="{html.escape(label, quote=True)}" '
+                    f'src="data:image/png;base64,{data}"><span>{html.escape(label)}</span></div>'
+                    for label, data in cards
+                ]
+                body.append("</figure>")
+        page = [
+            "<!DOCTYPE html>",
+            '<html lang="ja">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{html.escape(book.title)}</title>",
+            f"<style>\n{STYLE}\n</style>",
+            "</head>",
+            "<body>",
+            *body,
+            "</body>",
+            "</html>",
+        ]
+        return {job.out / "rulebook.html": ("\n".join(page) + "\n").encode("utf-8")}
+
+    def _samples(self, job: Job) -> dict:
+        """Each samples directive's cards as base64 PNG images (150 dpi, no bleed)."""
+        from ..render.faces import FacePage, faces_pdf
+        from ..render.images import pages_to_png
+
+        out = {}
+        for key, (faces, size) in job.plan.samples.items():
+            pages = [FacePage(face, size, size, 0.0) for _label, face in faces]
+            data = faces_pdf(job.plan.game.title, pages, job.font_names)
+            pngs = pages_to_png(data, len(pages), 150, workers=1)
+            out[key] = [
+                (label, base64.b64encode(png).decode("ascii"))
+                for (label, _face), png in zip(faces, pngs)
+            ]
+        return out
