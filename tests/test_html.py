@@ -54,4 +54,8 @@ def test_the_html_rulebook_is_one_file_with_text_tables_ruby_and_card_images(tin
     assert len(cards) == 2  # one sample per suit: 赤, 青
     # the components table, counted from the data
     assert "数字カード" in text and "１０枚" in text and "（この表はデータから作成）" in text
-    assert "<strong>必ず１つ</strong>" in (tiny / "output/tiny/rulebook.html").read_text("utf-8")
+    raw = (tiny / "output/tiny/rulebook.html").read_text("utf-8")
+    assert "<strong>必ず１つ</strong>" in raw
+    # the game's fonts travel with the page: it reads the same without Japanese fonts installed
+    assert raw.count("@font-face") == 2 and raw.count("data:font/ttf;base64,") == 2
+    assert "http://" not in raw.replace("https://example.com/tiny", "")

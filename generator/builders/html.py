@@ -16,12 +16,14 @@ from ..typeset import parse_ruby, segments
 from . import Builder, Job
 
 STYLE = """
-body { font-family: "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", sans-serif;
+body { font-family: "pnp-body", sans-serif;
        max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222; }
+h1, h2, h3, h4, th, strong { font-family: "pnp-bold", "pnp-body", sans-serif; font-weight: normal; }
 h1 { text-align: center; } h2 { border-bottom: 2px solid #1F2A44; color: #1F2A44; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 th, td { border: 1px solid #888; padding: 0.2em 0.6em; vertical-align: middle; }
-th { background: #E8E2CC; } figure.samples { display: flex; flex-wrap: wrap; gap: 1em;
+th { background: #E8E2CC; } th, td { white-space: nowrap; }
+td:last-child { white-space: normal; } figure.samples { display: flex; flex-wrap: wrap; gap: 1em;
        margin: 1em 0; } figure.samples div { text-align: center; font-size: 0.85em; }
 figure.samples img { display: block; border: 1px solid #999; width: 9em; height: auto; }
 rt { font-size: 0.5em; } .generated { color: #666; font-size: 0.8em; }
@@ -110,7 +112,7 @@ class HtmlBuilder(Builder):
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{html.escape(book.title)}</title>",
-            f"<style>\n{STYLE}\n</style>",
+            f"<style>\n{self._fonts(job)}\n{STYLE}\n</style>",
             "</head>",
             "<body>",
             *body,
@@ -118,6 +120,25 @@ class HtmlBuilder(Builder):
             "</html>",
         ]
         return {job.out / "rulebook.html": ("\n".join(page) + "\n").encode("utf-8")}
+
+    def _fonts(self, job: Job) -> str:
+        """The game's own fonts inside the page (the same subsets the PDFs embed), so it reads
+        the same on a machine without Japanese fonts."""
+        from ..fonts import subset_truetype
+
+        fonts = job.plan.fonts
+        rules = []
+        for role in ("body", "bold"):
+            if role not in fonts.metrics:
+                continue
+            chars = fonts.chars.get(role, set()) | {" "}
+            data = subset_truetype(fonts.metrics[role].face, chars, job.cache)
+            encoded = base64.b64encode(data).decode("ascii")
+            rules.append(
+                f'@font-face {{ font-family: "pnp-{role}"; '
+                f'src: url(data:font/ttf;base64,{encoded}) format("truetype"); }}'
+            )
+        return "\n".join(rules)
 
     def _samples(self, job: Job) -> dict:
         """Each samples directive's cards as base64 PNG images (150 dpi, no bleed)."""
