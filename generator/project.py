@@ -79,6 +79,7 @@ class Manifest:
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
     private_use: tuple = ()  # (first, last) code points the project's fonts define
     digits: str = "full"  # digits in running text: full-width (３人), half-width, or as written
+    mark_added: bool = True  # the rulebook prints what the designer did not write apart
 
     def at(self, *keys) -> SourceRef:
         """Where a key of the manifest is written: file, line and key."""
@@ -138,7 +139,7 @@ def find_project(start: Path) -> Project:
     return Project(root)
 
 
-GAME_KEYS = {"title", "working_title", "players", "rules", "private_use", "digits"}
+GAME_KEYS = {"title", "working_title", "players", "rules", "private_use", "digits", "mark_added"}
 DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
 RESERVED_PRIVATE = (0xE000, 0xE7FF)
@@ -373,6 +374,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         rules=info.get("rules"),
         private_use=_private_use(info.get("private_use", []), fail, doc),
         digits=_digits(info.get("digits", "full"), fail, doc),
+        mark_added=_flag(info, "mark_added", True, fail, doc),
         fonts=fonts,
         components=components,
         deal=deal,
@@ -381,6 +383,13 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         setup=setup,
         doc=doc,
     )
+
+
+def _flag(table: dict, key: str, default: bool, fail, doc) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise fail(_("[game] {key} must be true or false", key=key), doc.at("game", key))
+    return value
 
 
 def _digits(value, fail, doc) -> str:

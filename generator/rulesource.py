@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .i18n import _
@@ -37,6 +37,7 @@ class Block:
     level: int = 0  # heading level; an ordered list's first number
     items: tuple = ()
     line: int = 0
+    added: bool = False  # between <!-- added --> marks: not the designer's words
 
     @property
     def plain(self) -> str:
@@ -140,6 +141,10 @@ def _markdown():
 
 _SUMMARY_OPEN = re.compile(r"^<!--\s*summary:\s*(.+?)\s*-->$")
 _SUMMARY_CLOSE = re.compile(r"^<!--\s*/summary\s*-->$")
+# What the designer did not write (a heading for structure, a note): marked so the rulebook
+# prints it quietly apart and the comparison with the draft leaves it out.
+_ADDED_OPEN = re.compile(r"^<!--\s*added\s*-->$")
+_ADDED_CLOSE = re.compile(r"^<!--\s*/added\s*-->$")
 
 
 def _inline(token) -> list[str]:
@@ -177,6 +182,8 @@ def parse(
         return origin[index] if origin and index < len(origin) else index + 1
 
     def emit(block: Block) -> None:
+        if state.get("added"):
+            block = replace(block, added=True)
         blocks.append(block)
         if state["section"] is not None:
             state["section"].blocks.append(block)
@@ -254,6 +261,10 @@ def parse(
                     )
                 state["section"], state["open_line"] = Section(m.group(1)), line
                 summary.append(state["section"])
+            elif _ADDED_OPEN.match(stripped):
+                state["added"] = True
+            elif _ADDED_CLOSE.match(stripped):
+                state["added"] = False
             elif _SUMMARY_CLOSE.match(stripped):
                 if state["section"] is None:
                     raise BuildError(

@@ -50,7 +50,9 @@ class RulebookBuilder(_FromRules):
         return ["rulebook.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        plan.fonts.use("body", footer(plan.book, 0))
+        from ..render.rulebook import ADDED_NOTE, FROM_DATA
+
+        plan.fonts.use("body", footer(plan.book, 0) + ADDED_NOTE + FROM_DATA)
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import rulebook as render_rulebook

@@ -230,7 +230,11 @@ def provisional_blocks(game: Game) -> list[Block]:
     if not items:
         return []
     return [
-        Block("heading", "仮の内容", level=2),
-        Block("para", "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。"),
-        Block("list", items=tuple(items)),
+        Block("heading", "仮の内容", level=2, added=True),
+        Block(
+            "para",
+            "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。",
+            added=True,
+        ),
+        Block("list", items=tuple(items), added=True),
     ]

@@ -33,6 +33,11 @@ from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs,
 from ..typeset import base_text, has_ruby, parse_ruby
 from .draw import draw_face, draw_ruby_text
 
+ADDED_GREY = colors.HexColor("#6B6B6B")
+FROM_DATA = "（データから作成）"  # under a table the tool counted from the data
+ADDED_NOTE = (
+    "灰色の部分は作者の原稿になく、pnp が補ったものです（データから作った表と一覧を含む）。"
+)
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
 
 
@@ -355,17 +360,24 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
         if heading is not None and len(out) - heading > 1:
             out[heading:] = [KeepTogether(out[heading:])]
 
+    marks = getattr(getattr(game, "manifest", None), "mark_added", True)
+
+    def quiet(style):
+        """What the designer did not write, set apart in grey (unless marks are off)."""
+        return ParagraphStyle(f"{style.name}-added", parent=style, textColor=ADDED_GREY)
+
     for block in blocks:
+        pick = quiet if block.added and marks else (lambda s: s)
         if block.kind == "heading":
             style = st["title"] if block.level == 1 else st[f"h{min(block.level, 4)}"]
             heading = len(out)
-            out.append(TextBlock(block.text, style))
+            out.append(TextBlock(block.text, pick(style)))
         elif block.kind == "para":
-            out.append(TextBlock(block.text, st["body"]))
+            out.append(TextBlock(block.text, pick(st["body"])))
         elif block.kind in ("list", "olist"):
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
-                out.append(TextBlock(item, st["item"], bullet))
+                out.append(TextBlock(item, pick(st["item"]), bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
             keep_with_heading()
@@ -386,10 +398,10 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                     keep_with_heading()
                     heading = None
             else:
-                out += [
-                    _table(directive_table(block, game), st, width),
-                    Spacer(1, st["body"].fontSize * 0.6),
-                ]
+                out.append(_table(directive_table(block, game), st, width))
+                if marks:
+                    out.append(TextBlock(FROM_DATA, quiet(st["cell"])))
+                out.append(Spacer(1, st["body"].fontSize * 0.6))
                 keep_with_heading()
                 heading = None
     return out
@@ -490,11 +502,18 @@ def rulebook_pdf(
         c.drawCentredString(page[0] / 2, 10 * MM, footer_text(d.page))
         c.restoreState()
 
-    doc.build(
-        flowables(book.blocks, st, game, samples, fonts, doc.width),
-        onFirstPage=footer,
-        onLaterPages=footer,
-    )
+    story = flowables(book.blocks, st, game, samples, fonts, doc.width)
+    if game.manifest.mark_added and any(b.added for b in book.blocks):
+        story += [
+            Spacer(1, 6 * MM),
+            TextBlock(
+                ADDED_NOTE,
+                ParagraphStyle(
+                    "added-note", parent=st["body"], textColor=ADDED_GREY, fontSize=8, leading=12
+                ),
+            ),
+        ]
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buf.getvalue()
 
 
