@@ -158,3 +158,17 @@ def test_a_sentence_players_need_outside_the_summary_is_named_until_it_is_marked
     )
     r = run("check", "--no-play", "--project", str(tiny))
     assert f"「{ending}」" not in r.output and f"rules.md:{line + 1}: notice" not in r.output
+
+
+def test_a_repeated_heading_number_is_reported_and_goes_when_fixed(tiny):
+    rules = tiny / "cards/tiny/rules.md"
+    text = rules.read_text("utf-8")
+    rules.write_text(
+        text + "\n## 流れ\n\n### １：準備\n\n本文。\n\n### １：手番\n\n本文。\n", "utf-8"
+    )
+    r = run("check", "--no-play", "--project", str(tiny))
+    assert "「１：手番」 is numbered 1 after 「１：準備」" in r.output
+    rules.write_text(
+        text + "\n## 流れ\n\n### １：準備\n\n本文。\n\n### ２：手番\n\n本文。\n", "utf-8"
+    )
+    assert "is numbered" not in run("check", "--no-play", "--project", str(tiny)).output

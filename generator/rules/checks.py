@@ -237,6 +237,7 @@ def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
     check_provisional(game, problems)
     check_card_terms(game, problems)
     check_summary_covers_play(game, problems)
+    check_heading_numbers(game, problems)
     for check in GAME_CHECKS.get(game.id, ()):
         check(game, problems)
     if play:
@@ -297,3 +298,46 @@ def check_summary_covers_play(game: Game, problems: Problems) -> None:
                         ),
                         where.at(row=line),
                     )
+
+
+_NUMBERED = re.compile(r"^([0-9０-９]+)\s*[：:.．、]")
+
+
+def check_heading_numbers(game: Game, problems: Problems) -> None:
+    """Numbered headings (「１：ラウンド開始」) in the order they come, level by level under one
+    parent: a number repeated or skipped is named at its line — never renumbered silently."""
+    from ..rulesource import parse
+
+    source = game.rules_source or ""
+    where = game.rules_where or game.manifest.where
+    try:
+        blocks, _summary = parse(source, where)
+    except BuildError:
+        return
+    runs: dict[int, list] = {}  # level -> the numbered headings since their parent heading
+    for block in blocks:
+        if block.kind != "heading":
+            continue
+        for deeper in [lv for lv in runs if lv > block.level]:
+            del runs[deeper]
+        m = _NUMBERED.match(plain(block.text))
+        if not m:
+            if block.level in runs:
+                del runs[block.level]
+            continue
+        number = int(m.group(1).translate(str.maketrans("０１２３４５６７８９", "0123456789")))
+        seen = runs.setdefault(block.level, [])
+        if seen:
+            previous, prev_block = seen[-1]
+            if number != previous + 1:
+                problems.warning(
+                    _(
+                        "「{heading}」 is numbered {n} after 「{previous}」: the numbers "
+                        "repeat or skip (the rulebook prints them as written)",
+                        heading=plain(block.text),
+                        n=number,
+                        previous=plain(prev_block.text),
+                    ),
+                    where.at(row=block.line),
+                )
+        seen.append((number, block))
