@@ -22,12 +22,12 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that restored the designer's words in the shipped rulebooks (issue 15). Earlier
-# references: the fonts in rulebook.html, 7d9c348 (digits), dc3dadd (provisional content),
-# 7ca4b49 (rulebooks typeset anew), 599ec4f (a shipped title set vertically, which older code
-# refuses), 56517d2 (crop marks inside the printable area), 19e75fe (single-use faces drawn on
-# the sheet, issue 8), 2dcdbff (before the structure refactor).
-REFERENCE = "a6aec09c2c4a78d3003b02f4c47d509af6a148eb"
+# The commit that set a shipped card's rank line in full-width digits (issue 15). Earlier
+# references: 3edd1f4 (the designer's words restored), the fonts in rulebook.html, 7d9c348
+# (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a shipped
+# title set vertically, which older code refuses), 56517d2 (crop marks inside the printable
+# area), 19e75fe (single-use faces drawn on the sheet, issue 8), 2dcdbff (before the refactor).
+REFERENCE = "ddd9785f56df332b3f02610f635ef52fafb15737"
 
 
 def _reference_generator(dest: Path) -> Path | None:
