@@ -161,7 +161,8 @@ COMPONENT_KEYS = {
     "depends",
 }
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
-DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str}
+DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str, "remove": list}
+REMOVE_KEYS = {"players", "count", "rule"}  # [[deal.remove]]: cards out for a player count
 SETUP_KEYS = {"piles"}
 PILES_KEYS = {"component": str, "count": int, "rule": str}
 FONT_KEYS = {"family", "weight"}
@@ -357,6 +358,26 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         raise fail(
             _("[setup] piles: 'count' must be at least 1"), doc.at("setup", "piles", "count")
         )
+    for i, removal in enumerate((deal or {}).get("remove", [])):
+        at = ("deal", "remove", i)
+        if not isinstance(removal, dict):
+            raise fail(_("[[deal.remove]] entries must be tables"), doc.at(*at))
+        unknown(removal, REMOVE_KEYS, "[[deal.remove]]", *at)
+        players, count = removal.get("players"), removal.get("count")
+        counts = count if isinstance(count, list) else [count]
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            message = _(
+                "[[deal.remove]] 'players' must be a player count from {lo} to {hi}", lo=lo, hi=hi
+            )
+            raise fail(message, doc.at(*at, "players"))
+        if not counts or not all(
+            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
+        ):
+            message = _(
+                "[[deal.remove]] 'count' must be how many cards leave the game, or a list of the "
+                "counts the rules' readings give, e.g. [2, 6]"
+            )
+            raise fail(message, doc.at(*at, "count"))
     if deal is not None and deal.get("each", 1) < 0:
         raise fail(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:

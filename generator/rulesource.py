@@ -413,11 +413,22 @@ def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
         return []
     full = len(game.deck(deal["component"]).cards)
     lo, hi = game.manifest.players
+    declared: dict[int, list[int]] = {}
+    for removal in deal.get("remove", []):  # [[deal.remove]] in the manifest
+        count = removal["count"]
+        declared[removal["players"]] = list(count) if isinstance(count, list) else [count]
     out = []
     for n in range(lo, hi + 1):
-        total = full - (removed or {}).get(n, 0)
-        each = int(deal["each"]) if "each" in deal else total // n
-        out.append({"players": n, "each": each, "left": total - each * n, "total": total})
+        counts = [removed[n]] if removed and n in removed else declared.get(n, [0])
+        readings = []
+        for count in counts:
+            total = full - count
+            each = int(deal["each"]) if "each" in deal else total // n
+            readings.append(
+                {"removed": count, "total": total, "each": each, "left": total - each * n}
+            )
+        first = readings[0]
+        out.append({"players": n, **first, "readings": readings})
     return out
 
 

@@ -131,3 +131,25 @@ def test_digits_follow_the_project_setting_in_rulebook_and_summary(tiny):
     text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
     assert "3人なら4枚ずつ" in text and "2〜4人で遊ぶ" in text
     assert "\n2〜4人\n" in (tiny / "output/tiny/summary.md").read_text("utf-8")
+
+
+def test_the_deal_table_follows_cards_removed_for_a_player_count_under_each_reading(tiny):
+    from pdfread import all_text
+
+    manifest = tiny / "cards/tiny/game.toml"
+    manifest.write_text(
+        manifest.read_text("utf-8") + "\n[[deal.remove]]\nplayers = 3\ncount = [1, 2]\n",
+        "utf-8",
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook")
+    assert r.exit_code == 0, r.output
+    text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
+    # 10 cards dealt out evenly: 3 players after taking out 1 (3 each, none left) or 2 (2 each,
+    # 2 left); the other counts unchanged
+    assert "３人３枚／２枚０枚（１枚抜く）／２枚（２枚抜く）" in text
+    assert "２人５枚０枚" in text and "４人２枚２枚" in text
+    manifest.write_text(
+        manifest.read_text("utf-8").replace("count = [1, 2]", "count = [1, -2]"), "utf-8"
+    )
+    bad = run("build", "--project", str(tiny), "--format", "rulebook")
+    assert bad.exit_code == 1 and "deal.remove" in bad.output

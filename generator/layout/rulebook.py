@@ -125,14 +125,22 @@ def directive_table(block: Block, game: Game) -> Block:
     """`::: deal` and `::: components` as tables counted from the data."""
     if block.text == "deal":
         rows = [("人数", "配る枚数", "余り")]
-        rows += [
-            (
-                f"{templates.zen(d['players'])}人",
-                f"{templates.zen(d['each'])}枚",
-                f"{templates.zen(d['left'])}枚",
-            )
-            for d in dealing(game)
-        ]
+        z = templates.zen
+
+        def left(d: dict) -> str:
+            """What is left: with cards removed first, it says how many; under each reading
+            where the rules leave the count open."""
+            shown = [
+                f"{z(r['left'])}枚" + (f"（{z(r['removed'])}枚抜く）" if r["removed"] else "")
+                for r in d["readings"]
+            ]
+            return "／".join(shown)
+
+        def each(d: dict) -> str:
+            counts = dict.fromkeys(r["each"] for r in d["readings"])  # the whole deck dealt out
+            return "／".join(f"{z(n)}枚" for n in counts)  # can differ per reading
+
+        rows += [(f"{z(d['players'])}人", each(d), left(d)) for d in dealing(game)]
         return Block("table", items=tuple(rows), line=block.line)
     rows = [("コンポーネント", "数", "内訳")]
     decks = {d.id: d for d in game.decks}
