@@ -22,12 +22,12 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that set a shipped card's rank line in full-width digits (issue 15). Earlier
-# references: 3edd1f4 (the designer's words restored), the fonts in rulebook.html, 7d9c348
-# (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a shipped
-# title set vertically, which older code refuses), 56517d2 (crop marks inside the printable
-# area), 19e75fe (single-use faces drawn on the sheet, issue 8), 2dcdbff (before the refactor).
-REFERENCE = "ddd9785f56df332b3f02610f635ef52fafb15737"
+# The commit whose にゃんばーわん！ manifest declares [[deal.remove]] (issue 15; older code
+# refuses the key). Earlier references: ddd9785 (full-width digits on a card), 3edd1f4 (the
+# designer's words restored), 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49
+# (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside the
+# printable area), 19e75fe (single-use faces drawn on the sheet), 2dcdbff (before the refactor).
+REFERENCE = "7abbb4d0462976eff7417891c38b22f6c5a08d56"
 
 
 def _reference_generator(dest: Path) -> Path | None:
