@@ -47,6 +47,24 @@ def test_every_printed_sentence_is_in_the_draft(game):
     )
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_printed_sentences_come_in_the_draft_s_order(game):
+    """No paragraph moved without a note: each printed sentence is found in the draft after the
+    one before it (the draft's rules come last in the file, after the designer's notes)."""
+    draft = _norm((DRAFTS / f"{game}.txt").read_text("utf-8"))
+    sentences = list(printed_sentences(game))
+    heading = _norm(sentences[0][1])  # the title: where the draft's rules begin
+    position = draft.rfind(heading)
+    moved = []
+    for line, sentence in sentences[1:]:
+        found = draft.find(_norm(sentence), position)
+        if found < 0:
+            moved.append(f"line {line}: {sentence}")
+        else:
+            position = found + len(_norm(sentence))
+    assert moved == [], "sentences out of the draft's order:\n" + "\n".join(moved)
+
+
 def test_the_comparison_catches_a_silent_edit(tmp_path):
     """An inserted word (「宝石を」 in 「宝石を最も多く持っている…」) is caught, at its line."""
     import shutil
