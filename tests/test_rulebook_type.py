@@ -153,3 +153,20 @@ def test_the_deal_table_follows_cards_removed_for_a_player_count_under_each_read
     )
     bad = run("build", "--project", str(tiny), "--format", "rulebook")
     assert bad.exit_code == 1 and "deal.remove" in bad.output
+
+
+def test_a_paragraph_split_across_pages_breaks_between_phrases():
+    from reportlab.lib.styles import ParagraphStyle
+
+    from generator.layout import text as textfit
+
+    style = ParagraphStyle("b", fontName="Helvetica", fontSize=10, leading=14)
+    para = "手番には、次のどちらかを必ず１つ行います。" * 8
+    block = book.TextBlock(para, style)
+    block.lines = textfit.wrap(para, 200, lambda s: len(s) * 10.0, max_ragged=0.12)
+    good, _fallback = textfit.break_points(para)
+    for room in range(3, len(block.lines)):
+        parts = block.split(400, room * 14)
+        if parts:
+            end = sum(len(line) for line in parts[0].lines)
+            assert end in good, (room, parts[0].lines[-1])

@@ -160,10 +160,26 @@ class TextBlock(Flowable):
         fit = int(avail_h // self.style.leading)
         if fit < 2 or fit >= len(self.lines):  # no widow or orphan lines
             return []
+        # A page ends between phrases: a line that breaks inside one goes over with it.
+        while fit > 2 and not self._ends_phrase(fit):
+            fit -= 1
+        if len(self.lines) - fit < 1:
+            return []
         return [
             TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first),
             TextBlock(self.text, self.style, None, self.lines[fit:], False),
         ]
+
+    def _ends_phrase(self, n: int) -> bool:
+        """Whether the text's first `n` lines end between two phrases (BudouX)."""
+        if self.marked:
+            return True  # marked text breaks on its plain text; accept the line as it is
+        end = sum(len(line) for line in self.lines[:n])
+        text = "".join(self.text.split("\n"))
+        if end >= len(text) or text[:end] != "".join(self.lines[:n]):
+            return True  # lines dropped spaces: positions no longer line up; accept
+        good, _fallback = textfit.break_points(text)
+        return end in good
 
     def getSpaceBefore(self):
         return self.style.spaceBefore if self.first else 0
