@@ -203,6 +203,13 @@ def test_simulate_command_writes_markdown_json_and_pdf(tmp_path):
         p.extract_text() for p in pypdf.PdfReader(tmp_path / "fudaraku/simulation-4p.pdf").pages
     )
     assert "シミュレーション" in text and "dead end" in text
+    # every glyph from the game's declared fonts, embedded: no fallback face (charts included)
+    from pdfread import fonts
+
+    found = fonts(tmp_path / "fudaraku/simulation-4p.pdf")
+    assert found and all(f["embedded"] and "Noto" in f["name"] for f in found), found
+    raw = (tmp_path / "fudaraku/simulation-4p.pdf").read_bytes()
+    assert b"Helvetica" not in raw
 
 
 def test_replay_prints_the_game_in_japanese():
