@@ -374,7 +374,13 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
         """A table or samples stay on the page of the heading (and text) that introduce
         them: the run from the heading is kept together, where it fits one page."""
         if heading is not None and len(out) - heading > 1:
-            out[heading:] = [KeepTogether(out[heading:])]
+            # Flat: a KeepTogether inside another measures as "too tall" (ReportLab's
+            # KeepTogether.wrap reports 0xffffff to force a split) and would always start a
+            # new page.
+            run = []
+            for f in out[heading:]:
+                run += f._content if isinstance(f, KeepTogether) else [f]
+            out[heading:] = [KeepTogether(run)]
 
     marks = getattr(getattr(game, "manifest", None), "mark_added", True)
 
