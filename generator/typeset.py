@@ -175,7 +175,7 @@ def ruby_as_text(text: str) -> str:
 _ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
 _HAN = str.maketrans("０１２３４５６７８９", "0123456789")
 _DIGIT_RUN = re.compile(
-    r"(?<![A-Za-z0-9./:_#-])[0-9]+(?![A-Za-z0-9_])|(?<![A-Za-zＡ-Ｚａ-ｚ])[０-９]+"
+    r"(?<![A-Za-z0-9_./:#])[0-9]+(?:[.:][0-9]+)*(?![A-Za-z0-9_])|(?<![A-Za-zＡ-Ｚａ-ｚ])[０-９]+"
 )
 
 
@@ -188,6 +188,8 @@ def set_digits(text: str, mode: str) -> str:
 
     def convert(m: re.Match) -> str:
         run = m.group(0)
+        if "." in run or ":" in run:  # 1.5, 10:30: a decimal or a time stays as typed
+            return run
         return run.translate(table) if (mode == "full") == run.isascii() else run
 
     parts = re.split(r"(https?://\S+|\(https?://[^)]*\))", text)

@@ -4,6 +4,8 @@ tables and samples they introduce."""
 
 from __future__ import annotations
 
+import pytest
+
 from generator.layout.rulebook import Block
 from generator.render import rulebook as book
 
@@ -174,3 +176,20 @@ def test_a_paragraph_split_across_pages_breaks_between_phrases():
         if parts:
             end = sum(len(line) for line in parts[0].lines)
             assert end in good, (room, parts[0].lines[-1])
+
+
+@pytest.mark.parametrize(
+    "text, full, half",
+    [
+        ("3〜5人で遊ぶ", "３〜５人で遊ぶ", "3〜5人で遊ぶ"),
+        ("2-4人", "２-４人", "2-4人"),  # both ends of a range alike
+        ("1.5倍、10:30開始", "1.5倍、10:30開始", "1.5倍、10:30開始"),  # decimals, times stay
+        ("A4の紙、VP3", "A4の紙、VP3", "A4の紙、VP3"),  # inside Latin words: stay
+        ("１ラウンドは6トリック", "１ラウンドは６トリック", "1ラウンドは6トリック"),
+    ],
+)
+def test_digit_setting(text, full, half):
+    from generator.typeset import set_digits
+
+    assert set_digits(text, "full") == full and set_digits(text, "half") == half
+    assert set_digits(text, "as-written") == text
