@@ -30,6 +30,11 @@ class Card:
         """How messages name a card: its key fields, e.g. '貪欲 5'."""
         return self.fields.get("_label") or _("card {n}", n=self.index + 1)  # type: ignore[return-value]
 
+    @property
+    def provisional(self) -> str:
+        """Why the row is provisional (its `provisional` column), or '' when it is settled."""
+        return str(self.fields.get("provisional") or "").strip()
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -41,6 +46,14 @@ class Deck:
     @property
     def id(self) -> str:
         return self.component.id
+
+    def provisional(self) -> dict[str, list[Card]]:
+        """The deck's provisional rows by reason, in deck order (a row once, not per copy)."""
+        out: dict[str, list[Card]] = {}
+        for card in self.cards:
+            if card.copy == 1 and card.provisional:
+                out.setdefault(card.provisional, []).append(card)
+        return out
 
     def values(self, column: str) -> list:
         """Distinct values of a column, in first-seen order."""

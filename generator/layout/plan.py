@@ -295,7 +295,7 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
         firsts: dict = {}
         for card, (front, _back) in zip(deck.cards, sheet.faces):
             if card.fields[column] not in firsts:
-                mark = rulebook.PROVISIONAL if rulebook.provisional(card) else ""
+                mark = rulebook.PROVISIONAL if card.provisional else ""
                 firsts[card.fields[column]] = (f"{card.fields[column]}{mark}", front)
                 plan.fonts.use("body", f"{card.fields[column]}{mark}")
         out[block.items] = (list(firsts.values()), sheet.geometry.card)

@@ -169,7 +169,7 @@ def breakdown(deck: Deck) -> str:
         tentative: set = set()
         for card in cards:
             per[card.fields[column]] = per.get(card.fields[column], 0) + 1
-            if provisional(card):
+            if card.provisional:
                 tentative.add(card.fields[column])
         if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
@@ -218,23 +218,14 @@ def _digits(blocks: list[Block], summary: list, mode: str):
 PROVISIONAL = "（仮）"  # how a rulebook marks content the designer has not settled
 
 
-def provisional(card) -> bool:
-    """A card whose row says it is provisional (the `provisional` column gives the reason)."""
-    return bool(str(card.fields.get("provisional") or "").strip())
-
-
 def provisional_blocks(game: Game) -> list[Block]:
     """The rulebook's closing list of what is still provisional, from the data: one item per
     reason and component, naming each card. Generated, and says so."""
-    items = []
-    for deck in game.decks:
-        by_reason: dict[str, list[str]] = {}
-        for card in deck.cards:
-            if card.copy == 1 and provisional(card):
-                reason = str(card.fields["provisional"]).strip()
-                by_reason.setdefault(reason, []).append(card.label())
-        for reason, names in by_reason.items():
-            items.append(f"{deck.component.name}　{'、'.join(names)}：{reason}")
+    items = [
+        f"{deck.component.name}　{'、'.join(c.label() for c in cards)}：{reason}"
+        for deck in game.decks
+        for reason, cards in deck.provisional().items()
+    ]
     if not items:
         return []
     return [

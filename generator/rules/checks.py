@@ -133,14 +133,7 @@ def check_provisional(game: Game, problems: Problems) -> None:
     """Every row the project filled in because the designer's text leaves it open: one notice per
     reason and component, naming each item, so the designer sees what is still theirs to write."""
     for deck in game.decks:
-        if "provisional" not in deck.columns:
-            continue
-        by_reason: dict[str, list] = {}
-        for card in deck.cards:
-            reason = str(card.fields.get("provisional") or "").strip()
-            if reason and card.copy == 1:
-                by_reason.setdefault(reason, []).append(card)
-        for reason, cards in by_reason.items():
+        for reason, cards in deck.provisional().items():
             names = "、".join(c.label() for c in cards)
             problems.notice(
                 _(
