@@ -18,8 +18,6 @@ from ..layout.units import MM
 from ..model import Card
 from . import Builder, Job
 
-SIDES = ("front", "back")
-
 
 @dataclass(frozen=True)
 class Piece:
@@ -87,7 +85,7 @@ def face_of(piece: Piece, side: str) -> Face:
     return piece.front if side == "front" else piece.back  # type: ignore[return-value]
 
 
-def preflight(plan: Plan, preset: Preset, comp: Component, pages: int, scale: float) -> str:
+def preflight(preset: Preset, comp: Component, pages: int, scale: float) -> str:
     """One line a designer reads before uploading: boxes, fonts, the smallest text, the
     thinnest line, images."""
     sizes, lines = [], []
@@ -165,7 +163,7 @@ class PrintshopBuilder(Builder):
                 for n, ((piece, side), image) in enumerate(zip(order, images), 1):
                     files[folder / comp.id / f"{n:03d}-{names[id(piece)]}-{side}.png"] = image
             scale = pages[0].scale if pages else 1.0
-            job.problems.notice(preflight(plan, preset, comp, len(pages), scale))
+            job.problems.notice(preflight(preset, comp, len(pages), scale))
         return files
 
 

@@ -192,10 +192,6 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
     return w, h, size
 
 
-def _fit_count(room: float, item: float, gap: float) -> int:
-    return max(0, int((room + gap + 1e-6) // (item + gap)))
-
-
 def _need(n: int, size: float, gap: float, butted: bool, b: float, o: float, length: float):
     """The room n cards need along one direction, bleed and crop marks included."""
     if butted or n == 1:

@@ -229,8 +229,9 @@ def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
     check_piles(game, problems)
     check_provisional(game, problems)
     check_card_terms(game, problems)
-    check_summary_covers_play(game, problems)
-    check_heading_numbers(game, problems)
+    parsed = _parsed(game)
+    check_summary_covers_play(game, problems, parsed)
+    check_heading_numbers(game, problems, parsed)
     for check in GAME_CHECKS.get(game.id, ()):
         check(game, problems)
     if play:
@@ -255,19 +256,25 @@ PLAY_NEEDS = (
 _SENTENCE = re.compile(r"[^。！？]*[。！？]?")
 
 
-def check_summary_covers_play(game: Game, problems: Problems) -> None:
-    """Sentences a player needs during play (end, scoring, turn order, limits) that the
-    summary leaves out, each named at its line. Only for rules that mark a summary at all."""
+def _parsed(game: Game):
+    """The rules source as blocks and summary parts, once for the checks that read its
+    structure; None when it cannot be parsed (the rulebook stage reports why)."""
     from ..rulesource import parse
 
+    try:
+        return parse(game.rules_source or "", game.rules_where or game.manifest.where)
+    except BuildError:
+        return None
+
+
+def check_summary_covers_play(game: Game, problems: Problems, parsed) -> None:
+    """Sentences a player needs during play (end, scoring, turn order, limits) that the
+    summary leaves out, each named at its line. Only for rules that mark a summary at all."""
     source = game.rules_source or ""
     where = game.rules_where or game.manifest.where
-    try:
-        blocks, summary = parse(source, where)
-    except BuildError:
-        return  # the rulebook stage reports a malformed summary mark
-    if not summary:
+    if parsed is None or not parsed[1]:
         return
+    blocks, summary = parsed
     inside = {id(b) for section in summary for b in section.blocks}
     for block in blocks:
         if id(block) in inside or block.kind not in ("para", "list", "olist"):
@@ -296,19 +303,14 @@ def check_summary_covers_play(game: Game, problems: Problems) -> None:
 _NUMBERED = re.compile(r"^([0-9０-９]+)\s*[：:.．、]")
 
 
-def check_heading_numbers(game: Game, problems: Problems) -> None:
+def check_heading_numbers(game: Game, problems: Problems, parsed) -> None:
     """Numbered headings (「１：ラウンド開始」) in the order they come, level by level under one
     parent: a number repeated or skipped is named at its line — never renumbered silently."""
-    from ..rulesource import parse
-
-    source = game.rules_source or ""
-    where = game.rules_where or game.manifest.where
-    try:
-        blocks, _summary = parse(source, where)
-    except BuildError:
+    if parsed is None:
         return
+    where = game.rules_where or game.manifest.where
     runs: dict[int, list] = {}  # level -> the numbered headings since their parent heading
-    for block in blocks:
+    for block in parsed[0]:
         if block.kind != "heading":
             continue
         for deeper in [lv for lv in runs if lv > block.level]:
@@ -318,7 +320,7 @@ def check_heading_numbers(game: Game, problems: Problems) -> None:
             if block.level in runs:
                 del runs[block.level]
             continue
-        number = int(m.group(1).translate(str.maketrans("０１２３４５６７８９", "0123456789")))
+        number = int(m.group(1))  # int() reads full-width digits too
         seen = runs.setdefault(block.level, [])
         if seen:
             previous, prev_block = seen[-1]
