@@ -180,28 +180,18 @@ class PngBuilder(Builder):
         return [f"png/{c.id}/" for c in components(plan)]
 
     def build(self, job: Job) -> dict[Path, bytes]:
-        from ..render.faces import FacePage, faces_pdf
-        from ..render.images import pages_to_png
+        from ..render.images import faces_to_png
 
         plan = job.plan
         dpi = plan.outputs.get("dpi") or 300
-        with_bleed = plan.outputs.get("bleed", True)
+        bleed = plan.outputs.get("bleed_pt", 3 * MM) if plan.outputs.get("bleed", True) else 0.0
         files: dict[Path, bytes] = {}
         for comp in components(plan):
-            bleed = plan.outputs.get("bleed_pt", 3 * MM) if with_bleed else 0.0
             order = ordered(comp.pieces, "front-back")
-            # A face drawn on many pages (a deck's back) is rendered once.
-            unique: dict[str, int] = {}
-            pages = []
-            for piece, side in order:
-                face = face_of(piece, side)
-                if face.key not in unique:
-                    unique[face.key] = len(pages)
-                    pages.append(FacePage(face, comp.size, comp.size, bleed))
-            data = faces_pdf(f"{plan.game.title} {comp.name}", pages, job.font_names)
-            images = pages_to_png(data, len(pages), dpi)
+            faces = [face_of(piece, side) for piece, side in order]
+            title = f"{plan.game.title} {comp.name}"
+            images = faces_to_png(title, faces, comp.size, bleed, job.font_names, dpi)
             names = dict(zip((id(p) for p in comp.pieces), file_names(comp.pieces)))
-            for piece, side in order:
-                image = images[unique[face_of(piece, side).key]]
+            for (piece, side), image in zip(order, images):
                 files[job.out / "png" / comp.id / f"{names[id(piece)]}-{side}.png"] = image
         return files

@@ -124,16 +124,14 @@ class HtmlBuilder(Builder):
     def _fonts(self, job: Job) -> str:
         """The game's own fonts inside the page (the same subsets the PDFs embed), so it reads
         the same on a machine without Japanese fonts."""
-        from ..fonts import subset_truetype
+        from ..render.fonts import subsets
 
-        fonts = job.plan.fonts
+        fonts = subsets(job.plan.fonts, job.cache)
         rules = []
         for role in ("body", "bold"):
-            if role not in fonts.metrics:
+            if role not in fonts:
                 continue
-            chars = fonts.chars.get(role, set()) | {" "}
-            data = subset_truetype(fonts.metrics[role].face, chars, job.cache)
-            encoded = base64.b64encode(data).decode("ascii")
+            encoded = base64.b64encode(fonts[role]).decode("ascii")
             rules.append(
                 f'@font-face {{ font-family: "pnp-{role}"; '
                 f'src: url(data:font/ttf;base64,{encoded}) format("truetype"); }}'
@@ -142,14 +140,13 @@ class HtmlBuilder(Builder):
 
     def _samples(self, job: Job) -> dict:
         """Each samples directive's cards as base64 PNG images (150 dpi, no bleed)."""
-        from ..render.faces import FacePage, faces_pdf
-        from ..render.images import pages_to_png
+        from ..render.images import faces_to_png
 
         out = {}
         for key, (faces, size) in job.plan.samples.items():
-            pages = [FacePage(face, size, size, 0.0) for _label, face in faces]
-            data = faces_pdf(job.plan.game.title, pages, job.font_names)
-            pngs = pages_to_png(data, len(pages), 150, workers=1)
+            drawn = [face for _label, face in faces]
+            title = job.plan.game.title
+            pngs = faces_to_png(title, drawn, size, 0.0, job.font_names, 150, workers=1)
             out[key] = [
                 (label, base64.b64encode(png).decode("ascii"))
                 for (label, _face), png in zip(faces, pngs)

@@ -117,8 +117,8 @@ class TtsBuilder(Builder):
                 files[back_path] = _png(back_sheet)
             else:
                 back_path = folder / f"{comp.id}-back.png"
-                if back_image is None:
-                    back_image = _render(job, comp, [hidden], px)[0]
+                if back_image is None:  # one back for the deck: the hidden-card image
+                    back_image = images[-1]
                     files[back_path] = _png(back_image)
             custom[str(n)] = {
                 "FaceURL": url(face_path),
@@ -156,21 +156,20 @@ class TtsBuilder(Builder):
     # -- tokens and boards -------------------------------------------------------------------
 
     def _tiles(self, job: Job, comp: Component, folder: Path, url) -> dict[Path, bytes]:
-        px = tuple(round(v * CARD_DPI / 72) for v in comp.size)
-        keys: dict[str, int] = {}
-        faces = []
+        from ..render.images import faces_to_png
+
+        keys: dict[str, int] = {}  # each distinct token face: one image
         for p in comp.pieces:
-            if p.front.key not in keys:
-                keys[p.front.key] = len(faces)
-                faces.append(p.front)
-        images = _render(job, comp, faces, px)
+            keys.setdefault(p.front.key, len(keys))
+        images = faces_to_png(
+            comp.name, [p.front for p in comp.pieces], comp.size, 0.0, job.font_names, CARD_DPI
+        )
         files: dict[Path, bytes] = {}
         objects = []
         scale = comp.size[0] / 25.4 / 2  # a custom tile is about 2 units across at scale 1
-        for i, p in enumerate(comp.pieces):
-            k = keys[p.front.key]
-            path = folder / f"{comp.id}-{k + 1}.png"
-            files[path] = _png(images[k])
+        for i, (p, image) in enumerate(zip(comp.pieces, images)):
+            path = folder / f"{comp.id}-{keys[p.front.key] + 1}.png"
+            files[path] = image
             objects.append(
                 {
                     "Name": "Custom_Tile",
@@ -188,14 +187,12 @@ class TtsBuilder(Builder):
         return files
 
     def _board(self, job: Job, board, folder: Path, url) -> dict[Path, bytes]:
-        from ..render.faces import FacePage, faces_pdf
-        from ..render.images import pages_to_png
+        from ..render.images import faces_to_png
 
         size = next(iter(board.tilings.values())).board
         dpi = min(150, MAX_SIDE * 72 / max(size))
-        data = faces_pdf(board.name, [FacePage(board.face, size, size, 0.0)], job.font_names)
         path = folder / f"{board.id}.png"
-        image = pages_to_png(data, 1, dpi)[0]
+        (image,) = faces_to_png(board.name, [board.face], size, 0.0, job.font_names, dpi)
         tile = {
             "Name": "Custom_Tile",
             "Nickname": board.name,
@@ -218,12 +215,10 @@ def _render(job: Job, comp: Component, faces: list, px: tuple[int, int]) -> list
     """Faces (None: a blank card) as images of `px` pixels, cut at the trim."""
     from PIL import Image
 
-    from ..render.faces import FacePage, faces_pdf
-    from ..render.images import pages_to_png
+    from ..render.images import faces_to_png
 
     drawn = [f for f in faces if f is not None]
-    pages = [FacePage(f, comp.size, comp.size, 0.0) for f in drawn]
-    images = pages_to_png(faces_pdf(comp.name, pages, job.font_names), len(pages), 0, pixels=px)
+    images = faces_to_png(comp.name, drawn, comp.size, 0.0, job.font_names, pixels=px)
     it = iter(Image.open(io.BytesIO(b)).convert("RGB") for b in images)
     return [next(it) if f is not None else Image.new("RGB", px, "white") for f in faces]
 

@@ -36,6 +36,30 @@ def _render(job: tuple[bytes, list[int], float, tuple | None, tuple | None]) -> 
     return out
 
 
+def faces_to_png(
+    title: str,
+    faces: list,
+    size: tuple[float, float],
+    bleed: float,
+    font_names: dict[str, str],
+    dpi: float = 300,
+    pixels: tuple[int, int] | None = None,
+    workers: int | None = None,
+) -> list[bytes]:
+    """Each face (of one trim `size`) as PNG bytes, `bleed` around it, drawn on its own page
+    and rendered from it; a face that appears more than once (a deck's back) is drawn once."""
+    from .faces import FacePage, faces_pdf
+
+    first: dict[str, int] = {}
+    for face in faces:
+        first.setdefault(face.key, len(first))
+    unique = {face.key: face for face in faces}
+    pages = [FacePage(unique[key], size, size, bleed) for key in first]
+    data = faces_pdf(title, pages, font_names)
+    images = pages_to_png(data, len(pages), dpi, pixels=pixels, workers=workers)
+    return [images[first[face.key]] for face in faces]
+
+
 def pages_to_png(
     data: bytes,
     count: int,
