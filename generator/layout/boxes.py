@@ -27,6 +27,17 @@ KEYS = {
     "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
     "line": {"points", "stroke", "stroke_width", "dash"},
     "icon": {"icon"},
+    "image": {
+        "src",
+        "fit",
+        "align",
+        "valign",
+        "radius",
+        "opacity",
+        "fallback",
+        "placeholder",
+        "min_dpi",
+    },
     "text": {
         "text",
         "font",
@@ -39,6 +50,7 @@ KEYS = {
         "max_lines",
         "direction",
         "ruby",
+        "markup",
     },
 }
 COMMON = {"name", "type", "when", *GEOMETRY}

@@ -19,10 +19,12 @@ from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
 from ..problems import Problems
-from . import templates
+from . import images as art
+from . import markup, templates
 from . import text as textfit
 from .boxes import Box, Layout, resolve
 from .icons import IconSet
+from .units import MM
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_KEYS = ("fill", "stroke", "color")
@@ -66,6 +68,7 @@ def lay_out_face(
     fonts: Fonts,
     icons: IconSet,
     problems: Problems,
+    images: art.ImageSet | None = None,
 ) -> Face:
     # A column named like a context name (`game`, `vars`) is still there as row["game"].
     fields = {templates.ROW: card.fields, **card.fields, **context}
@@ -77,6 +80,8 @@ def lay_out_face(
             box = _fit_text(box, layout, card, fonts, icons, problems)
         elif box.type == "icon":
             box = _icon_box(box, layout, card, icons, problems)
+        elif box.type == "image":
+            box = _image_box(box, layout, card, fonts, images, problems)
         if box is not None:
             out.append(box)
     # The key is a digest of everything drawn: equal keys draw identically.
@@ -103,6 +108,148 @@ def _icon_box(
         )
         return None
     return replace(box, props=dict(box.props, shapes=icon.shapes))
+
+
+def _image_box(
+    box: Box,
+    layout: Layout,
+    card: Card,
+    fonts: Fonts,
+    images: art.ImageSet | None,
+    problems: Problems,
+) -> Box | None:
+    """Where the picture lies in the box, its file, and a warning when it prints coarsely; a
+    fallback picture or a labelled stand-in while the card's own is missing."""
+    p = box.props
+    fold = f"image:{layout.file}:{box.name}"
+    fit, align, valign = (
+        p.get("fit", "contain"),
+        p.get("align", "center"),
+        p.get("valign", "middle"),
+    )
+    allowed = {"fit": art.FITS, "align": sorted(ALIGN), "valign": sorted(VALIGN)}
+    for key, value in (("fit", fit), ("align", align), ("valign", valign)):
+        if value not in allowed[key]:
+            problems.error(
+                _(
+                    "box '{box}': {key} must be one of {allowed}, got {value!r} for card {card} "
+                    "({where})",
+                    box=box.name,
+                    key=key,
+                    allowed=", ".join(allowed[key]),
+                    value=value,
+                    card=card.label(),
+                    where=card.where,
+                ),
+                box.where,
+                fold=f"{fold}:{key}:{value}",
+            )
+            return None
+    try:
+        opacity = float(p.get("opacity", 1.0))
+        min_dpi = int(p.get("min_dpi", art.MIN_DPI))
+        if not 0 <= opacity <= 1 or min_dpi < 1:
+            raise ValueError
+    except (TypeError, ValueError):
+        problems.error(
+            _(
+                "box '{box}': opacity must be a number from 0 to 1 and min_dpi a whole number "
+                "of at least 1",
+                box=box.name,
+            ),
+            box.where,
+            fold=fold + ":numbers",
+        )
+        return None
+    if box.w <= 0 or box.h <= 0:
+        problems.error(_("box '{box}' has no area", box=box.name), box.where, fold=fold + ":area")
+        return None
+    if images is None:  # a face with no game folder (never a designer's layout)
+        return None
+    src = str(p.get("src", "")).strip()
+    image, own = None, False
+    for name in (src, str(p.get("fallback", "")).strip()):
+        if not name:
+            continue
+        try:
+            image = images.find(name, card.where)
+        except art.ImageError as exc:
+            problems.error(
+                _(
+                    "card {card}: box '{box}': {error}",
+                    card=card.label(),
+                    box=box.name,
+                    error=str(exc),
+                ),
+                card.where,
+                fold=f"{fold}:{exc}",
+            )
+            return None
+        if image is not None:
+            own = name == src
+            break
+    placeholder = p.get("placeholder")
+    if not own:
+        if image is None and placeholder in (None, False, ""):
+            what = (
+                _("image {path} not found", path=src)
+                if src
+                else _("names no image (its 'src' is empty)")
+            )
+            problems.error(
+                _(
+                    "card {card}: box '{box}': {what} (a 'fallback' picture or a 'placeholder' "
+                    "draws a stand-in until the art is there)",
+                    card=card.label(),
+                    box=box.name,
+                    what=what,
+                ),
+                card.where,
+                fold=None,
+            )
+            return None
+        row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
+        images.lacking.setdefault((layout.file, box.name), []).append(f"{card.label()} ({row})")
+    props = dict(p, fit=fit, align=align, valign=valign, opacity=opacity, image=image)
+    if image is None:  # a labelled stand-in
+        label = src.rsplit("/", 1)[-1] if placeholder is True else str(placeholder)
+        label = label or box.name
+        metrics = fonts.metrics["body"]
+        width = metrics.width(label, 1.0) or 1.0
+        size = max(4.0, min(9.0, 0.85 * box.w / width, 0.4 * box.h))
+        fonts.use("body", label)
+        props.update(
+            placeholder=label,
+            label_size=size,
+            label_width=width * size,
+            ascent=metrics.ascent,
+        )
+        return replace(box, props=props)
+    props["placeholder"] = None
+    x, y, w, h = art.place((box.w, box.h), image.px, fit, align, valign)
+    props["draw"] = (x, y, w, h)
+    if image.kind != "svg":
+        printed = art.dpi(image.px, (w, h))
+        if printed < min_dpi - 0.5:
+            problems.warning(
+                _(
+                    "card {card}: image {path} prints at {dpi:.0f} dpi in box '{box}' "
+                    "({w:g}×{h:g} px over {mw:.1f}×{mh:.1f} mm; at least {least} dpi prints "
+                    "sharp)",
+                    card=card.label(),
+                    path=image.rel,
+                    dpi=printed,
+                    box=box.name,
+                    w=image.px[0],
+                    h=image.px[1],
+                    mw=w / MM,
+                    mh=h / MM,
+                    least=min_dpi,
+                ),
+                card.where,
+                fold=f"{fold}:dpi:{image.digest}",
+            )
+    return replace(box, props=props)
 
 
 def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
@@ -167,9 +314,30 @@ def _fit_text(
         return None
     unknown: list[str] = []
     content = icons.inline(str(p.get("text", "")), unknown)
+    vertical = p.get("direction") == "vertical"
+    styles: tuple = ()
+    if p.get("markup") is True:
+        if vertical:
+            problems.error(
+                _("box '{box}': markup is read in horizontal text only", box=box.name),
+                where,
+                fold=f"markup:{layout.file}:{box.name}",
+            )
+            return None
+        content, styles, unread = markup.parse(content, p.get("size", 10.0))
+        for why in unread:
+            problems.warning(
+                _(
+                    "card {card}: markup in box '{box}' printed as typed: {why}",
+                    card=card.label(),
+                    box=box.name,
+                    why=why,
+                ),
+                card.where,
+                fold=f"markup:{layout.file}:{box.name}:{why}",
+            )
     if p.get("ruby") is True:
         content = typeset.parse_ruby(content)
-    vertical = p.get("direction") == "vertical"
     for name in unknown:
         problems.warning(
             _(
@@ -183,30 +351,43 @@ def _fit_text(
             card.where,
             fold=f"inline:{layout.file}:{box.name}:{name}",
         )
-    plain, _icons = icons.strip(content)
-    plain = typeset.base_text(plain) + typeset.readings(plain)
-    if vertical:
-        plain = typeset.vertical_chars(plain)
-    missing = fonts.missing(role, plain)
-    if missing:
-        chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
-        problems.error(
-            _(
-                "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in box "
-                "'{box}'",
-                card=card.label(),
-                role=role,
-                family=fonts.metrics[role].face.family,
-                chars=chars,
-                box=box.name,
-            ),
-            card.where,
-            fold=None,
-        )
-    fonts.use(role, plain)
+    by_role: dict[str, str] = {}
+    for style, run in markup.runs(content, styles) if styles else [(None, content)]:
+        used_role = "bold" if style is not None and style.bold else role
+        plain, _icons = icons.strip(run)
+        plain = typeset.base_text(plain) + typeset.readings(plain)
+        if vertical:
+            plain = typeset.vertical_chars(plain)
+        by_role[used_role] = by_role.get(used_role, "") + plain
+    for used_role, plain in by_role.items():
+        missing = fonts.missing(used_role, plain)
+        if missing:
+            chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+            problems.error(
+                _(
+                    "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in "
+                    "box '{box}'",
+                    card=card.label(),
+                    role=used_role,
+                    family=fonts.metrics[used_role].face.family,
+                    chars=chars,
+                    box=box.name,
+                ),
+                card.where,
+                fold=None,
+            )
+        fonts.use(used_role, plain)
     metrics = fonts.metrics[role]
 
     def measure(text: str, size: float) -> float:
+        if styles:
+            width = 0.0
+            for style, run in markup.runs(text, styles):
+                rest, ems = icons.strip(run)
+                scaled = size * style.size
+                face = fonts.metrics["bold" if style.bold else role]
+                width += face.width(typeset.base_text(rest), scaled) + ems * scaled
+            return width
         rest, ems = icons.strip(text)
         return metrics.width(typeset.base_text(rest), size) + ems * size
 
@@ -233,7 +414,15 @@ def _fit_text(
         leading = max(leading, 1 + typeset.RUBY_SIZE + 0.1)
         along -= typeset.RUBY_SIZE * size
     fitted = textfit.fit(
-        content, across, along, size, min_size, leading, measure, max_lines=max_lines
+        content,
+        across,
+        along,
+        size,
+        min_size,
+        leading,
+        measure,
+        max_lines=max_lines,
+        carry=markup.carry if styles else None,
     )
     if not fitted.fits:
         problems.warning(
@@ -244,7 +433,7 @@ def _fit_text(
                 box=box.name,
                 size=fitted.size,
                 lines=len(fitted.lines),
-                text=content[:30],
+                text=markup.plain(content)[:30],
             ),
             card.where,
             fold=None,
@@ -262,6 +451,8 @@ def _fit_text(
         valign=valign,
         direction="vertical" if vertical else "horizontal",
     )
+    if styles:
+        props["styles"] = styles
     props["widths"] = tuple(measure(line, fitted.size) for line in fitted.lines)
     used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}
     if used:
@@ -347,14 +538,17 @@ def lay_out_deck(
     fonts: Fonts,
     icons: IconSet,
     problems: Problems,
+    images: art.ImageSet | None = None,
 ) -> FaceStore:
     """Every card's front and back, packed as they are laid out (see FaceStore)."""
     store = FaceStore()
     for card in deck.cards:
         store.append(
             (
-                lay_out_face(front, card, context, names, fonts, icons, problems),
-                lay_out_face(back, card, context, names, fonts, icons, problems) if back else None,
+                lay_out_face(front, card, context, names, fonts, icons, problems, images),
+                lay_out_face(back, card, context, names, fonts, icons, problems, images)
+                if back
+                else None,
             )
         )
     return store

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .. import tomlfile
 from ..fonts import FontIndex, metrics
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
@@ -20,6 +20,7 @@ from ..textfile import confine
 from . import boxes, presets, rulebook, sheets
 from . import faces as facelayout
 from . import icons as iconlayout
+from . import images as imagelayout
 from .units import MM
 
 BOARD_OVERLAP_MM = 10.0
@@ -80,6 +81,7 @@ class _Stage:
     icons: iconlayout.IconSet
     problems: Problems
     margin_mm: float | None = None
+    images: imagelayout.ImageSet | None = None
 
     def layout(self, name: str, names: dict) -> boxes.Layout:
         return boxes.load_layout(self.project.layouts, self.game.id, name, self.project.rel, names)
@@ -108,12 +110,25 @@ def lay_out(
     plan = Plan(game, fonts, defs.paper[paper], paper)
     plan.presets = presets.load_presets(project.layouts, project.rel)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
+    images = imagelayout.ImageSet(project.root, game.manifest.folder, project.rel)
     stage = _Stage(
-        project, game, plan, defs, paper, bleed_mm, context, fonts, icons, problems, margin_mm
+        project,
+        game,
+        plan,
+        defs,
+        paper,
+        bleed_mm,
+        context,
+        fonts,
+        icons,
+        problems,
+        margin_mm,
+        images,
     )
     for comp in game.manifest.components:
         if comp.printed:
             STRATEGIES[comp.kind_of.layout](stage, comp)
+    _report_lacking_art(images, problems)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
@@ -142,7 +157,15 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     deck = stage.game.deck(comp.id)
     _warn_unused_columns(deck, [front, back], stage.problems)
     laid = facelayout.lay_out_deck(
-        deck, front, back, stage.context, names, stage.fonts, stage.icons, stage.problems
+        deck,
+        front,
+        back,
+        stage.context,
+        names,
+        stage.fonts,
+        stage.icons,
+        stage.problems,
+        stage.images,
     )
     group = stage.plan.sheets.setdefault(comp.output, [])
     if comp.kind_of.shares_sheets and group and group[-1].geometry == geometry:
@@ -170,7 +193,7 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     # A board is one "card" with the game's fields only.
     card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
     face = facelayout.lay_out_face(
-        layout, card, stage.context, names, stage.fonts, stage.icons, stage.problems
+        layout, card, stage.context, names, stage.fonts, stage.icons, stage.problems, stage.images
     )
     margin, overlap = BOARD_MARGIN_MM * MM, BOARD_OVERLAP_MM * MM
     main = f"{comp.output}.pdf"
@@ -195,6 +218,24 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
 
 # Layout strategies by name (kinds.Kind.layout): how a kind's pieces become faces on pages.
 STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single}
+
+
+def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> None:
+    """One notice per image box whose pictures are not all there yet: which cards still show a
+    stand-in (the fallback picture or the placeholder)."""
+    for (file, box), cards in images.lacking.items():
+        unique = list(dict.fromkeys(cards))
+        shown = "、".join(unique[:8]) + ("…" if len(unique) > 8 else "")
+        problems.notice(
+            ngettext(
+                "box '{box}': {n} card still lacks its art (a stand-in is drawn): {cards}",
+                "box '{box}': {n} cards still lack their art (a stand-in is drawn): {cards}",
+                len(unique),
+                box=box,
+                cards=shown,
+            ),
+            SourceRef(file),
+        )
 
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:

@@ -64,6 +64,7 @@ def wrap(
     phrases_only: bool = False,
     max_ragged: float | None = None,
     min_last: int = 0,
+    carry: Callable[[str], str] | None = None,
 ) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
@@ -71,7 +72,9 @@ def wrap(
     fraction of the width), a phrase break that would leave more than that empty gives way to
     a break between characters (long rulebook paragraphs; card text keeps its phrases). With
     `min_last`, a paragraph's last line never holds fewer characters than that (「い。」 alone):
-    characters come down from the line before, at a legal break.
+    characters come down from the line before, at a legal break. With `carry` (styled text,
+    layout/markup.py), each line after a paragraph's first starts with `carry(what came before
+    it)`, so a line is measured and drawn with the style in force where it starts.
     """
     lines: list[str] = []
     for para in text.split("\n"):
@@ -85,19 +88,22 @@ def wrap(
         starts: list[int] = []
         start = 0
         while start < len(para):
+            head = carry(para[:start]) if carry and start else ""
             # Farthest end that fits.
             end = start + 1
-            while end < len(para) and measure(para[start : end + 1].rstrip()) <= width + 0.01:
+            while (
+                end < len(para) and measure(head + para[start : end + 1].rstrip()) <= width + 0.01
+            ):
                 end += 1
-            if end == len(para) and measure(para[start:].rstrip()) <= width + 0.01:
+            if end == len(para) and measure(head + para[start:].rstrip()) <= width + 0.01:
                 starts.append(start)
-                lines.append(para[start:].rstrip())
+                lines.append(head + para[start:].rstrip())
                 break
             cut = next((p for p in range(end, start, -1) if p in good), None)
             if (
                 cut is not None
                 and max_ragged is not None
-                and width - measure(para[start:cut].rstrip()) > max_ragged * width
+                and width - measure(head + para[start:cut].rstrip()) > max_ragged * width
             ):
                 cut = next((p for p in range(end, start, -1) if p in fallback), cut)
             if cut is None:
@@ -110,11 +116,11 @@ def wrap(
                     p for p in range(end + 1, len(para) + 1) if p in fallback or p == len(para)
                 )
             starts.append(start)
-            lines.append(para[start:cut].rstrip())
+            lines.append(head + para[start:cut].rstrip())
             start = cut
             while start < len(para) and para[start] == " ":
                 start += 1
-        if min_last and len(starts) >= 2:
+        if min_last and len(starts) >= 2 and not carry:
             _lengthen_last(lines, starts, para, fallback, min_last)
     return lines
 
@@ -152,6 +158,7 @@ def fit(
     measure: Callable[[str, float], float],
     step: float = 0.5,
     max_lines: int | None = None,
+    carry: Callable[[str], str] | None = None,
 ) -> Fitted:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
 
@@ -167,7 +174,9 @@ def fit(
     sizes = sizes or [size]
     for phrases_only in (True, False):
         for current in sizes:
-            lines = wrap(text, width, lambda s, size=current: measure(s, size), phrases_only)
+            lines = wrap(
+                text, width, lambda s, size=current: measure(s, size), phrases_only, carry=carry
+            )
             if (
                 lines is not None
                 and _fits(lines, current, width, height, leading, measure)
@@ -175,7 +184,7 @@ def fit(
             ):
                 return Fitted(tuple(lines), current, current * leading, True)
     smallest = sizes[-1]
-    lines = wrap(text, width, lambda s: measure(s, smallest)) or []
+    lines = wrap(text, width, lambda s: measure(s, smallest), carry=carry) or []
     return Fitted(tuple(lines), smallest, smallest * leading, False)
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 
+from ..layout import markup
 from ..layout.faces import Face
-from ..typeset import RUBY_SIZE, has_ruby, segments, vertical_pieces
+from ..layout.images import read_svg
+from ..typeset import RUBY_SIZE, base_text, has_ruby, segments, vertical_pieces
 
 
 def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
@@ -20,7 +22,13 @@ def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[
         x, y = box.x, h - box.y - box.h
         bw, bh = box.w, box.h
         if box.type == "text":
-            draw_lines(c, box, x, y, font_names[p["font"]])
+            if p.get("styles"):
+                _draw_styled(c, box, x, y, font_names)
+            else:
+                draw_lines(c, box, x, y, font_names[p["font"]])
+            continue
+        if box.type == "image":
+            draw_image(c, box, x, y, font_names["body"])
             continue
         if box.type == "icon":
             side = min(bw, bh)
@@ -57,6 +65,101 @@ def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[
         else:
             c.rect(x, y, bw, bh, **mode)
         c.restoreState()
+
+
+PLACEHOLDER_FILL, PLACEHOLDER_LINE, PLACEHOLDER_TEXT = "#E4E4E4", "#9A9A9A", "#4D4D4D"
+
+
+def draw_image(c, box, x: float, y: float, font_name: str) -> None:
+    """A picture in its box (bottom-left corner at x, y), clipped to the box and its rounded
+    corners; or, while the picture is missing, a labelled grey stand-in."""
+    p = box.props
+    c.saveState()
+    clip = c.beginPath()
+    if p.get("radius"):
+        clip.roundRect(x, y, box.w, box.h, p["radius"])
+    else:
+        clip.rect(x, y, box.w, box.h)
+    c.clipPath(clip, stroke=0, fill=0)
+    if p.get("opacity", 1.0) < 1.0:
+        c.setFillAlpha(p["opacity"])
+        c.setStrokeAlpha(p["opacity"])
+    image = p.get("image")
+    if image is None:
+        _placeholder(c, box, x, y, font_name)
+    else:
+        dx, dy, dw, dh = p["draw"]
+        name, (fw, fh) = image_form(c, image)
+        c.translate(x + dx, y + box.h - dy - dh)
+        c.scale(dw / fw, dh / fh)
+        c.doForm(name)
+    c.restoreState()
+
+
+def image_form(c, image) -> tuple[str, tuple[float, float]]:
+    """The PDF form that draws `image` (made on its first use in this file, so a picture on a
+    hundred cards is embedded once) and the size it is drawn at before scaling."""
+    name = f"img{image.digest}"
+    if image.kind == "svg":
+        drawing = _svg(image)
+        size = (float(drawing.width), float(drawing.height))
+    else:
+        size = (1.0, 1.0)
+    if not c.hasForm(name):
+        c.beginForm(name, 0, 0, *size)
+        if image.kind == "svg":
+            from reportlab.graphics import renderPDF
+
+            renderPDF.draw(drawing, c, 0, 0)
+        else:
+            c.drawImage(_raster(image.path, image.kind), 0, 0, 1, 1, mask="auto")
+        c.endForm()
+    return name, size
+
+
+_SVGS: dict[str, object] = {}
+
+
+def _svg(image):
+    """An SVG file's drawing, parsed once per process and content (layout has read it already,
+    with the same containment)."""
+    if image.digest not in _SVGS:
+        _SVGS[image.digest] = read_svg(image.path, image.root)
+    return _SVGS[image.digest]
+
+
+def _raster(path: str, kind: str):
+    """A PNG or JPEG for ReportLab: a JPEG is embedded as it is; a PNG as pixels, its
+    transparency (alpha or a transparent colour) kept as a soft mask."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    if kind == "jpeg":
+        return ImageReader(path)
+    with Image.open(path) as im:
+        alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+        im = im.convert("RGBA" if alpha else "RGB")
+    return ImageReader(im)
+
+
+def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
+    """Grey with a cross and the stand-in's label: plainly not the art."""
+    p = box.props
+    c.setFillColor(HexColor(PLACEHOLDER_FILL))
+    c.setStrokeColor(HexColor(PLACEHOLDER_LINE))
+    c.setLineWidth(0.5)
+    c.rect(x, y, box.w, box.h, stroke=1, fill=1)
+    c.line(x, y, x + box.w, y + box.h)
+    c.line(x, y + box.h, x + box.w, y)
+    size = p["label_size"]
+    lw = p["label_width"]
+    pad = 0.3 * size
+    lx, ly = x + (box.w - lw) / 2, y + (box.h - size) / 2
+    c.setFillColor(HexColor(PLACEHOLDER_FILL))
+    c.rect(lx - pad, ly - pad, lw + 2 * pad, size + 2 * pad, stroke=0, fill=1)
+    c.setFillColor(HexColor(PLACEHOLDER_TEXT))
+    c.setFont(font_name, size)
+    c.drawString(lx, ly + (1 - p["ascent"]) * size, p["placeholder"])
 
 
 def draw_icon(c, shapes, x: float, y: float, size: float) -> None:
@@ -129,6 +232,38 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
             c.drawString(lx, baseline, line)
         else:
             _draw_runs(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
+        baseline -= leading
+
+
+def _draw_styled(c, box, x: float, y: float, font_names: dict[str, str]) -> None:
+    """Text with markup (layout/markup.py): each run in its own weight, colour and size, on the
+    line's one baseline."""
+    p = box.props
+    lines, size, leading, styles = p["lines"], p["size"], p["leading"], p["styles"]
+    reserve = RUBY_SIZE * size if any(has_ruby(line) for line in lines) else 0.0
+    block = (len(lines) - 1) * leading + size + reserve
+    top = y + box.h - reserve
+    if p["valign"] == "middle":
+        top -= (box.h - block) / 2
+    elif p["valign"] == "bottom":
+        top -= box.h - block
+    baseline = top - p["ascent"] * size
+    icons = p.get("inline_icons", {})
+    for line, width in zip(lines, p["widths"]):
+        lx = x + {"center": (box.w - width) / 2, "right": box.w - width}.get(p["align"], 0.0)
+        for style, run in markup.runs(line, styles):
+            name = font_names["bold" if style.bold else p["font"]]
+            scaled = size * style.size
+            colour = HexColor(style.color or p.get("color") or "#000000")
+            c.setFillColor(colour)
+            c.setFont(name, scaled)
+            if has_ruby(run):
+                _draw_ruby_line(c, run, lx, baseline, scaled, name, icons, colour, p["ascent"])
+            else:
+                _draw_runs(c, run, lx, baseline, scaled, name, icons, colour, p["ascent"])
+            rest = "".join(ch for ch in base_text(run) if ch not in icons)
+            ems = sum(icons[ch][1] for ch in run if ch in icons)
+            lx += c.stringWidth(rest, name, scaled) + ems * scaled
         baseline -= leading
 
 

@@ -1,0 +1,148 @@
+"""Card art: the files an `image` box names, checked before anything is drawn.
+
+A box names its picture by a path relative to the game's folder (`src = "art/{{ id }}.png"`);
+`ImageSet` resolves it inside the project, reads its size (PNG and JPEG by Pillow, SVG by
+svglib), and remembers each file once. `place()` works out where the picture lies in its box for
+each fit mode and the resolution it prints at. The renderer gets an `ImageRef`: the file's
+digest (what the PDF names it by, so a picture used on many cards is embedded once) and its
+path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..i18n import _
+from ..problems import BuildError, SourceRef
+from ..textfile import confine
+
+FITS = ("contain", "cover", "stretch")
+MIN_DPI = 300
+FORMATS = {"PNG": "png", "JPEG": "jpeg"}
+# A picture this large is not card art: refuse it before decoding (Pillow's own guard against
+# decompression bombs is a warning at 89 Mpx; ours is an error naming the file).
+MAX_PIXELS = 60_000_000
+
+
+@dataclass(frozen=True)
+class ImageRef:
+    """One image file as the renderer needs it. Its repr names it by project path and digest
+    only, so a face's key (and the PDF) is the same wherever the project lies."""
+
+    rel: str  # the path as messages show it (project-relative)
+    digest: str  # of the file's bytes: equal digests are one picture
+    kind: str  # png, jpeg or svg
+    px: tuple[float, float]  # pixels (raster) or the SVG's own size in points
+    path: str = field(default="", repr=False, compare=False)  # where to read it
+    root: str = field(default="", repr=False, compare=False)  # an SVG's references stay inside
+
+
+class ImageError(Exception):
+    """A file that is not a picture pnp can print (the message says why)."""
+
+
+class ImageSet:
+    """Every picture a game's layouts name, read once."""
+
+    def __init__(self, root: Path, folder: Path, rel) -> None:
+        self.root = root  # the project: nothing outside it is read
+        self.folder = folder  # the game's folder: paths are relative to it
+        self.rel = rel
+        self._seen: dict[Path, ImageRef | None | str] = {}
+        # (layout file, box name) -> labels of the cards drawn with a stand-in
+        self.lacking: dict[tuple[str, str], list[str]] = {}
+
+    def find(self, name: str, where: SourceRef) -> ImageRef | None:
+        """The picture `name` (relative to the game's folder), or None when there is no such
+        file. Raises ImageError when the file is not a picture or lies outside the project."""
+        name = name.strip()
+        path = self.folder / name
+        try:
+            confine(path, self.root, where, _("an image"))
+        except BuildError:
+            raise ImageError(
+                _(
+                    "{path} lies outside the project folder (an absolute path, '..' or a "
+                    "symbolic link out of it)",
+                    path=name,
+                )
+            ) from None
+        path = path.resolve()
+        if path not in self._seen:
+            self._seen[path] = self._read(path) if path.is_file() else None
+        found = self._seen[path]
+        if isinstance(found, str):
+            raise ImageError(found)
+        return found
+
+    def _read(self, path: Path) -> ImageRef | str:
+        rel = self.rel(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            return _("{path}: cannot be read ({error})", path=rel, error=exc.strerror)
+        digest = hashlib.blake2b(data, digest_size=12).hexdigest()
+        if path.suffix.lower() == ".svg":
+            drawing = read_svg(path, self.root)
+            if drawing is None or not drawing.width or not drawing.height:
+                return _("{path}: not an SVG picture pnp can read", path=rel)
+            return ImageRef(
+                rel, digest, "svg", (drawing.width, drawing.height), str(path), str(self.root)
+            )
+        from PIL import Image, UnidentifiedImageError
+
+        try:
+            with Image.open(path) as im:
+                kind = FORMATS.get(im.format or "")
+                size = im.size
+        except (UnidentifiedImageError, OSError, ValueError):
+            kind, size = None, (0, 0)
+        if kind is None:
+            return _("{path}: not a PNG, JPEG or SVG picture", path=rel)
+        if size[0] * size[1] > MAX_PIXELS:
+            return _(
+                "{path}: {w}×{h} pixels is far more than card art needs (at most {most} million)",
+                path=rel,
+                w=size[0],
+                h=size[1],
+                most=MAX_PIXELS // 1_000_000,
+            )
+        return ImageRef(rel, digest, kind, (float(size[0]), float(size[1])), str(path))
+
+
+def read_svg(path: Path | str, root: Path | str):
+    """An SVG file as a ReportLab drawing (None if it cannot be read); references to other
+    files resolve inside the project only, and XML entities are not expanded."""
+    from svglib.svglib import svg2rlg
+
+    logging.getLogger("svglib").setLevel(logging.CRITICAL)
+    try:
+        return svg2rlg(str(path), external_reference_root=str(root))
+    except Exception:  # noqa: BLE001 - any failure of a hostile or broken file is "unreadable"
+        return None
+
+
+def place(
+    box: tuple[float, float], image: tuple[float, float], fit: str, align: str, valign: str
+) -> tuple[float, float, float, float]:
+    """Where the picture lies in its box (x, y, w, h from the box's top-left corner, y down):
+    `contain` shows all of it, `cover` fills the box (the overflow clipped), `stretch` fills it
+    whatever the proportions."""
+    bw, bh = box
+    iw, ih = image
+    if fit == "stretch":
+        return 0.0, 0.0, bw, bh
+    scale = (max if fit == "cover" else min)(bw / iw, bh / ih)
+    w, h = iw * scale, ih * scale
+    x = {"left": 0.0, "center": (bw - w) / 2, "right": bw - w}[align]
+    y = {"top": 0.0, "middle": (bh - h) / 2, "bottom": bh - h}[valign]
+    return x, y, w, h
+
+
+def dpi(image: tuple[float, float], drawn: tuple[float, float]) -> float:
+    """The resolution a raster picture prints at: its pixels over the inches they cover (the
+    lower of the two directions)."""
+    return min(72 * image[0] / drawn[0], 72 * image[1] / drawn[1])
