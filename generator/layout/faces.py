@@ -209,7 +209,9 @@ def _image_box(
             )
             return None
         row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
-        images.lacking.setdefault((layout.file, box.name), []).append(f"{card.label()} ({row})")
+        images.lacking.setdefault((layout.file, box.name), []).append(
+            (f"{card.label()} ({row})", src)
+        )
     props = dict(p, fit=fit, align=align, valign=valign, opacity=opacity, image=image)
     if image is None:  # a labelled stand-in
         label = src.rsplit("/", 1)[-1] if placeholder is True else str(placeholder)

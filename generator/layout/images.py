@@ -52,8 +52,9 @@ class ImageSet:
         self.folder = folder  # the game's folder: paths are relative to it
         self.rel = rel
         self._seen: dict[Path, ImageRef | None | str] = {}
-        # (layout file, box name) -> labels of the cards drawn with a stand-in
-        self.lacking: dict[tuple[str, str], list[str]] = {}
+        # (layout file, box name) -> (card, the file it names) for each card drawn with a
+        # stand-in
+        self.lacking: dict[tuple[str, str], list[tuple[str, str]]] = {}
 
     def find(self, name: str, where: SourceRef) -> ImageRef | None:
         """The picture `name` (relative to the game's folder), or None when there is no such

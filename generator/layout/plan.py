@@ -223,19 +223,23 @@ STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single}
 def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> None:
     """One notice per image box whose pictures are not all there yet: which cards still show a
     stand-in (the fallback picture or the placeholder)."""
-    for (file, box), cards in images.lacking.items():
-        unique = list(dict.fromkeys(cards))
+    for (file, box), lacking in images.lacking.items():
+        unique = list(dict.fromkeys(card for card, _name in lacking))
+        names = list(dict.fromkeys(name for _card, name in lacking if name))
         shown = "、".join(unique[:8]) + ("…" if len(unique) > 8 else "")
-        problems.notice(
-            ngettext(
-                "box '{box}': {n} card still lacks its art (a stand-in is drawn): {cards}",
-                "box '{box}': {n} cards still lack their art (a stand-in is drawn): {cards}",
-                len(unique),
-                box=box,
-                cards=shown,
-            ),
-            SourceRef(file),
+        message = ngettext(
+            "box '{box}': {n} card still lacks its art (a stand-in is drawn): {cards}",
+            "box '{box}': {n} cards still lack their art (a stand-in is drawn): {cards}",
+            len(unique),
+            box=box,
+            cards=shown,
         )
+        if names:
+            files = ", ".join(names[:8]) + ("…" if len(names) > 8 else "")
+            message += "; " + ngettext(
+                "{n} file to make: {files}", "{n} files to make: {files}", len(names), files=files
+            )
+        problems.notice(message, SourceRef(file))
 
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
