@@ -22,12 +22,12 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that kept headings with their samples without a page break each time (issue 15).
-# Earlier references: the 3-player removal declared in にゃんばーわん！'s manifest (older code
+# The commit that gave each shipped game a placeholder-art box (issue 14). Earlier references:
+# 229cac5 (headings kept with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older code
 # refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
 # 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a
 # title set vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
-REFERENCE = "229cac592e0e9e59c1465c28a45733804f53ca89"
+REFERENCE = "39f1795196928af03b194248f74ee61da1a6865a"
 
 
 def _reference_generator(dest: Path) -> Path | None:
