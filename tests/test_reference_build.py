@@ -22,9 +22,10 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that gave each shipped game a placeholder-art box (issue 14). Earlier references:
-# 229cac5 (headings kept with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older code
-# refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
+# The commit whose base sheets.toml has fold-over sheets (older code refuses their keys).
+# Earlier references: 39f1795 (a placeholder-art box in each shipped game), 229cac5 (headings
+# kept with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older
+# code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
 # 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a
 # title set vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
 REFERENCE = "39f1795196928af03b194248f74ee61da1a6865a"

@@ -17,6 +17,10 @@ PROOF_LINES = (
     "印刷したら、下のものさしが100 mmあるか定規で確かめてください。",
 )
 DUPLEX_LINE = "両面印刷は「長辺とじ」を選んでください。表の次のページが、その裏面です。"
+FOLD_LINE = (
+    "折り返しシート：片面印刷で構いません。中央の一点鎖線で山折り（印刷面が外）にし、"
+    "貼り合わせてから切ってください。"
+)
 SIDES = ("表", "裏")  # the front and back sheet labels
 TURNED = "（横向き）"  # cards lie sideways on the sheet
 PROOF_LINES_ON = (  # the proof page of a --proof build
@@ -28,8 +32,10 @@ PROOF_LINES_ON = (  # the proof page of a --proof build
 def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) -> list[str]:
     """The proof page: a heading, how to print, and one line per deck (count, size, grid, bleed)."""
     lines = [f"{title}　{heading or '印刷用シート'}", *PROOF_LINES]
-    if any(d.geometry.backs for d in decks):
+    if any(d.geometry.backs and d.geometry.fold is None for d in decks):
         lines.append(DUPLEX_LINE)
+    if any(d.geometry.fold is not None for d in decks):
+        lines.append(FOLD_LINE)
     lines.append("")
     for d in decks:
         g = d.geometry

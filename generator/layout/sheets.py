@@ -52,7 +52,10 @@ SHEET_KEYS = {
     "crop_offset_min",
     "arrange",
     "safe_zone",
+    "orientation",
+    "fold_gap",
 }
+BACKS = ("long-edge", "none", "foldover")
 
 
 def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
@@ -158,6 +161,9 @@ class SheetGeometry:
     # label reading upwards (a band beside the cards).
     label_boxes: tuple[tuple[float, float, float, float, bool], ...] = ()
     safe: float = 3 * MM  # the safe zone: text stays this far inside the trim
+    # Fold-over sheets: the x of the fold line (fronts left of it, their backs mirrored to the
+    # right on the same page); None: backs on their own page (or none).
+    fold: float | None = None
 
     @property
     def per_sheet(self) -> int:
@@ -269,7 +275,7 @@ def impose(
             )
         )
     spec = defs.sheets[sheet_name]
-    pw, ph = defs.paper[paper_name]
+    paper_w, paper_h = defs.paper[paper_name]
     try:
         margin = (
             margin_mm * MM if margin_mm is not None else to_pt(spec.get("printer_margin", "5mm"))
@@ -291,10 +297,15 @@ def impose(
         if arrange not in ("auto", "separate", "butted"):
             raise ValueError(_("arrange must be 'auto', 'separate' or 'butted'"))
         backs_mode = spec.get("backs", "long-edge")
+        folded = backs_mode == "foldover"
+        # Fold-over: between the fold line and the nearest crop mark or bleed on either side.
+        fold_gap = to_pt(spec.get("fold_gap", "2mm")) if folded else 0.0
+        orientation = spec.get("orientation", "auto" if folded else "portrait")
+        if orientation not in ("auto", "portrait", "landscape"):
+            raise ValueError(_("orientation must be 'auto', 'portrait' or 'landscape'"))
         # "auto": as many as fit with the least bleed the sheet accepts (min_bleed, default
         # the wanted bleed) and the shortest marks; the bleed is then the most those leave.
         least = min(to_pt(spec.get("min_bleed", want_bleed or spec.get("bleed", "3mm"))), wanted)
-        room_w, room_h = pw - 2 * margin, ph - 2 * margin
 
         def count(room: float, item: float) -> int:
             n = 0
@@ -302,15 +313,33 @@ def impose(
                 n += 1
             return n
 
-        cols = count(room_w, cw) if spec.get("cols") == "auto" else int(spec["cols"])
-        rows = count(room_h, ch) if spec.get("rows") == "auto" else int(spec["rows"])
-        turned = False
-        if spec.get("cols") == spec.get("rows") == "auto" and spec.get("rotate", True) is True:
-            # Sideways, where that fits more (mini cards on A4: 3×6 rather than 4×4).
-            t_cols, t_rows = count(room_w, ch), count(room_h, cw)
-            if t_cols * t_rows > cols * rows:
-                cols, rows, turned = t_cols, t_rows, True
-                cw, ch = ch, cw  # from here on: the footprint on the page
+        def grid(pw: float, ph: float):
+            """The grid on paper pw × ph: (cols, rows, turned); the fronts of a fold-over
+            sheet take the left half."""
+            room_w = (pw / 2 - margin - fold_gap) if folded else pw - 2 * margin
+            room_h = ph - 2 * margin
+            cols = count(room_w, cw) if spec.get("cols") == "auto" else int(spec["cols"])
+            rows = count(room_h, ch) if spec.get("rows") == "auto" else int(spec["rows"])
+            if spec.get("cols") == spec.get("rows") == "auto" and spec.get("rotate", True) is True:
+                # Sideways, where that fits more (mini cards on A4: 3×6 rather than 4×4).
+                t_cols, t_rows = count(room_w, ch), count(room_h, cw)
+                if t_cols * t_rows > cols * rows:
+                    return t_cols, t_rows, True, room_w, room_h
+            return cols, rows, False, room_w, room_h
+
+        papers = {
+            "portrait": [(paper_w, paper_h)],
+            "landscape": [(paper_h, paper_w)],
+            "auto": [(paper_w, paper_h), (paper_h, paper_w)],
+        }[orientation]
+        pw, ph = papers[0]
+        cols, rows, turned, room_w, room_h = grid(pw, ph)
+        for other in papers[1:]:  # more cards a page; as many, then upright rather than turned
+            found = grid(*other)
+            if (found[0] * found[1], not found[2]) > (cols * rows, not turned):
+                (pw, ph), (cols, rows, turned, room_w, room_h) = other, found
+        if turned:
+            cw, ch = ch, cw  # from here on: the footprint on the page
     except (KeyError, ValueError, TypeError) as exc:
         raise BuildError(
             [
@@ -321,14 +350,14 @@ def impose(
                 )
             ]
         ) from None
-    if backs_mode not in ("long-edge", "none"):
+    if backs_mode not in BACKS:
         raise BuildError(
             [
                 Problem(
                     "error",
                     _("sheet '{sheet}'", sheet=sheet_name)
                     + ": "
-                    + _("backs must be 'long-edge' or 'none'"),
+                    + _("backs must be 'long-edge', 'foldover' or 'none'"),
                     defs.at("sheet", sheet_name, "backs"),
                 )
             ]
@@ -388,6 +417,8 @@ def impose(
     grid_w = _need(cols, cw, gap, across.butted, across.bleed, 0, 0)
     grid_h = _need(rows, ch, gap, down.butted, down.bleed, 0, 0)
     left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2
+    if folded:  # centred in the left half's room; the backs mirror about the fold line
+        left = margin + (room_w - grid_w) / 2
     xs_ = _positions(cols, cw, gap, across, left)
     ys_ = _positions(rows, ch, gap, down, bottom)
     fronts, backs = [], []
@@ -427,8 +458,17 @@ def impose(
         margin,
         across,
         down,
-        _label_boxes((pw, ph), margin, (left, bottom, right, top), cut_x, across, down),
+        _label_boxes(
+            (pw, ph),
+            margin,
+            (left, bottom, right, top),
+            cut_x,
+            across,
+            down,
+            pw / 2 - fold_gap if folded else pw - margin,
+        ),
         safe,
+        pw / 2 if folded else None,
     )
 
 
@@ -436,14 +476,14 @@ LABEL_CLEARANCE = 0.5 * MM  # between the label and a card's bleed
 LABEL_SPACE = 2 * MM  # between the label and a crop mark beside it
 
 
-def _label_boxes(page, margin, grid, cut_x, across: Axis, down: Axis):
+def _label_boxes(page, margin, grid, cut_x, across: Axis, down: Axis, hi_x: float):
     """Where a sheet's label may go, best first: above the top crop marks, below the bottom
     ones, between two marks in the band above or below the cards, or reading upwards beside
     the side marks; each inside the printable area and clear of the cards' bleed and the
     marks."""
     pw, ph = page
     left, bottom, right, top = grid
-    lo_x, hi_x = margin, pw - margin
+    lo_x = margin
     out = []
     beyond = down.offset + down.length + LABEL_CLEARANCE
     out.append((lo_x, top + beyond, hi_x, ph - margin))  # above the marks
@@ -461,7 +501,7 @@ def _label_boxes(page, margin, grid, cut_x, across: Axis, down: Axis):
     out = [(*box, False) for box in out]
     beside = across.offset + across.length + LABEL_CLEARANCE
     out.append((margin, margin, left - beside, ph - margin, True))  # left of the side marks
-    out.append((right + beside, margin, pw - margin, ph - margin, True))
+    out.append((right + beside, margin, hi_x, ph - margin, True))
     return tuple(box for box in out if box[2] - box[0] > 0 and box[3] - box[1] > 0)
 
 

@@ -54,6 +54,21 @@ def sheets_pdf(
         count = -(-len(deck.faces) // g.per_sheet)
         both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
         for n, chunk in enumerate(deck.faces.runs(g.per_sheet), 1):
+            if g.fold is not None:  # fronts and their backs on one page, about a fold line
+                _label(c, f"{deck.name} {n}/{count}", g, font_names)
+                for (front, back), f_slot, b_slot in zip(chunk, g.fronts, g.backs):
+                    for face, slot in ((front, f_slot), (back, b_slot)):
+                        if face is not None:
+                            repeated = deck.faces.uses[face.key] > 1
+                            _place(c, face, slot, g, font_names, forms if repeated else None)
+                            if proof:
+                                _proof_lines(c, slot, g)
+                marks = marks_for(g, len(chunk))
+                _crop_marks(c, g, marks, mirrored=False)
+                _crop_marks(c, g, marks, mirrored=True)
+                _fold_line(c, g)
+                _show_page(c)
+                continue
             for is_front, slots in both:
                 side = sides[0] if is_front else sides[1]
                 _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
@@ -159,6 +174,20 @@ def _to_slot(c: Canvas, slot) -> None:
         c.rotate(-90)
     else:
         c.translate(slot.x, slot.y)
+
+
+FOLD_COLOUR = "#808080"
+
+
+def _fold_line(c: Canvas, g: SheetGeometry) -> None:
+    """The fold of a fold-over sheet: a dash-dot line down the page's middle, inside the
+    printer margin (folded away from you, fronts and backs meet back to back)."""
+    c.saveState()
+    c.setStrokeColor(HexColor(FOLD_COLOUR))
+    c.setLineWidth(0.5)
+    c.setDash([6, 2, 1, 2])
+    c.line(g.fold, g.margin, g.fold, g.page[1] - g.margin)
+    c.restoreState()
 
 
 def _crop_marks(c: Canvas, g: SheetGeometry, marks, mirrored: bool) -> None:
