@@ -28,7 +28,7 @@ from conftest import REPO, own_base, run
 # code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
 # 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a
 # title set vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
-REFERENCE = "39f1795196928af03b194248f74ee61da1a6865a"
+REFERENCE = "6b9ed44bda58e2efab78d1ca262604c2f0c4514f"
 
 
 def _reference_generator(dest: Path) -> Path | None:
