@@ -163,6 +163,18 @@ def main() -> None:
     "for printing).",
 )
 @click.option(
+    "--back-offset",
+    metavar="X,Y[,R]",
+    help="Move the back pages of duplex sheets X mm right and Y mm up (and turn them R degrees), "
+    "as seen on the back: what pnp calibrate measured. Overrides --printer.",
+)
+@click.option(
+    "--printer",
+    metavar="NAME",
+    help="Use the back-page offset saved for this printer (pnp printer save); default: the "
+    "saved default printer, if any.",
+)
+@click.option(
     "--format",
     "formats",
     metavar="NAME[,NAME…]",
@@ -185,13 +197,18 @@ def build(
     dpi,
     url_base,
     proof,
+    back_offset,
+    printer,
     formats,
     limits,
 ) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
     def action() -> int:
+        from . import printers
+
         project = _project(project_dir)
+        offset = printers.pick(printer, back_offset)
         picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
         opts = pipeline.Options(
             paper=paper,
@@ -206,7 +223,10 @@ def build(
             strict=strict,
             formats=picked or None,
             limits=_limits(limits),
+            back_offset=offset,
         )
+        if offset:
+            click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict)
         for path in result.written:
@@ -330,6 +350,93 @@ def new(game, project_dir, source, size, title, players, limits) -> None:
         for line in made.composition:
             click.echo(f"  {line}")
         click.echo(_("next: pnp build {game}", game=game))
+        return 0
+
+    _run(action)
+
+
+@main.command()
+@lang_option
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option(
+    "--out",
+    "out_file",
+    type=click.Path(dir_okay=False),
+    help="Where to write it; default: calibration-PAPER.pdf in the current folder.",
+)
+def calibrate(paper, out_file) -> None:
+    """Write a duplex calibration sheet: crosses on the front, scales on the back. Print it as
+    you print cards, read where the crosses show through, then save the reading with
+    `pnp printer save NAME --back-offset X,Y,R`."""
+
+    def action() -> int:
+        from .builders.calibration import calibration_pdf
+        from .layout.sheets import load_sheet_defs
+
+        defs = load_sheet_defs(Path.cwd() / "layouts", str)
+        path = Path(out_file) if out_file else Path(f"calibration-{paper}.pdf")
+        data = calibration_pdf(defs.paper[paper], paper)
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise BuildError(
+                _("cannot write {path}: {error}", path=path, error=exc.strerror)
+            ) from None
+        click.echo(_("wrote {path}", path=path))
+        return 0
+
+    _run(action)
+
+
+@main.group()
+@lang_option
+def printer() -> None:
+    """Printers and the back-page offset each one's duplex needs (kept in your user config,
+    not in a project)."""
+
+
+@printer.command("save")
+@click.argument("name")
+@lang_option
+@click.option("--back-offset", required=True, metavar="X,Y[,R]", help="As read from pnp calibrate.")
+@click.option("--default", "make_default", is_flag=True, help="Use it for every build.")
+def printer_save(name, back_offset, make_default) -> None:
+    """Save printer NAME's back-page offset."""
+
+    def action() -> int:
+        from . import printers
+
+        offset = printers.parse(back_offset)
+        path = printers.save(name, offset, make_default)
+        click.echo(
+            _(
+                "saved printer {name}: {offset} in {path}",
+                name=name,
+                offset=offset.words(),
+                path=path,
+            )
+        )
+        return 0
+
+    _run(action)
+
+
+@printer.command("list")
+@lang_option
+def printer_list() -> None:
+    """The saved printers and their offsets."""
+
+    def action() -> int:
+        from . import printers
+
+        saved, default = printers.saved()
+        if not saved:
+            click.echo(_("no printers saved yet (pnp calibrate, then pnp printer save NAME)"))
+        for name, offset in saved.items():
+            mark = " *" if name == default else ""
+            click.echo(f"{name}{mark}: {offset.words()}")
         return 0
 
     _run(action)

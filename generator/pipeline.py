@@ -39,6 +39,7 @@ class Options:
     strict: bool = False
     formats: list[str] | None = None  # builder names; None: the default ones
     limits: Limits = DEFAULT
+    back_offset: object = None  # printers.BackOffset for the back pages of duplex sheets
 
 
 @dataclass
@@ -99,6 +100,7 @@ def check(
                 margin_mm=options.margin_mm,
             )
             plan.proof = options.proof
+            plan.back_offset = options.back_offset
             plan.outputs = {
                 "preset": options.preset,
                 "dpi": options.dpi,

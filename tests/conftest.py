@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,9 @@ from generator.cli import main
 
 # Messages in English whatever the machine's locale (tests that speak Japanese say so).
 os.environ["PNP_LANG"] = "en"
+# No saved printer of the person running the tests moves a back page (tests that save one use
+# their own folder).
+os.environ["PNP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="pnp-config-")
 
 
 @pytest.fixture(autouse=True)

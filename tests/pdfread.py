@@ -68,6 +68,9 @@ def placements(path: Path, index: int) -> list[Placed]:
     stack, ctm, out = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
     rect = None
     clip, clips = None, []  # a clip drawn in page coordinates (identity ctm), and its saves
+    # The page's own transformation, in force outside every card (a back page moved by
+    # --back-offset): a clip drawn in it is a page clip, not a card.
+    base = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
     def rot(m) -> int:
         a, b = round(m[0]), round(m[1])
@@ -75,6 +78,8 @@ def placements(path: Path, index: int) -> list[Placed]:
 
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
+            if not stack:
+                base = ctm
             stack.append(ctm)
             clips.append(clip)
         elif op == b"Q":
@@ -100,8 +105,9 @@ def placements(path: Path, index: int) -> list[Placed]:
             x, y, w, h = (float(v) for v in operands)
             rect = (x, y, x + w, y + h)
         elif op in (b"W", b"W*") and rect is not None:
-            if ctm == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
-                clip = rect  # the page clip of a card whose sides butt
+            if ctm == base:  # the page clip of a card whose sides butt
+                e, f = base[4], base[5]
+                clip = (rect[0] + e, rect[1] + f, rect[2] + e, rect[3] + f)
             else:
                 out.append(Placed("inline", ctm[4], ctm[5], rect, rot(ctm), clip))
             rect = None

@@ -81,9 +81,17 @@ def test_the_schemas_know_the_same_keys_as_the_code():
     assert set(layout["$defs"]["box"]["properties"]["type"]["enum"]) == set(boxes.KEYS)
 
 
+def _commands(group, prefix=""):
+    """Every command by its full name ("build", "printer save"), groups' own included."""
+    for name, command in group.commands.items():
+        yield prefix + name, command
+        if hasattr(command, "commands"):
+            yield from _commands(command, f"{prefix}{name} ")
+
+
 def test_every_command_option_is_in_the_reference():
     text = (REFERENCE / "commands.md").read_text("utf-8")
-    for name, command in main.commands.items():
+    for name, command in _commands(main):
         assert f"\n## pnp {name}\n" in text, name
         part = text.split(f"\n## pnp {name}\n", 1)[1].split("\n## ", 1)[0]
         for param in command.params:

@@ -29,11 +29,15 @@ PROOF_LINES_ON = (  # the proof page of a --proof build
 )
 
 
-def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) -> list[str]:
+def proof_text(
+    title: str, heading: str, decks: list[DeckSheets], paper: str, offset=None
+) -> list[str]:
     """The proof page: a heading, how to print, and one line per deck (count, size, grid, bleed)."""
     lines = [f"{title}　{heading or '印刷用シート'}", *PROOF_LINES]
     if any(d.geometry.backs and d.geometry.fold is None for d in decks):
         lines.append(DUPLEX_LINE)
+        if offset:
+            lines.append(offset_words(offset))
     if any(d.geometry.fold is not None for d in decks):
         lines.append(FOLD_LINE)
     lines.append("")
@@ -47,6 +51,15 @@ def proof_text(title: str, heading: str, decks: list[DeckSheets], paper: str) ->
         if shared := shared_words(g):
             lines.append(f"　{shared}")
     return lines
+
+
+def offset_words(offset) -> str:
+    """The proof page's line for the back-page offset in use (pnp calibrate)."""
+    printer = f"（プリンター {offset.printer}）" if offset.printer else ""
+    return (
+        f"裏面の位置補正{printer}：右へ {offset.x:+.2f} mm・上へ {offset.y:+.2f} mm・"
+        f"回転 {offset.rotate:+.2f}°（裏から見て。pnp calibrate で測った値）"
+    )
 
 
 def bleed_words(g) -> str:
@@ -100,7 +113,9 @@ class SheetsBuilder(Builder):
 
     def glyphs(self, plan: Plan) -> None:
         decks = plan.sheets[self.name]
-        title, *lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name)
+        title, *lines = proof_text(
+            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset
+        )
         plan.fonts.use("bold", title)
         for line in [*lines, *PROOF_LINES_ON]:
             plan.fonts.use("body", line)
@@ -113,9 +128,17 @@ class SheetsBuilder(Builder):
 
         plan = job.plan
         decks = plan.sheets[self.name]
-        lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name)
+        lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset)
         doc_title = f"{plan.game.title} {self.heading}"
         if plan.proof:
             lines = [*lines, "", *PROOF_LINES_ON]
-        data = pdf.sheets_pdf(doc_title, lines, decks, job.font_names, SIDES, proof=plan.proof)
+        data = pdf.sheets_pdf(
+            doc_title,
+            lines,
+            decks,
+            job.font_names,
+            SIDES,
+            proof=plan.proof,
+            back_offset=plan.back_offset,
+        )
         return {job.out / f"{self.name}.pdf": data}

@@ -64,6 +64,7 @@ class Plan:
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
     presets: dict = field(default_factory=dict)  # print-shop presets by name
     outputs: dict = field(default_factory=dict)  # what the picked formats were asked for
+    back_offset: object = None  # printers.BackOffset: back pages moved to land behind fronts
 
 
 @dataclass

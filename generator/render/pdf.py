@@ -34,6 +34,7 @@ def sheets_pdf(
     font_names: dict[str, str],
     sides: tuple[str, str] = ("表", "裏"),
     proof: bool = False,
+    back_offset=None,
 ) -> bytes:
     """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs)
     its back. `sides` are the words that label front and back sheets."""
@@ -70,6 +71,8 @@ def sheets_pdf(
                 _show_page(c)
                 continue
             for is_front, slots in both:
+                if not is_front and back_offset:
+                    _offset(c, g.page, back_offset)
                 side = sides[0] if is_front else sides[1]
                 _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
                 for (front, back), slot in zip(chunk, slots):
@@ -174,6 +177,18 @@ def _to_slot(c: Canvas, slot) -> None:
         c.rotate(-90)
     else:
         c.translate(slot.x, slot.y)
+
+
+def _offset(c: Canvas, page: tuple[float, float], offset) -> None:
+    """Move everything on a back page (cards, marks, label) by the printer's measured offset:
+    x mm right, y mm up, then turned about the page's centre (the page's state starts afresh
+    on the next page)."""
+    c.translate(offset.x * MM, offset.y * MM)
+    if offset.rotate:
+        cx, cy = page[0] / 2, page[1] / 2
+        c.translate(cx, cy)
+        c.rotate(offset.rotate)
+        c.translate(-cx, -cy)
 
 
 FOLD_COLOUR = "#808080"
