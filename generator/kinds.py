@@ -24,6 +24,7 @@ class Kind:
     output: str  # the output (and --format) name of its printed file
     shares_sheets: bool = False  # consecutive components of one size fill the same pages
     heading: str = ""  # the proof page's heading in its PDF
+    per_piece: int = 1  # data rows that make one piece (a die: its six faces)
 
     def required(self) -> set[str]:
         """Manifest keys a component of this kind must have (besides id and name)."""
@@ -60,6 +61,17 @@ KINDS: dict[str, Kind] = {
             output="tokens",
             shares_sheets=True,
             heading="印刷用トークンシート",
+        ),
+        Kind(
+            "die",
+            rows=True,
+            back="none",
+            sheet=None,
+            layout="dice",  # each six rows (or each value of a `die` column) fold into a cube
+            counter="個",
+            plural="dice",
+            output="dice",
+            per_piece=6,
         ),
         Kind(
             "board",

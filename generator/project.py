@@ -35,6 +35,7 @@ class Component:
     where: SourceRef
     unprinted_columns: tuple = ()  # data for the rules engine only (e.g. skill effect keys)
     depends: dict = field(default_factory=dict)  # column -> the columns whose values fix it
+    tuckbox: dict = field(default_factory=dict)  # [component.tuckbox]: its box's settings
     index: int = 0  # its place among the manifest's [[component]]s
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
 
@@ -159,7 +160,10 @@ COMPONENT_KEYS = {
     "printed",
     "unprinted_columns",
     "depends",
+    "tuckbox",
 }
+# [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
+TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
 DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str, "remove": list}
 REMOVE_KEYS = {"players", "count", "rule"}  # [[deal.remove]]: cards out for a player count
@@ -299,6 +303,19 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     )
                     raise fail(message, doc.at(*here, "depends", column))
             depends[column] = tuple(names)
+        tuckbox = get("tuckbox", dict, {})
+        for key, value in tuckbox.items():
+            if key not in TUCKBOX_KEYS:
+                message = (
+                    _("{ctx}: tuckbox: unknown key '{key}'", ctx=ctx, key=key)
+                    + did_you_mean(key, TUCKBOX_KEYS)
+                    + " "
+                    + _("(keys: {keys})", keys=", ".join(sorted(TUCKBOX_KEYS)))
+                )
+                raise fail(message, doc.at(*here, "tuckbox", key))
+            if not isinstance(value, str):
+                message = _("{ctx}: tuckbox: '{key}' must be text", ctx=ctx, key=key)
+                raise fail(message, doc.at(*here, "tuckbox", key))
         size = c.get("size")
         if not isinstance(size, (str, dict)):
             message = _(
@@ -330,6 +347,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 where=SourceRef(where.file, doc.line(*here)),
                 unprinted_columns=tuple(c.get("unprinted_columns", ())),
                 depends=depends,
+                tuckbox=tuckbox,
                 index=i,
                 doc=doc,
             )

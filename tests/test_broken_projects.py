@@ -79,7 +79,7 @@ DEFECTS = {
             r, f"{GAME}/game.toml", 'name = "数字カード"', 'name = "数字カード"\nkind = "dice"'
         ),
         f"{GAME}/game.toml:14:component.kind: error: component 'card': kind must be one of card, "
-        "token, board, got 'dice'",
+        "token, die, board, got 'dice'",
     ),
     "card_without_back": (
         lambda r: edit(r, f"{GAME}/game.toml", 'back = "card_back"\n', ""),

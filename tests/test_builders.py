@@ -23,7 +23,15 @@ def built_files(root) -> list[str]:
 
 
 def test_default_formats_are_what_a_build_writes(tiny, tiny_built):
-    assert builders.defaults() == ["cards", "tokens", "board", "rulebook", "summary", "summary-md"]
+    assert builders.defaults() == [
+        "cards",
+        "tokens",
+        "board",
+        "dice",
+        "rulebook",
+        "summary",
+        "summary-md",
+    ]
     assert sorted(p.name for p in tiny_built.iterdir()) == [
         "cards.pdf",
         "rulebook.pdf",
@@ -60,7 +68,7 @@ def test_unknown_format_is_named_with_the_known_ones(tiny):
     result = run("build", "--project", str(tiny), "--format", "cards,pngs")
     assert result.exit_code == 1
     assert (
-        "error: unknown format 'pngs' (formats: cards, tokens, board, rulebook, summary, "
+        "error: unknown format 'pngs' (formats: cards, tokens, board, dice, rulebook, summary, "
         in result.output
     )
     assert not (tiny / "output").exists()
@@ -71,6 +79,7 @@ def test_kit_writes_each_kind_to_its_builder(kit_built):
         "board-a3.pdf",
         "board.pdf",
         "cards.pdf",
+        "dice.pdf",
         "tokens.pdf",
     ]
 

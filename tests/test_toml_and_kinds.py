@@ -6,6 +6,7 @@ import pytest
 
 from generator import tomlfile
 from generator.kinds import KINDS
+from generator.layout.plan import STRATEGIES
 from generator.problems import BuildError, SourceRef
 
 DOC = """\
@@ -104,4 +105,4 @@ def test_kinds_say_what_a_component_needs():
         None,
     )
     assert {k.counter for k in KINDS.values()} == {"枚", "個"}
-    assert all(k.layout in ("sheets", "single") for k in KINDS.values())
+    assert all(k.layout in STRATEGIES for k in KINDS.values())

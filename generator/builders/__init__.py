@@ -76,12 +76,13 @@ def register(builder: Builder) -> Builder:
 
 def _register() -> None:
     from ..kinds import KINDS
-    from . import board, faces, html, rulebook, sheets, simulation, tts
+    from . import board, dice, faces, html, rulebook, sheets, simulation, tts, tuckbox
 
     for kind in KINDS.values():  # one sheet file per kind laid out on sheets: cards, tokens…
         if kind.layout == "sheets":
             register(sheets.SheetsBuilder(kind.output, kind.heading))
     register(board.BoardBuilder())
+    register(dice.DiceBuilder())
     register(rulebook.RulebookBuilder())
     register(rulebook.SummaryPdfBuilder())
     register(rulebook.SummaryMarkdownBuilder())
@@ -90,6 +91,7 @@ def _register() -> None:
     register(faces.PngBuilder())
     register(tts.TtsBuilder())
     register(html.HtmlBuilder())
+    register(tuckbox.TuckBoxBuilder())
 
 
 _register()

@@ -8,7 +8,7 @@ words a builder prints around the game's own (proof pages, guides, footers) are 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .. import tomlfile
 from ..fonts import FontIndex, metrics
@@ -17,7 +17,8 @@ from ..model import Card, Deck, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
 from ..project import Component, Project
 from ..textfile import confine
-from . import boxes, presets, rulebook, sheets
+from . import boxes, presets, rulebook, sheets, tuckbox
+from . import dice as dicelayout
 from . import faces as facelayout
 from . import icons as iconlayout
 from . import images as imagelayout
@@ -60,6 +61,8 @@ class Plan:
     sheets: dict[str, list[DeckSheets]] = field(default_factory=dict)  # output name -> decks
     boards: list[BoardPlan] = field(default_factory=list)
     book: rulebook.Rulebook | None = None
+    tuckboxes: list = field(default_factory=list)  # layout/tuckbox.TuckBox per card deck
+    dice: list = field(default_factory=list)  # layout/dice.DiceSheets per component of dice
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
     presets: dict = field(default_factory=dict)  # print-shop presets by name
@@ -129,6 +132,7 @@ def lay_out(
     for comp in game.manifest.components:
         if comp.printed:
             STRATEGIES[comp.kind_of.layout](stage, comp)
+    _lay_out_tuckboxes(stage)
     _report_lacking_art(images, problems)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
@@ -217,8 +221,122 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     stage.plan.boards.append(BoardPlan(comp.id, comp.name, face, tilings))
 
 
+DIE_BLEED_MM = 1.0
+
+
+def _lay_out_dice(stage: _Stage, comp: Component) -> None:
+    """Each die's six faces from its rows, on a cube net; as many nets a page as fit."""
+    w, h, _size = sheets.card_size(stage.defs, comp.size, comp.at("size"))
+    if abs(w - h) > 0.05 * MM:
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _(
+                        "{name}: a die's faces are square; its size is {w:g}×{h:g} mm",
+                        name=comp.name,
+                        w=w / MM,
+                        h=h / MM,
+                    ),
+                    comp.at("size"),
+                )
+            ]
+        )
+    bleed = DIE_BLEED_MM * MM
+    names = {"W": w, "H": w, "bleed": bleed}
+    front = stage.layout(comp.front, names)
+    deck = stage.game.deck(comp.id)
+    _warn_unused_columns(deck, [front], stage.problems, quiet={"die"})
+    faces = [
+        facelayout.lay_out_face(
+            front,
+            card,
+            stage.context,
+            names,
+            stage.fonts,
+            stage.icons,
+            stage.problems,
+            stage.images,
+        )
+        for card in deck.cards
+    ]
+    nets = tuple(
+        dicelayout.net(w, label, [faces[i] for i in idx], bleed)
+        for label, idx in dicelayout.groups(deck, stage.problems)
+    )
+    margin = (stage.margin_mm if stage.margin_mm is not None else BOARD_MARGIN_MM) * MM
+    net_size = dicelayout.size(w)
+    paper = stage.defs.paper[stage.paper]
+    spots = dicelayout.positions(net_size, paper, margin, dicelayout.GAP_MM * MM)
+    if not spots:
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _(
+                        "{name}: a die net of {w:.0f}×{h:.0f} mm does not fit {paper} inside "
+                        "the {margin:g} mm margin",
+                        name=comp.name,
+                        w=net_size[0] / MM,
+                        h=net_size[1] / MM,
+                        paper=stage.paper.upper(),
+                        margin=margin / MM,
+                    ),
+                    comp.at("size"),
+                )
+            ]
+        )
+    stage.plan.dice.append(
+        dicelayout.DiceSheets(comp.id, comp.name, w, net_size, paper, margin, spots, nets, bleed)
+    )
+
+
 # Layout strategies by name (kinds.Kind.layout): how a kind's pieces become faces on pages.
-STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single}
+STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single, "dice": _lay_out_dice}
+
+
+def _lay_out_tuckboxes(stage: _Stage) -> None:
+    """A tuck box for every printed deck of cards, sized from its cards (the tuckbox format
+    draws them; laid out here so `check` finds their problems too)."""
+    laid = {d.id: d for group in stage.plan.sheets.values() for d in group}
+    for comp in stage.game.manifest.components:
+        if comp.kind != "card" or comp.id not in laid:
+            continue
+        deck = laid[comp.id]
+        box = tuckbox.lay_out(
+            stage, comp, deck.geometry.card, len(deck.faces), facelayout.lay_out_face
+        )
+        margin = deck.geometry.margin
+        paper = stage.defs.paper[stage.paper]
+        page = tuckbox.fit_page(box.size, [paper], margin)
+        if page is None and "a3" in stage.defs.paper:
+            page = tuckbox.fit_page(box.size, [stage.defs.paper["a3"]], margin)
+            if page is not None:
+                stage.problems.notice(
+                    _(
+                        "{name}: its tuck box ({w:.0f}×{h:.0f} mm unfolded) does not fit "
+                        "{paper}; it is printed on A3",
+                        name=comp.name,
+                        w=box.size[0] / MM,
+                        h=box.size[1] / MM,
+                        paper=stage.paper.upper(),
+                    ),
+                    comp.where,
+                )
+        if page is None:
+            stage.problems.warning(
+                _(
+                    "{name}: its tuck box ({w:.0f}×{h:.0f} mm unfolded) fits no paper; "
+                    "it is left out (split the deck, or set a thinner [component.tuckbox] "
+                    "thickness)",
+                    name=comp.name,
+                    w=box.size[0] / MM,
+                    h=box.size[1] / MM,
+                ),
+                comp.where,
+            )
+            continue
+        stage.plan.tuckboxes.append(replace(box, page=page, margin=margin))
 
 
 def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> None:
@@ -281,12 +399,14 @@ def load_vars(project: Project, game: str) -> dict:
     return merged
 
 
-def _warn_unused_columns(deck: Deck, layouts: list, problems: Problems) -> None:
+def _warn_unused_columns(
+    deck: Deck, layouts: list, problems: Problems, quiet: set[str] = frozenset()
+) -> None:
     used: set[str] = set()
     for layout in layouts:
         if layout is not None:
             used |= layout.fields_used()
-    quiet = RESERVED_COLUMNS | set(deck.component.unprinted_columns)
+    quiet = RESERVED_COLUMNS | set(deck.component.unprinted_columns) | set(quiet)
     quiet.add(deck.component.copies_column or "count")
     names = _(" or ").join(layout.name for layout in layouts if layout is not None)
     for column in deck.columns:

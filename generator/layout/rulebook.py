@@ -150,7 +150,9 @@ def directive_table(block: Block, game: Game) -> Block:
         if deck is None:  # a board
             count, detail = f"{z(1)}{comp.unit}", ""
         else:
-            count, detail = f"{z(len(deck.cards))}{comp.unit}", breakdown(deck)
+            pieces = len(deck.cards) // comp.kind_of.per_piece
+            count = f"{z(pieces)}{comp.unit}"
+            detail = breakdown(deck) if comp.kind_of.per_piece == 1 else ""
         if not comp.printed:
             detail = "、".join(x for x in (detail, "別途用意（印刷しません）") if x)
         rows.append((comp.name, count, detail))

@@ -1,0 +1,51 @@
+"""tuckbox.pdf (on request: --format tuckbox): a tuck box for every deck of cards, one a page,
+with the words that say how to make it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..layout.plan import Plan
+from ..layout.units import MM
+from . import Builder, Job
+
+HOW = "実線で切り、破線で折ります。斜線ののりしろは、反対側の側面の内側に貼ります。"
+
+
+def label_lines(plan: Plan, box) -> list[str]:
+    w, h, d = (v / MM for v in box.inside)
+    return [
+        f"{plan.game.title}　{box.name}のタックボックス",
+        f"内寸 {w:.0f}×{h:.0f}×{d:.1f} mm（{box.count}枚 × {box.thickness / MM:g} mm ＋ ゆとり）",
+        HOW,
+    ]
+
+
+class TuckBoxBuilder(Builder):
+    name = "tuckbox"
+    what = "tuckbox.pdf: a tuck box for each deck of cards (its net, faces, cut and fold lines)"
+    default = False
+    needs = "card decks"
+
+    def applies(self, plan: Plan) -> bool:
+        return bool(plan.tuckboxes)
+
+    def files(self, plan: Plan) -> list[str]:
+        return ["tuckbox.pdf"]
+
+    def glyphs(self, plan: Plan) -> None:
+        for box in plan.tuckboxes:
+            title, *rest = label_lines(plan, box)
+            plan.fonts.use("bold", title)
+            for line in rest:
+                plan.fonts.use("body", line)
+
+    def build(self, job: Job) -> dict[Path, bytes]:
+        from ..render.tuckbox import tuckbox_pdf
+
+        plan = job.plan
+        labels = [label_lines(plan, box) for box in plan.tuckboxes]
+        data = tuckbox_pdf(
+            f"{plan.game.title} タックボックス", plan.tuckboxes, labels, job.font_names
+        )
+        return {job.out / "tuckbox.pdf": data}

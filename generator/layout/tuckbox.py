@@ -1,0 +1,216 @@
+"""A tuck box for each deck of cards: the net (panels, flaps, cut and fold lines) sized from the
+card size and the deck's thickness, and its faces laid out from layouts.
+
+The box holds the deck with `clearance` to spare in each direction: inside it is
+(card width + c) × (card height + c) × (cards × thickness + c). The net, left to right: a side,
+the front, the other side, the back and a glue flap; above and below the back a lid with its
+tuck flap, above and below each side a dust flap; a thumb notch in the front's top edge. All in
+points, origin at the net's bottom-left corner (PDF coordinates); the renderer places it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..model import Card, freeze
+from ..problems import BuildError, Problem, Problems
+from .faces import Face
+from .units import MM, UnitError, to_pt
+
+THICKNESS, CLEARANCE = "0.3mm", "1mm"
+LAYOUTS = {"front": "tuckbox_front", "back": "tuckbox_back", "side": "tuckbox_side"}
+TUCK_MM, GLUE_MM = 12.0, 10.0  # the lid's tuck flap and the glue flap
+BLEED_MM = 2.0  # the box's colour runs this far past every cut
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A face of the box on the net: where it lies and what is drawn on it."""
+
+    name: str  # front, back, side
+    x: float
+    y: float
+    w: float
+    h: float
+    face: Face | None
+
+
+@dataclass(frozen=True)
+class TuckBox:
+    id: str  # the deck's component id
+    name: str
+    count: int  # cards it holds
+    inside: tuple[float, float, float]  # width, height, depth inside the box (points)
+    thickness: float  # one card (points)
+    size: tuple[float, float]  # the whole net, flaps included
+    panels: tuple[Panel, ...]
+    cuts: tuple  # ("line", x1, y1, x2, y2) and ("notch", cx, cy, r): solid lines to cut
+    folds: tuple[tuple[float, float, float, float], ...]  # dashed lines to fold
+    pieces: tuple[tuple[tuple[float, float], ...], ...]  # every piece's outline (the colour)
+    glue: tuple[tuple[float, float], ...]  # the glue flap's outline (hatched)
+    color: str
+    page: tuple[float, float] = (0.0, 0.0)  # the paper it prints on, turned as it fits
+    margin: float = 0.0  # nothing printed nearer the paper's edge
+
+
+def _polyline(points) -> list[tuple]:
+    return [("line", *a, *b) for a, b in zip(points, points[1:])]
+
+
+def net(w: float, h: float, d: float) -> dict:
+    """The net of a box w × h × d inside (points): panels, cut and fold lines, pieces."""
+    tuck = min(TUCK_MM * MM, 0.9 * w)
+    glue = min(GLUE_MM * MM, 0.9 * d)  # it glues inside the first side: no wider than it
+    dust = min(d, w / 2) * 0.9  # a dust flap's height: under the lid, clear of the far side
+    inset = min(3 * MM, d / 4)  # the slant of a flap's ends
+    xs = [0.0, d, d + w, 2 * d + w, 2 * d + 2 * w, 2 * d + 2 * w + glue]
+    yb = tuck + d  # the body's bottom and top
+    yt = yb + h
+    size = (xs[5], yt + d + tuck)
+    panels = {
+        "side1": (xs[0], yb, d, h),
+        "front": (xs[1], yb, w, h),
+        "side2": (xs[2], yb, d, h),
+        "back": (xs[3], yb, w, h),
+    }
+    cuts: list[tuple] = []
+    folds: list[tuple[float, float, float, float]] = []
+    pieces: list[tuple] = []
+    for x in xs[1:5]:  # between the body's panels
+        folds.append((x, yb, x, yt))
+    cuts.append(("line", 0.0, yb, 0.0, yt))  # the first side's free edge
+    notch = min(10 * MM, w / 4)
+    cx = xs[1] + w / 2
+    cuts += _polyline([(xs[1], yt), (cx - notch, yt)])
+    cuts.append(("notch", cx, yt, notch))
+    cuts += _polyline([(cx + notch, yt), (xs[2], yt)])
+    cuts += _polyline([(xs[1], yb), (xs[2], yb)])
+    for edge, out in ((yt, 1), (yb, -1)):  # above and below the body
+        for x0 in (xs[0], xs[2]):  # dust flaps on both sides
+            top = edge + out * dust
+            outline = [(x0, edge), (x0 + inset, top), (x0 + d - inset, top), (x0 + d, edge)]
+            cuts += _polyline(outline)
+            folds.append((x0, edge, x0 + d, edge))
+            pieces.append(tuple(outline))
+        lid_end = edge + out * d  # the lid, off the back
+        x0, x1 = xs[3], xs[4]
+        cuts += _polyline([(x0, edge), (x0, lid_end)])
+        cuts += _polyline([(x1, edge), (x1, lid_end)])
+        folds.append((x0, edge, x1, edge))
+        folds.append((x0, lid_end, x1, lid_end))
+        pieces.append(((x0, edge), (x0, lid_end), (x1, lid_end), (x1, edge)))
+        end = lid_end + out * tuck
+        outline = [
+            (x0, lid_end),
+            (x0 + inset, end),
+            (x1 - inset, end),
+            (x1, lid_end),
+        ]
+        cuts += _polyline(outline)
+        pieces.append(tuple(outline))
+    glue_outline = (
+        (xs[4], yb),
+        (xs[5], yb + inset),
+        (xs[5], yt - inset),
+        (xs[4], yt),
+    )
+    cuts += _polyline(list(glue_outline))
+    pieces.append(glue_outline)
+    for x, y, pw, ph in panels.values():
+        pieces.append(((x, y), (x, y + ph), (x + pw, y + ph), (x + pw, y)))
+    return {
+        "size": size,
+        "panels": panels,
+        "cuts": tuple(cuts),
+        "folds": tuple(folds),
+        "pieces": tuple(pieces),
+        "glue": glue_outline,
+    }
+
+
+def fit_page(
+    size: tuple[float, float], papers: list[tuple[float, float]], margin: float
+) -> tuple[float, float] | None:
+    """The first paper (upright, else turned) holding a net of `size` with its bleed inside
+    the margin, or None."""
+    need_w, need_h = size[0] + 2 * BLEED_MM * MM, size[1] + 2 * BLEED_MM * MM
+    for pw, ph in papers:
+        for page in ((pw, ph), (ph, pw)):
+            if need_w <= page[0] - 2 * margin + 1e-6 and need_h <= page[1] - 2 * margin + 1e-6:
+                return page
+    return None
+
+
+def lay_out(stage, comp, card_size: tuple[float, float], count: int, lay_out_face) -> TuckBox:
+    """The tuck box of card component `comp` holding `count` cards of `card_size` (points):
+    its net, and its front, back and side faces from their layouts. `stage` supplies layouts,
+    fonts, icons and problems (layout/plan.py); `lay_out_face` lays out one face."""
+    spec = comp.tuckbox
+    try:
+        thickness = to_pt(spec.get("thickness", THICKNESS))
+        clearance = to_pt(spec.get("clearance", CLEARANCE))
+        if not 0 < thickness <= 5 * MM or not 0 <= clearance <= 10 * MM:
+            raise UnitError(_("thickness must be above 0 and at most 5 mm, clearance 0–10 mm"))
+    except UnitError as exc:
+        raise BuildError(
+            [Problem("error", _("tuckbox: {error}", error=exc), comp.at("tuckbox"))]
+        ) from None
+    colour = spec.get("color", "#FFFFFF").strip().upper()
+    if not re.fullmatch(r"#[0-9A-F]{6}", colour):
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _("tuckbox: color must be a colour like #1F2A44, got {value!r}", value=colour),
+                    comp.at("tuckbox", "color"),
+                )
+            ]
+        )
+    w, h = card_size[0] + clearance, card_size[1] + clearance
+    d = count * thickness + clearance
+    shape = net(w, h, d)
+    fields = {
+        "deck": comp.name,
+        "count": count,
+        "unit": comp.unit,
+        "id": comp.id,
+        "depth_mm": round(d / MM, 1),
+        "_label": _("{name}'s tuck box", name=comp.name),
+    }
+    card = Card(comp.id, 0, freeze(fields), comp.at("tuckbox") if spec else comp.where)
+    problems: Problems = stage.problems
+    faces: dict[str, Face | None] = {}
+    for role, default in LAYOUTS.items():
+        pw, ph = (d, h) if role == "side" else (w, h)
+        names = {"W": pw, "H": ph, "D": d, "bleed": 0.0}
+        layout = stage.layout(spec.get(role, default), names)
+        faces[role] = lay_out_face(
+            layout,
+            card,
+            stage.context,
+            names,
+            stage.fonts,
+            stage.icons,
+            problems,
+            stage.images,
+        )
+    panels = tuple(
+        Panel(name.rstrip("12"), x, y, pw, ph, faces[name.rstrip("12")])
+        for name, (x, y, pw, ph) in shape["panels"].items()
+    )
+    return TuckBox(
+        comp.id,
+        comp.name,
+        count,
+        (w, h, d),
+        thickness,
+        shape["size"],
+        panels,
+        shape["cuts"],
+        shape["folds"],
+        shape["pieces"],
+        shape["glue"],
+        colour,
+    )
