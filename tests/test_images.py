@@ -245,3 +245,15 @@ def test_bad_fit_is_an_error_at_the_layout_line(art):
         "layouts/art/art_front.toml:12: error: box 'art': fit must be one of contain, cover, "
         "stretch, got 'contian' for card 狐 (cards/art/cards.csv:2)"
     ) in r.output
+
+
+def test_the_print_shop_preflight_names_the_coarsest_picture(art):
+    r = run("build", "--project", str(art), "--format", "printshop")
+    assert r.exit_code == 0, r.output
+    # fox.png: 400 px over 55 mm = 185 dpi; the SVGs do not count (vectors)
+    assert "lowest image 185 dpi, under the shop's 300 dpi" in r.output
+    paint(art)
+    Image.new("RGB", (1400, 1050), RED).save(art / "cards/art/art/fox.png")
+    Image.new("RGB", (900 * 2, 1200 * 2), BLUE).save(art / "cards/art/art/owl.jpg")
+    r = run("build", "--project", str(art), "--format", "printshop")
+    assert "every image at least 300 dpi" in r.output

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..i18n import _
+from ..layout import images as art
 from ..layout.faces import Face
 from ..layout.plan import Plan
 from ..layout.presets import Preset, pick
@@ -88,20 +89,33 @@ def face_of(piece: Piece, side: str) -> Face:
 def preflight(preset: Preset, comp: Component, pages: int, scale: float) -> str:
     """One line a designer reads before uploading: boxes, fonts, the smallest text, the
     thinnest line, images."""
-    sizes, lines = [], []
+    sizes, lines, dpis = [], [], []
     for p in comp.pieces:
         for face in (p.front, p.back):
             for box in face.boxes if face else ():
                 if box.type == "text" and box.props.get("lines"):
                     sizes.append(box.props["size"] * scale)
+                elif box.type == "image" and box.props.get("image") is not None:
+                    image = box.props["image"]
+                    if image.kind != "svg":  # vectors print sharp at any size
+                        _x, _y, dw, dh = box.props["draw"]
+                        dpis.append(art.dpi(image.px, (dw * scale, dh * scale)))
                 elif box.props.get("stroke"):
                     lines.append(box.props.get("stroke_width", 0.5) * scale)
     smallest = f"{min(sizes):.1f} pt" if sizes else "—"
     thinnest = f"{min(lines):.2f} pt" if lines else "—"
+    if not dpis:
+        images = _("no raster images")
+    elif min(dpis) < preset.dpi - 0.5:
+        images = _(
+            "lowest image {low:.0f} dpi, under the shop's {dpi} dpi", low=min(dpis), dpi=preset.dpi
+        )
+    else:
+        images = _("every image at least {dpi} dpi", dpi=preset.dpi)
     return _(
         "preflight {preset}: {name} {pages} pages, {w:g}×{h:g} mm + {bleed:g} mm bleed; TrimBox "
         "and BleedBox on every page; every font embedded; smallest text {smallest}; thinnest "
-        "line {thinnest}; no images below {dpi} dpi",
+        "line {thinnest}; {images}",
         preset=preset.name,
         name=comp.name,
         pages=pages,
@@ -110,7 +124,7 @@ def preflight(preset: Preset, comp: Component, pages: int, scale: float) -> str:
         bleed=round(preset.bleed / MM, 2),
         smallest=smallest,
         thinnest=thinnest,
-        dpi=preset.dpi,
+        images=images,
     )
 
 
