@@ -36,6 +36,7 @@ TITLE_NAMES = ("name", "名前", "名称", "カード名", "title", "タイト�
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
 # Headers that say how many of a card there are: a column of whole numbers under one of these
 # names becomes the `copies` column (not printed; its total is the deck's size).
+PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg")
 COPIES_NAMES = ("count", "copies", "qty", "quantity", "枚数", "部数", "個数", "数量", "枚")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
 SAMPLE = [
@@ -98,6 +99,15 @@ class Column:
     name: str
     type: str
     values: list[str]  # non-empty values, in row order
+
+    @property
+    def picture(self) -> bool:
+        """A column of picture files (fox.png, art/owl.jpg): the front shows it as art."""
+        return (
+            self.type == "text"
+            and bool(self.values)
+            and all(v.lower().endswith(PICTURE_ENDINGS) for v in self.values)
+        )
 
     @property
     def longest(self) -> int:
@@ -400,10 +410,15 @@ def _manifest(
 
 def _front(columns: list[Column], w: float, h: float) -> str:
     """A front that prints every column: the title column in a band at the top (in the colour
-    column's colour, if there is one), short values one line each as 「column：value」, long
-    values in text areas sharing the rest of the card; text shrinks to fit, down to 6 pt."""
+    column's colour, if there is one), a column of picture files as art below it (a labelled
+    placeholder until the file is in the game's folder), short values one line each as
+    「column：value」, long values in text areas sharing the rest of the card; text shrinks to
+    fit, down to 6 pt."""
+    picture = next((c for c in columns if c.picture and c.name not in NOT_PRINTED), None)
     printed = [
-        c for c in columns if c.name not in NOT_PRINTED and c.type not in ("color", "copies")
+        c
+        for c in columns
+        if c.name not in NOT_PRINTED and c.type not in ("color", "copies") and c is not picture
     ]
     colour = next((c for c in columns if c.type == "color"), None)
     title = next(
@@ -433,6 +448,24 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     if title is not None:
         out += _text_box("title", title.ref, 3, 1.5, band - 3, "bold", 14, 8, "#FFFFFF", "middle")
     y = band + 3
+    if picture is not None:
+        art_h = round((h - y - 4) * 0.45, 1)
+        out += [
+            "",
+            "# The picture each row names, from the game's folder: a grey stand-in with its",
+            "# file name until the file is there (`pnp check` lists which are missing).",
+            "[[box]]",
+            'name = "art"',
+            'type = "image"',
+            'x = "4mm"',
+            f'y = "{y:g}mm"',
+            'w = "W - 8mm"',
+            f'h = "{art_h:g}mm"',
+            f"src = {_q('{{ ' + picture.ref + ' }}')}",
+            'fit = "contain"',
+            "placeholder = true",
+        ]
+        y += art_h + 2
     line_h = 6.0
     room = h - y - 4
     need = line_h * len(short) + 12 * len(long)

@@ -237,3 +237,27 @@ def test_a_column_of_copies_under_a_japanese_header_makes_copies_and_is_not_prin
     source_in.write_text(source_in.read_text("utf-8").replace("剣,２点,3", "剣,２点,2"), "utf-8")
     checked = run("check", "--no-play", "--project", str(project))
     assert checked.exit_code == 1 and "5 cards, the manifest expects 6" in checked.output
+
+
+def test_a_column_of_picture_files_becomes_art_with_a_stand_in_until_the_file_is_there(tmp_path):
+    from PIL import Image
+
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    rows = [["名前", "絵"], ["狐", "art/fox.png"], ["梟", "art/owl.png"]]
+    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    front = (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    assert 'type = "image"' in front and 'src = "{{ 絵 }}"' in front
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    assert "2 cards still lack their art" in built.output
+    assert "2 files to make: art/fox.png, art/owl.png" in built.output
+    assert "fox.png" in page_text(project / "output/deck/cards.pdf", 1)  # the stand-in
+    (project / "cards/deck/art").mkdir()
+    for name in ("fox", "owl"):
+        Image.new("RGB", (800, 600), (200, 80, 30)).save(project / f"cards/deck/art/{name}.png")
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0 and "lack" not in built.output, built.output
+    assert "fox.png" not in page_text(project / "output/deck/cards.pdf", 1)
