@@ -37,9 +37,8 @@ def test_a_tuck_box_is_sized_from_the_cards_and_their_count(tiny):
     assert mm(*box.inside) == (64.0, 89.0, 4.0)
     panels = {p.name: mm(p.w, p.h) for p in box.panels}
     assert panels == {"front": (64.0, 89.0), "back": (64.0, 89.0), "side": (4.0, 89.0)}
-    # side, front, side, back, glue flap (no wider than the side it glues inside) across;
-    # tuck flap, lid, body, lid, tuck flap down
-    assert mm(*box.size) == pytest.approx((4 + 64 + 4 + 64 + 3.6, 12 + 4 + 89 + 4 + 12))
+    # glue flap, side, front, side, back across; tuck flap, lid, body, lid, tuck flap down
+    assert mm(*box.size) == pytest.approx((10 + 4 + 64 + 4 + 64, 12 + 4 + 89 + 4 + 12))
 
 
 def test_thickness_and_clearance_come_from_the_manifest(tiny):

@@ -9,7 +9,7 @@ from ..layout.plan import Plan
 from ..layout.units import MM
 from . import Builder, Job
 
-HOW = "実線で切り、破線で折ります。斜線ののりしろは、反対側の側面の内側に貼ります。"
+HOW = "実線で切り、破線で折ります。斜線ののりしろは、裏面の内側に貼ります。"
 
 
 def label_lines(plan: Plan, box) -> list[str]:

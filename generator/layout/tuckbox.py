@@ -2,8 +2,9 @@
 card size and the deck's thickness, and its faces laid out from layouts.
 
 The box holds the deck with `clearance` to spare in each direction: inside it is
-(card width + c) × (card height + c) × (cards × thickness + c). The net, left to right: a side,
-the front, the other side, the back and a glue flap; above and below the back a lid with its
+(card width + c) × (card height + c) × (cards × thickness + c). The net, left to right: a glue
+flap (glued inside the back, so it is as wide however thin the deck), a side, the front, the
+other side and the back; above and below the back a lid with its
 tuck flap, above and below each side a dust flap; a thumb notch in the front's top edge. All in
 points, origin at the net's bottom-left corner (PDF coordinates); the renderer places it.
 """
@@ -62,40 +63,41 @@ def _polyline(points) -> list[tuple]:
 def net(w: float, h: float, d: float) -> dict:
     """The net of a box w × h × d inside (points): panels, cut and fold lines, pieces."""
     tuck = min(TUCK_MM * MM, 0.9 * w)
-    glue = min(GLUE_MM * MM, 0.9 * d)  # it glues inside the first side: no wider than it
+    glue = min(GLUE_MM * MM, 0.5 * w)  # it glues inside the back
     dust = min(d, w / 2) * 0.9  # a dust flap's height: under the lid, clear of the far side
     inset = min(3 * MM, d / 4)  # the slant of a flap's ends
-    xs = [0.0, d, d + w, 2 * d + w, 2 * d + 2 * w, 2 * d + 2 * w + glue]
+    # glue | side | front | side | back
+    xs = [0.0, glue, glue + d, glue + d + w, glue + 2 * d + w, glue + 2 * d + 2 * w]
     yb = tuck + d  # the body's bottom and top
     yt = yb + h
     size = (xs[5], yt + d + tuck)
     panels = {
-        "side1": (xs[0], yb, d, h),
-        "front": (xs[1], yb, w, h),
-        "side2": (xs[2], yb, d, h),
-        "back": (xs[3], yb, w, h),
+        "side1": (xs[1], yb, d, h),
+        "front": (xs[2], yb, w, h),
+        "side2": (xs[3], yb, d, h),
+        "back": (xs[4], yb, w, h),
     }
     cuts: list[tuple] = []
     folds: list[tuple[float, float, float, float]] = []
     pieces: list[tuple] = []
-    for x in xs[1:5]:  # between the body's panels
+    for x in xs[1:5]:  # the glue flap's fold, and between the body's panels
         folds.append((x, yb, x, yt))
-    cuts.append(("line", 0.0, yb, 0.0, yt))  # the first side's free edge
+    cuts.append(("line", xs[5], yb, xs[5], yt))  # the back's free edge
     notch = min(10 * MM, w / 4)
-    cx = xs[1] + w / 2
-    cuts += _polyline([(xs[1], yt), (cx - notch, yt)])
+    cx = xs[2] + w / 2
+    cuts += _polyline([(xs[2], yt), (cx - notch, yt)])
     cuts.append(("notch", cx, yt, notch))
-    cuts += _polyline([(cx + notch, yt), (xs[2], yt)])
-    cuts += _polyline([(xs[1], yb), (xs[2], yb)])
+    cuts += _polyline([(cx + notch, yt), (xs[3], yt)])
+    cuts += _polyline([(xs[2], yb), (xs[3], yb)])
     for edge, out in ((yt, 1), (yb, -1)):  # above and below the body
-        for x0 in (xs[0], xs[2]):  # dust flaps on both sides
+        for x0 in (xs[1], xs[3]):  # dust flaps on both sides
             top = edge + out * dust
             outline = [(x0, edge), (x0 + inset, top), (x0 + d - inset, top), (x0 + d, edge)]
             cuts += _polyline(outline)
             folds.append((x0, edge, x0 + d, edge))
             pieces.append(tuple(outline))
         lid_end = edge + out * d  # the lid, off the back
-        x0, x1 = xs[3], xs[4]
+        x0, x1 = xs[4], xs[5]
         cuts += _polyline([(x0, edge), (x0, lid_end)])
         cuts += _polyline([(x1, edge), (x1, lid_end)])
         folds.append((x0, edge, x1, edge))
@@ -110,11 +112,12 @@ def net(w: float, h: float, d: float) -> dict:
         ]
         cuts += _polyline(outline)
         pieces.append(tuple(outline))
+    slant = min(3 * MM, glue / 2)
     glue_outline = (
-        (xs[4], yb),
-        (xs[5], yb + inset),
-        (xs[5], yt - inset),
-        (xs[4], yt),
+        (xs[1], yb),
+        (xs[0], yb + slant),
+        (xs[0], yt - slant),
+        (xs[1], yt),
     )
     cuts += _polyline(list(glue_outline))
     pieces.append(glue_outline)
