@@ -22,14 +22,14 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that gave every deck a tuck box (its words join each game's font subsets).
-# Earlier references: 6b9ed44 (fold-over sheets in the base sheets.toml), 39f1795 (a
-# placeholder-art box in each shipped game), 229cac5 (headings
-# kept with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older
+# The commit whose tuck box glues inside the back (its words join each game's font subsets).
+# Earlier references: the first tuck boxes, 6b9ed44 (fold-over sheets in the base
+# sheets.toml), 39f1795 (a placeholder-art box in each shipped game), 229cac5 (headings kept
+# with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older
 # code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
 # 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a
 # title set vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
-REFERENCE = "3a18286f40e56480bf68aa8ab7bacd70e0a8edaf"
+REFERENCE = "4c234c3aeba0e9574a84c0c0f0693cd1cde75e50"
 
 
 def _reference_generator(dest: Path) -> Path | None:
