@@ -356,6 +356,51 @@ def new(game, project_dir, source, size, title, players, limits) -> None:
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@lang_option
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+@click.option(
+    "--format",
+    "formats",
+    metavar="NAME[,NAME…]",
+    multiple=True,
+    help="What to write on each save (as for build); default: every default format.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
+    """Build GAMES, then build again on every save under cards/, layouts/ and fonts/, saying
+    which cards and files changed. A broken save prints its problems and keeps the last good
+    outputs. Ctrl-C stops."""
+
+    def action() -> int:
+        from . import watch as watcher
+
+        project = _project(project_dir)
+        picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
+        opts = pipeline.Options(
+            paper=paper,
+            out=Path(out_dir) if out_dir else None,
+            strict=strict,
+            formats=picked or None,
+        )
+
+        def echo(line: str) -> None:
+            click.echo(line)
+            sys.stdout.flush()
+
+        return watcher.run(project, list(games), opts, lambda result: _report(result, strict), echo)
+
+    _run(action)
+
+
+@main.command()
 @lang_option
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option(
@@ -437,6 +482,39 @@ def printer_list() -> None:
         for name, offset in saved.items():
             mark = " *" if name == default else ""
             click.echo(f"{name}{mark}: {offset.words()}")
+        return 0
+
+    _run(action)
+
+
+@main.group()
+@lang_option
+def cache() -> None:
+    """The caches of converted fonts that make builds fast: your own (shared by every project)
+    and each project's output/.cache."""
+
+
+@cache.command("clear")
+@project_option
+@lang_option
+def cache_clear(project_dir) -> None:
+    """Empty your font cache and, inside a project, its output/.cache (the next build converts
+    the fonts again)."""
+
+    def action() -> int:
+        from . import cache as caches
+
+        folders = [caches.user_cache_dir()]
+        try:
+            folders.append(_project(project_dir).root / "output" / ".cache")
+        except BuildError:
+            if project_dir:
+                raise
+        cleared = caches.clear(folders)
+        for folder, size in cleared:
+            click.echo(_("emptied {path} ({mb:.1f} MB)", path=folder, mb=size / 1e6))
+        if not cleared:
+            click.echo(_("nothing to clear"))
         return 0
 
     _run(action)

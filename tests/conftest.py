@@ -20,6 +20,8 @@ os.environ["PNP_LANG"] = "en"
 # No saved printer of the person running the tests moves a back page (tests that save one use
 # their own folder).
 os.environ["PNP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="pnp-config-")
+# The per-user font cache of the test session, not the person's own (shared by every test).
+os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-cache-")
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,165 @@
+"""`pnp watch`: build, then build again on every save, saying what changed.
+
+A save under `cards/<game>/` or `layouts/<game>/` rebuilds that game; under `layouts/_shared/`
+or `fonts/`, every game. Bursts of saves (an editor writing a temporary file, then renaming)
+are taken as one (watchfiles' debounce). A broken save prints its problems and leaves the last
+good outputs as they are (a build writes nothing when it fails). What changed is worked out by
+comparing each face's key (a digest of everything drawn) and each file's bytes with the last
+good build's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import pipeline
+from .i18n import _, ngettext
+from .problems import BuildError
+from .project import Project
+
+DEBOUNCE_MS = 300
+IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".part", ".crdownload")
+
+
+@dataclass
+class GameState:
+    """What the last good build of one game drew: each component's cards (label and face
+    keys, in deck order) and each file's digest."""
+
+    pieces: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    files: dict[str, str] = field(default_factory=dict)
+
+
+def snapshot(result: pipeline.Result, out: Path) -> dict[str, GameState]:
+    states: dict[str, GameState] = {}
+    for plan in result.plans:
+        state = states[plan.game.id] = GameState()
+        decks = {d.id: d for d in plan.game.decks}
+        for group in plan.sheets.values():
+            for laid in group:
+                cards = [c for part in laid.id.split("+") for c in decks[part].cards]
+                for card, (front, back) in zip(cards, laid.faces):
+                    name = decks[card.component].component.name
+                    key = front.key + (back.key if back else "")
+                    state.pieces.setdefault(name, []).append((card.label(), key))
+        for board in plan.boards:
+            state.pieces[board.name] = [(board.name, board.face.key)]
+        for dice in plan.dice:
+            state.pieces[dice.name] = [
+                (net.label, "".join(face.key for _x, _y, face, _b in net.faces))
+                for net in dice.dice
+            ]
+        folder = out / plan.game.id
+        for path in result.written:
+            if path.is_relative_to(folder):
+                digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+                state.files[path.relative_to(folder).as_posix()] = digest
+    return states
+
+
+def changes(game: str, before: GameState | None, after: GameState) -> str:
+    """One line: which cards of which component changed, and which files."""
+    if before is None:
+        return _("{game}: built", game=game)
+    parts = []
+    for name, cards in after.pieces.items():
+        old = before.pieces.get(name, [])
+        changed = [label for (label, key), (_l, was) in zip(cards, old) if key != was]
+        shown = "、".join(changed[:6]) + ("…" if len(changed) > 6 else "")
+        if changed:
+            parts.append(
+                ngettext(
+                    "{name}: {n} changed: {cards}",
+                    "{name}: {n} changed: {cards}",
+                    len(changed),
+                    name=name,
+                    cards=shown,
+                )
+            )
+        if len(cards) != len(old):
+            parts.append(_("{name}: {old} → {new}", name=name, old=len(old), new=len(cards)))
+    files = sorted(name for name, digest in after.files.items() if before.files.get(name) != digest)
+    if files:
+        parts.append(_("files: {files}", files=", ".join(files)))
+    if not parts:
+        return _("{game}: no change", game=game)
+    return f"{game}: " + "; ".join(parts)
+
+
+def affected(project: Project, paths: set[Path], games: list[str]) -> list[str]:
+    """The games a set of changed paths touches (every game for shared files)."""
+    out: set[str] = set()
+    for path in paths:
+        try:
+            rel = path.resolve().relative_to(project.root.resolve())
+        except ValueError:
+            continue
+        parts = rel.parts
+        if parts[0] == "fonts" or parts[:2] == ("layouts", "_shared"):
+            return list(games)
+        if len(parts) >= 2 and parts[0] in ("cards", "layouts") and parts[1] in games:
+            out.add(parts[1])
+    return [g for g in games if g in out]
+
+
+def _interesting(_change, path: str) -> bool:
+    name = Path(path).name
+    return not (name.startswith((".", "~$", ".#")) or name.endswith(IGNORED_SUFFIXES))
+
+
+def run(
+    project: Project,
+    games: list[str],
+    options: pipeline.Options,
+    report: Callable[[pipeline.Result], int],
+    echo: Callable[[str], None],
+    stop: threading.Event | None = None,
+) -> int:
+    """Build, then rebuild on every save until `stop` is set (or Ctrl-C)."""
+    import watchfiles
+
+    named = list(games)
+    games = named or project.game_ids()
+    out = options.out or project.root / "output"
+    states: dict[str, GameState] = {}
+
+    def build(which: list[str]) -> None:
+        try:
+            result = pipeline.build(project, which, options)
+        except BuildError as exc:
+            for p in exc.problems:
+                echo(p.format())
+            echo(_("not built; the last good outputs stay as they were"))
+            return
+        failed = report(result)
+        if failed:
+            echo(_("not built; the last good outputs stay as they were"))
+            return
+        for game, state in snapshot(result, out).items():
+            echo(changes(game, states.get(game), state))
+            states[game] = state
+
+    build(games)
+    folders = [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
+    echo(_("watching {folders} (Ctrl-C stops)", folders=", ".join(project.rel(p) for p in folders)))
+    try:
+        for batch in watchfiles.watch(
+            *folders,
+            watch_filter=_interesting,
+            debounce=DEBOUNCE_MS,
+            step=50,
+            stop_event=stop,
+            raise_interrupt=True,
+        ):
+            # A game added while watching is watched too, unless games were named.
+            which = affected(project, {Path(p) for _c, p in batch}, named or project.game_ids())
+            if which:
+                build(which)
+    except KeyboardInterrupt:
+        pass
+    echo(_("stopped"))
+    return 0

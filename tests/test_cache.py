@@ -1,0 +1,51 @@
+"""The per-user font cache: a new project's first build uses the fonts another project already
+converted; check writes no cache; `pnp cache clear` empties the caches."""
+
+from __future__ import annotations
+
+from conftest import make_fixture_project, run
+
+
+def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeypatch):
+    from generator import fonts
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
+    first = make_fixture_project("tiny", tmp_path / "a")
+    assert run("build", "--project", str(first)).exit_code == 0
+    kept = sorted(p.name for p in (tmp_path / "user-cache/fonts").iterdir())
+    assert any(n.endswith(".ttf") for n in kept) and any(n.endswith(".metrics") for n in kept)
+    assert not (tmp_path / "user-cache/fontindex.json").exists()  # per project, not shared
+
+    built: list[str] = []
+    real = fonts._build_truetype
+    monkeypatch.setattr(
+        fonts, "_build_truetype", lambda face, text: built.append(text) or real(face, text)
+    )
+    second = make_fixture_project("tiny", tmp_path / "b")
+    r = run("build", "--project", str(second))
+    assert r.exit_code == 0, r.output
+    assert built == []  # nothing converted: every subset came from the user's cache
+    for name in ("cards.pdf", "rulebook.pdf"):
+        assert (first / "output/tiny" / name).read_bytes() == (
+            second / "output/tiny" / name
+        ).read_bytes()
+
+
+def test_check_writes_no_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
+    root = make_fixture_project("tiny", tmp_path)
+    assert run("check", "--project", str(root), "--no-play").exit_code == 0
+    assert not (tmp_path / "user-cache").exists()
+    assert not (root / "output").exists()
+
+
+def test_cache_clear_empties_both_caches(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
+    root = make_fixture_project("tiny", tmp_path)
+    assert run("build", "--project", str(root)).exit_code == 0
+    r = run("cache", "clear", "--project", str(root))
+    assert r.exit_code == 0, r.output
+    assert "emptied" in r.output and "user-cache" in r.output and "output/.cache" in r.output
+    assert not (tmp_path / "user-cache").exists() and not (root / "output/.cache").exists()
+    assert (root / "output/tiny/cards.pdf").exists()  # the outputs stay
+    assert "nothing to clear" in run("cache", "clear", "--project", str(root)).output

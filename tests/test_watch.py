@@ -1,0 +1,115 @@
+"""`pnp watch` driven as a designer would: started in a terminal, a row edited and saved, a
+broken save, Ctrl-C. Runs the real command in a process of its own and reads what it prints."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import make_fixture_project
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process")
+
+
+class Watcher:
+    def __init__(self, root: Path):
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "generator", "watch", "--project", str(root)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def until(self, words: str, timeout: float = 60) -> str:
+        """The first line (from now on) holding `words`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            self.seen.append(line)
+            if words in line:
+                return line
+        raise AssertionError(
+            f"no line with {words!r} in {timeout} s; saw:\n" + "\n".join(self.seen)
+        )
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGINT)
+        code = self.proc.wait(timeout=30)
+        self.reader.join(timeout=10)
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return code
+
+
+def test_watch_rebuilds_a_save_says_what_changed_and_keeps_good_outputs(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    w = Watcher(root)
+    try:
+        assert "tiny: built" in w.until("tiny:")
+        w.until("watching")
+        cards = root / "output/tiny/cards.pdf"
+        first = cards.read_bytes()
+        time.sleep(0.5)
+        csv = root / "cards/tiny/cards.csv"
+        csv.write_text(csv.read_text("utf-8").replace("二の赤。", "赤の二。"), "utf-8")
+        line = w.until("tiny:")
+        assert (
+            "数字カード: 1 changed: 赤 2" in line
+            and "cards.pdf" in line
+            and "rulebook.pdf" not in line
+        )
+        assert cards.read_bytes() != first
+        good = cards.read_bytes()
+        # A broken save: its problem printed, the outputs left as they were.
+        csv.write_text(csv.read_text("utf-8").replace("赤,3,", "赤,three,"), "utf-8")
+        problem = w.until("error")
+        assert "cards/tiny/cards.csv:4:number" in problem
+        w.until("not built; the last good outputs stay as they were")
+        assert cards.read_bytes() == good
+        # Fixed again: built, and only what differs from the last good build is named.
+        csv.write_text(csv.read_text("utf-8").replace("赤,three,", "赤,3,"), "utf-8")
+        assert "tiny: no change" in w.until("tiny:")
+    finally:
+        code = w.stop()
+    assert code == 0 and "stopped" in w.seen[-1]
+
+
+def test_watch_ignores_editor_temporary_files(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    w = Watcher(root)
+    try:
+        w.until("watching")
+        (root / "cards/tiny/.cards.csv.swp").write_text("x", "utf-8")
+        (root / "cards/tiny/cards.csv~").write_text("x", "utf-8")
+        time.sleep(1.5)
+        layout = root / "layouts/tiny/card_back.toml"
+        layout.write_text(layout.read_text("utf-8") + "\n", "utf-8")
+        line = w.until("tiny:")
+        assert "no change" in line  # the layout save, not the temporary files, made a build
+        time.sleep(1.0)
+        while not w.lines.empty():
+            w.seen.append(w.lines.get())
+        assert sum("tiny: no change" in s for s in w.seen) == 1
+    finally:
+        w.stop()
