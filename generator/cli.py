@@ -401,6 +401,98 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
 
 
 @main.command()
+@click.argument("game")
+@project_option
+@lang_option
+@click.option(
+    "--since",
+    metavar="REV",
+    help="Compare with the project at this git revision instead of the last build.",
+)
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder (where the last build is, and diff.pdf goes); default: PROJECT/output.",
+)
+def diff(game, project_dir, since, paper, out_dir) -> None:
+    """Which of GAME's cards changed since the last build (or git revision REV): their names
+    and changed fields, and output/GAME/diff.pdf with each old face beside its new one."""
+
+    def action() -> int:
+        import tempfile
+
+        from . import diff as differ
+        from . import output
+        from .builders import diffpdf
+        from .cache import Cache
+        from .project import Project
+
+        project = _project(project_dir)
+        out = Path(out_dir) if out_dir else project.root / "output"
+        opts = pipeline.Options(paper=paper, out=out)
+        result = pipeline.check(project, [game], opts, play=False)
+        if result.failed(False):
+            return _report(result, False)
+        plan = result.plans[0]
+        new = differ.take(plan)
+        cache = Cache.for_output(out, writable=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            if since:
+                root = differ.at_revision(project.root, since, Path(tmp))
+                then = pipeline.check(Project(root), [game], opts, play=False)
+                if then.failed(False) or not then.plans:
+                    raise BuildError(
+                        _(
+                            "{game} at {rev} does not lay out, so there is nothing to compare",
+                            game=game,
+                            rev=since,
+                        )
+                    )
+                old = differ.take(then.plans[0])
+                what = since
+            else:
+                old = differ.load(cache, game)
+                if old is None:
+                    raise BuildError(
+                        _(
+                            "no earlier build of {game} to compare with: run pnp build first, "
+                            "or compare with a git revision (--since REV)",
+                            game=game,
+                        )
+                    )
+                what = "前回のビルド"
+            changes = differ.compare(old, new)
+            if not changes:
+                click.echo(_("{game}: no change", game=game))
+                return 0
+            data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
+            path = out / game / "diff.pdf"
+            output.write_all({path: data}, [out / game])
+        added = sum(1 for c in changes if c.old is None)
+        removed = sum(1 for c in changes if c.new is None)
+        shown = "、".join(c.entry.label for c in changes[:8]) + ("…" if len(changes) > 8 else "")
+        click.echo(
+            _(
+                "{game}: {changed} changed, {added} added, {removed} removed: {cards}",
+                game=game,
+                changed=len(changes) - added - removed,
+                added=added,
+                removed=removed,
+                cards=shown,
+            )
+        )
+        for c in changes:
+            for name, was, now in c.fields:
+                click.echo(f"  {c.entry.label} ({c.entry.where}) {name}: {was!r} → {now!r}")
+        click.echo(_("wrote {path}", path=path))
+        return 0
+
+    _run(action)
+
+
+@main.command()
 @lang_option
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
 @click.option(

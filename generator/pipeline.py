@@ -67,6 +67,11 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
             plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
         )
         files.update(builders.build_game(job, picked))
+    from . import diff
+
+    for plan in result.plans:  # what `pnp diff` compares the next layout with
+        diff.save(diff.take(plan), cache, plan.game.id)
+    # The outputs last: the switch to the new set is the build's final operation.
     result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
     return result
 

@@ -85,11 +85,15 @@ def draw_image(c, box, x: float, y: float, font_name: str) -> None:
         c.setFillAlpha(p["opacity"])
         c.setStrokeAlpha(p["opacity"])
     image = p.get("image")
-    if image is None:
+    try:
+        form = image_form(c, image) if image is not None else None
+    except (OSError, ValueError, AttributeError):  # gone since layout (an old face in a diff)
+        form = None
+    if form is None:
         _placeholder(c, box, x, y, font_name)
     else:
         dx, dy, dw, dh = p["draw"]
-        name, (fw, fh) = image_form(c, image)
+        name, (fw, fh) = form
         c.translate(x + dx, y + box.h - dy - dh)
         c.scale(dw / fw, dh / fh)
         c.doForm(name)
@@ -106,13 +110,14 @@ def image_form(c, image) -> tuple[str, tuple[float, float]]:
     else:
         size = (1.0, 1.0)
     if not c.hasForm(name):
-        c.beginForm(name, 0, 0, *size)
-        if image.kind == "svg":
+        source = None if image.kind == "svg" else _raster(image.path, image.kind)
+        c.beginForm(name, 0, 0, *size)  # the file is read: nothing can fail inside the form
+        if source is None:
             from reportlab.graphics import renderPDF
 
             renderPDF.draw(drawing, c, 0, 0)
         else:
-            c.drawImage(_raster(image.path, image.kind), 0, 0, 1, 1, mask="auto")
+            c.drawImage(source, 0, 0, 1, 1, mask="auto")
         c.endForm()
     return name, size
 
@@ -151,6 +156,8 @@ def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
     c.rect(x, y, box.w, box.h, stroke=1, fill=1)
     c.line(x, y, x + box.w, y + box.h)
     c.line(x, y + box.h, x + box.w, y)
+    if "label_size" not in p:  # a picture gone missing: the cross alone
+        return
     size = p["label_size"]
     lw = p["label_width"]
     pad = 0.3 * size

@@ -1,0 +1,86 @@
+"""The words of `pnp diff`'s proof PDF (Japanese, as every printed page of pnp), and the PDF."""
+
+from __future__ import annotations
+
+from ..diff import Change, Snapshot
+from ..layout.faces import Fonts
+from ..render import fonts as render_fonts
+from ..render.diff import diff_pdf
+
+OLD_NEW = "左：前　右：今"
+ADDED, REMOVED, LAYOUT = "追加されたカード", "削除されたカード", "データは同じ（レイアウトの変更）"
+
+
+def heading(title: str, since: str) -> str:
+    return f"{title}　変更されたカード（{since}からの変更）　{OLD_NEW}"
+
+
+def notes(change: Change) -> list[str]:
+    e = change.entry
+    lines = [f"{e.component}　{e.label}（{e.where}）"]
+    if change.old is None:
+        lines.append(ADDED)
+    elif change.new is None:
+        lines.append(REMOVED)
+    elif not change.fields:
+        lines.append(LAYOUT)
+    for name, old, new in change.fields:
+        lines.append(f"{name}：{_short(old)} → {_short(new)}")
+    return lines
+
+
+def _short(value) -> str:
+    text = "（空）" if value in (None, "") else str(value)
+    return text if len(text) <= 28 else text[:27] + "…"
+
+
+def _chars(face) -> str:
+    out = []
+    for box in face.boxes:
+        out += box.props.get("lines", ()) or ()
+        if box.props.get("placeholder"):
+            out.append(str(box.props["placeholder"]))
+    return "".join(out)
+
+
+def pdf(
+    title: str, since: str, changes: list[Change], old: Snapshot, new: Snapshot, fonts: Fonts, cache
+) -> bytes:
+    """Old beside new for every change; `fonts` are the game's (the old faces' characters and
+    these words are added before subsetting)."""
+    pairs = []
+    head = heading(title, since)
+    fonts.use("bold", head)
+    for change in changes:
+        of = old.faces.get(change.old.front) if change.old else None
+        nf = new.faces.get(change.new.front) if change.new else None
+        lines = notes(change)
+        fonts.use("bold", lines[0])
+        for line in lines[1:]:
+            fonts.use("body", line)
+        for face in (of, nf):
+            if face is not None:
+                for box in face.boxes:
+                    role = box.props.get("font", "body")
+                    if box.type == "text" and role in fonts.metrics:
+                        fonts.use(role, "".join(box.props.get("lines", ())))
+                        if box.props.get("styles"):
+                            fonts.use("bold", "".join(box.props.get("lines", ())))
+                    elif box.type == "image":
+                        fonts.use("body", str(box.props.get("placeholder") or ""))
+        pairs.append((of, nf, change.entry.size, lines))
+    names = render_fonts.register(fonts, cache)
+    names = _with_every_role(names, pairs)
+    return diff_pdf(head, head, pairs, names)
+
+
+def _with_every_role(names: dict[str, str], pairs) -> dict[str, str]:
+    """An old face may name a font role the manifest no longer has: it prints in body."""
+    out = dict(names)
+    for of, nf, _size, _lines in pairs:
+        for face in (of, nf):
+            for box in face.boxes if face else ():
+                role = box.props.get("font")
+                if role and role not in out:
+                    out[role] = names["body"]
+    return out

@@ -1,0 +1,163 @@
+"""`pnp diff`: which cards changed since the last build (or a git revision), old beside new.
+
+Every successful build keeps a snapshot of each game in its cache (`snapshots/<game>`): per
+card its component, label, row, fields and the keys of its faces, and each distinct face once.
+`diff` lays the game out as it is now, matches cards by component, label and occurrence, and
+lists those whose faces differ (with the fields that changed), and cards added or removed.
+With `--since REV` the old side is the project's files at that git revision, laid out afresh.
+"""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import tarfile
+import tempfile
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .i18n import _
+from .layout.faces import Face
+from .problems import BuildError
+
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    component: str  # its printed name
+    label: str
+    where: str  # file:row
+    fields: dict
+    front: str  # face keys
+    back: str | None
+    size: tuple[float, float]  # the card's trim size, points
+
+
+@dataclass
+class Snapshot:
+    entries: list[Entry] = field(default_factory=list)
+    faces: dict[str, Face] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Change:
+    old: Entry | None  # None: a card added
+    new: Entry | None  # None: a card removed
+    fields: tuple[tuple[str, object, object], ...]  # (column, old value, new value)
+
+    @property
+    def entry(self) -> Entry:
+        return self.new or self.old  # type: ignore[return-value]
+
+
+def take(plan) -> Snapshot:
+    """A game's cards as laid out in `plan`."""
+    snap = Snapshot()
+    decks = {d.id: d for d in plan.game.decks}
+    for group in plan.sheets.values():
+        for laid in group:
+            cards = [c for part in laid.id.split("+") for c in decks[part].cards]
+            for card, (front, back) in zip(cards, laid.faces):
+                for face in (front, back):
+                    if face is not None:
+                        snap.faces.setdefault(face.key, face)
+                row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
+                snap.entries.append(
+                    Entry(
+                        decks[card.component].component.name,
+                        card.label(),
+                        row,
+                        {k: v for k, v in card.fields.items() if not k.startswith("_")},
+                        front.key,
+                        back.key if back else None,
+                        laid.geometry.card,
+                    )
+                )
+    return snap
+
+
+def save(snap: Snapshot, cache, game: str) -> None:
+    cache.write(f"snapshots/{game}", zlib.compress(pickle.dumps((VERSION, snap), protocol=5), 1))
+
+
+def load(cache, game: str) -> Snapshot | None:
+    data = cache.read(f"snapshots/{game}")
+    if not data:
+        return None
+    try:
+        version, snap = pickle.loads(zlib.decompress(data))
+    except Exception:  # noqa: BLE001 - a torn or foreign cache file is no snapshot
+        return None
+    return snap if version == VERSION else None
+
+
+def compare(old: Snapshot, new: Snapshot) -> list[Change]:
+    """Cards whose faces differ, added or removed, in the new deck order (removed ones last)."""
+
+    def keyed(snap: Snapshot) -> dict[tuple, Entry]:
+        seen: Counter = Counter()
+        out = {}
+        for e in snap.entries:
+            seen[(e.component, e.label)] += 1
+            out[(e.component, e.label, seen[(e.component, e.label)])] = e
+        return out
+
+    before, after = keyed(old), keyed(new)
+    changes = []
+    for key, e in after.items():
+        was = before.get(key)
+        if was is None:
+            changes.append(Change(None, e, ()))
+        elif (was.front, was.back) != (e.front, e.back):
+            names = list(dict.fromkeys([*was.fields, *e.fields]))
+            diffs = tuple(
+                (n, was.fields.get(n), e.fields.get(n))
+                for n in names
+                if was.fields.get(n) != e.fields.get(n)
+            )
+            changes.append(Change(was, e, diffs))
+    changes += [Change(e, None, ()) for key, e in before.items() if key not in after]
+    return changes
+
+
+def at_revision(root: Path, rev: str, into: Path) -> Path:
+    """The project's cards/, layouts/ and fonts/ as they were at git revision `rev`."""
+    try:
+        top = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--show-toplevel"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        raise BuildError(
+            _("--since needs the project in a git repository ({path} is not)", path=root)
+        ) from None
+    prefix = root.resolve().relative_to(Path(top).resolve()).as_posix()
+    paths = [f"{prefix}/{p}" if prefix != "." else p for p in ("cards", "layouts", "fonts")]
+    present = [
+        p
+        for p in paths
+        if subprocess.run(
+            ["git", "-C", top, "cat-file", "-e", f"{rev}:{p}"], capture_output=True
+        ).returncode
+        == 0
+    ]
+    if not present:
+        raise BuildError(
+            _("{rev}: no such git revision, or the project had no cards/ then", rev=rev)
+        )
+    archive = subprocess.run(
+        ["git", "-C", top, "archive", "--format=tar", rev, *present], capture_output=True
+    )
+    if archive.returncode:
+        raise BuildError(_("{rev}: no such git revision", rev=rev))
+    with tempfile.TemporaryFile() as f:
+        f.write(archive.stdout)
+        f.seek(0)
+        with tarfile.open(fileobj=f) as tar:
+            tar.extractall(into, filter="data")
+    return into / prefix if prefix != "." else into

@@ -1,0 +1,78 @@
+"""`pnp diff` as a designer uses it: build, edit rows or a layout, ask what changed; against the
+last build or a git revision. Reads back what it prints and the proof PDF it writes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pypdf
+import pytest
+
+from conftest import edit, make_fixture_project, run
+from pdfread import all_text
+
+
+def test_diff_names_the_changed_cards_and_fields_old_beside_new(tiny):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert "tiny: no change" in run("diff", "tiny", "--project", str(tiny)).output
+    assert not (tiny / "output/tiny/diff.pdf").exists()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    edit(tiny, "cards/tiny/cards.csv", "青,5,#2F5DA8", "青,5,#1F8F3F")
+    r = run("diff", "tiny", "--project", str(tiny))
+    assert r.exit_code == 0, r.output
+    assert "tiny: 2 changed, 0 added, 0 removed: 赤 2、青 5" in r.output
+    assert "赤 2 (cards/tiny/cards.csv:3) text: '二の赤。' → '赤の二。'" in r.output
+    assert "青 5 (cards/tiny/cards.csv:11) color: '#2F5DA8' → '#1F8F3F'" in r.output
+    pdf = tiny / "output/tiny/diff.pdf"
+    assert len(pypdf.PdfReader(pdf).pages) == 1
+    text = all_text(pdf)
+    assert "二の赤。" in text and "赤の二。" in text  # the old face and the new one
+    assert "text：二の赤。 → 赤の二。" in text and "一番小さい赤。" not in text  # only changes
+    assert (tiny / "output/tiny/cards.pdf").exists()  # the build's files are kept
+
+
+def test_a_layout_change_marks_every_card_with_unchanged_data(tiny):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    edit(tiny, "layouts/tiny/card_front.toml", 'size = "48pt"', 'size = "40pt"')
+    r = run("diff", "tiny", "--project", str(tiny))
+    assert "10 changed" in r.output
+    assert all_text(tiny / "output/tiny/diff.pdf").count("データは同じ（レイアウトの変更）") == 10
+
+
+def test_cards_added_and_removed(tmp_path):
+    from test_images import paint
+
+    root = paint(make_fixture_project("art", tmp_path))
+    assert run("build", "--project", str(root)).exit_code == 0
+    edit(root, "cards/art/cards.csv", "樫,oak.svg,stretch\n", "")
+    with (root / "cards/art/cards.csv").open("a", encoding="utf-8") as f:
+        f.write("鷹,fox.png,contain\n")
+    r = run("diff", "art", "--project", str(root))
+    assert r.exit_code == 0, r.output
+    assert "art: 0 changed, 1 added, 1 removed: 鷹、樫" in r.output
+    text = all_text(root / "output/art/diff.pdf")
+    assert "追加されたカード" in text and "削除されたカード" in text
+
+
+def test_no_earlier_build_is_a_clear_error(tiny):
+    r = run("diff", "tiny", "--project", str(tiny))
+    assert r.exit_code == 1
+    assert "no earlier build of tiny to compare with" in r.output
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_diff_since_a_git_revision(tiny):
+    def git(*args):
+        subprocess.run(["git", "-C", str(tiny), *args], check=True, capture_output=True)
+
+    git("init", "-q")
+    git("-c", "user.name=d", "-c", "user.email=d@example.invalid", "add", "-A")
+    git("-c", "user.name=d", "-c", "user.email=d@example.invalid", "commit", "-qm", "first")
+    edit(tiny, "cards/tiny/cards.csv", "四の赤。", "赤の四。")
+    r = run("diff", "tiny", "--project", str(tiny), "--since", "HEAD")
+    assert r.exit_code == 0, r.output
+    assert "tiny: 1 changed" in r.output and "四の赤。" in r.output
+    assert "HEAD" in all_text(tiny / "output/tiny/diff.pdf")
+    r = run("diff", "tiny", "--project", str(tiny), "--since", "nosuchrev")
+    assert r.exit_code == 1 and "nosuchrev" in r.output and "Traceback" not in r.output
