@@ -401,6 +401,49 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
 
 
 @main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@lang_option
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port on this machine (0: any free one).",
+)
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+def serve(games, project_dir, port, paper, out_dir) -> None:
+    """A web page on this machine (http://127.0.0.1:PORT/) with every card of GAMES (all games
+    when none are named), each with its data row and the problems that name it, the rulebook and
+    summary a click away; it rebuilds and reloads itself on every save. Ctrl-C stops."""
+
+    def action() -> int:
+        from . import serve as server
+
+        project = _project(project_dir)
+        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None)
+
+        def echo(line: str) -> None:
+            click.echo(line)
+            sys.stdout.flush()
+
+        try:
+            return server.run(project, list(games), opts, port, echo)
+        except OSError as exc:
+            raise BuildError(
+                _("cannot serve on port {port}: {error}", port=port, error=exc.strerror)
+            ) from None
+
+    _run(action)
+
+
+@main.command()
 @click.argument("game")
 @project_option
 @lang_option

@@ -1,0 +1,304 @@
+"""`pnp serve`: a local web page of every card of every game, refreshed on every save.
+
+The page (http://127.0.0.1:PORT/, this machine only) shows each game's components with each
+card's front as an image, its label and its data row (file:row), the problems `check` found
+beside the cards they name (the rest above), and links to the game's rulebook and summary.
+A save under cards/, layouts/ or fonts/ rebuilds (as `pnp build`: the outputs are written), and
+the page reloads itself through server-sent events. Images are keyed by the face's digest, so
+after an edit only the faces that changed are rendered again.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import threading
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote
+
+from . import pipeline
+from .i18n import _
+from .problems import BuildError, Problem
+from .project import Project
+
+DPI = 110  # the gallery's images: sharp on a screen, quick to render
+
+
+@dataclass
+class Card:
+    label: str
+    where: str  # file:row
+    face: str  # the front's key
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameView:
+    id: str
+    title: str
+    components: dict[str, list[Card]] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)  # output files the page links to
+    problems: list[str] = field(default_factory=list)  # not tied to a card
+    ok: bool = True
+    font: Path | None = None  # the game's body font file: the page is set in it too
+
+
+class Gallery:
+    """What the page shows, rebuilt on each save; `version` moves when it changes."""
+
+    def __init__(self, project: Project, games: list[str], options: pipeline.Options):
+        self.project, self.named, self.options = project, games, options
+        self.out = options.out or project.root / "output"
+        self.games: dict[str, GameView] = {}
+        self.images: dict[str, bytes] = {}  # face key -> PNG
+        self.version = 0
+        self.changed = threading.Condition()
+
+    def rebuild(self) -> None:
+        games = self.named or self.project.game_ids()
+        try:
+            result = pipeline.build(self.project, games, self.options)
+            problems = result.problems.items
+        except BuildError as exc:
+            result, problems = None, exc.problems
+        views = dict(self.games)
+        laid = {plan.game.id: plan for plan in result.plans} if result else {}
+        failed = result is None or result.failed(self.options.strict)
+        for game in games:
+            plan = laid.get(game)
+            if plan is not None and not failed:
+                views[game] = self._view(plan, result)
+            view = views.setdefault(game, GameView(game, game))
+            view.ok = not failed
+            self._place_problems(view, [p for p in problems if _of(p, game, games)])
+        with self.changed:
+            self.games = {g: views[g] for g in games if g in views}
+            self.version += 1
+            self.changed.notify_all()
+
+    def _view(self, plan, result) -> GameView:
+        from .render import fonts as render_fonts
+        from .render.images import faces_to_png
+
+        game = plan.game
+        view = GameView(game.id, game.title, font=plan.fonts.metrics["body"].face.path)
+        decks = {d.id: d for d in game.decks}
+        names = render_fonts.register(plan.fonts, _cache(self.out))
+        for group in plan.sheets.values():
+            for laid in group:
+                cards = [c for part in laid.id.split("+") for c in decks[part].cards]
+                todo = {}
+                for card, (front, _back) in zip(cards, laid.faces):
+                    comp = decks[card.component].component.name
+                    row = f"{card.where.file}:{card.where.row}"
+                    view.components.setdefault(comp, []).append(Card(card.label(), row, front.key))
+                    if front.key not in self.images:
+                        todo[front.key] = front
+                if todo:
+                    pngs = faces_to_png(
+                        game.title, list(todo.values()), laid.geometry.card, 0.0, names, DPI
+                    )
+                    self.images.update(zip(todo, pngs))
+        folder = self.out / game.id
+        view.files = sorted(
+            p.relative_to(folder).as_posix()
+            for p in result.written
+            if p.is_relative_to(folder) and p.suffix in (".pdf", ".md", ".html")
+        )
+        return view
+
+    def _place_problems(self, view: GameView, problems: list[Problem]) -> None:
+        cards = {c.where: c for cards in view.components.values() for c in cards}
+        for card in cards.values():
+            card.problems = []
+        view.problems = []
+        for p in problems:
+            where = p.where
+            key = f"{where.file}:{where.row}" if where and where.row else None
+            if key in cards:
+                cards[key].problems.append(p.format())
+            else:
+                view.problems.append(p.format())
+
+    def page(self) -> str:
+        parts = [PAGE_HEAD.replace("{version}", str(self.version))]
+        for view in self.games.values():
+            family = f"pnp-{view.id}"
+            if view.font is not None:  # the game's own font, so no system font is needed
+                parts.append(
+                    f'<style>@font-face {{ font-family: "{family}"; '
+                    f'src: url("/font/{html.escape(view.id)}"); }}</style>'
+                )
+            parts.append(
+                f'<section class="game" id="{html.escape(view.id)}" '
+                f"style=\"font-family: '{family}', sans-serif\">"
+            )
+            parts.append(f"<h1>{html.escape(view.title)}</h1>")
+            links = " ".join(
+                f'<a href="/files/{html.escape(view.id)}/{html.escape(f)}">{html.escape(f)}</a>'
+                for f in view.files
+            )
+            parts.append(f'<p class="files">{links}</p>')
+            if not view.ok:
+                parts.append(
+                    '<p class="stale">'
+                    + html.escape(_("not built; the last good outputs stay as they were"))
+                    + "</p>"
+                )
+            if view.problems:
+                parts.append('<ul class="problems">')
+                parts += [f"<li>{html.escape(p)}</li>" for p in view.problems]
+                parts.append("</ul>")
+            for comp, cards in view.components.items():
+                parts.append(f'<h2>{html.escape(comp)}</h2><div class="cards">')
+                for card in cards:
+                    cls = "card bad" if card.problems else "card"
+                    parts.append(
+                        f'<figure class="{cls}" data-where="{html.escape(card.where)}">'
+                        f'<img src="/face/{card.face}.png" alt="{html.escape(card.label)}">'
+                        f"<figcaption><b>{html.escape(card.label)}</b> "
+                        f'<span class="where">{html.escape(card.where)}</span></figcaption>'
+                    )
+                    if card.problems:
+                        parts.append('<ul class="problems">')
+                        parts += [f"<li>{html.escape(p)}</li>" for p in card.problems]
+                        parts.append("</ul>")
+                    parts.append("</figure>")
+                parts.append("</div>")
+            parts.append("</section>")
+        parts.append("</body></html>")
+        return "\n".join(parts)
+
+
+def _of(problem: Problem, game: str, games: list[str]) -> bool:
+    """Whether a problem belongs on a game's part of the page: its file lies in the game's
+    folders, or in no game's (shared layouts, the command line)."""
+    where = problem.where
+    parts = where.file.split("/") if where else []
+    if len(parts) > 1 and parts[0] in ("cards", "layouts") and parts[1] in games:
+        return parts[1] == game
+    return True
+
+
+def _cache(out: Path):
+    from .cache import Cache
+
+    return Cache.for_output(out, writable=True)
+
+
+PAGE_HEAD = """<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><title>pnp</title>
+<style>
+body { font-family: sans-serif; margin: 1.5em; background: #f4f4f2; color: #222; }
+.cards { display: flex; flex-wrap: wrap; gap: 14px; }
+figure.card { margin: 0; background: #fff; padding: 8px; border-radius: 6px; width: 210px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.2); }
+figure.card img { width: 100%; display: block; }
+figure.bad { outline: 3px solid #d33; }
+figcaption { font-size: 12px; margin-top: 4px; }
+.where { color: #777; }
+ul.problems { color: #b00; font-size: 12px; padding-left: 1.2em; }
+.stale { color: #b00; font-weight: bold; }
+.files a { margin-right: 1em; }
+</style>
+<script>
+const version = {version};
+const events = new EventSource("/events");
+events.onmessage = (e) => { if (Number(e.data) !== version) location.reload(); };
+</script>
+</head><body data-version="{version}">"""
+
+
+def handler(gallery: Gallery):
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args) -> None:  # quiet: the terminal shows builds, not requests
+            pass
+
+        def _send(self, body: bytes, kind: str, cache: bool = False) -> None:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header(
+                "Cache-Control", "max-age=31536000, immutable" if cache else "no-store"
+            )
+            self.end_headers()
+            self.wfile.write(body)
+
+        def do_GET(self) -> None:  # noqa: N802 - the http.server name
+            path = unquote(self.path.split("?", 1)[0])
+            if path == "/":
+                return self._send(gallery.page().encode(), "text/html; charset=utf-8")
+            if path == "/state.json":
+                body = json.dumps({"version": gallery.version}).encode()
+                return self._send(body, "application/json")
+            if path.startswith("/face/") and path.endswith(".png"):
+                image = gallery.images.get(path[len("/face/") : -len(".png")])
+                if image is not None:
+                    return self._send(image, "image/png", cache=True)
+            if path.startswith("/font/"):
+                view = gallery.games.get(path[len("/font/") :])
+                if view is not None and view.font is not None:
+                    return self._send(view.font.read_bytes(), "font/otf", cache=True)
+            if path.startswith("/files/"):
+                game, _sep, name = path[len("/files/") :].partition("/")
+                view = gallery.games.get(game)
+                if view is not None and name in view.files:  # only what a build wrote
+                    kind = {".pdf": "application/pdf", ".html": "text/html; charset=utf-8"}.get(
+                        Path(name).suffix, "text/plain; charset=utf-8"
+                    )
+                    return self._send((gallery.out / game / name).read_bytes(), kind)
+            if path == "/events":
+                return self._events()
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+        def _events(self) -> None:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            seen = -1
+            try:
+                while True:
+                    with gallery.changed:
+                        if gallery.version == seen:
+                            gallery.changed.wait(timeout=15)
+                        version = gallery.version
+                    if version != seen:
+                        self.wfile.write(f"data: {version}\n\n".encode())
+                    else:
+                        self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+                    seen = version
+            except (BrokenPipeError, ConnectionResetError):
+                return
+
+    return Handler
+
+
+def run(project: Project, games: list[str], options: pipeline.Options, port: int, echo) -> int:
+    """Serve until Ctrl-C: build, start the server, rebuild on every save."""
+    import watchfiles
+
+    from .watch import DEBOUNCE_MS, _interesting
+
+    gallery = Gallery(project, games, options)
+    gallery.rebuild()
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler(gallery))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    echo(_("serving http://127.0.0.1:{port}/ (Ctrl-C stops)", port=server.server_address[1]))
+    folders = [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
+    try:
+        for _batch in watchfiles.watch(
+            *folders, watch_filter=_interesting, debounce=DEBOUNCE_MS, step=50, raise_interrupt=True
+        ):
+            gallery.rebuild()
+            echo(_("rebuilt (version {version})", version=gallery.version))
+    except KeyboardInterrupt:
+        pass
+    server.shutdown()
+    echo(_("stopped"))
+    return 0

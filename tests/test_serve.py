@@ -1,0 +1,103 @@
+"""`pnp serve` in a real headless browser (Debian's chromium, driven by Playwright without a
+browser download of its own): the page shows every card with its data row, follows a saved edit
+within seconds, and puts a broken row's problem beside its card."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from conftest import edit, make_fixture_project
+
+CHROMIUM = next(
+    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
+)
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine"),
+    pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process"),
+]
+
+
+@pytest.fixture
+def served(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    first = proc.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+    assert found, first + proc.stdout.read(2000) if proc.poll() is not None else first
+    yield root, found.group(0)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=30) == 0
+
+
+@pytest.fixture
+def browser():
+    sync = pytest.importorskip("playwright.sync_api")
+    with sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def test_the_gallery_follows_edits_and_shows_problems_beside_their_cards(served, browser):
+    root, url = served
+    page = browser.new_page()
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    cards = page.locator("figure.card")
+    assert cards.count() == 10
+    assert page.evaluate("[...document.images].every(i => i.complete && i.naturalWidth > 100)")
+    second = page.locator('figure[data-where="cards/tiny/cards.csv:3"]')
+    assert "赤 2" in second.inner_text() and "cards/tiny/cards.csv:3" in second.inner_text()
+    before = {
+        f.get_attribute("data-where"): f.locator("img").get_attribute("src") for f in cards.all()
+    }
+    version = int(page.evaluate("document.body.dataset.version"))
+
+    edit(root, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=30000)
+    page.wait_for_load_state("networkidle")
+    after = {
+        f.get_attribute("data-where"): f.locator("img").get_attribute("src")
+        for f in page.locator("figure.card").all()
+    }
+    changed = [where for where in before if before[where] != after[where]]
+    assert changed == ["cards/tiny/cards.csv:3"]
+    assert page.evaluate("[...document.images].every(i => i.complete && i.naturalWidth > 100)")
+
+    version = int(page.evaluate("document.body.dataset.version"))
+    edit(root, "cards/tiny/cards.csv", "赤,3,", "赤,three,")
+    page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=30000)
+    bad = page.locator('figure[data-where="cards/tiny/cards.csv:4"]')
+    assert "bad" in bad.get_attribute("class")
+    assert "'number' must be a whole number, got 'three'" in bad.inner_text()
+    assert page.locator("figure.bad").count() == 1
+    assert "not built" in page.locator(".stale").inner_text()
+    assert page.locator("figure.card").count() == 10  # the last good cards stay in view
+
+
+def test_only_this_machine_and_only_built_files_are_served(served):
+    import urllib.error
+    import urllib.request
+
+    root, url = served
+    assert "127.0.0.1" in url
+    with urllib.request.urlopen(url + "files/tiny/rulebook.pdf") as r:
+        assert r.read(5) == b"%PDF-"
+    for path in ("files/tiny/../../cards/tiny/cards.csv", "files/tiny/.cache", "face/nope.png"):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(url + path)
+        assert err.value.code == 404
