@@ -7,6 +7,7 @@ whatever the data. `resolve()` turns a layout plus a card's fields into plain dr
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +79,16 @@ class Layout:
     file: str
     boxes: list[BoxSpec]
     _compiled: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def digest(self) -> str:
+        """Everything the layout draws (its boxes, `extends` merged), as a key."""
+        if "digest" not in self._compiled:
+            text = repr(
+                [(b.name, b.type, sorted(b.props.items(), key=str), b.where) for b in self.boxes]
+            )
+            self._compiled["digest"] = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+        return self._compiled["digest"]
 
     def fields_used(self) -> set[str]:
         used: set[str] = set()

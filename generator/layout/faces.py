@@ -47,9 +47,12 @@ class Fonts:
 
     metrics: dict[str, Metrics]
     chars: dict[str, set[str]] = field(default_factory=dict)
+    recorder: list | None = field(default=None, repr=False)  # (role, text) while a face is laid out
 
     def use(self, role: str, text: str) -> None:
         self.chars.setdefault(role, set()).update(ch for ch in text if ch not in "\n\r\t")
+        if self.recorder is not None:
+            self.recorder.append((role, text))
 
     def missing(self, role: str, text: str) -> list[str]:
         m = self.metrics[role]
@@ -60,7 +63,83 @@ class Fonts:
         return list(seen)
 
 
+class FaceMemo:
+    """Laid-out faces by everything they depend on, kept between builds (the project's cache):
+    the layout (its boxes, `extends` merged), the card's fields, label and row, the template
+    context, the piece's size, the fonts, icons and pnp's own code (`salt`), and the picture
+    files a face drew (checked by their size and time on every use). A face found here is not
+    laid out again: its problems are reported, its characters registered and its missing art
+    noted as they were the first time. So after a one-row edit only that row's faces are laid
+    out, and a deck's copies are laid out once."""
+
+    MOST = 50_000  # entries kept between builds
+    EARLIER = 1_000  # faces of earlier builds kept beside the last build's
+
+    def __init__(self, salt: str, stored: dict | None = None):
+        self.salt = salt
+        self.stored = stored or {}
+        self.live: dict[str, tuple] = {}
+        self.hits = self.misses = 0
+
+    def key(self, layout: Layout, card: Card, extra: str) -> str:
+        text = repr((self.salt, layout.digest, extra, sorted(card.fields.items()), card.where))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def get(self, key: str, images) -> tuple | None:
+        entry = self.live.get(key) or self.stored.get(key)
+        if entry is None:
+            return None
+        if images is not None and not images.unchanged(entry[4]):
+            return None
+        self.live[key] = entry
+        return entry
+
+
 def lay_out_face(
+    layout: Layout,
+    card: Card,
+    context: dict,
+    names: dict[str, float],
+    fonts: Fonts,
+    icons: IconSet,
+    problems: Problems,
+    images: art.ImageSet | None = None,
+    memo: FaceMemo | None = None,
+    extra: str = "",
+) -> Face:
+    """One side of one card; with `memo`, taken from it when nothing it depends on changed
+    (`extra`: a digest of the context and names, the same for a whole deck)."""
+    if memo is None:
+        return _lay_out_face(layout, card, context, names, fonts, icons, problems, images)
+    key = memo.key(layout, card, extra)
+    entry = memo.get(key, images)
+    if entry is None:
+        memo.misses += 1
+        mine, uses, lacking, files = Problems(), [], [], []
+        fonts.recorder = uses
+        if images is not None:
+            images.recorder, images.files = lacking, files
+        try:
+            face = _lay_out_face(layout, card, context, names, fonts, icons, mine, images)
+        finally:
+            fonts.recorder = None
+            if images is not None:
+                images.recorder = images.files = None
+        entry = (face, tuple(mine.items), tuple(uses), tuple(lacking), tuple(files))
+        memo.live[key] = entry
+    else:
+        memo.hits += 1
+        for role, text in entry[2]:
+            fonts.use(role, text)
+        if images is not None:
+            for where, item in entry[3]:
+                images.note_lacking(where, item)
+    face, found = entry[0], entry[1]
+    problems.items.extend(found)
+    return face
+
+
+def _lay_out_face(
     layout: Layout,
     card: Card,
     context: dict,
@@ -209,9 +288,7 @@ def _image_box(
             )
             return None
         row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
-        images.lacking.setdefault((layout.file, box.name), []).append(
-            (f"{card.label()} ({row})", src)
-        )
+        images.note_lacking((layout.file, box.name), (f"{card.label()} ({row})", src))
     props = dict(p, fit=fit, align=align, valign=valign, opacity=opacity, image=image)
     if image is None:  # a labelled stand-in
         label = src.rsplit("/", 1)[-1] if placeholder is True else str(placeholder)
@@ -541,16 +618,16 @@ def lay_out_deck(
     icons: IconSet,
     problems: Problems,
     images: art.ImageSet | None = None,
+    memo: FaceMemo | None = None,
 ) -> FaceStore:
     """Every card's front and back, packed as they are laid out (see FaceStore)."""
     store = FaceStore()
+    extra = repr((sorted(names.items()), context_digest(context)))
     for card in deck.cards:
-        store.append(
-            (
-                lay_out_face(front, card, context, names, fonts, icons, problems, images),
-                lay_out_face(back, card, context, names, fonts, icons, problems, images)
-                if back
-                else None,
-            )
-        )
+        args = (card, context, names, fonts, icons, problems, images, memo, extra)
+        store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
     return store
+
+
+def context_digest(context: dict) -> str:
+    return hashlib.blake2b(repr(context).encode(), digest_size=12).hexdigest()

@@ -52,6 +52,10 @@ class ImageSet:
         self.folder = folder  # the game's folder: paths are relative to it
         self.rel = rel
         self._seen: dict[Path, ImageRef | None | str] = {}
+        self._named: dict[str, ImageRef | None | str] = {}
+        self._stats: dict[str, tuple | None] = {}
+        self.recorder: list | None = None  # lacking art noted while a face is laid out
+        self.files: list | None = None  # (path, its size and time) a face's pictures depend on
         # (layout file, box name) -> (card, the file it names) for each card drawn with a
         # stand-in
         self.lacking: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -60,6 +64,41 @@ class ImageSet:
         """The picture `name` (relative to the game's folder), or None when there is no such
         file. Raises ImageError when the file is not a picture or lies outside the project."""
         name = name.strip()
+        if self.files is not None:
+            path = str(self.folder / name)
+            self.files.append((path, self._stat(path)))
+        if name in self._named:  # every card naming one file: resolved once
+            found = self._named[name]
+            if isinstance(found, str):
+                raise ImageError(found)
+            return found
+        try:
+            found = self._find(name, where)
+        except ImageError as exc:
+            self._named[name] = str(exc)
+            raise
+        self._named[name] = found
+        return found
+
+    def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
+        self.lacking.setdefault(where, []).append(item)
+        if self.recorder is not None:
+            self.recorder.append((where, item))
+
+    def _stat(self, path: str) -> tuple | None:
+        if path not in self._stats:
+            try:
+                st = Path(path).stat()
+                self._stats[path] = (st.st_size, st.st_mtime_ns)
+            except OSError:
+                self._stats[path] = None
+        return self._stats[path]
+
+    def unchanged(self, files) -> bool:
+        """Whether the pictures a face drew are as they were (a memo's check)."""
+        return all(self._stat(path) == stat for path, stat in files)
+
+    def _find(self, name: str, where: SourceRef) -> ImageRef | None:
         path = self.folder / name
         try:
             confine(path, self.root, where, _("an image"))

@@ -8,9 +8,14 @@ words a builder prints around the game's own (proof pages, guides, footers) are 
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+import zlib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
 
-from .. import tomlfile
+from .. import i18n, tomlfile
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
@@ -86,6 +91,11 @@ class _Stage:
     problems: Problems
     margin_mm: float | None = None
     images: imagelayout.ImageSet | None = None
+    memo: facelayout.FaceMemo | None = None
+
+    def extra(self, names: dict) -> str:
+        """What every face of one piece size shares besides its layout and row (the memo's)."""
+        return repr((sorted(names.items()), facelayout.context_digest(self.context)))
 
     def layout(self, name: str, names: dict) -> boxes.Layout:
         return boxes.load_layout(self.project.layouts, self.game.id, name, self.project.rel, names)
@@ -115,6 +125,7 @@ def lay_out(
     plan.presets = presets.load_presets(project.layouts, project.rel)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
     images = imagelayout.ImageSet(project.root, game.manifest.folder, project.rel)
+    memo = _load_memo(font_index.cache, game, fonts, icons)
     stage = _Stage(
         project,
         game,
@@ -128,12 +139,14 @@ def lay_out(
         problems,
         margin_mm,
         images,
+        memo,
     )
     for comp in game.manifest.components:
         if comp.printed:
             STRATEGIES[comp.kind_of.layout](stage, comp)
     _lay_out_tuckboxes(stage)
     _report_lacking_art(images, problems)
+    _save_memo(font_index.cache, game, memo)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
@@ -171,6 +184,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
         stage.icons,
         stage.problems,
         stage.images,
+        stage.memo,
     )
     group = stage.plan.sheets.setdefault(comp.output, [])
     if comp.kind_of.shares_sheets and group and group[-1].geometry == geometry:
@@ -198,7 +212,16 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     # A board is one "card" with the game's fields only.
     card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
     face = facelayout.lay_out_face(
-        layout, card, stage.context, names, stage.fonts, stage.icons, stage.problems, stage.images
+        layout,
+        card,
+        stage.context,
+        names,
+        stage.fonts,
+        stage.icons,
+        stage.problems,
+        stage.images,
+        stage.memo,
+        stage.extra(names),
     )
     margin, overlap = BOARD_MARGIN_MM * MM, BOARD_OVERLAP_MM * MM
     main = f"{comp.output}.pdf"
@@ -257,6 +280,8 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
             stage.icons,
             stage.problems,
             stage.images,
+            stage.memo,
+            stage.extra(names),
         )
         for card in deck.cards
     ]
@@ -337,6 +362,63 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
             )
             continue
         stage.plan.tuckboxes.append(replace(box, page=page, margin=margin))
+
+
+MEMO_VERSION = 1
+
+
+def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -> str:
+    """What every face of a game depends on besides its own layout and row: pnp's code, the
+    fonts (file, size and time), the icons and the language its messages were written in."""
+    faces = []
+    for role, m in sorted(fonts.metrics.items()):
+        st = m.face.path.stat()
+        faces.append((role, str(m.face.path), m.face.index, st.st_size, st.st_mtime_ns))
+    icon_text = repr(sorted((k, v.shapes, v.advance) for k, v in icons.icons.items()))
+    return hashlib.blake2b(
+        repr((MEMO_VERSION, code_digest(), game.id, faces, icon_text, i18n.language())).encode(),
+        digest_size=16,
+    ).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """pnp's own source, so a new version of the tool lays every face out afresh."""
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
+    salt = _memo_salt(game, fonts, icons)
+    stored = None
+    data = cache.read(f"faces/{game.id}") if cache is not None else None
+    if data:
+        try:
+            kept_salt, entries = pickle.loads(zlib.decompress(data))
+            stored = entries if kept_salt == salt else None
+        except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay everything out
+            stored = None
+    return facelayout.FaceMemo(salt, stored)
+
+
+def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
+    """Keep this build's faces for the next (not after check: check writes nothing)."""
+    if cache is None or not cache.writable or not memo.misses:
+        return
+    if len(memo.live) > memo.MOST:
+        return
+    # This build's faces, and a few from before (an edit undone is laid out no more).
+    kept = dict(memo.live)
+    for key, entry in memo.stored.items():
+        if len(kept) >= len(memo.live) + memo.EARLIER:
+            break
+        kept.setdefault(key, entry)
+    data = zlib.compress(pickle.dumps((memo.salt, kept), protocol=5), 1)
+    cache.write(f"faces/{game.id}", data)
 
 
 def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> None:

@@ -198,6 +198,8 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int, lay_out_fac
             stage.icons,
             problems,
             stage.images,
+            stage.memo,
+            stage.extra(names),
         )
     panels = tuple(
         Panel(name.rstrip("12"), x, y, pw, ph, faces[name.rstrip("12")])
