@@ -1,0 +1,73 @@
+"""Benchmark: the edit–look loop. 補陀落渡海しよう！'s 煩悩カード at 40 cards and scaled to 7,200
+(the rows repeated): a cold build (no cache anywhere), a build with nothing changed, and a build
+after a one-row edit. Each is a fresh `pnp build` process, best of --repeat; compare the ratios
+(issue 11's targets: a one-row edit ≤ 25 % of a cold build at 40 cards, ≤ 10 % at 7,200).
+Not a test: prints figures.
+Usage: python benchmarks/bench_edit.py [--repeat N] [--copies 1,180]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def project(tmp: Path, copies: int) -> Path:
+    root = tmp / f"p{copies}"
+    for name in ("cards", "layouts"):
+        shutil.copytree(ROOT / name, root / name)
+    game = root / "cards/fudaraku"
+    lines = (game / "kleshas.csv").read_text("utf-8").splitlines()
+    (game / "kleshas.csv").write_text("\n".join([lines[0]] + lines[1:] * copies) + "\n", "utf-8")
+    manifest = game / "game.toml"
+    text = manifest.read_text("utf-8").replace("copies = 1", f"copies = {copies}")
+    manifest.write_text(text.replace("total = 40", f"total = {40 * copies}"), "utf-8")
+    return root
+
+
+def build(root: Path, env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "generator", "build", "fudaraku", "--project", str(root)],
+        check=True,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--copies", default="1,180")
+    args = ap.parse_args()
+    print(f"{'cards':>6} {'cold s':>8} {'no change s':>12} {'one row s':>10} {'edit/cold':>10}")
+    with tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        for copies in (int(c) for c in args.copies.split(",")):
+            cold, same, edited = [], [], []
+            for i in range(args.repeat):
+                root = project(tmp / f"r{i}", copies)
+                env = dict(os.environ, PNP_CACHE_DIR=str(tmp / f"cache{copies}-{i}"))
+                cold.append(build(root, env))
+                same.append(build(root, env))
+                csv = root / "cards/fudaraku/kleshas.csv"
+                text = csv.read_text("utf-8")
+                csv.write_text(text.replace("#C8323C", "#C8323D", 1), "utf-8")  # one row
+                edited.append(build(root, env))
+            c, s, e = min(cold), min(same), min(edited)
+            print(f"{40 * copies:>6} {c:8.2f} {s:12.2f} {e:10.2f} {e / c:10.0%}")
+
+
+if __name__ == "__main__":
+    main()
