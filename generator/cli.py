@@ -28,8 +28,8 @@ def _project(path: str | None):
     return find_project(Path(path) if path else Path.cwd())
 
 
-def _report(result: pipeline.Result, strict: bool) -> int:
-    for line in result.problems.folded():
+def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
+    for line in result.problems.folded("warning" if quiet else "notice"):
         click.echo(line, err=True)
     errors, warnings = result.problems.count("error"), result.problems.count("warning")
     if errors or warnings:
@@ -183,6 +183,10 @@ def main() -> None:
     + ". Default: every default format.",
     multiple=True,
 )
+@click.option("--quiet", "-q", is_flag=True, help="Print only warnings and errors.")
+@click.option(
+    "--verbose", "-v", is_flag=True, help="Also print how long each step took and what was reused."
+)
 @limit_option
 def build(
     games,
@@ -200,12 +204,17 @@ def build(
     back_offset,
     printer,
     formats,
+    quiet,
+    verbose,
     limits,
 ) -> None:
     """Build GAMES (all games when none are named) into the output folder."""
 
     def action() -> int:
-        from . import printers
+        from . import printers, progress
+
+        if sys.stderr.isatty() and not quiet:
+            progress.show(sys.stderr)
 
         project = _project(project_dir)
         offset = printers.pick(printer, back_offset)
@@ -228,9 +237,31 @@ def build(
         if offset:
             click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)
         result = pipeline.build(project, list(games), opts)
-        code = _report(result, strict)
-        for path in result.written:
-            click.echo(_("wrote {path}", path=path))
+        code = _report(result, strict, quiet)
+        if not quiet:
+            for path in result.written:
+                click.echo(_("wrote {path}", path=path))
+        if verbose:
+            for plan in result.plans:
+                laid, reused = plan.faces_laid
+                click.echo(
+                    _(
+                        "{game}: {n} faces, {reused} of them unchanged since the last build",
+                        game=plan.game.id,
+                        n=laid + reused,
+                        reused=reused,
+                    ),
+                    err=True,
+                )
+            click.echo(
+                _(
+                    "check and layout {check:.2f} s, drawing {draw:.2f} s, writing {write:.2f} s",
+                    check=result.seconds.get("check", 0.0),
+                    draw=result.seconds.get("draw", 0.0),
+                    write=result.seconds.get("write", 0.0),
+                ),
+                err=True,
+            )
         if code:
             click.echo(
                 _("build failed: nothing was written; earlier outputs are untouched"), err=True

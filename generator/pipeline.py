@@ -7,6 +7,7 @@ anything is written; output is the only writer.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +49,7 @@ class Result:
     written: list[Path] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
     font_index: FontIndex | None = None  # the fonts check found, for the builders to reuse
+    seconds: dict[str, float] = field(default_factory=dict)  # time each stage took (--verbose)
 
     def failed(self, strict: bool) -> bool:
         return self.problems.has_errors or (strict and self.problems.count("warning") > 0)
@@ -57,10 +59,13 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     picked = builders.select(options.formats)
     out = options.out or project.root / "output"
     cache = Cache.for_output(out, writable=True)
+    start = time.perf_counter()
     # Printing does not wait for the game to hold together: playouts are check's business.
     result = check(project, game_ids, options, cache, play=False)
+    result.seconds["check"] = time.perf_counter() - start
     if result.failed(options.strict):
         return result
+    start = time.perf_counter()
     files: dict[Path, bytes] = {}
     for plan in result.plans:
         job = builders.Job(
@@ -71,8 +76,11 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
 
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan), cache, plan.game.id)
+    result.seconds["draw"] = time.perf_counter() - start
+    start = time.perf_counter()
     # The outputs last: the switch to the new set is the build's final operation.
     result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
+    result.seconds["write"] = time.perf_counter() - start
     return result
 
 

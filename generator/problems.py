@@ -107,10 +107,12 @@ class Problems:
         if self.has_errors:
             raise BuildError([p for p in self.items if p.level == "error"])
 
-    def folded(self) -> list[str]:
-        """Lines to print: repeats (same fold key) once with their count, in first-seen order."""
+    def folded(self, least: str = "notice") -> list[str]:
+        """Lines to print: repeats (same fold key) once with their count, in first-seen order;
+        levels below `least` (e.g. notices with `--quiet`) left out."""
         groups: dict[object, list[Problem]] = {}
-        for p in self.items:
+        shown = LEVELS[: LEVELS.index(least) + 1]
+        for p in (p for p in self.items if p.level in shown):
             key = (p.level, p.fold) if p.fold else id(p)
             groups.setdefault(key, []).append(p)
         order = {lvl: i for i, lvl in enumerate(LEVELS)}

@@ -77,3 +77,34 @@ def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path):
         said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
         clean_said = [line for line in r2.output.splitlines() if not line.startswith("wrote ")]
         assert said == clean_said
+
+
+def test_quiet_prints_only_warnings_and_errors_and_verbose_what_was_reused(tiny):
+    r = run("build", "--project", str(tiny), "--quiet")
+    assert r.exit_code == 0
+    assert "warning" in r.output and "notice" not in r.output and "wrote" not in r.output
+    r = run("build", "--project", str(tiny), "--verbose")
+    assert "tiny: 23 faces, 23 of them unchanged since the last build" in r.output
+    assert "check and layout" in r.output and "drawing" in r.output
+
+
+def test_progress_is_drawn_on_a_terminal_only_after_a_second(monkeypatch):
+    import io
+
+    from generator import progress
+
+    screen = io.StringIO()
+    progress.show(screen, delay=0.0)
+    try:
+        with progress.step("数字カード", 4) as shown:
+            for _ in range(4):
+                shown.advance()
+        assert "数字カード" in screen.getvalue() and "4/4" in screen.getvalue()
+        progress.show(screen, delay=60.0)
+        screen.truncate(0)
+        screen.seek(0)
+        with progress.step("quick", 3) as shown:
+            shown.advance(3)
+        assert screen.getvalue() == ""  # done within the delay: nothing drawn
+    finally:
+        progress.show(None)

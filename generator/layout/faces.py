@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from .. import typeset
+from .. import progress, typeset
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
@@ -623,9 +623,11 @@ def lay_out_deck(
     """Every card's front and back, packed as they are laid out (see FaceStore)."""
     store = FaceStore()
     extra = repr((sorted(names.items()), context_digest(context)))
-    for card in deck.cards:
-        args = (card, context, names, fonts, icons, problems, images, memo, extra)
-        store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
+    with progress.step(deck.component.name, len(deck.cards)) as shown:
+        for card in deck.cards:
+            args = (card, context, names, fonts, icons, problems, images, memo, extra)
+            store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
+            shown.advance()
     return store
 
 

@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import progress
 from ..layout.faces import Face
 from ..layout.plan import DeckSheets
 from ..layout.sheets import SheetGeometry, marks_for
@@ -50,42 +51,49 @@ def sheets_pdf(
     _proof_page(c, proof_lines, page, font_names)
     forms: dict[str, str] = {}
     for deck in decks:
-        g = deck.geometry
-        c.setPageSize(g.page)
-        count = -(-len(deck.faces) // g.per_sheet)
-        both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
-        for n, chunk in enumerate(deck.faces.runs(g.per_sheet), 1):
-            if g.fold is not None:  # fronts and their backs on one page, about a fold line
-                _label(c, f"{deck.name} {n}/{count}", g, font_names)
-                for (front, back), f_slot, b_slot in zip(chunk, g.fronts, g.backs):
-                    for face, slot in ((front, f_slot), (back, b_slot)):
-                        if face is not None:
-                            repeated = deck.faces.uses[face.key] > 1
-                            _place(c, face, slot, g, font_names, forms if repeated else None)
-                            if proof:
-                                _proof_lines(c, slot, g)
-                marks = marks_for(g, len(chunk))
-                _crop_marks(c, g, marks, mirrored=False)
-                _crop_marks(c, g, marks, mirrored=True)
-                _fold_line(c, g)
-                _show_page(c)
-                continue
-            for is_front, slots in both:
-                if not is_front and back_offset:
-                    _offset(c, g.page, back_offset)
-                side = sides[0] if is_front else sides[1]
-                _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
-                for (front, back), slot in zip(chunk, slots):
-                    face = front if is_front else back
-                    if face is not None:
-                        repeated = deck.faces.uses[face.key] > 1
-                        _place(c, face, slot, g, font_names, forms if repeated else None)
-                        if proof:
-                            _proof_lines(c, slot, g)
-                _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
-                _show_page(c)
+        count = -(-len(deck.faces) // deck.geometry.per_sheet)
+        with progress.step(f"{doc_title}: {deck.name}", count) as shown:
+            for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
+                _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms)
+                shown.advance()
     c.save()
     return buf.getvalue()
+
+
+def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms) -> None:
+    """One sheet of a deck: its front page and its back page, or both about a fold."""
+    g = deck.geometry
+    c.setPageSize(g.page)
+    if g.fold is not None:  # fronts and their backs on one page, about a fold line
+        _label(c, f"{deck.name} {n}/{count}", g, font_names)
+        for (front, back), f_slot, b_slot in zip(chunk, g.fronts, g.backs):
+            for face, slot in ((front, f_slot), (back, b_slot)):
+                if face is not None:
+                    repeated = deck.faces.uses[face.key] > 1
+                    _place(c, face, slot, g, font_names, forms if repeated else None)
+                    if proof:
+                        _proof_lines(c, slot, g)
+        marks = marks_for(g, len(chunk))
+        _crop_marks(c, g, marks, mirrored=False)
+        _crop_marks(c, g, marks, mirrored=True)
+        _fold_line(c, g)
+        _show_page(c)
+        return
+    both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
+    for is_front, slots in both:
+        if not is_front and back_offset:
+            _offset(c, g.page, back_offset)
+        side = sides[0] if is_front else sides[1]
+        _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
+        for (front, back), slot in zip(chunk, slots):
+            face = front if is_front else back
+            if face is not None:
+                repeated = deck.faces.uses[face.key] > 1
+                _place(c, face, slot, g, font_names, forms if repeated else None)
+                if proof:
+                    _proof_lines(c, slot, g)
+        _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
+        _show_page(c)
 
 
 def _show_page(c: Canvas) -> None:
