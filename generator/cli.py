@@ -92,6 +92,17 @@ project_option = click.option(
 )
 
 
+paper_option = click.option(
+    "--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="The paper."
+)
+out_option = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+
+
 def _speak(ctx, param, value) -> None:
     if value or ctx.parent is None:  # the group always picks; a command only when told
         i18n.use(i18n.pick(value))
@@ -118,13 +129,8 @@ def main() -> None:
 @click.argument("games", nargs=-1)
 @project_option
 @lang_option
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    help="Output folder; default: PROJECT/output.",
-)
+@paper_option
+@out_option
 @click.option(
     "--bleed",
     type=click.FloatRange(0, 3),
@@ -275,7 +281,7 @@ def build(
 @click.argument("games", nargs=-1)
 @project_option
 @lang_option
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@paper_option
 @click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
 @click.option("--margin", type=click.FloatRange(0, 20), help="Printer margin in mm (as for build).")
@@ -390,13 +396,8 @@ def new(game, project_dir, source, size, title, players, limits) -> None:
 @click.argument("games", nargs=-1)
 @project_option
 @lang_option
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    help="Output folder; default: PROJECT/output.",
-)
+@paper_option
+@out_option
 @click.option(
     "--format",
     "formats",
@@ -442,13 +443,8 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
     show_default=True,
     help="The port on this machine (0: any free one).",
 )
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    help="Output folder; default: PROJECT/output.",
-)
+@paper_option
+@out_option
 def serve(games, project_dir, port, paper, out_dir) -> None:
     """A web page on this machine (http://127.0.0.1:PORT/) with every card of GAMES (all games
     when none are named), each with its data row and the problems that name it, the rulebook and
@@ -483,7 +479,7 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
     metavar="REV",
     help="Compare with the project at this git revision instead of the last build.",
 )
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@paper_option
 @click.option(
     "--out",
     "out_dir",
@@ -568,7 +564,7 @@ def diff(game, project_dir, since, paper, out_dir) -> None:
 
 @main.command()
 @lang_option
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
+@paper_option
 @click.option(
     "--out",
     "out_file",
@@ -732,12 +728,7 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
     metavar="SEED",
     help="Play the game with this seed and print it move by move.",
 )
-@click.option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    help="Output folder; default: PROJECT/output.",
-)
+@out_option
 @limit_option
 def simulate(
     game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir, limits

@@ -94,6 +94,21 @@ class _Stage:
     images: imagelayout.ImageSet | None = None
     memo: facelayout.FaceMemo | None = None
 
+    def face(self, layout: boxes.Layout, card: Card, names: dict) -> facelayout.Face:
+        """One face of one piece, through the game's memo."""
+        return facelayout.lay_out_face(
+            layout,
+            card,
+            self.context,
+            names,
+            self.fonts,
+            self.icons,
+            self.problems,
+            self.images,
+            self.memo,
+            self.extra(names),
+        )
+
     def extra(self, names: dict) -> str:
         """What every face of one piece size shares besides its layout and row (the memo's)."""
         return repr((sorted(names.items()), facelayout.context_digest(self.context)))
@@ -213,18 +228,7 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     layout = stage.layout(comp.front, names)
     # A board is one "card" with the game's fields only.
     card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
-    face = facelayout.lay_out_face(
-        layout,
-        card,
-        stage.context,
-        names,
-        stage.fonts,
-        stage.icons,
-        stage.problems,
-        stage.images,
-        stage.memo,
-        stage.extra(names),
-    )
+    face = stage.face(layout, card, names)
     margin, overlap = BOARD_MARGIN_MM * MM, BOARD_OVERLAP_MM * MM
     main = f"{comp.output}.pdf"
     tilings = {main: sheets.tile((w, h), stage.defs.paper[stage.paper], margin, overlap)}
@@ -272,21 +276,7 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
     front = stage.layout(comp.front, names)
     deck = stage.game.deck(comp.id)
     _warn_unused_columns(deck, [front], stage.problems, quiet={"die"})
-    faces = [
-        facelayout.lay_out_face(
-            front,
-            card,
-            stage.context,
-            names,
-            stage.fonts,
-            stage.icons,
-            stage.problems,
-            stage.images,
-            stage.memo,
-            stage.extra(names),
-        )
-        for card in deck.cards
-    ]
+    faces = [stage.face(front, card, names) for card in deck.cards]
     nets = tuple(
         dicelayout.net(w, label, [faces[i] for i in idx], bleed)
         for label, idx in dicelayout.groups(deck, stage.problems)
@@ -330,9 +320,7 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
         if comp.kind != "card" or comp.id not in laid:
             continue
         deck = laid[comp.id]
-        box = tuckbox.lay_out(
-            stage, comp, deck.geometry.card, len(deck.faces), facelayout.lay_out_face
-        )
+        box = tuckbox.lay_out(stage, comp, deck.geometry.card, len(deck.faces))
         margin = deck.geometry.margin
         paper = stage.defs.paper[stage.paper]
         page = tuckbox.fit_page(box.size, [paper], margin)

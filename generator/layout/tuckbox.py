@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..i18n import _
 from ..model import Card, freeze
-from ..problems import BuildError, Problem, Problems
+from ..problems import BuildError, Problem
 from .faces import Face
 from .units import MM, UnitError, to_pt
 
@@ -146,10 +146,10 @@ def fit_page(
     return None
 
 
-def lay_out(stage, comp, card_size: tuple[float, float], count: int, lay_out_face) -> TuckBox:
+def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
     """The tuck box of card component `comp` holding `count` cards of `card_size` (points):
     its net, and its front, back and side faces from their layouts. `stage` supplies layouts,
-    fonts, icons and problems (layout/plan.py); `lay_out_face` lays out one face."""
+    fonts, icons and problems, and lays out each face (`stage.face`, layout/plan.py)."""
     spec = comp.tuckbox
     try:
         thickness = to_pt(spec.get("thickness", THICKNESS))
@@ -183,24 +183,12 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int, lay_out_fac
         "_label": _("{name}'s tuck box", name=comp.name),
     }
     card = Card(comp.id, 0, freeze(fields), comp.at("tuckbox") if spec else comp.where)
-    problems: Problems = stage.problems
     faces: dict[str, Face | None] = {}
     for role, default in LAYOUTS.items():
         pw, ph = (d, h) if role == "side" else (w, h)
         names = {"W": pw, "H": ph, "D": d, "bleed": 0.0}
         layout = stage.layout(spec.get(role, default), names)
-        faces[role] = lay_out_face(
-            layout,
-            card,
-            stage.context,
-            names,
-            stage.fonts,
-            stage.icons,
-            problems,
-            stage.images,
-            stage.memo,
-            stage.extra(names),
-        )
+        faces[role] = stage.face(layout, card, names)
     panels = tuple(
         Panel(name.rstrip("12"), x, y, pw, ph, faces[name.rstrip("12")])
         for name, (x, y, pw, ph) in shape["panels"].items()

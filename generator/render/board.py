@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layout.faces import Face
 from ..layout.sheets import Tiling
 from ..layout.units import MM
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 from .pdf import proof_header
 
 MARK_R = 2.2 * MM
@@ -26,16 +26,7 @@ def board_pdf(
 ) -> bytes:
     """A board's PDF: one page with corner marks, or a guide page (`guide`: its lines) and tiles."""
     buf = io.BytesIO()
-    c = Canvas(
-        buf,
-        pagesize=tiling.page,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=font_names["body"],
-    )
-    c.setTitle(doc_title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, tiling.page, doc_title, font_names)
     bw, bh = tiling.board
     c.beginForm("board", lowerx=0, lowery=0, upperx=bw, uppery=bh)
     draw_face(c, face, bw, bh, 0.0, font_names)

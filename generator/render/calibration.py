@@ -16,6 +16,7 @@ from reportlab.lib.colors import HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.units import MM
+from .draw import new_canvas
 
 SPREAD_MM = 70.0  # the left and right targets lie this far from the centre one
 SCALE_MM = 6  # each scale reads from −6 to +6 mm
@@ -42,12 +43,7 @@ def calibration_pdf(
 ) -> bytes:
     """Two pages: crosses and how to print on the front; scales and how to read on the back."""
     buf = io.BytesIO()
-    c = Canvas(
-        buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"]
-    )
-    c.setTitle(front_lines[0])
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, page, front_lines[0], font_names)
     _lines(c, front_lines, page, font_names)
     c.setStrokeColor(black)
     c.setLineWidth(0.3)

@@ -9,23 +9,14 @@ from reportlab.lib.colors import HexColor, black
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.dice import DiceSheets
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 
 TAB_COLOUR, FOLD_COLOUR = "#C8C8C8", "#707070"
 
 
 def dice_pdf(doc_title: str, sheets: list[DiceSheets], font_names) -> bytes:
     buf = io.BytesIO()
-    c = Canvas(
-        buf,
-        pagesize=sheets[0].page,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=font_names["body"],
-    )
-    c.setTitle(doc_title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, sheets[0].page, doc_title, font_names)
     for sheet in sheets:
         c.setPageSize(sheet.page)
         per = len(sheet.positions)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import HexColor, black
-from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.units import MM
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 
 PAGE = (297 * MM, 210 * MM)
 MARGIN, GAP, LINE = 12 * MM, 8 * MM, 4.2 * MM
@@ -19,12 +18,7 @@ NOTE_LINES = 5
 def diff_pdf(title: str, heading: str, pairs: list, font_names: dict[str, str]) -> bytes:
     """`pairs`: (old Face or None, new Face or None, (w, h) of the card, [lines of text])."""
     buf = io.BytesIO()
-    c = Canvas(
-        buf, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=font_names["body"]
-    )
-    c.setTitle(title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, PAGE, title, font_names)
     room_w = PAGE[0] - 2 * MARGIN
     top = PAGE[1] - MARGIN - 8 * MM
     cell_w = (room_w - GAP) / 2

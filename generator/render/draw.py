@@ -15,6 +15,20 @@ from ..layout.images import read_svg
 from ..typeset import RUBY_SIZE, base_text, has_ruby, segments, vertical_pieces
 
 
+def new_canvas(buf, page: tuple[float, float], title: str, font_names: dict[str, str]):
+    """A canvas for one of pnp's PDFs: reproducible bytes (invariant), compressed pages, its
+    first font ours (not an unembedded Helvetica), titled and signed."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    c = Canvas(
+        buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"]
+    )
+    c.setTitle(title)
+    c.setAuthor("pnp")
+    c.setCreator("pnp generator")
+    return c
+
+
 def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
     """Draw with the face's top-left trim corner at (0, h): layout y runs downwards."""
     for box in face.boxes:
@@ -214,13 +228,7 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
         _draw_vertical(c, box, x, y, font_name)
         return
     lines, size, leading = p["lines"], p["size"], p["leading"]
-    reserve = RUBY_SIZE * size if any(has_ruby(line) for line in lines) else 0.0
-    block = (len(lines) - 1) * leading + size + reserve
-    top = y + box.h - reserve
-    if p["valign"] == "middle":
-        top -= (box.h - block) / 2
-    elif p["valign"] == "bottom":
-        top -= box.h - block
+    top = _first_top(box, y)
     colour = HexColor(p.get("color") or "#000000")
     c.setFillColor(colour)
     c.setFont(font_name, size)
@@ -242,18 +250,27 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
         baseline -= leading
 
 
-def _draw_styled(c, box, x: float, y: float, font_names: dict[str, str]) -> None:
-    """Text with markup (layout/markup.py): each run in its own weight, colour and size, on the
-    line's one baseline."""
+def _first_top(box, y: float) -> float:
+    """The top of a horizontal text box's first line (bottom of the box at y): the lines'
+    block placed by `valign`, room kept above for ruby readings."""
     p = box.props
-    lines, size, leading, styles = p["lines"], p["size"], p["leading"], p["styles"]
+    lines, size = p["lines"], p["size"]
     reserve = RUBY_SIZE * size if any(has_ruby(line) for line in lines) else 0.0
-    block = (len(lines) - 1) * leading + size + reserve
+    block = (len(lines) - 1) * p["leading"] + size + reserve
     top = y + box.h - reserve
     if p["valign"] == "middle":
         top -= (box.h - block) / 2
     elif p["valign"] == "bottom":
         top -= box.h - block
+    return top
+
+
+def _draw_styled(c, box, x: float, y: float, font_names: dict[str, str]) -> None:
+    """Text with markup (layout/markup.py): each run in its own weight, colour and size, on the
+    line's one baseline."""
+    p = box.props
+    lines, size, leading, styles = p["lines"], p["size"], p["leading"], p["styles"]
+    top = _first_top(box, y)
     baseline = top - p["ascent"] * size
     icons = p.get("inline_icons", {})
     for line, width in zip(lines, p["widths"]):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 
 
 @dataclass(frozen=True)
@@ -36,12 +36,7 @@ def faces_pdf(title: str, pages: list[FacePage], font_names: dict[str, str]) -> 
     more than one page (a deck's back) is one form placed on each."""
     buf = io.BytesIO()
     first = pages[0].page if pages else (100.0, 100.0)
-    c = Canvas(
-        buf, pagesize=first, invariant=1, pageCompression=1, initialFontName=font_names["body"]
-    )
-    c.setTitle(title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, first, title, font_names)
     uses = Counter((p.face.key, p.size, p.trim, p.bleed) for p in pages)
     forms: dict[tuple, str] = {}
     for p in pages:

@@ -25,7 +25,7 @@ from ..layout.faces import Face
 from ..layout.plan import DeckSheets
 from ..layout.sheets import SheetGeometry, marks_for
 from ..layout.units import MM
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 
 
 def sheets_pdf(
@@ -42,12 +42,7 @@ def sheets_pdf(
     buf = io.BytesIO()
     page = decks[0].geometry.page
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
-    c = Canvas(
-        buf, pagesize=page, invariant=1, pageCompression=1, initialFontName=font_names["body"]
-    )
-    c.setTitle(doc_title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
     forms: dict[str, str] = {}
     for deck in decks:

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.tuckbox import BLEED_MM, TuckBox
 from ..layout.units import MM
-from .draw import draw_face
+from .draw import draw_face, new_canvas
 
 CUT_WIDTH, FOLD_WIDTH = 0.6, 0.5
 FOLD_COLOUR, GLUE_COLOUR = "#707070", "#B0B0B0"
@@ -19,16 +19,7 @@ FOLD_COLOUR, GLUE_COLOUR = "#707070", "#B0B0B0"
 def tuckbox_pdf(doc_title: str, boxes: list[TuckBox], labels: list[list[str]], font_names) -> bytes:
     """A page per box; `labels[i]` are the lines printed above box i's net."""
     buf = io.BytesIO()
-    c = Canvas(
-        buf,
-        pagesize=boxes[0].page,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=font_names["body"],
-    )
-    c.setTitle(doc_title)
-    c.setAuthor("pnp")
-    c.setCreator("pnp generator")
+    c = new_canvas(buf, boxes[0].page, doc_title, font_names)
     for box, lines in zip(boxes, labels):
         c.setPageSize(box.page)
         pw, ph = box.page
