@@ -248,6 +248,14 @@ def build(
             for path in result.written:
                 click.echo(_("wrote {path}", path=path))
         if verbose:
+            for game in result.reused:
+                click.echo(
+                    _(
+                        "{game}: nothing changed since the last build; its files are kept",
+                        game=game,
+                    ),
+                    err=True,
+                )
             for plan in result.plans:
                 laid, reused = plan.faces_laid
                 click.echo(

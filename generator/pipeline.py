@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import builders, output, validate
+from . import builders, builds, output, validate
 from .cache import Cache
 from .fonts import FontIndex
 from .i18n import _
@@ -50,6 +50,7 @@ class Result:
     plans: list[Plan] = field(default_factory=list)
     font_index: FontIndex | None = None  # the fonts check found, for the builders to reuse
     seconds: dict[str, float] = field(default_factory=dict)  # time each stage took (--verbose)
+    reused: list[str] = field(default_factory=list)  # games not built again: nothing changed
 
     def failed(self, strict: bool) -> bool:
         return self.problems.has_errors or (strict and self.problems.count("warning") > 0)
@@ -60,10 +61,23 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     out = options.out or project.root / "output"
     cache = Cache.for_output(out, writable=True)
     start = time.perf_counter()
+    # A game whose inputs are all as they were at its last build, and whose files are still
+    # there as written, is not built again: its problems are said again, nothing is drawn.
+    tree = builds.tree(project, out)
+    inputs = {g: builds.inputs(tree, g, options) for g in game_ids or project.game_ids()}
+    reused = {g: r for g, d in inputs.items() if (r := builds.reusable(cache, g, d, out))}
+    todo = [g for g in (game_ids or project.game_ids()) if g not in reused]
     # Printing does not wait for the game to hold together: playouts are check's business.
-    result = check(project, game_ids, options, cache, play=False)
+    result = check(project, todo, options, cache, play=False) if todo else Result(Problems())
+    said = {(p.level, p.message, p.where) for p in result.problems.items}
+    for game, record in reused.items():
+        again = [p for p in record.problems if (p.level, p.message, p.where) not in said]
+        said |= {(p.level, p.message, p.where) for p in again}
+        result.problems.items[:0] = again
+        result.written += [out / game / name for name, _digest in record.files]
+        result.reused.append(game)
     result.seconds["check"] = time.perf_counter() - start
-    if result.failed(options.strict):
+    if result.failed(options.strict) or not todo:
         return result
     start = time.perf_counter()
     files: dict[Path, bytes] = {}
@@ -76,10 +90,14 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
 
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan), cache, plan.game.id)
+        game = plan.game.id
+        mine = {p: data for p, data in files.items() if p.is_relative_to(out / game)}
+        builds.remember(cache, game, inputs[game], result.problems, mine, out, plan)
     result.seconds["draw"] = time.perf_counter() - start
     start = time.perf_counter()
     # The outputs last: the switch to the new set is the build's final operation.
-    result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
+    written = output.write_all(files, [out / plan.game.id for plan in result.plans])
+    result.written = written + result.written
     result.seconds["write"] = time.perf_counter() - start
     return result
 

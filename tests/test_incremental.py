@@ -84,7 +84,11 @@ def test_quiet_prints_only_warnings_and_errors_and_verbose_what_was_reused(tiny)
     assert r.exit_code == 0
     assert "warning" in r.output and "notice" not in r.output and "wrote" not in r.output
     r = run("build", "--project", str(tiny), "--verbose")
-    assert "tiny: 23 faces, 23 of them unchanged since the last build" in r.output
+    assert "tiny: nothing changed since the last build; its files are kept" in r.output
+    assert "warning" in r.output  # its problems are said again
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    r = run("build", "--project", str(tiny), "--verbose")
+    assert "tiny: 23 faces, 21 of them unchanged since the last build" in r.output  # its two sides
     assert "check and layout" in r.output and "drawing" in r.output
 
 
@@ -108,3 +112,33 @@ def test_progress_is_drawn_on_a_terminal_only_after_a_second(monkeypatch):
         assert screen.getvalue() == ""  # done within the delay: nothing drawn
     finally:
         progress.show(None)
+
+
+def test_an_unchanged_game_is_not_built_again_unless_its_files_are_not_as_written(tiny):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    cards = tiny / "output/tiny/cards.pdf"
+    good = cards.read_bytes()
+    r = run("build", "--project", str(tiny), "-v")
+    assert "nothing changed" in r.output and "wrote" in r.output  # the files are named still
+    cards.unlink()
+    r = run("build", "--project", str(tiny), "-v")
+    assert "nothing changed" not in r.output and cards.read_bytes() == good
+    cards.write_bytes(good[:-10])  # damaged since
+    run("build", "--project", str(tiny))
+    assert cards.read_bytes() == good
+    r = run("build", "--project", str(tiny), "-v", "--paper", "letter")  # another option
+    assert "nothing changed" not in r.output
+
+
+def test_a_changed_picture_is_a_change(tmp_path):
+    from PIL import Image
+
+    from test_images import RED, paint
+
+    root = paint(make_fixture_project("art", tmp_path))
+    assert run("build", "--project", str(root)).exit_code == 0
+    before = (root / "output/art/cards.pdf").read_bytes()
+    Image.new("RGB", (400, 300), RED).save(root / "cards/art/art/fox.png")
+    r = run("build", "--project", str(root), "-v")
+    assert "nothing changed" not in r.output
+    assert (root / "output/art/cards.pdf").read_bytes() != before

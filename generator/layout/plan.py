@@ -373,12 +373,14 @@ def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """pnp's own source, so a new version of the tool lays every face out afresh."""
+    """pnp's own source and data (base layouts, presets, catalogs), so a new version of the
+    tool lays every face out and builds every file afresh."""
     root = Path(__file__).resolve().parents[1]
     h = hashlib.blake2b(digest_size=16)
-    for path in sorted(root.rglob("*.py")):
-        h.update(path.relative_to(root).as_posix().encode())
-        h.update(path.read_bytes())
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix != ".pyc":
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
     return h.hexdigest()
 
 
