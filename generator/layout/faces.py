@@ -39,6 +39,9 @@ class Face:
     boxes: tuple[Box, ...]
     key: str  # a digest of the boxes: equal keys draw identically (one drawing, reused)
 
+    def __reduce__(self):
+        return (Face, (self.boxes, self.key))
+
 
 @dataclass
 class Fonts:
