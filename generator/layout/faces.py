@@ -287,7 +287,7 @@ def _image_box(
                     what=what,
                 ),
                 card.where,
-                fold=None,
+                fold=f"{fold}:missing:{src}",  # one line for every card naming it
             )
             return None
         row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
