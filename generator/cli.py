@@ -429,6 +429,7 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
             out=Path(out_dir) if out_dir else None,
             strict=strict,
             formats=picked or None,
+            reuse=False,  # every build's plans, to say what changed
         )
 
         def echo(line: str) -> None:
@@ -462,7 +463,8 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
         from . import serve as server
 
         project = _project(project_dir)
-        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None)
+        # Every build's plans, to show every card (the faces still come from the memo).
+        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, reuse=False)
 
         def echo(line: str) -> None:
             click.echo(line)

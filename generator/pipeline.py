@@ -41,6 +41,7 @@ class Options:
     formats: list[str] | None = None  # builder names; None: the default ones
     limits: Limits = DEFAULT
     back_offset: object = None  # printers.BackOffset for the back pages of duplex sheets
+    reuse: bool = True  # skip a game with nothing changed (watch and serve need every plan)
 
 
 @dataclass
@@ -65,7 +66,11 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     # there as written, is not built again: its problems are said again, nothing is drawn.
     tree = builds.tree(project, out)
     inputs = {g: builds.inputs(tree, g, options) for g in game_ids or project.game_ids()}
-    reused = {g: r for g, d in inputs.items() if (r := builds.reusable(cache, g, d, out))}
+    reused = {
+        g: r
+        for g, d in inputs.items()
+        if options.reuse and (r := builds.reusable(cache, g, d, out))
+    }
     todo = [g for g in (game_ids or project.game_ids()) if g not in reused]
     # Printing does not wait for the game to hold together: playouts are check's business.
     result = check(project, todo, options, cache, play=False) if todo else Result(Problems())

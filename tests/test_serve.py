@@ -101,3 +101,26 @@ def test_only_this_machine_and_only_built_files_are_served(served):
         with pytest.raises(urllib.error.HTTPError) as err:
             urllib.request.urlopen(url + path)
         assert err.value.code == 404
+
+
+def test_a_served_project_built_before_still_shows_every_card(tmp_path, browser):
+    from conftest import run
+
+    root = make_fixture_project("tiny", tmp_path / "again")
+    assert run("build", "--project", str(root)).exit_code == 0  # nothing will have changed
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    try:
+        url = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline()).group(0)
+        page = browser.new_page()
+        page.goto(url)
+        assert page.locator("figure.card").count() == 10
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
