@@ -384,8 +384,16 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
+# The last memo of each game this process built (watch and serve build again and again): taken
+# as it is rather than unpickled from the cache each time.
+_HELD: dict[tuple, tuple[str, dict]] = {}
+
+
 def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
     salt = _memo_salt(game, fonts, icons)
+    held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
+    if held is not None and held[0] == salt:
+        return facelayout.FaceMemo(salt, held[1])
     stored = None
     data = cache.read(f"faces/{game.id}") if cache is not None else None
     if data:
@@ -409,6 +417,7 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
         if len(kept) >= len(memo.live) + memo.EARLIER:
             break
         kept.setdefault(key, entry)
+    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept)
     data = zlib.compress(pickle.dumps((memo.salt, kept), protocol=5), 1)
     cache.write(f"faces/{game.id}", data)
 
