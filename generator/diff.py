@@ -159,5 +159,15 @@ def at_revision(root: Path, rev: str, into: Path) -> Path:
         f.write(archive.stdout)
         f.seek(0)
         with tarfile.open(fileobj=f) as tar:
-            tar.extractall(into, filter="data")
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+                tar.extractall(into, filter="data")
+            else:  # the same care by hand: plain files and folders inside `into` only
+                safe = [
+                    m
+                    for m in tar.getmembers()
+                    if (m.isfile() or m.isdir())
+                    and not m.name.startswith(("/", "\\"))
+                    and ".." not in Path(m.name).parts
+                ]
+                tar.extractall(into, members=safe)  # noqa: S202 - members checked above
     return into / prefix if prefix != "." else into
