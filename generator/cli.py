@@ -245,17 +245,16 @@ def build(
         result = pipeline.build(project, list(games), opts)
         code = _report(result, strict, quiet)
         if not quiet:
-            for path in result.written:
-                click.echo(_("wrote {path}", path=path))
-        if verbose:
             for game in result.reused:
                 click.echo(
                     _(
                         "{game}: nothing changed since the last build; its files are kept",
                         game=game,
-                    ),
-                    err=True,
+                    )
                 )
+            for path in result.written:
+                click.echo(_("wrote {path}", path=path))
+        if verbose:
             for plan in result.plans:
                 laid, reused = plan.faces_laid
                 click.echo(

@@ -52,6 +52,7 @@ class Result:
     font_index: FontIndex | None = None  # the fonts check found, for the builders to reuse
     seconds: dict[str, float] = field(default_factory=dict)  # time each stage took (--verbose)
     reused: list[str] = field(default_factory=list)  # games not built again: nothing changed
+    kept: list[Path] = field(default_factory=list)  # their files, left as they were
 
     def failed(self, strict: bool) -> bool:
         return self.problems.has_errors or (strict and self.problems.count("warning") > 0)
@@ -79,7 +80,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
         again = [p for p in record.problems if (p.level, p.message, p.where) not in said]
         said |= {(p.level, p.message, p.where) for p in again}
         result.problems.items[:0] = again
-        result.written += [out / game / name for name, _digest in record.files]
+        result.kept += [out / game / name for name, _digest in record.files]
         result.reused.append(game)
     result.seconds["check"] = time.perf_counter() - start
     if result.failed(options.strict) or not todo:
@@ -101,8 +102,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     result.seconds["draw"] = time.perf_counter() - start
     start = time.perf_counter()
     # The outputs last: the switch to the new set is the build's final operation.
-    written = output.write_all(files, [out / plan.game.id for plan in result.plans])
-    result.written = written + result.written
+    result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
     result.seconds["write"] = time.perf_counter() - start
     return result
 
