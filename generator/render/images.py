@@ -7,32 +7,42 @@ import io
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+from .. import progress
+from ..i18n import _
 
-def _render(job: tuple[bytes, list[int], float, tuple | None, tuple | None]) -> list[bytes]:
+_DOC: list = [None, None]  # a worker's PDF: its bytes, and the document opened from them
+
+
+def _open(data: bytes) -> None:
+    """A worker's start: the PDF arrives once, not with every piece of work."""
+    _DOC[:] = [data, None]
+
+
+def _render(job: tuple[list[int], float, tuple | None, tuple | None]) -> list[bytes]:
     import pypdfium2 as pdfium
 
-    data, indexes, dpi, crop, pixels = job
-    doc = pdfium.PdfDocument(data)
+    indexes, dpi, crop, pixels = job
+    if _DOC[1] is None:
+        _DOC[1] = pdfium.PdfDocument(_DOC[0])
+    doc = _DOC[1]
     out = []
-    try:
-        for i in indexes:
-            page = doc[i]
-            w, h = page.get_size()
-            cut = crop or (0, 0, 0, 0)
-            width, height = w - cut[0] - cut[2], h - cut[1] - cut[3]
-            # 69 × 94 mm at 300 dpi is 815 × 1110 px: the size rounded, not rounded up.
-            want = tuple(pixels) if pixels else (round(width * dpi / 72), round(height * dpi / 72))
-            image = page.render(scale=want[0] / width, crop=cut).to_pil().convert("RGB")
-            if image.size != want:
-                if abs(image.size[0] - want[0]) <= 1 and abs(image.size[1] - want[1]) <= 1:
-                    image = image.crop((0, 0, *want))  # a partial last row of pixels
-                else:
-                    image = image.resize(want)
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", compress_level=1)
-            out.append(buf.getvalue())
-    finally:
-        doc.close()
+    for i in indexes:
+        page = doc[i]
+        w, h = page.get_size()
+        cut = crop or (0, 0, 0, 0)
+        width, height = w - cut[0] - cut[2], h - cut[1] - cut[3]
+        # 69 × 94 mm at 300 dpi is 815 × 1110 px: the size rounded, not rounded up.
+        want = tuple(pixels) if pixels else (round(width * dpi / 72), round(height * dpi / 72))
+        image = page.render(scale=want[0] / width, crop=cut).to_pil().convert("RGB")
+        if image.size != want:
+            if abs(image.size[0] - want[0]) <= 1 and abs(image.size[1] - want[1]) <= 1:
+                image = image.crop((0, 0, *want))  # a partial last row of pixels
+            else:
+                image = image.resize(want)
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", compress_level=1)
+        out.append(buf.getvalue())
+        page.close()
     return out
 
 
@@ -73,13 +83,26 @@ def pages_to_png(
     if count == 0:
         return []
     workers = max(1, min(workers or os.cpu_count() or 1, 8, count // 8 or 1))
-    if workers == 1:
-        return _render((data, list(range(count)), dpi, crop, pixels))
-    chunks = [list(range(i, count, workers)) for i in range(workers)]
-    with ProcessPoolExecutor(workers) as pool:
-        done = list(pool.map(_render, [(data, c, dpi, crop, pixels) for c in chunks]))
+    # Pieces of a few pages each, so the progress line moves (and the work stays shared out).
+    size = max(1, min(16, count // (workers * 4) or 1))
+    chunks = [list(range(i, min(i + size, count))) for i in range(0, count, size)]
     out: list[bytes] = [b""] * count
-    for chunk, images in zip(chunks, done):
-        for i, image in zip(chunk, images):
-            out[i] = image
+    jobs = [(c, dpi, crop, pixels) for c in chunks]
+    with progress.step(_("images"), count) as shown:
+        if workers == 1:
+            saved = list(_DOC)
+            _open(data)
+            try:
+                for chunk, job in zip(chunks, jobs):
+                    out[chunk[0] : chunk[-1] + 1] = _render(job)
+                    shown.advance(len(chunk))
+            finally:
+                if _DOC[1] is not None:
+                    _DOC[1].close()
+                _DOC[:] = saved
+            return out
+        with ProcessPoolExecutor(workers, initializer=_open, initargs=(data,)) as pool:
+            for chunk, images in zip(chunks, pool.map(_render, jobs)):
+                out[chunk[0] : chunk[-1] + 1] = images
+                shown.advance(len(chunk))
     return out
