@@ -44,6 +44,12 @@ def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
     return 1 if result.failed(strict) else 0
 
 
+def _say_now(line: str) -> None:
+    """A line for a command that keeps running (watch, serve): out at once, even to a pipe."""
+    click.echo(line)
+    sys.stdout.flush()
+
+
 def _run(action) -> None:
     try:
         code = action()
@@ -431,11 +437,9 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
             reuse=False,  # every build's plans, to say what changed
         )
 
-        def echo(line: str) -> None:
-            click.echo(line)
-            sys.stdout.flush()
-
-        return watcher.run(project, list(games), opts, lambda result: _report(result, strict), echo)
+        return watcher.run(
+            project, list(games), opts, lambda result: _report(result, strict), _say_now
+        )
 
     _run(action)
 
@@ -465,12 +469,8 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
         # Every build's plans, to show every card (the faces still come from the memo).
         opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, reuse=False)
 
-        def echo(line: str) -> None:
-            click.echo(line)
-            sys.stdout.flush()
-
         try:
-            return server.run(project, list(games), opts, port, echo)
+            return server.run(project, list(games), opts, port, _say_now)
         except OSError as exc:
             raise BuildError(
                 _("cannot serve on port {port}: {error}", port=port, error=exc.strerror)

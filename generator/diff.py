@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .i18n import _
 from .layout.faces import Face
+from .layout.plan import laid_cards
 from .problems import BuildError
 
 VERSION = 1
@@ -56,26 +57,21 @@ class Change:
 def take(plan) -> Snapshot:
     """A game's cards as laid out in `plan`."""
     snap = Snapshot()
-    decks = {d.id: d for d in plan.game.decks}
-    for group in plan.sheets.values():
-        for laid in group:
-            cards = [c for part in laid.id.split("+") for c in decks[part].cards]
-            for card, (front, back) in zip(cards, laid.faces):
-                for face in (front, back):
-                    if face is not None:
-                        snap.faces.setdefault(face.key, face)
-                row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
-                snap.entries.append(
-                    Entry(
-                        decks[card.component].component.name,
-                        card.label(),
-                        row,
-                        {k: v for k, v in card.fields.items() if not k.startswith("_")},
-                        front.key,
-                        back.key if back else None,
-                        laid.geometry.card,
-                    )
-                )
+    for card, name, front, back, laid in laid_cards(plan):
+        for face in (front, back):
+            if face is not None:
+                snap.faces.setdefault(face.key, face)
+        snap.entries.append(
+            Entry(
+                name,
+                card.label(),
+                card.where.row_place,
+                {k: v for k, v in card.fields.items() if not k.startswith("_")},
+                front.key,
+                back.key if back else None,
+                laid.geometry.card,
+            )
+        )
     return snap
 
 

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import builders, builds, output, validate
+from . import builders, builds, diff, output, validate
 from .cache import Cache
 from .fonts import FontIndex
 from .i18n import _
@@ -65,14 +65,15 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     start = time.perf_counter()
     # A game whose inputs are all as they were at its last build, and whose files are still
     # there as written, is not built again: its problems are said again, nothing is drawn.
+    wanted = game_ids or project.game_ids()
     tree = builds.tree(project, out)
-    inputs = {g: builds.inputs(tree, g, options) for g in game_ids or project.game_ids()}
+    inputs = {g: builds.inputs(tree, g, options) for g in wanted}
     reused = {
         g: r
         for g, d in inputs.items()
         if options.reuse and (r := builds.reusable(cache, g, d, out))
     }
-    todo = [g for g in (game_ids or project.game_ids()) if g not in reused]
+    todo = [g for g in wanted if g not in reused]
     # Printing does not wait for the game to hold together: playouts are check's business.
     result = check(project, todo, options, cache, play=False) if todo else Result(Problems())
     said = {(p.level, p.message, p.where) for p in result.problems.items}
@@ -92,8 +93,6 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
             plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
         )
         files.update(builders.build_game(job, picked))
-    from . import diff
-
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan), cache, plan.game.id)
         game = plan.game.id

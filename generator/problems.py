@@ -34,6 +34,11 @@ class SourceRef:
             self.sheet,
         )
 
+    @property
+    def row_place(self) -> str:
+        """'file:row' (the file alone when there is no row): where a card's data is."""
+        return f"{self.file}:{self.row}" if self.row is not None else self.file
+
     def __str__(self) -> str:
         name = self.file + (f"[{self.sheet}]" if self.sheet else "")
         parts = [name]

@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from . import pipeline
 from .i18n import _
+from .layout.plan import laid_cards
 from .problems import BuildError, Problem
 from .project import Project
 
@@ -85,23 +86,17 @@ class Gallery:
 
         game = plan.game
         view = GameView(game.id, game.title, font=plan.fonts.metrics["body"].face.path)
-        decks = {d.id: d for d in game.decks}
         names = render_fonts.register(plan.fonts, _cache(self.out))
-        for group in plan.sheets.values():
-            for laid in group:
-                cards = [c for part in laid.id.split("+") for c in decks[part].cards]
-                todo = {}
-                for card, (front, _back) in zip(cards, laid.faces):
-                    comp = decks[card.component].component.name
-                    row = f"{card.where.file}:{card.where.row}"
-                    view.components.setdefault(comp, []).append(Card(card.label(), row, front.key))
-                    if front.key not in self.images:
-                        todo[front.key] = front
-                if todo:
-                    pngs = faces_to_png(
-                        game.title, list(todo.values()), laid.geometry.card, 0.0, names, DPI
-                    )
-                    self.images.update(zip(todo, pngs))
+        todo: dict[tuple, dict] = {}  # the faces not rendered yet, by their trim size
+        for card, comp, front, _back, laid in laid_cards(plan):
+            view.components.setdefault(comp, []).append(
+                Card(card.label(), card.where.row_place, front.key)
+            )
+            if front.key not in self.images:
+                todo.setdefault(laid.geometry.card, {})[front.key] = front
+        for size, faces in todo.items():
+            pngs = faces_to_png(game.title, list(faces.values()), size, 0.0, names, DPI)
+            self.images.update(zip(faces, pngs))
         folder = self.out / game.id
         view.files = sorted(
             p.relative_to(folder).as_posix()
@@ -117,7 +112,7 @@ class Gallery:
         view.problems = []
         for p in problems:
             where = p.where
-            key = f"{where.file}:{where.row}" if where and where.row else None
+            key = where.row_place if where and where.row else None
             if key in cards:
                 cards[key].problems.append(p.format())
             else:
@@ -280,9 +275,7 @@ def handler(gallery: Gallery):
 
 def run(project: Project, games: list[str], options: pipeline.Options, port: int, echo) -> int:
     """Serve until Ctrl-C: build, start the server, rebuild on every save."""
-    import watchfiles
-
-    from .watch import DEBOUNCE_MS, _interesting
+    from .watch import saves
 
     gallery = Gallery(project, games, options)
     gallery.rebuild()
@@ -290,11 +283,8 @@ def run(project: Project, games: list[str], options: pipeline.Options, port: int
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     echo(_("serving http://127.0.0.1:{port}/ (Ctrl-C stops)", port=server.server_address[1]))
-    folders = [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
     try:
-        for _batch in watchfiles.watch(
-            *folders, watch_filter=_interesting, debounce=DEBOUNCE_MS, step=50, raise_interrupt=True
-        ):
+        for _paths in saves(project):
             gallery.rebuild()
             echo(_("rebuilt (version {version})", version=gallery.version))
     except KeyboardInterrupt:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import pipeline
 from .i18n import _, ngettext
+from .layout.plan import laid_cards
 from .problems import BuildError
 from .project import Project
 
@@ -38,14 +39,9 @@ def snapshot(result: pipeline.Result, out: Path) -> dict[str, GameState]:
     states: dict[str, GameState] = {}
     for plan in result.plans:
         state = states[plan.game.id] = GameState()
-        decks = {d.id: d for d in plan.game.decks}
-        for group in plan.sheets.values():
-            for laid in group:
-                cards = [c for part in laid.id.split("+") for c in decks[part].cards]
-                for card, (front, back) in zip(cards, laid.faces):
-                    name = decks[card.component].component.name
-                    key = front.key + (back.key if back else "")
-                    state.pieces.setdefault(name, []).append((card.label(), key))
+        for card, name, front, back, _laid in laid_cards(plan):
+            key = front.key + (back.key if back else "")
+            state.pieces.setdefault(name, []).append((card.label(), key))
         for board in plan.boards:
             state.pieces[board.name] = [(board.name, board.face.key)]
         for dice in plan.dice:
@@ -106,6 +102,27 @@ def affected(project: Project, paths: set[Path], games: list[str]) -> list[str]:
     return [g for g in games if g in out]
 
 
+def saves(project: Project, stop: threading.Event | None = None):
+    """Each burst of saves under cards/, layouts/ and fonts/ (as a set of paths) until `stop`
+    is set or Ctrl-C (KeyboardInterrupt)."""
+    import watchfiles
+
+    for batch in watchfiles.watch(
+        *watched(project),
+        watch_filter=_interesting,
+        debounce=DEBOUNCE_MS,
+        step=50,
+        stop_event=stop,
+        raise_interrupt=True,
+    ):
+        yield {Path(p) for _change, p in batch}
+
+
+def watched(project: Project) -> list[Path]:
+    """The folders a save in which builds again."""
+    return [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
+
+
 def _interesting(_change, path: str) -> bool:
     name = Path(path).name
     return not (name.startswith((".", "~$", ".#")) or name.endswith(IGNORED_SUFFIXES))
@@ -120,8 +137,6 @@ def run(
     stop: threading.Event | None = None,
 ) -> int:
     """Build, then rebuild on every save until `stop` is set (or Ctrl-C)."""
-    import watchfiles
-
     named = list(games)
     games = named or project.game_ids()
     out = options.out or project.root / "output"
@@ -144,19 +159,16 @@ def run(
             states[game] = state
 
     build(games)
-    folders = [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
-    echo(_("watching {folders} (Ctrl-C stops)", folders=", ".join(project.rel(p) for p in folders)))
+    echo(
+        _(
+            "watching {folders} (Ctrl-C stops)",
+            folders=", ".join(project.rel(p) for p in watched(project)),
+        )
+    )
     try:
-        for batch in watchfiles.watch(
-            *folders,
-            watch_filter=_interesting,
-            debounce=DEBOUNCE_MS,
-            step=50,
-            stop_event=stop,
-            raise_interrupt=True,
-        ):
+        for paths in saves(project, stop):
             # A game added while watching is watched too, unless games were named.
-            which = affected(project, {Path(p) for _c, p in batch}, named or project.game_ids())
+            which = affected(project, paths, named or project.game_ids())
             if which:
                 build(which)
     except KeyboardInterrupt:

@@ -24,9 +24,8 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def served(tmp_path):
-    root = make_fixture_project("tiny", tmp_path)
+def start(root):
+    """`pnp serve --port 0` on a project, in a process of its own: the process and its URL."""
     env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
     proc = subprocess.Popen(
         [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
@@ -38,9 +37,20 @@ def served(tmp_path):
     first = proc.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:\d+/", first)
     assert found, first + proc.stdout.read(2000) if proc.poll() is not None else first
-    yield root, found.group(0)
+    return proc, found.group(0)
+
+
+def stop(proc) -> int:
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=30) == 0
+    return proc.wait(timeout=30)
+
+
+@pytest.fixture
+def served(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    proc, url = start(root)
+    yield root, url
+    assert stop(proc) == 0
 
 
 @pytest.fixture
@@ -108,19 +118,10 @@ def test_a_served_project_built_before_still_shows_every_card(tmp_path, browser)
 
     root = make_fixture_project("tiny", tmp_path / "again")
     assert run("build", "--project", str(root)).exit_code == 0  # nothing will have changed
-    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
+    proc, url = start(root)
     try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline()).group(0)
         page = browser.new_page()
         page.goto(url)
         assert page.locator("figure.card").count() == 10
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
+        stop(proc)

@@ -34,15 +34,6 @@ def _short(value) -> str:
     return text if len(text) <= 28 else text[:27] + "…"
 
 
-def _chars(face) -> str:
-    out = []
-    for box in face.boxes:
-        out += box.props.get("lines", ()) or ()
-        if box.props.get("placeholder"):
-            out.append(str(box.props["placeholder"]))
-    return "".join(out)
-
-
 def pdf(
     title: str, since: str, changes: list[Change], old: Snapshot, new: Snapshot, fonts: Fonts, cache
 ) -> bytes:

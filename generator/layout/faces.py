@@ -290,8 +290,9 @@ def _image_box(
                 fold=f"{fold}:missing:{src}",  # one line for every card naming it
             )
             return None
-        row = f"{card.where.file}:{card.where.row}" if card.where.row else card.where.file
-        images.note_lacking((layout.file, box.name), (f"{card.label()} ({row})", src))
+        images.note_lacking(
+            (layout.file, box.name), (f"{card.label()} ({card.where.row_place})", src)
+        )
     props = dict(p, fit=fit, align=align, valign=valign, opacity=opacity, image=image)
     if image is None:  # a labelled stand-in
         label = src.rsplit("/", 1)[-1] if placeholder is True else str(placeholder)
