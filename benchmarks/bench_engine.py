@@ -17,8 +17,7 @@ sys.path.insert(0, str(ROOT))
 from generator import pipeline  # noqa: E402
 from generator.problems import Problems  # noqa: E402
 from generator.project import find_project  # noqa: E402
-from generator.rules import engine  # noqa: E402
-from generator.rules.games import REGISTRY  # noqa: E402
+from generator.rules import engine, modules  # noqa: E402
 
 
 def main() -> None:
@@ -27,8 +26,11 @@ def main() -> None:
     args = ap.parse_args()
     project = find_project(ROOT)
     print(f"{'game':<16}{'players':>8}{'playouts/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
-    for game_id, module in sorted(REGISTRY.items()):
+    for game_id in project.game_ids():
         game = pipeline.load(project, game_id, Problems())
+        module = modules.rules_for(game)
+        if module is None:
+            continue
         data = module.prepare(game)
         lo, hi = game.manifest.players
         for players in range(lo, hi + 1):

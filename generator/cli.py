@@ -370,20 +370,35 @@ def init(folder) -> None:
 @click.option(
     "--players", default="2-4", show_default=True, metavar="MIN-MAX", help="Player counts."
 )
+@click.option(
+    "--rules",
+    "with_rules",
+    is_flag=True,
+    help="Also write rules.py, a rules module that already plays, for check and simulate; for "
+    "a game that exists, write only that.",
+)
 @limit_option
-def new(game, project_dir, source, size, title, players, limits) -> None:
+def new(game, project_dir, source, size, title, players, with_rules, limits) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
-    spreadsheet), front and back layouts that print every column, a rules.md skeleton."""
+    spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
+    --rules a rules module (rules.py) too."""
 
     def action() -> int:
         from . import scaffold
 
         project = _project(project_dir)
+        if with_rules and not source and game in project.game_ids():
+            path = scaffold.rules_module(project, game)
+            click.echo(_("made {path}", path=project.rel(path)))
+            click.echo(_("next: pnp simulate {game}", game=game))
+            return 0
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
             raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-        made = scaffold.new(project.root, game, source, size, title, (lo, hi), _limits(limits))
+        made = scaffold.new(
+            project.root, game, source, size, title, (lo, hi), _limits(limits), with_rules
+        )
         for path in made.files:
             click.echo(_("made {path}", path=project.rel(path)))
         click.echo(
@@ -766,7 +781,9 @@ def simulate(
                     nl=done >= total,
                 )
 
-        result = pipeline.simulate(project, game, opts, progress)
+        result = pipeline.simulate(
+            project, game, opts, progress, say=lambda text: click.echo(text, err=True)
+        )
         if "replay" in result:
             r = result["replay"]
             for line in r.log:

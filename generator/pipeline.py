@@ -213,16 +213,26 @@ class SimulateOptions:
     limits: Limits = DEFAULT
 
 
-def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=None) -> dict:
+def simulate(
+    project: Project, game_id: str, opts: SimulateOptions, progress=None, say=None
+) -> dict:
     """Play a game many times by machine; write simulation.md/.json/.pdf; or replay one seed."""
     from .builders.simulation import report_files
     from .rules import engine
+    from .rules.modules import guarded
 
-    module = _rules_module(game_id)
     problems = Problems()
     game = load(project, game_id, problems, opts.limits)
     if game is None or problems.has_errors:
         raise BuildError([p for p in problems.items if p.level == "error"])
+    module = _rules_module(game)
+    if say is not None:
+        say(
+            _(
+                "{path}: runs the game's rules module, Python code from the project",
+                path=module.RULES_REF.shown,
+            )
+        )
     lo, hi = game.manifest.players
     players = lo if opts.players is None else opts.players
     if not lo <= players <= hi:
@@ -238,9 +248,18 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     if opts.replay is not None:
         options = _readings(module, opts.options)
         kinds = (opts.kind,) * players
-        data = module.prepare(game)
-        result = engine.play(
-            module, data, players, opts.replay, options, kinds, check=True, log=True
+        data = guarded(module, module.prepare, game)
+        result = guarded(
+            module,
+            engine.play,
+            module,
+            data,
+            players,
+            opts.replay,
+            options,
+            kinds,
+            check=True,
+            log=True,
         )
         return {"replay": result}
     result = run_simulation(game, module, players, opts, progress)
@@ -259,18 +278,26 @@ def simulate(project: Project, game_id: str, opts: SimulateOptions, progress=Non
     }
 
 
-def _rules_module(game_id: str):
-    from .rules.games import REGISTRY
+def _rules_module(game: Game):
+    from .rules import modules
 
-    if game_id not in REGISTRY:
+    module = modules.rules_for(game)
+    if module is None:
         raise BuildError(
-            _(
-                "the rules engine cannot play '{game}' yet (it plays: {games})",
-                game=game_id,
-                games=", ".join(sorted(REGISTRY)),
-            )
+            [
+                Problem(
+                    "error",
+                    _(
+                        "{game} has no rules module to play: write {path} (pnp new {game} "
+                        "--rules makes one to fill in; docs/reference/rules.md)",
+                        game=game.id,
+                        path=modules.rules_file(game).name,
+                    ),
+                    SourceRef(str(Path(game.manifest.where.file).parent / modules.RULES_FILE)),
+                )
+            ]
         )
-    return REGISTRY[game_id]
+    return module
 
 
 def _readings(module, given: dict[str, str]) -> dict[str, str]:
@@ -286,12 +313,13 @@ def run_simulation(game: Game, module, players: int, opts: SimulateOptions, prog
     """One batch of playouts of `game` as `opts` ask, checked against the games limit."""
     from .builders.simulation import SimulationResult
     from .rules import simulate as sim
+    from .rules.modules import guarded
 
     options = _readings(module, opts.options)
     if opts.games > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=opts.games), opts.limits.games, None)
     kinds = (opts.kind,) * players
-    data = module.prepare(game)
+    data = guarded(module, module.prepare, game)
     stats, found = sim.batch(
         module, data, players, options, kinds, opts.games, opts.seed, opts.skill, progress
     )

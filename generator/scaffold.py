@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import keyword
 import re
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +20,8 @@ from .i18n import _
 from .limits import DEFAULT, Limits
 from .load import Table, read_table
 from .problems import BuildError, SourceRef
-from .project import MANIFEST
+from .project import MANIFEST, Project
+from .rules.modules import RULES_FILE
 from .validate import _convert
 
 # --size NAME: (the size in sheets.toml, the sheet to print on)
@@ -92,6 +94,75 @@ RULES_SKELETON = """\
 
 （ゲームが終わる条件と勝者の決め方を書きます。）
 """
+
+
+# The rules module `pnp new --rules` writes: a game that already plays (deal the deck, each
+# player in turn plays a card, the highest total wins), for the designer to make theirs. Written
+# with string.Template ($names), as the code is full of braces.
+RULES_MODULE = string.Template(
+    '''"""$title: the rules for pnp's rules engine (`pnp check` plays it, `pnp simulate` reports).
+
+Written by `pnp new --rules` as a game that already plays: the deck dealt out, each player in
+turn plays a card from their hand, and the highest total of $value wins. Make it your game:
+`legal_actions()` is where every choice a player has lives, `apply()` what a choice does. The
+contract and a walk-through: docs/reference/rules.md.
+"""
+
+from __future__ import annotations
+
+from generator.rules.kit import BaseState, Option, deal, next_seat, shuffled, stream
+
+STEP_CAP = 10_000  # decisions after which a game counts as never ending
+
+# Where your text can be read more than one way: one Option each, with the sentence, e.g.
+#   "tie": Option("share", {"share": "…", "fewest": "…"}, "「最も多いプレイヤーの勝ち」", "ties?")
+OPTIONS: dict[str, Option] = {}
+# Rules worth counting (`self.count("name")` when one fires): simulate says how often.
+BRANCHES: dict[str, str] = {}
+
+
+def prepare(game) -> dict:
+    """What the engine needs from the printed game: numbers from the data, the manifest and
+    rules.md (generator.rules.kit.rule_number), never typed in here."""
+    deck = game.deck("$component")
+    return {"cards": len(deck.cards), "value": [$value_of for card in deck.cards]}
+
+
+def new_state(data: dict, players: int, seed: int, options: dict) -> State:
+    return State(data, players, seed, options)
+
+
+class State(BaseState):
+    def __init__(self, data: dict, players: int, seed: int, options: dict):
+        super().__init__(players)
+        self.data, self.options = data, options
+        self.counters = dict.fromkeys(BRANCHES, 0)
+        self.round = 1
+        cards = shuffled(range(data["cards"]), stream(seed, "chance"))
+        self.hands, self.rest = deal(cards, players)  # every card dealt evenly
+        if not any(self.hands):
+            self.current_player = -1
+
+    def legal_actions(self) -> list[int]:
+        return list(self.hands[self.current_player])  # any card of the hand
+
+    def apply(self, card: int) -> None:
+        seat = self.current_player
+        self.hands[seat].remove(card)
+        self.scores_[seat] += self.data["value"][card]
+        self.current_player = next_seat(seat, self.players)
+        if not any(self.hands):
+            self.current_player = -1  # the game is over
+
+    def is_terminal(self) -> bool:
+        return self.current_player == -1
+
+
+def greedy_value(state: State, card: int) -> float:
+    """How good a choice looks at a glance: the greedy player takes the best."""
+    return state.data["value"][card]
+'''
+)
 
 
 @dataclass
@@ -170,6 +241,7 @@ def new(
     title: str | None = None,
     players: tuple[int, int] = (2, 4),
     limits: Limits = DEFAULT,
+    rules: bool = False,
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -209,6 +281,9 @@ def new(
         title, players, data_ref, card_size, sheet, columns, made.composition, source
     ).encode()
     made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
+    if rules:
+        value = next((c.name for c in columns if c.type == "int"), None)
+        made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
     w, h = _dimensions(root, card_size)
     layouts = root / "layouts" / game
     made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
@@ -220,6 +295,42 @@ def new(
                 made.files[path] = f"#:schema ../../schema/{kind}.schema.json\n".encode() + data
     _write(made.files)
     return made
+
+
+def rules_module(project: Project, game: str) -> Path:
+    """A rules.py for an existing game (`pnp new GAME --rules`): it plays the dealt component
+    (else the first deck of cards) and scores its first whole-number column."""
+    manifest = project.manifest(game)
+    path = manifest.folder / RULES_FILE
+    if path.exists():
+        raise BuildError(_("{file} already exists; nothing written", file=project.rel(path)))
+    decks = [c for c in manifest.components if c.data and c.printed]
+    dealt = (manifest.deal or {}).get("component")
+    picked = next((c for c in decks if c.id == dealt), None) or next(
+        (c for c in decks if c.kind == "card"), decks[0] if decks else None
+    )
+    if picked is None:
+        raise BuildError(
+            _(
+                "{game} has no component with a data file for its rules to play; add one to "
+                "game.toml first",
+                game=game,
+            )
+        )
+    value = next(
+        (n for n, t in picked.columns.items() if t == "int" and n != picked.copies_column), None
+    )
+    _write({path: _rules_module(manifest.title, picked.id, value).encode()})
+    return path
+
+
+def _rules_module(title: str, component: str, value: str | None) -> str:
+    return RULES_MODULE.substitute(
+        title=title,
+        component=component,
+        value=f"the {value!r} column" if value else "cards played",
+        value_of=f"card[{value!r}]" if value else "1",
+    )
 
 
 def _write(files: dict[Path, bytes]) -> None:

@@ -33,8 +33,8 @@ def _english_again():
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-# Frozen copies of the shipped games' cards/ (data and rules only): the rules-engine tests play
-# these, so a designer editing a shipped game breaks no engine test.
+# Frozen copies of the shipped games' cards/ (data, rules source and rules module): the
+# rules-engine tests play these, so a designer editing a shipped game breaks no engine test.
 ENGINE = FIXTURES / "engine"
 GOLDEN = Path(__file__).resolve().parent / "golden"
 MM = 72 / 25.4
@@ -126,14 +126,27 @@ def project(tmp_path) -> Path:
 
 @pytest.fixture
 def engine_project(tmp_path) -> Path:
-    """A writable copy of the frozen engine fixtures (cards/ only: data and rules sources)."""
+    """A writable copy of the frozen engine fixtures (cards/ only: data, rules sources and
+    modules)."""
     root = tmp_path / "engine"
     shutil.copytree(ENGINE, root)
     return root
 
 
-def rule_check(root: Path, game: str, play: bool = True) -> str:
-    """What `pnp check` says of a game's data and rules (no layouts needed), one line each."""
+def engine_rules(game_id: str, root: Path = ENGINE):
+    """The rules module of a game of the engine fixtures (its own rules.py), loaded as pnp
+    loads a project's."""
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+    from generator.rules import modules
+
+    return modules.rules_for(pipeline.load(find_project(root), game_id, Problems()))
+
+
+def rule_check(root: Path, game: str, play: bool = True, code: bool = True) -> str:
+    """What `pnp check` says of a game's data and rules (no layouts needed), one line each;
+    `play=False`: the rules module's static checks without playouts."""
     from generator import pipeline
     from generator.problems import BuildError, Problems
     from generator.project import find_project
@@ -143,7 +156,7 @@ def rule_check(root: Path, game: str, play: bool = True) -> str:
     try:
         loaded = pipeline.load(find_project(root), game, problems)
         if loaded is not None:
-            check_rules(loaded, problems, play=play)
+            check_rules(loaded, problems, play=play, code=code)
     except BuildError as exc:  # as pipeline.check does
         problems.extend(exc.problems)
     return "\n".join(problems.folded())

@@ -493,7 +493,7 @@ CLI_DEFECTS = {
     "game_unknown": (["check", "nosuch"], "error: no game 'nosuch' in cards/"),
     "simulate_game_without_rules_module": (
         ["simulate", "tiny"],
-        "error: the rules engine cannot play 'tiny' yet",
+        "cards/tiny/rules.py: error: tiny has no rules module to play: write rules.py",
     ),
     "option_unknown": (
         ["simulate", "fudaraku", "--option", "speed=fast"],

@@ -11,9 +11,10 @@ from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine, simulate
-from generator.rules.games import fudaraku as F
 
-from conftest import ENGINE, golden, rule_check, run
+from conftest import ENGINE, engine_rules, golden, rule_check, run
+
+F = engine_rules("fudaraku")
 
 
 @pytest.fixture(scope="module")
@@ -170,8 +171,8 @@ def test_hidden_cards_stay_hidden(data):
 def test_simulation_is_reproducible_with_or_without_a_process_pool(data):
     opts = options(end="active_hands")
     kinds = ("random",) * 4
-    inline = simulate.run("fudaraku", data, 4, 500, 11, opts, kinds, workers=1)
-    pooled = simulate.run("fudaraku", data, 4, 500, 11, opts, kinds, workers=2)
+    inline = simulate.run(F, data, 4, 500, 11, opts, kinds, workers=1)
+    pooled = simulate.run(F, data, 4, 500, 11, opts, kinds, workers=2)
     assert inline == pooled
 
 
@@ -227,7 +228,9 @@ def test_replay_prints_the_game_in_japanese():
         str(seed),
     )
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    said = "cards/fudaraku/rules.py: runs the game's rules module, Python code from the project"
+    assert said in result.output  # on stderr: the project's code runs
+    lines = [line for line in result.output.splitlines() if line != said]
     assert lines[0].startswith("準備　P1：") and "を伏せる" in lines[0]
     assert any("（無の境地）" in line for line in lines)
     assert lines[-1].startswith("終了（ラウンド")

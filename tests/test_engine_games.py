@@ -9,10 +9,11 @@ from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine
-from generator.rules.games import nyanbaa as N
-from generator.rules.games import rumbling_seed as R
 
-from conftest import ENGINE, golden, rule_check
+from conftest import ENGINE, engine_rules, golden, rule_check
+
+N = engine_rules("nyanbaa")
+R = engine_rules("rumbling_seed")
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,12 @@ from generator import pipeline
 from generator.problems import Problems
 from generator.project import find_project
 from generator.rules import engine
-from generator.rules.games import nyanbaa as N
-from generator.rules.games import rumbling_seed as R
 
-from conftest import edit, rule_check, run
+from conftest import edit, engine_rules, rule_check, run
+
+F = engine_rules("fudaraku")
+N = engine_rules("nyanbaa")
+R = engine_rules("rumbling_seed")
 
 NYAN = "cards/nyanbaa/rules.md"
 SEED = "cards/rumbling_seed/rules.md"
@@ -123,8 +125,6 @@ def test_a_value_the_engine_gives_no_meaning_is_named_by_its_cell(engine_project
 
 def test_a_larger_deck_plays_without_action_numbers_colliding(engine_project):
     """Action numbers are laid out from the deck's size, not for today's 40 cards."""
-    from generator.rules.games import fudaraku as F
-
     path = engine_project / "cards/fudaraku/kleshas.csv"
     rows = path.read_text(encoding="utf-8").splitlines()
     extra = [

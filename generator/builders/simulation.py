@@ -62,9 +62,9 @@ class SimulationBuilder(Builder):
     needs = "the game's rules module and a simulation per player count"
 
     def applies(self, plan: Plan) -> bool:
-        from ..rules.games import REGISTRY
+        from ..rules import modules
 
-        return plan.game.id in REGISTRY
+        return modules.ref_for(plan.game) is not None
 
     def files(self, plan: Plan) -> list[str]:
         lo, hi = plan.game.manifest.players
@@ -74,12 +74,11 @@ class SimulationBuilder(Builder):
 
     def build(self, job: Job) -> dict[Path, bytes]:
         """Every player count, the default readings and batch size."""
-        from ..rules import engine, simulate
-        from ..rules.games import REGISTRY
+        from ..rules import engine, modules, simulate
 
         game = job.plan.game
-        module = REGISTRY[game.id]
-        data = module.prepare(game)
+        module = modules.rules_for(game)
+        data = modules.guarded(module, module.prepare, game)
         options = engine.resolve_options(module.OPTIONS, {})
         lo, hi = game.manifest.players
         files: dict[Path, bytes] = {}

@@ -11,12 +11,10 @@ import re
 
 from ..i18n import N_, _, ngettext
 from ..model import Game
-from ..problems import BuildError, Problems
+from ..problems import BuildError, Problems, SourceRef
 from ..rulesource import dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
-from . import engine, report, simulate
-from .games import REGISTRY
-from .static import GAME_CHECKS
+from . import engine, modules, report, simulate
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
@@ -191,17 +189,16 @@ PLAYOUTS_PER_COUNT = 200
 LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
 
 
-def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_COUNT) -> None:
+def check_by_playing(
+    game: Game, module, problems: Problems, games: int = PLAYOUTS_PER_COUNT
+) -> None:
     """A short simulation per supported player count, rules as written (default readings)."""
-    module = REGISTRY.get(game.id)
-    if module is None:
-        return
-    data = module.prepare(game)
+    data = modules.guarded(module, module.prepare, game)
     options = engine.resolve_options(module.OPTIONS, {})
     lo, hi = game.manifest.players
     for players in range(lo, hi + 1):
         kinds = ("random",) * players
-        rows = simulate.run(game.id, data, players, games, 1, options, kinds)
+        rows = simulate.run(module, data, players, games, 1, options, kinds)
         stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
         notable = getattr(module, "NOTABLE", set())
         for f in simulate.findings(module, stats):
@@ -223,8 +220,11 @@ def check_by_playing(game: Game, problems: Problems, games: int = PLAYOUTS_PER_C
             problems.add(LEVEL[f.severity], text, where)
 
 
-def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
-    """The generic checks, the game's own (by game id in rules/static/), then playouts."""
+def check_rules(
+    game: Game, problems: Problems, play: bool = True, code: bool | None = None
+) -> None:
+    """The generic checks; with `code` (as `play` unless given), the game's rules module (the
+    project's code, said so) and its own static checks; with `play`, playouts too."""
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)
@@ -232,10 +232,19 @@ def check_rules(game: Game, problems: Problems, play: bool = True) -> None:
     parsed = _parsed(game)
     check_summary_covers_play(game, problems, parsed)
     check_heading_numbers(game, problems, parsed)
-    for check in GAME_CHECKS.get(game.id, ()):
-        check(game, problems)
+    if not (play if code is None else code):
+        return
+    module = modules.rules_for(game)
+    if module is None:
+        return
+    problems.notice(
+        _("runs the game's rules module, Python code from the project (check --no-play runs none)"),
+        SourceRef(module.RULES_REF.shown),
+    )
+    for check in module.CHECKS:
+        modules.guarded(module, check, game, problems)
     if play:
-        check_by_playing(game, problems)
+        check_by_playing(game, module, problems)
 
 
 # What a player needs while playing, by the words that say it: how the game ends, how it is

@@ -1,8 +1,8 @@
 """The written contract of a game's rules module: what rules/engine.py, simulate.py, checks.py and
 the reports may ask of it, and nothing more.
 
-A rules module is a Python module (today `rules/games/<game id>.py`, registered in
-`rules/games/__init__.py`) that satisfies `GameRules`; the state its `new_state()` returns
+A rules module is the project's `cards/<game id>/rules.py` (loaded by rules/modules.py, which
+fills the optional parts' defaults) that satisfies `GameRules`; the state its `new_state()` returns
 satisfies `GameState`. The shape is OpenSpiel's: a state with a current player, the legal
 actions (the only place legality lives), `apply()`, and scores at the end. Actions are small
 ints and the state small lists of ints, so a playout runs at 100k+ decisions a second.
@@ -99,5 +99,5 @@ class GameRules(Protocol):
         ...
 
 
-# Static checks a game may add (rules/static/<id>.py): each takes the model and a Problems.
+# Static checks a game may add (its module's CHECKS): each takes the model and a Problems.
 StaticCheck = Callable[[Game, Any], None]

@@ -1,8 +1,8 @@
 """The rules engine's common ground: seeds and random streams, options, players, and one playout.
 
-Fed by a game module (rules/games/<id>.py) and the data its `prepare()` takes from the model;
-returns plain results. Runs without ReportLab. The hot path is the game's own `legal_actions()`
-and `apply()`; this module stays out of its way.
+Fed by a game's rules module (cards/<id>/rules.py) and the data its `prepare()` takes from the
+model; returns plain results. Runs without ReportLab. The hot path is the game's own
+`legal_actions()` and `apply()`; this module stays out of its way.
 """
 
 from __future__ import annotations

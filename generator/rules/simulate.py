@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -16,8 +17,8 @@ from dataclasses import asdict, dataclass, field
 from itertools import islice
 
 from ..i18n import N_, _
-from . import engine
-from .games import REGISTRY
+from ..problems import BuildError
+from . import engine, modules
 
 DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
 SKILL_GAMES = 600  # at most this many for the skill signal
@@ -109,10 +110,11 @@ def _summary(r: engine.Playout) -> tuple:
 _WORKER: dict = {}
 
 
-def _init(game_id: str, data, players: int, options: dict, kinds: tuple, check: bool) -> None:
+def _init(ref, data: bytes, players: int, options: dict, kinds: tuple, check: bool) -> None:
+    module = modules.load(ref)  # before the data: its classes may live in the module
     _WORKER.update(
-        module=REGISTRY[game_id],
-        data=data,
+        module=module,
+        data=pickle.loads(data),
         players=players,
         options=options,
         kinds=kinds,
@@ -122,14 +124,27 @@ def _init(game_id: str, data, players: int, options: dict, kinds: tuple, check: 
 
 def _run(seeds: list[int]) -> list[tuple]:
     w = _WORKER
-    return [
-        _summary(
-            engine.play(
+    out = []
+    for s in seeds:
+        try:
+            playout = engine.play(
                 w["module"], w["data"], w["players"], s, w["options"], w["kinds"], w["check"]
             )
-        )
-        for s in seeds
-    ]
+        except (BuildError, engine.InvariantError):
+            raise
+        except Exception as exc:  # the project's code: told at its line, with the seed
+            error = modules.code_error(w["module"].RULES_REF, exc)
+            raise PlayoutError(s, error.shown, error.line, error.text) from None
+        out.append(_summary(playout))
+    return out
+
+
+class PlayoutError(Exception):
+    """The project's rules code raised in the playout of `seed` (picklable: plain args)."""
+
+    def __init__(self, seed: int, shown: str, line: int | None, text: str):
+        super().__init__(seed, shown, line, text)
+        self.seed, self.error = seed, modules.RulesCodeError(shown, line, text)
 
 
 def run(*args, **kwargs) -> list[tuple]:
@@ -139,7 +154,7 @@ def run(*args, **kwargs) -> list[tuple]:
 
 
 def iter_run(
-    game_id: str,
+    module,
     data,
     players: int,
     games: int,
@@ -157,9 +172,20 @@ def iter_run(
     def seeds(start: int, stop: int) -> list[int]:
         return [engine.derive_seed(seed, i) for i in range(start, stop)]
 
+    try:
+        yield from _iter_run(
+            module, data, players, games, options, kinds, check, workers, seeds, progress
+        )
+    except PlayoutError as exc:
+        raise exc.error.problem(exc.seed) from None
+
+
+def _iter_run(module, data, players, games, options, kinds, check, workers, seeds, progress):
     done = 0
+    packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    initargs = (module.RULES_REF, packed, players, options, kinds, check)
     if games < POOL_THRESHOLD or workers == 1:
-        _init(game_id, data, players, options, kinds, check)
+        _init(*initargs)
         step = max(1, min(games // 20, 10_000))
         for i in range(0, games, step):
             part = _run(seeds(i, min(games, i + step)))
@@ -171,9 +197,7 @@ def iter_run(
     chunk = max(50, min(games // (workers * 8), 10_000))
     starts = iter(range(0, games, chunk))
     pending: deque = deque()
-    with ProcessPoolExecutor(
-        workers, initializer=_init, initargs=(game_id, data, players, options, kinds, check)
-    ) as pool:
+    with ProcessPoolExecutor(workers, initializer=_init, initargs=initargs) as pool:
         for start in islice(starts, workers * 4):
             pending.append(pool.submit(_run, seeds(start, min(games, start + chunk))))
         while pending:
@@ -241,24 +265,22 @@ def batch(
 ) -> tuple[Stats, list[Finding]]:
     """One batch of playouts: statistics (with the skill signal and the other readings behind
     each error) and findings — what `pnp simulate` and the simulation builder report."""
-    rows = iter_run(module.GAME_ID, data, players, games, seed, options, kinds, progress=progress)
+    rows = iter_run(module, data, players, games, seed, options, kinds, progress=progress)
     stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
     if skill:
-        stats.skill = skill_signal(
-            module.GAME_ID, data, players, min(games, SKILL_GAMES), seed, options
-        )
+        stats.skill = skill_signal(module, data, players, min(games, SKILL_GAMES), seed, options)
     found = findings(module, stats)
-    stats.alternatives = alternatives(module, module.GAME_ID, data, stats, found)
+    stats.alternatives = alternatives(module, data, stats, found)
     return stats, found
 
 
-def skill_signal(game_id: str, data, players: int, games: int, seed: int, options: dict) -> dict:
+def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
     """One greedy player among random ones, in every seat in turn: does playing well pay?"""
     per_seat = max(1, games // players)
     won = played = 0
     for seat in range(players):
         kinds = tuple("greedy" if i == seat else "random" for i in range(players))
-        rows = run(game_id, data, players, per_seat, seed * 31 + seat, options, kinds)
+        rows = run(module, data, players, per_seat, seed * 31 + seat, options, kinds)
         for row in rows:
             finished, winners = row[1], row[7]
             if finished:
@@ -387,9 +409,7 @@ def findings(module, st: Stats) -> list[Finding]:
     return out
 
 
-def alternatives(
-    module, game_id: str, data, st: Stats, found: list[Finding], games: int = 300
-) -> list[dict]:
+def alternatives(module, data, st: Stats, found: list[Finding], games: int = 300) -> list[dict]:
     """For each option behind an error, every other value: does that reading make the game whole?"""
     out = []
     involved = []
@@ -401,8 +421,8 @@ def alternatives(
             if value == st.options[name]:
                 continue
             options = dict(st.options, **{name: value})
-            rows = run(game_id, data, st.players, games, st.seed, options, st.kinds)
-            alt = statistics(game_id, st.players, st.seed, options, st.kinds, rows)
+            rows = run(module, data, st.players, games, st.seed, options, st.kinds)
+            alt = statistics(module.GAME_ID, st.players, st.seed, options, st.kinds, rows)
             out.append(
                 {
                     "option": name,

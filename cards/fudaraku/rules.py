@@ -1,14 +1,17 @@
 """補陀落渡海しよう！ as a machine-playable game: state, legal actions, readings of the rules as
 options.
 
-Fed by `prepare()` from the model (the 煩悩カード that are printed); driven by rules/engine.py.
+Fed by `prepare()` from the model (the 煩悩カード that are printed); driven by pnp's rules engine.
 Actions are small ints: card id (0-63) to sail (渡海) with that card, 64 + id to chant (読経),
 128 + id to lay a card face down at setup, ELIMINATE when a forced sailor has nothing legal.
+
+The static checks at the end (`CHECKS`) compare what the rules say with the data; each
+quotes the sentence it tests.
 """
 
 from __future__ import annotations
 
-from ..engine import InvariantError, Option, stream
+from generator.rules.kit import Game, InvariantError, Option, Problems, rule_ref, stream
 
 GAME_ID = "fudaraku"
 STEP_CAP = 2000
@@ -385,3 +388,26 @@ def greedy_value(state: State, action: int) -> float:
         hand = len(state.hands[state.current_player])
         return num[action - state.CHANT] - (20 if hand <= 2 else 0)
     return 12 - num[action]  # sail with the lowest legal card
+
+
+# -- static checks: what its rules say about setup, against what any later rule uses.
+
+FACEDOWN = "その後、全プレイヤーは手札から好きな１枚を選んで、それを伏せて手元に置いてください。"
+LATER = ("伏せ", "伏せた")
+
+
+def check_facedown_card(game: Game, problems: Problems) -> None:
+    """Setup lays a card face down; does any later sentence use it?"""
+    at = rule_ref(game, FACEDOWN)
+    if at is None:
+        return
+    later = "\n".join((game.rules_source or "").splitlines()[at.row :])
+    if not any(word in later for word in LATER):
+        problems.warning(
+            f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down "
+            "card (see the 'facedown' reading in pnp simulate)",
+            at,
+        )
+
+
+CHECKS = (check_facedown_card,)

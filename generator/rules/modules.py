@@ -1,0 +1,170 @@
+"""A game's rules module: `rules.py` in the game's own folder, found and loaded without editing
+the package, checked against the contract, and its failures told as the designer's file and line.
+
+The module is the project's Python code: `check` and `simulate` say that they run it, `check
+--no-play` and `build` run none of it. It is loaded once per content (an edit in `pnp watch`
+loads it again) under a module name made from its path, so two projects with a game of the same
+name do not meet, and worker processes load it by the same `RulesRef`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from ..i18n import _
+from ..model import Game
+from ..problems import BuildError, Problem, SourceRef
+
+RULES_FILE = "rules.py"
+# What a module must define; the rest has a default (see docs/reference/rules.md).
+REQUIRED = ("OPTIONS", "prepare", "new_state")
+DEFAULTS = {
+    "STEP_CAP": 10_000,
+    "BRANCHES": {},
+    "NOTABLE": frozenset(),
+    "EXPLAIN": {},
+    "CHECKS": (),
+}
+
+
+@dataclass(frozen=True)
+class RulesRef:
+    """Where a game's rules module is: enough for a worker process to load the same code."""
+
+    path: str  # absolute path of rules.py
+    shown: str  # the path as messages print it, relative to the project
+    game: str  # the game's id (its folder's name)
+    digest: str  # of the file's bytes: a changed file is a new module
+
+    @property
+    def name(self) -> str:
+        where = hashlib.sha256(self.path.encode()).hexdigest()[:10]
+        return f"pnp_rules_{self.game}_{where}_{self.digest[:10]}"
+
+
+class RulesCodeError(Exception):
+    """The project's rules code raised: where (the innermost line of rules.py) and what."""
+
+    def __init__(self, shown: str, line: int | None, text: str):
+        super().__init__(shown, line, text)
+        self.shown, self.line, self.text = shown, line, text
+
+    def problem(self, seed: int | None = None) -> BuildError:
+        where = SourceRef(self.shown, self.line)
+        if seed is None:
+            message = _("the game's rules code failed: {error}", error=self.text)
+        else:
+            message = _(
+                "the game's rules code failed in the playout of seed {seed}: {error} "
+                "(replay: pnp simulate --replay {seed})",
+                seed=seed,
+                error=self.text,
+            )
+        return BuildError([Problem("error", message, where)])
+
+
+def rules_file(game: Game) -> Path:
+    return game.manifest.folder / RULES_FILE
+
+
+def ref_for(game: Game) -> RulesRef | None:
+    """The game's rules module, if its folder has one."""
+    path = rules_file(game)
+    if not path.is_file():
+        return None
+    shown = (Path(game.manifest.where.file).parent / RULES_FILE).as_posix()
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    return RulesRef(str(path.resolve()), shown, game.id, digest)
+
+
+_LOADED: dict[str, ModuleType] = {}
+
+
+def load(ref: RulesRef) -> ModuleType:
+    """The module `ref` names, loaded once per content; contract errors at the file."""
+    module = _LOADED.get(ref.name)
+    if module is not None:
+        return module
+    spec = importlib.util.spec_from_file_location(ref.name, ref.path)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
+        raise BuildError(
+            [Problem("error", _("cannot load the rules module"), SourceRef(ref.shown))]
+        )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[ref.name] = module  # dataclasses and pickle look classes up by module name
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:
+        del sys.modules[ref.name]
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _("the game's rules code does not parse: {error}", error=exc.msg),
+                    SourceRef(ref.shown, exc.lineno),
+                )
+            ]
+        ) from None
+    except BuildError:
+        del sys.modules[ref.name]
+        raise
+    except Exception as exc:
+        del sys.modules[ref.name]
+        raise code_error(ref, exc).problem() from None
+    missing = [name for name in REQUIRED if not hasattr(module, name)]
+    if missing:
+        del sys.modules[ref.name]
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _(
+                        "the game's rules module lacks {names} (the contract: "
+                        "docs/reference/rules.md)",
+                        names=", ".join(missing),
+                    ),
+                    SourceRef(ref.shown),
+                )
+            ]
+        )
+    for name, value in DEFAULTS.items():
+        if not hasattr(module, name):
+            setattr(module, name, value)
+    module.GAME_ID = ref.game
+    module.RULES_REF = ref
+    _LOADED[ref.name] = module
+    return module
+
+
+def rules_for(game: Game) -> ModuleType | None:
+    """The game's rules module loaded, or None when the game has none."""
+    ref = ref_for(game)
+    return load(ref) if ref else None
+
+
+def code_error(ref: RulesRef, exc: BaseException) -> RulesCodeError:
+    """An exception raised by the project's code, placed at the innermost line of its rules.py
+    that the traceback passes through."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == ref.path:
+            line = frame.lineno
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return RulesCodeError(ref.shown, line, text)
+
+
+def guarded(module: ModuleType, call, *args, **kwargs):
+    """`call(*args)` from the project's module; what it raises (other than our own BuildError)
+    becomes a message at the designer's line."""
+    try:
+        return call(*args, **kwargs)
+    except BuildError:
+        raise
+    except Exception as exc:
+        raise code_error(module.RULES_REF, exc).problem() from None

@@ -1,0 +1,279 @@
+"""A game's rules module in its own folder (cards/<game>/rules.py): found without editing pnp,
+run by check and simulate (which say so), never by build or check --no-play, and its mistakes
+told at the designer's file and line. Played on the `tricks` fixture, a trick-taking game whose
+module uses the kit's helpers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.rules import kit
+from generator.rules.engine import InvariantError
+
+from conftest import edit, make_fixture_project, run
+
+RULES = "cards/tricks/rules.py"
+
+
+@pytest.fixture
+def tricks(tmp_path) -> Path:
+    return make_fixture_project("tricks", tmp_path)
+
+
+def test_check_runs_the_project_module_and_says_so(tricks):
+    result = run("check", "--project", str(tricks))
+    assert result.exit_code == 0, result.output
+    assert (
+        f"{RULES}: notice: runs the game's rules module, Python code from the project "
+        "(check --no-play runs none)" in result.output
+    )
+    assert "3 players, 200 random playouts" in result.output  # it was played
+
+
+def test_simulate_plays_the_module_with_numbers_from_the_rules_source(tricks, tmp_path):
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--games", "60", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    assert f"{RULES}: runs the game's rules module" in result.output
+    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    assert stats["finished"] == 60 and stats["rounds"] == {"3": 60}
+    # 6 cards each, 3 players: 6 tricks a round, 3 rounds, 3 cards a trick
+    assert stats["lengths"] == {str(3 * 6 * 3): 60}
+    edit(tricks, "cards/tricks/rules.md", "３ラウンド遊んだら", "２ラウンド遊んだら")
+    edit(tricks, "cards/tricks/game.toml", "each = 6", "each = 5")
+    edit(tricks, "cards/tricks/rules.md", "６枚ずつ", "５枚ずつ")
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--games", "60", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    assert stats["rounds"] == {"2": 60} and stats["lengths"] == {str(2 * 5 * 3): 60}
+
+
+def test_a_sentence_the_module_needs_gone_is_an_error_not_a_guess(tricks):
+    edit(tricks, "cards/tricks/rules.md", "３ラウンド遊んだら、", "")
+    result = run("simulate", "tricks", "--project", str(tricks), "--games", "10")
+    assert result.exit_code == 1
+    assert "ラウンド遊んだら" in result.output and "Traceback" not in result.output
+
+
+def _marker_module(tricks: Path) -> Path:
+    """A rules.py that leaves a file behind when it is imported: proof that it ran."""
+    marker = tricks / "ran.txt"
+    path = tricks / RULES
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + f"\nfrom pathlib import Path\n\nPath({str(marker)!r}).write_text('ran')\n",
+        encoding="utf-8",
+    )
+    return marker
+
+
+def test_no_play_and_build_run_none_of_the_project_code(tricks, tmp_path):
+    marker = _marker_module(tricks)
+    result = run("check", "--no-play", "--project", str(tricks))
+    assert result.exit_code == 0, result.output
+    assert not marker.exists() and "runs the game's rules module" not in result.output
+    result = run("build", "--project", str(tricks), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert not marker.exists()
+    result = run("check", "--project", str(tricks))
+    assert result.exit_code == 0, result.output
+    assert marker.exists()  # the proof works: check without --no-play ran it
+
+
+def test_a_module_that_does_not_parse_is_named_at_its_line(tricks):
+    edit(tricks, RULES, "STEP_CAP = 500", "STEP_CAP = = 500")
+    line = 1 + (tricks / RULES).read_text(encoding="utf-8").splitlines().index("STEP_CAP = = 500")
+    for args in (["check"], ["simulate", "tricks"]):
+        result = run(*args, "--project", str(tricks))
+        assert result.exit_code == 1
+        assert f"{RULES}:{line}: error: the game's rules code does not parse" in result.output
+        assert "Traceback" not in result.output
+
+
+def test_a_module_that_raises_in_play_is_named_at_its_line_with_a_seed(tricks):
+    edit(
+        tricks, RULES, "        self.scores_[winner] += 1", "        self.scores_[winner] += 1 / 0"
+    )
+    lines = (tricks / RULES).read_text(encoding="utf-8").splitlines()
+    line = 1 + lines.index("        self.scores_[winner] += 1 / 0")
+    # in-process (few games) and in worker processes (many)
+    for games in ("20", "800"):
+        result = run("simulate", "tricks", "--project", str(tricks), "--games", games)
+        assert result.exit_code == 1, result.output
+        assert (
+            f"{RULES}:{line}: error: the game's rules code failed in the playout of seed"
+            in result.output
+        )
+        assert "ZeroDivisionError: division by zero" in result.output
+        assert "pnp simulate --replay" in result.output and "Traceback" not in result.output
+    result = run("check", "--project", str(tricks))
+    assert result.exit_code == 1 and f"{RULES}:{line}: error:" in result.output
+
+
+def test_a_module_missing_what_the_contract_needs_is_told_so(tricks):
+    edit(tricks, RULES, "def new_state(", "def start_state(")
+    result = run("simulate", "tricks", "--project", str(tricks))
+    assert result.exit_code == 1
+    assert (
+        f"{RULES}: error: the game's rules module lacks new_state (the contract: "
+        "docs/reference/rules.md)" in result.output
+    )
+
+
+def test_an_edited_module_is_loaded_again(tricks, tmp_path):
+    """watch and serve keep running: a saved rules.py is new code, not the cached module."""
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+    from generator.rules import modules
+
+    def module():
+        return modules.rules_for(pipeline.load(find_project(tricks), "tricks", Problems()))
+
+    first = module()
+    assert first is module() and first.STEP_CAP == 500
+    edit(tricks, RULES, "STEP_CAP = 500", "STEP_CAP = 400")
+    assert module().STEP_CAP == 400
+    # a second project with a game of the same name has its own module
+    other = make_fixture_project("tricks", tmp_path / "other")
+    edit(other, RULES, "STEP_CAP = 500", "STEP_CAP = 300")
+    again = modules.rules_for(pipeline.load(find_project(other), "tricks", Problems()))
+    assert again.STEP_CAP == 300 and module().STEP_CAP == 400
+
+
+def test_a_module_with_dataclasses_and_its_own_data_classes_runs_in_workers(tricks, tmp_path):
+    """prepare() may return instances of the module's own classes; worker processes load the
+    module before the data."""
+    edit(
+        tricks,
+        RULES,
+        "STEP_CAP = 500",
+        "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Numbers:\n"
+        "    rounds: int\n\n\nSTEP_CAP = 500",
+    )
+    edit(tricks, RULES, '"rounds": rule_number(', '"rounds_": Numbers(rule_number(')
+    edit(tricks, RULES, '"rounds"),', '"rounds")),')
+    edit(tricks, RULES, 'self.data["rounds"]', 'self.data["rounds_"].rounds')
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--games", "800", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    assert stats["finished"] == 800
+
+
+# -- the kit's helpers ------------------------------------------------------------------------
+
+
+def test_deal_goes_round_the_table_and_leaves_the_rest():
+    hands, rest = kit.deal(list(range(10)), 3, 3)
+    assert hands == [[0, 3, 6], [1, 4, 7], [2, 5, 8]] and rest == [9]
+    hands, rest = kit.deal(list(range(10)), 4)
+    assert [len(h) for h in hands] == [2, 2, 2, 2] and rest == [8, 9]
+    with pytest.raises(InvariantError, match="needs 12 cards; the deck has 10"):
+        kit.deal(list(range(10)), 4, 3)
+
+
+def test_shuffled_is_reproducible_from_a_stream():
+    a = kit.shuffled(range(20), kit.stream(7, "chance"))
+    b = kit.shuffled(range(20), kit.stream(7, "chance"))
+    c = kit.shuffled(range(20), kit.stream(8, "chance"))
+    assert a == b and sorted(a) == list(range(20)) and a != c
+
+
+def test_must_follow_and_trick_winner():
+    suit = {0: "赤", 1: "赤", 2: "青", 3: "黄", 4: "青"}.__getitem__
+    rank = {0: 3, 1: 7, 2: 9, 3: 1, 4: 2}.__getitem__
+    assert kit.must_follow([1, 2, 3], None, suit) == [1, 2, 3]  # leading: anything
+    assert kit.must_follow([1, 2, 3], 0, suit) == [1]  # red led, red in hand
+    assert kit.must_follow([2, 3], 0, suit) == [2, 3]  # no red: anything
+    plays = [(2, 0), (0, 2), (1, 1)]  # seat 2 leads red 3, seat 0 blue 9, seat 1 red 7
+    assert kit.trick_winner(plays, suit, rank) == 1  # highest of the suit led
+    assert kit.trick_winner(plays + [(3, 4)], suit, rank, trump="青") == 0  # highest trump
+    assert kit.trick_winner([(0, 3), (1, 0)], suit, rank) == 0  # off-suit cannot win
+
+
+def test_seats_scores_and_rankings():
+    assert kit.next_seat(3, 4) == 0 and kit.seats_from(2, 4) == [2, 3, 0, 1]
+    assert kit.lookup({1: 1, 3: 4, 5: 10}, 4) == 4 and kit.lookup({1: 1, 3: 4}, 0) == 0
+    assert kit.ranking([3, 5, 5]) == ([1, 2], True)
+    assert kit.ranking([3, 5, 5], tiebreak=[0, 1, 2]) == ([2], True)
+    assert kit.ranking([3, 5, 4], lowest=True) == ([0], False)
+
+
+def test_a_scoring_table_from_the_data_names_a_disagreeing_row(tricks):
+    from generator import pipeline
+    from generator.problems import BuildError, Problems
+    from generator.project import find_project
+
+    game = pipeline.load(find_project(tricks), "tricks", Problems())
+    table = kit.score_table(game.deck("card"), "suit", "color")
+    assert table == {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400"}
+    edit(tricks, "cards/tricks/cards.csv", "赤,2,#C8323C", "赤,2,#000000")
+    game = pipeline.load(find_project(tricks), "tricks", Problems())
+    with pytest.raises(BuildError) as err:
+        kit.score_table(game.deck("card"), "suit", "color")
+    assert str(err.value.problems[0].where) == "cards/tricks/cards.csv:3:color"
+
+
+# -- the walk-through and the scaffold --------------------------------------------------------
+
+
+def test_the_walk_through_on_the_reference_page_is_the_fixture_game(tricks, tmp_path):
+    """docs/reference/rules.md's code blocks, put together in order, are a rules module that
+    plays exactly as the fixture's own rules.py."""
+    import re
+
+    from conftest import REPO
+
+    page = (REPO / "docs/reference/rules.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert len(blocks) >= 5
+    args = ["simulate", "tricks", "--project", str(tricks), "--games", "50", "--json"]
+    fixture = run(*args, "--out", str(tmp_path / "a"))
+    assert fixture.exit_code == 0, fixture.output
+    (tricks / RULES).write_text("\n\n".join(blocks), encoding="utf-8")
+    page_game = run(*args, "--out", str(tmp_path / "b"))
+    assert page_game.exit_code == 0, page_game.output
+    a = (tmp_path / "a/tricks/simulation-3p.json").read_bytes()
+    assert a == (tmp_path / "b/tricks/simulation-3p.json").read_bytes()
+
+
+def test_new_rules_writes_a_module_that_plays(tmp_path):
+    root = tmp_path / "proj"
+    assert run("init", str(root)).exit_code == 0
+    made = run("new", "solo", "--rules", "--project", str(root))
+    assert made.exit_code == 0, made.output
+    assert "made cards/solo/rules.py" in made.output
+    result = run(
+        "simulate",
+        "solo",
+        "--project",
+        str(root),
+        "--games",
+        "30",
+        "--json",
+        "--out",
+        str(tmp_path / "out"),
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads((tmp_path / "out/solo/simulation-2p.json").read_text(encoding="utf-8"))
+    assert stats["finished"] == 30
+    # a game that exists gets only its rules.py, once
+    assert run("new", "plain", "--project", str(root)).exit_code == 0
+    assert not (root / "cards/plain/rules.py").exists()
+    assert run("simulate", "plain", "--project", str(root)).exit_code == 1
+    added = run("new", "plain", "--rules", "--project", str(root))
+    assert added.exit_code == 0 and "made cards/plain/rules.py" in added.output
+    again = run("new", "plain", "--rules", "--project", str(root))
+    assert again.exit_code == 1
+    assert "cards/plain/rules.py already exists; nothing written" in again.output
+    checked = run("check", "plain", "--project", str(root))
+    assert checked.exit_code == 0, checked.output
+    assert "cards/plain/rules.py: notice: runs the game's rules module" in checked.output
