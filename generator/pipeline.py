@@ -124,7 +124,7 @@ def check(
             game = load(project, gid, problems, options.limits)
             if game is None:
                 continue
-            check_rules(game, problems, play=play)
+            check_rules(game, problems, play=play, strict=options.strict)
             plan = lay_out(
                 project,
                 game,
@@ -245,8 +245,9 @@ def simulate(
                 players=players,
             )
         )
+    chosen = _chosen(game, module)
     if opts.replay is not None:
-        options = _readings(module, opts.options)
+        options = _readings(module, {**chosen, **opts.options})
         kinds = (opts.kind,) * players
         data = guarded(module, module.prepare, game)
         result = guarded(
@@ -262,7 +263,7 @@ def simulate(
             log=True,
         )
         return {"replay": result}
-    result = run_simulation(game, module, players, opts, progress)
+    result = run_simulation(game, module, players, opts, progress, chosen)
     out = (opts.out or project.root / "output") / game_id
     cache = Cache.for_output(opts.out or project.root / "output", writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
@@ -309,18 +310,41 @@ def _readings(module, given: dict[str, str]) -> dict[str, str]:
         raise BuildError(str(exc)) from None
 
 
-def run_simulation(game: Game, module, players: int, opts: SimulateOptions, progress=None):
-    """One batch of playouts of `game` as `opts` ask, checked against the games limit."""
+def _chosen(game: Game, module) -> dict[str, str]:
+    """game.toml's [readings]: simulate's defaults; one the module lacks stops it, at its line."""
+    from .rules.modules import chosen_readings
+
+    problems = Problems()
+    chosen = chosen_readings(game, module, problems)
+    problems.raise_if_errors()
+    return chosen
+
+
+def run_simulation(
+    game: Game, module, players: int, opts: SimulateOptions, progress=None, chosen=None
+):
+    """One batch of playouts of `game` as `opts` ask (over the designer's [readings]), checked
+    against the games limit."""
     from .builders.simulation import SimulationResult
     from .rules import simulate as sim
     from .rules.modules import guarded
 
-    options = _readings(module, opts.options)
+    chosen = chosen or {}
+    options = _readings(module, {**chosen, **opts.options})
     if opts.games > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=opts.games), opts.limits.games, None)
     kinds = (opts.kind,) * players
     data = guarded(module, module.prepare, game)
     stats, found = sim.batch(
-        module, data, players, options, kinds, opts.games, opts.seed, opts.skill, progress
+        module,
+        data,
+        players,
+        options,
+        kinds,
+        opts.games,
+        opts.seed,
+        opts.skill,
+        progress,
+        base=_readings(module, chosen),
     )
     return SimulationResult(module, stats, found)

@@ -76,6 +76,9 @@ class Manifest:
     deal: dict | None
     where: SourceRef
     setup: dict = field(default_factory=dict)
+    # [readings]: the reading the designer means at each open point of the rules (an option of
+    # the game's rules module, name -> value); check and simulate play these by default
+    readings: dict = field(default_factory=dict)
     warnings: tuple = ()  # problems found reading it that do not stop the build
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
     private_use: tuple = ()  # (first, last) code points the project's fonts define
@@ -164,7 +167,7 @@ COMPONENT_KEYS = {
 }
 # [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
-TOP_KEYS = {"game", "fonts", "component", "deal", "setup"}
+TOP_KEYS = {"game", "fonts", "component", "deal", "setup", "readings"}
 DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str, "remove": list}
 REMOVE_KEYS = {"players", "count", "rule"}  # [[deal.remove]]: cards out for a player count
 SETUP_KEYS = {"piles"}
@@ -396,6 +399,16 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 "counts the rules' readings give, e.g. [2, 6]"
             )
             raise fail(message, doc.at(*at, "count"))
+    readings = _table(raw, "readings", fail, doc) or {}
+    for name, value in readings.items():
+        if not isinstance(value, str):
+            message = _(
+                "[readings] {name} must be the name of a reading in quotes, e.g. "
+                '{name} = "{example}"',
+                name=name,
+                example="…",
+            )
+            raise fail(message, doc.at("readings", name))
     if deal is not None and deal.get("each", 1) < 0:
         raise fail(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:
@@ -420,6 +433,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         where=where,
         warnings=tuple(extra),
         setup=setup,
+        readings=dict(readings),
         doc=doc,
     )
 

@@ -144,7 +144,9 @@ def engine_rules(game_id: str, root: Path = ENGINE):
     return modules.rules_for(pipeline.load(find_project(root), game_id, Problems()))
 
 
-def rule_check(root: Path, game: str, play: bool = True, code: bool = True) -> str:
+def rule_check(
+    root: Path, game: str, play: bool = True, code: bool = True, strict: bool = False
+) -> str:
     """What `pnp check` says of a game's data and rules (no layouts needed), one line each;
     `play=False`: the rules module's static checks without playouts."""
     from generator import pipeline
@@ -156,7 +158,7 @@ def rule_check(root: Path, game: str, play: bool = True, code: bool = True) -> s
     try:
         loaded = pipeline.load(find_project(root), game, problems)
         if loaded is not None:
-            check_rules(loaded, problems, play=play, code=code)
+            check_rules(loaded, problems, play=play, code=code, strict=strict)
     except BuildError as exc:  # as pipeline.check does
         problems.extend(exc.problems)
     return "\n".join(problems.folded())

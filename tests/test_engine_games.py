@@ -173,6 +173,27 @@ def test_hole_end_readings(rdata):
         assert s.terminal is ends
 
 
+def test_hole_end_immediately_ends_on_a_take_too(rdata):
+    """A take that leaves 2 or fewer holes ends the game at once under hole_end=immediately, as
+    a move does: the 4-player game of seed 170579266564864 went on after P3's round-5 take."""
+    opts = engine.resolve_options(R.OPTIONS, {"hole_end": "immediately"})
+    r = engine.play(R, rdata, 4, 170579266564864, opts, check=True, log=True)
+    assert r.finished and r.counters["ended_by_holes"] == 1, r.log[-5:]
+    for i in range(400):  # the invariant: the game never goes on with 2 or fewer holes
+        r = engine.play(R, rdata, 4, engine.derive_seed(35, i), opts, check=True)
+        assert r.finished, r.seed
+
+
+def test_hole_end_immediately_ends_after_a_take_by_hand(rdata):
+    m2 = list(vein(rdata, R.MINION, 2))
+    s = rpos(rdata, hole_end="immediately")
+    s.holes = [[] for _ in range(s.H)]
+    s.holes[0], s.holes[1], s.holes[2] = [m2[0]], [m2[1]], [m2[2], m2[3]]
+    s.phase = "take"
+    s.apply(s.TAKE + 0)  # takes hole 0's 2, and hole 1's and 2's tops: hole 2 alone remains
+    assert s.terminal and s.counters["ended_by_holes"] == 1
+
+
 # --- にゃんばーわん！ by hand -----------------------------------------------------------------
 
 

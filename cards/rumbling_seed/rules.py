@@ -251,14 +251,12 @@ class State:
             self.moves_left -= 1
             if self.moves_left == 0 or len(self._live()) < 2:
                 self.phase = "take"
-            if (
-                self.opt["hole_end"] == "immediately"
-                and len(self._live()) <= self.data["end_holes"]
-            ):
-                self._finish("ended_by_holes")
+            self._end_if_holes_gone()
             return
         if self.phase == "take":
             self._take(p, action)
+            if self._end_if_holes_gone():
+                return
             self.phase = "god" if not self.god_used[p] else "bonus"
             if self.phase == "bonus":
                 self._prepare_bonus(p)
@@ -273,6 +271,8 @@ class State:
                     card = self.holes[action - self.GOD_HOLE].pop()
                     self.taken[p].append(card)
                     self.turn_cards.append(card)
+                    if self._end_if_holes_gone():
+                        return
             self.phase = "bonus"
             self._prepare_bonus(p)
             return
@@ -287,6 +287,14 @@ class State:
                 self._end_turn()
             return
         raise InvariantError(f"unknown phase {self.phase}")
+
+    def _end_if_holes_gone(self) -> bool:
+        """hole_end=immediately: whatever emptied a hole (a move, a take, the four-god power)
+        ends the game the moment 2 or fewer holes remain."""
+        if self.opt["hole_end"] == "immediately" and len(self._live()) <= self.data["end_holes"]:
+            self._finish("ended_by_holes")
+            return True
+        return False
 
     def _take(self, p: int, action: int) -> None:
         if action >= self.TAKE_SECOND:
@@ -440,6 +448,14 @@ class State:
         return {c for h in self.holes for c in h[:-1]}
 
     def check_invariants(self) -> None:
+        if (
+            self.opt["hole_end"] == "immediately"
+            and not self.terminal
+            and len(self._live()) <= self.data["end_holes"]
+        ):
+            raise InvariantError(
+                f"hole_end=immediately: the game goes on with {len(self._live())} holes left"
+            )
         cards = (
             [c for h in self.holes for c in h] + [c for t in self.taken for c in t] + self.leftover
         )

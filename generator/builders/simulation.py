@@ -73,17 +73,24 @@ class SimulationBuilder(Builder):
         ]
 
     def build(self, job: Job) -> dict[Path, bytes]:
-        """Every player count, the default readings and batch size."""
+        """Every player count, the designer's readings (game.toml [readings] over the literal
+        ones) and the default batch size."""
+        from ..problems import Problems
         from ..rules import engine, modules, simulate
 
         game = job.plan.game
         module = modules.rules_for(game)
         data = modules.guarded(module, module.prepare, game)
-        options = engine.resolve_options(module.OPTIONS, {})
+        problems = Problems()
+        chosen = modules.chosen_readings(game, module, problems)
+        problems.raise_if_errors()
+        options = engine.resolve_options(module.OPTIONS, chosen)
         lo, hi = game.manifest.players
         files: dict[Path, bytes] = {}
         for players in range(lo, hi + 1):
-            stats, found = simulate.batch(module, data, players, options, ("random",) * players)
+            stats, found = simulate.batch(
+                module, data, players, options, ("random",) * players, base=options
+            )
             result = SimulationResult(module, stats, found)
             files.update(report_files(game, result, job.out, job.font_index, job.cache))
         return files

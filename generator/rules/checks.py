@@ -189,39 +189,81 @@ PLAYOUTS_PER_COUNT = 200
 LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
 
 
+def check_open_points(game: Game, module, problems: Problems, strict: bool = False) -> None:
+    """Each point where the rules can be read more than one way (an option of the module) that
+    game.toml's [readings] leaves open: a notice at its sentence (a warning when strict, so a
+    strict check fails until the designer chooses)."""
+    for name, option in module.OPTIONS.items():
+        if name in game.manifest.readings:
+            continue
+        problems.add(
+            "warning" if strict else "notice",
+            _(
+                "open point '{name}': {why}; played as {name}={value}, the literal reading "
+                "(choose in game.toml [readings]: {choices})",
+                name=name,
+                why=option.why,
+                value=option.default,
+                choices=" | ".join(option.choices),
+            ),
+            rule_ref(game, option.rule) or game.manifest.where,
+        )
+
+
 def check_by_playing(
-    game: Game, module, problems: Problems, games: int = PLAYOUTS_PER_COUNT
+    game: Game, module, problems: Problems, chosen: dict, games: int = PLAYOUTS_PER_COUNT
 ) -> None:
-    """A short simulation per supported player count, rules as written (default readings)."""
+    """A short simulation per supported player count under the designer's readings (game.toml
+    [readings] over the literal ones). Where those differ from the literal readings, the literal
+    readings are played too and their failures kept, as warnings."""
     data = modules.guarded(module, module.prepare, game)
-    options = engine.resolve_options(module.OPTIONS, {})
+    literal = engine.resolve_options(module.OPTIONS, {})
+    options = engine.resolve_options(module.OPTIONS, chosen)
     lo, hi = game.manifest.players
     for players in range(lo, hi + 1):
-        kinds = ("random",) * players
-        rows = simulate.run(module, data, players, games, 1, options, kinds)
-        stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
-        notable = getattr(module, "NOTABLE", set())
-        for f in simulate.findings(module, stats):
-            if f.severity == "notice" and f.key not in notable:
-                continue  # the full tally is in `pnp simulate`'s report
-            where = rule_ref(game, f.rule) or game.manifest.where
-            text = _(
-                "{n} players, {games} random playouts: {finding}",
-                n=players,
-                games=games,
-                finding=f.said(),
+        _play_and_report(game, module, data, players, games, options, options, problems)
+        if options != literal:
+            _play_and_report(game, module, data, players, games, literal, options, problems)
+
+
+def _play_and_report(game, module, data, players, games, options, base, problems) -> None:
+    kinds = ("random",) * players
+    rows = simulate.run(module, data, players, games, 1, options, kinds)
+    stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
+    stats.base = base
+    literal_run = options != base
+    for f in simulate.findings(module, stats):
+        if literal_run and f.severity != "error":
+            continue  # the literal reading's failures only; the rest is the chosen game's
+        if f.severity == "notice" and f.key not in module.NOTABLE:
+            continue  # the full tally is in `pnp simulate`'s report
+        where = rule_ref(game, f.rule) or game.manifest.where
+        text = _(
+            "{n} players, {games} random playouts: {finding}",
+            n=players,
+            games=games,
+            finding=f.said(),
+        )
+        if f.options:
+            readings = ", ".join(f"{k}={v}" for k, v in f.options.items())
+            text += " " + _("(reading {readings})", readings=readings)
+        if literal_run:
+            text += " " + _(
+                "— the literal reading; game.toml [readings] plays {readings}",
+                readings=", ".join(f"{k}={v}" for k, v in base.items() if options[k] != v),
             )
-            if f.options:
-                readings = ", ".join(f"{k}={v}" for k, v in f.options.items())
-                text += " " + _("(reading {readings})", readings=readings)
-            if f.seed is not None:
-                command = report.replay_command(game.id, stats, f.seed, module)
-                text += "; " + _("replay: {command}", command=command)
-            problems.add(LEVEL[f.severity], text, where)
+        if f.seed is not None:
+            command = report.replay_command(game.id, stats, f.seed, module)
+            text += "; " + _("replay: {command}", command=command)
+        problems.add("warning" if literal_run else LEVEL[f.severity], text, where)
 
 
 def check_rules(
-    game: Game, problems: Problems, play: bool = True, code: bool | None = None
+    game: Game,
+    problems: Problems,
+    play: bool = True,
+    code: bool | None = None,
+    strict: bool = False,
 ) -> None:
     """The generic checks; with `code` (as `play` unless given), the game's rules module (the
     project's code, said so) and its own static checks; with `play`, playouts too."""
@@ -241,10 +283,12 @@ def check_rules(
         _("runs the game's rules module, Python code from the project (check --no-play runs none)"),
         SourceRef(module.RULES_REF.shown),
     )
+    chosen = modules.chosen_readings(game, module, problems)
+    check_open_points(game, module, problems, strict)
     for check in module.CHECKS:
         modules.guarded(module, check, game, problems)
     if play:
-        check_by_playing(game, module, problems)
+        check_by_playing(game, module, problems, chosen)
 
 
 # What a player needs while playing, by the words that say it: how the game ends, how it is

@@ -168,3 +168,35 @@ def guarded(module: ModuleType, call, *args, **kwargs):
         raise
     except Exception as exc:
         raise code_error(module.RULES_REF, exc).problem() from None
+
+
+def chosen_readings(game: Game, module: ModuleType, problems) -> dict[str, str]:
+    """The game.toml [readings] the module knows (name -> value); a name or value it does not
+    have is an error at its line in game.toml, and is not played."""
+    out: dict[str, str] = {}
+    for name, value in game.manifest.readings.items():
+        option = module.OPTIONS.get(name)
+        where = game.manifest.at("readings", name)
+        if option is None:
+            problems.error(
+                _(
+                    "[readings] {name}: the rules module has no such open point (its points: "
+                    "{names})",
+                    name=name,
+                    names=", ".join(sorted(module.OPTIONS)) or _("none"),
+                ),
+                where,
+            )
+        elif value not in option.choices:
+            problems.error(
+                _(
+                    "[readings] {name} = {value!r} is not one of its readings ({choices})",
+                    name=name,
+                    value=value,
+                    choices=", ".join(option.choices),
+                ),
+                where,
+            )
+        else:
+            out[name] = value
+    return out

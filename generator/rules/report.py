@@ -13,6 +13,7 @@ from .simulate import Finding, Stats
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
     """The command that replays one playout, naming only readings other than the defaults."""
     defaults = {k: o.default for k, o in module.OPTIONS.items()} if module else {}
+    defaults.update(st.base)
     opts = " ".join(
         f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v
     )

@@ -75,6 +75,9 @@ class Stats:
     alternatives: list[dict] = field(
         default_factory=list
     )  # other readings of the options behind errors
+    # the readings `pnp simulate` plays when no --option is given: the module's literal ones
+    # with the designer's game.toml [readings] over them (replay commands name the others)
+    base: dict[str, str] = field(default_factory=dict)
 
     @property
     def completion(self) -> float:
@@ -262,11 +265,13 @@ def batch(
     seed: int = 1,
     skill: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    base: dict[str, str] | None = None,
 ) -> tuple[Stats, list[Finding]]:
     """One batch of playouts: statistics (with the skill signal and the other readings behind
     each error) and findings — what `pnp simulate` and the simulation builder report."""
     rows = iter_run(module, data, players, games, seed, options, kinds, progress=progress)
     stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
+    stats.base = dict(base or {})
     if skill:
         stats.skill = skill_signal(module, data, players, min(games, SKILL_GAMES), seed, options)
     found = findings(module, stats)
