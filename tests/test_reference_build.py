@@ -22,14 +22,15 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit whose tuck box glues inside the back (its words join each game's font subsets).
-# Earlier references: the first tuck boxes, 6b9ed44 (fold-over sheets in the base
+# The commit that adds [readings] to 補陀落渡海しよう！'s manifest (older code refuses the key;
+# simulation reports play the chosen reading). Earlier references: 4c234c3 (a tuck box glued
+# inside the back), the first tuck boxes, 6b9ed44 (fold-over sheets in the base
 # sheets.toml), 39f1795 (a placeholder-art box in each shipped game), 229cac5 (headings kept
 # with their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older
 # code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words),
 # 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a
 # title set vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
-REFERENCE = "4c234c3aeba0e9574a84c0c0f0693cd1cde75e50"
+REFERENCE = "e6a19c11c063206612b67312f51619ae0183e5bf"
 
 
 def _reference_generator(dest: Path) -> Path | None:
