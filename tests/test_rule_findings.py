@@ -172,3 +172,55 @@ def test_a_repeated_heading_number_is_reported_and_goes_when_fixed(tiny):
         text + "\n## 流れ\n\n### １：準備\n\n本文。\n\n### ２：手番\n\n本文。\n", "utf-8"
     )
     assert "is numbered" not in run("check", "--no-play", "--project", str(tiny)).output
+
+
+def test_seed_numbers_finding_goes_when_the_text_gives_seeds_numbers(engine_project):
+    said = "the take rule compares 「選んだのと同じ数字のミニオン／シード（属性は違っていても可）」"
+    assert said in rule_check(engine_project, "rumbling_seed", play=False)
+    edit(
+        engine_project,
+        SEED,
+        "属性が等枚数ずつあります。",
+        "属性が等枚数ずつあり、それぞれ数字を持ちます。",
+    )
+    assert said not in rule_check(engine_project, "rumbling_seed", play=False)
+
+
+def test_setup_step_no_rule_uses_goes_when_a_rule_uses_it(engine_project):
+    said = "a setup step no rule uses: 「その後、全プレイヤーは手札から好きな１枚を選んで"
+    assert said in rule_check(engine_project, "fudaraku", play=False)
+    path = engine_project / "cards/fudaraku/rules.md"
+    path.write_text(
+        path.read_text(encoding="utf-8") + "\nゲーム終了時、伏せたカードを表にします。\n",
+        encoding="utf-8",
+    )
+    assert said not in rule_check(engine_project, "fudaraku", play=False)
+
+
+def test_cube_shortage_finding_follows_the_cubes_in_the_data(engine_project):
+    said = "the worst draw of 4 maps uses most of a colour's cubes at setup"
+    assert said in rule_check(engine_project, "nyanbaa", play=False)
+    edit(
+        engine_project,
+        "cards/nyanbaa/game.toml",
+        "copies = 8\n  total = 24",
+        "copies = 16\n  total = 48",
+    )
+    path = engine_project / "cards/nyanbaa/cubes.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace(",8\n", ",16\n"), encoding="utf-8")
+    assert said not in rule_check(engine_project, "nyanbaa", play=False)
+
+
+def test_unequal_suits_are_named_from_the_data(engine_project):
+    found = rule_check(engine_project, "nyanbaa", play=False)
+    assert "11 ナワバリカード in each of 赤、青、黄" in found
+    assert "the suits hold different numbers" not in found
+    manifest = engine_project / "cards/nyanbaa/game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("  [component.composition]\n  total = 33")
+    manifest.write_text(text[:start] + text[text.index("[[component]]", start) :], "utf-8")
+    path = engine_project / "cards/nyanbaa/turf.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(rows[:-1]) + "\n", encoding="utf-8")
+    found = rule_check(engine_project, "nyanbaa", play=False)
+    assert "the suits hold different numbers of ナワバリカード: 赤 11、青 11、黄 10" in found

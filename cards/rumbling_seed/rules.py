@@ -21,7 +21,6 @@ from generator.rules.kit import (
     Problems,
     find_rule,
     known,
-    rule_at,
     rule_number,
     rule_numbers,
     stream,
@@ -631,7 +630,11 @@ def check_elders_at_setup(game: Game, problems: Problems) -> None:
 
 
 def check_seed_numbers(game: Game, problems: Problems) -> None:
-    """The take rule compares numbers of minions and seeds; the components give seeds none."""
+    """The take rule compares numbers of minions and seeds; the components' sentence about
+    seeds gives them an element and (unless it says 数字) no number."""
+    take, seeds_said = find_rule(game, TAKE), find_rule(game, SEEDS)
+    if take is None or seeds_said is None or "数字" in seeds_said.text:
+        return  # the take rule no longer compares seeds, or the seeds have numbers in the text
     seeds = [c for c in game.deck("dragon").cards if c.fields.get("kind") == "シード"]
     numbered = [c for c in seeds if c.fields.get("number") not in (None, "")]
     if numbered:
@@ -639,12 +642,12 @@ def check_seed_numbers(game: Game, problems: Problems) -> None:
             f"the take rule compares 「{TAKE}」, but the components give seeds an element and no "
             f"number; the data gives {len(numbered)} of {len(seeds)} seeds a number (marked "
             "provisional)",
-            rule_at(game, TAKE),
+            take.where,
         )
     else:
         problems.warning(
             f"the take rule compares 「{TAKE}」, but no seed has a number: seeds can never match",
-            rule_at(game, TAKE),
+            take.where,
         )
 
 

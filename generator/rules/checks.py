@@ -15,6 +15,7 @@ from ..problems import BuildError, Problems, SourceRef
 from ..rulesource import dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
 from . import engine, modules, report, simulate
+from . import text as rules_text
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
@@ -31,6 +32,7 @@ def check_dealing(game: Game, problems: Problems) -> None:
         )
     at = at or game.rules_where or game.manifest.where
     name = deck.component.name
+    rest = rules_text.rest_sentence(game, rule)  # what becomes of the cards a deal leaves, if said
     for d in dealing(game):
         n, each, left, total = d["players"], d["each"], d["left"], d["total"]
         facts = dict(n=n, each=each, dealt=each * n, total=total, name=name, left=left, rule=rule)
@@ -43,11 +45,12 @@ def check_dealing(game: Game, problems: Problems) -> None:
                 ),
                 at,
             )
-        elif "each" in deal:
+        elif left and rest:
             problems.notice(
                 _(
                     "{n} players: {each} each deals {dealt} of the {total} {name}, {left} not "
-                    "dealt",
+                    "dealt; the rules say 「{rest}」",
+                    rest=rest[0],
                     **facts,
                 ),
                 at,
@@ -144,47 +147,6 @@ def check_provisional(game: Game, problems: Problems) -> None:
             )
 
 
-_CARD_TERM = re.compile(r"([一-龥ァ-ヶー]+カード)")
-
-
-def check_card_terms(game: Game, problems: Problems) -> None:
-    """A 「…カード」 named in the rules or on a card that is no component of the game."""
-    names = {c.name for c in game.manifest.components}
-    seen: set[str] = set()
-    for n, line in enumerate((game.rules_source or "").splitlines(), start=1):
-        for term in _CARD_TERM.findall(strip_ruby(line)):
-            if term.startswith("枚"):
-                continue  # 「１枚以上カードが」: a count, not a name
-            if term not in names and term not in seen:
-                seen.add(term)
-                problems.warning(
-                    _(
-                        "the rules name 「{term}」, which is no component of this game ({names})",
-                        term=term,
-                        names="、".join(sorted(names)),
-                    ),
-                    (game.rules_where or game.manifest.where).at(row=n),
-                )
-    for deck in game.decks:
-        for card in deck.cards:
-            for column, value in card.fields.items():
-                if not isinstance(value, str) or column.startswith("_"):
-                    continue
-                for term in _CARD_TERM.findall(value):
-                    if term not in names and term not in seen:
-                        seen.add(term)
-                        problems.warning(
-                            _(
-                                "{card} names 「{term}」, which is no component of this game "
-                                "({names})",
-                                card=card.label(),
-                                term=term,
-                                names="、".join(sorted(names)),
-                            ),
-                            card.where.at(column=column),
-                        )
-
-
 PLAYOUTS_PER_COUNT = 200
 LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
 
@@ -270,7 +232,9 @@ def check_rules(
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)
-    check_card_terms(game, problems)
+    rules_text.check_names(game, problems)
+    rules_text.check_numbers(game, problems)
+    rules_text.check_unmentioned(game, problems)
     parsed = _parsed(game)
     check_summary_covers_play(game, problems, parsed)
     check_heading_numbers(game, problems, parsed)

@@ -1,0 +1,377 @@
+"""Generic findings from the rules text against the data, for any game and without its rules
+module: names the text uses that nothing defines, numbers the text writes that the data does
+not hold, components and setup terms no later rule mentions, and what becomes of the cards a
+deal leaves. Every finding names its line and goes away when the text or the data is fixed.
+
+Reads the rules source as the designer wrote it, a line at a time: Jinja expressions (which the
+rulebook fills from the data, so they always agree) stand as a mark that matches nothing,
+comments go, ruby reads as its base and Markdown marks as plain text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..i18n import _
+from ..model import Deck, Game
+from ..problems import Problems, SourceRef
+from ..typeset import strip_ruby
+
+# Words a game's things end with: a name ending so is a thing the rules expect to be defined.
+THINGS = ("カード", "トークン", "マーカー", "ボード", "タイル", "チップ", "キューブ", "ダイス")
+_THING = re.compile(r"([一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z]+(?:" + "|".join(THINGS) + "))")
+_QUOTED = re.compile(r"「([^「」。、\n]{1,12})」")
+_HIRAGANA = re.compile(r"[ぁ-ゟ]$|[をでがはにへ]")  # a quoted phrase, not a name
+_DEFINED = re.compile(r"「([^「」\n]{1,12})」\s*(?:と|として|という|と呼|を指)")
+_NUMBER = "[0-9０-９]+"
+# a size after its name: 「煩悩カード（４０枚）」「全４０枚」 (a bare 「１枚」 is an action)
+_TOTAL = re.compile(rf"^\s*(?:[（(]\s*(?:全\s*)?|全\s*)({_NUMBER})\s*(枚|個|本|台)")
+_COUNT = re.compile(rf"^\s*[（(]?\s*(?:全\s*)?({_NUMBER})\s*(枚|個|本|台)")
+# 「各スートに８枚」: a claim about the deck (「各プレイヤーに８枚ずつ」 is a deal, not one)
+_EACH = re.compile(rf"各[^。！？、]{{0,6}}?({_NUMBER})\s*(枚|個)(?!\s*ずつ)")
+_RANGE = re.compile(rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})(?!\s*[0-9０-９人歳分])")
+_PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
+_REST = re.compile(r"残り|残った|余った|余り|使いません|使用しません|使わない|箱に戻|取り除|山札")
+_SETUP = re.compile(r"準備|セットアップ|[Ss]etup")
+_CONTENTS = re.compile(r"コンポーネント|内容物|同梱物|[Cc]omponents")
+_GLOSSARY = re.compile(r"用語|[Gg]lossary")
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
+_COMMENTS = re.compile(r"\{#.*?#\}|<!--.*?-->", re.S)
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+HOLE = "〓"  # what a Jinja expression reads as: matches no word and no number
+
+
+@dataclass(frozen=True)
+class Line:
+    n: int  # the line of the rules source
+    text: str  # as a reader sees it, expressions as HOLE
+    heading: int  # its level when the line is a heading, else 0
+    path: tuple[str, ...]  # the headings it stands under, outermost first
+
+
+def lines(game: Game) -> list[Line]:
+    source = game.rules_source or ""
+
+    def blank_out(m: re.Match) -> str:  # keep line numbers: a comment's newlines stay
+        return "\n" * m.group(0).count("\n")
+
+    source = _COMMENTS.sub(blank_out, source)
+    source = _JINJA.sub(lambda m: HOLE + "\n" * m.group(0).count("\n"), source)
+    out: list[Line] = []
+    stack: list[tuple[int, str]] = []
+    for n, raw in enumerate(source.splitlines(), start=1):
+        text = _LINK.sub(r"\1", strip_ruby(raw)).replace("**", "").replace("__", "")
+        m = re.match(r"^(#{1,6})\s+(.*)$", text)
+        level = 0
+        if m:
+            level, text = len(m.group(1)), m.group(2).strip()
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+        path = tuple(title for _, title in stack)
+        out.append(Line(n, text, level, path))
+        if m:
+            stack.append((level, text))
+    return out
+
+
+def _in(line: Line, pattern: re.Pattern) -> bool:
+    return any(pattern.search(title) for title in line.path) or bool(
+        line.heading and pattern.search(line.text)
+    )
+
+
+def _where(game: Game, n: int) -> SourceRef:
+    return (game.rules_where or game.manifest.where).at(row=n)
+
+
+def _short(name: str) -> str:
+    """煩悩カード → 煩悩: how the text often says a component once it is known."""
+    for word in THINGS:
+        if name.endswith(word) and len(name) - len(word) >= 2:
+            return name[: -len(word)]
+    return name
+
+
+def _words(name: str) -> set[str]:
+    """Every way the text may say a name: 「ボード（六芒星）」 as itself, ボード and 六芒星."""
+    words = {name, _short(name)}
+    m = re.fullmatch(r"(.+?)\s*[（(](.+)[）)]", name)
+    if m:
+        for part in m.groups():
+            words |= {part, _short(part)}
+    return words
+
+
+def _cell_values(game: Game) -> set[str]:
+    values: set[str] = set()
+    for deck in game.decks:
+        values.update(deck.component.columns)
+        for card in deck.cards:
+            for value in card.fields.values():
+                if isinstance(value, str) and value:
+                    values.add(strip_ruby(value))
+    return values
+
+
+# --- names -------------------------------------------------------------------------------------
+
+
+def check_names(game: Game, problems: Problems) -> None:
+    """Names the rules or the cards use that nothing defines: words ending in カード, トークン,
+    マーカー… that are no component, and 「terms」 that are no component, no value in the data, no
+    heading, not defined in the text (「X」として, 「X」と呼ぶ…) and not in a glossary section."""
+    text = lines(game)
+    components = {c.name for c in game.manifest.components}
+    known = {w for n in components for w in _words(n)} | _cell_values(game)
+    known |= {line.text for line in text if line.heading}
+    known.add(game.title)
+    for line in text:
+        known.update(_DEFINED.findall(line.text))
+        if _in(line, _GLOSSARY):  # 「term」：…, **term**：…, term：…
+            head = re.split(r"[：:]", line.text.lstrip("-*・ 0123456789."), maxsplit=1)[0]
+            known.add(head.strip("「」 "))
+            known.update(_QUOTED.findall(line.text))
+    names = "、".join(sorted(components))
+    seen: set[str] = set()
+    for line in text:
+        if line.heading:
+            continue
+        for term in _THING.findall(line.text):
+            if term.startswith("枚") or term in known or term in seen:
+                continue  # 「１枚以上カードが」: a count, not a name
+            if any(term.endswith(c) and term != c for c in components):
+                continue  # 「白い煩悩カード」: a known thing, qualified
+            seen.add(term)
+            problems.warning(
+                _(
+                    "the rules name 「{term}」, which is no component of this game ({names})",
+                    term=term,
+                    names=names,
+                ),
+                _where(game, line.n),
+            )
+        for term in _QUOTED.findall(line.text):
+            if (
+                _words(term) & known  # 「赤（商店街）」: a value and what it stands for
+                or term in known
+                or term in seen
+                or HOLE in term
+                or _HIRAGANA.search(term)  # a quoted phrase (「伏せた」), not a name
+                or re.fullmatch(r"[\d０-９\s]+", term)
+                or any(term in value for value in known if len(value) > len(term))
+            ):
+                continue
+            seen.add(term)
+            problems.warning(
+                _(
+                    "the rules use 「{term}」 as a name, but nothing defines it: no component, "
+                    "no value in the data, no heading, no sentence that says what it is "
+                    "(「{term}」とします), no glossary entry",
+                    term=term,
+                ),
+                _where(game, line.n),
+            )
+    for deck in game.decks:
+        for card in deck.cards:
+            for column, value in card.fields.items():
+                if not isinstance(value, str) or column.startswith("_"):
+                    continue
+                for term in _THING.findall(strip_ruby(value)):
+                    if term in known or term in seen:
+                        continue
+                    seen.add(term)
+                    problems.warning(
+                        _(
+                            "{card} names 「{term}」, which is no component of this game ({names})",
+                            card=card.label(),
+                            term=term,
+                            names=names,
+                        ),
+                        card.where.at(column=column),
+                    )
+
+
+# --- numbers -----------------------------------------------------------------------------------
+
+
+def _int_columns(deck: Deck) -> dict[str, tuple[int, int]]:
+    """Each whole-number column's (least, most) over the deck."""
+    out = {}
+    copies = deck.component.copies_column
+    for column, kind in deck.component.columns.items():
+        if kind != "int" or column == copies:
+            continue
+        values = [v for v in deck.values(column) if isinstance(v, int)]
+        if values:
+            out[column] = (min(values), max(values))
+    return out
+
+
+def _groups(deck: Deck) -> dict[str, Counter]:
+    """For each column, how many cards have each value."""
+    out: dict[str, Counter] = {}
+    for column in deck.component.columns:
+        if column == deck.component.copies_column:
+            continue
+        out[column] = Counter(c.fields.get(column) for c in deck.cards)
+    return out
+
+
+def check_numbers(game: Game, problems: Problems) -> None:
+    """Numbers the text writes about a component against its data, wherever they are written:
+    a count after its name (「煩悩カード（４０枚）」), 「各８枚」 in a sentence naming it, a range
+    (「１〜８」) in a sentence naming it, and the cards dealt each player (「６枚ずつ」) against
+    the manifest's [deal]."""
+    text = lines(game)
+    decks = sorted(game.decks, key=lambda d: -len(d.component.name))
+    deal = game.manifest.deal or {}
+    for line in text:
+        for sentence in _SENTENCE.findall(line.text):
+            named = [d for d in decks if d.component.name in sentence]
+            for deck in named:
+                name = deck.component.name
+                after = sentence.split(name, 1)[1]
+                # a size: in parentheses or 全, or any count in a heading or the list of
+                # components; it may be per player or per colour (a column's groups)
+                listing = bool(line.heading) or _in(line, _CONTENTS)
+                m = (_COUNT if listing else _TOTAL).match(after)
+                sizes = {len(deck.cards)} | {
+                    n
+                    for g in _groups(deck).values()
+                    if len(set(g.values())) == 1
+                    for n in g.values()
+                }
+                if m and int(m.group(1)) not in sizes:
+                    problems.warning(
+                        _(
+                            "the rules say {name} {said}{unit}, but the data has {n}",
+                            name=name,
+                            said=m.group(1),
+                            unit=m.group(2),
+                            n=len(deck.cards),
+                        ),
+                        _where(game, line.n),
+                    )
+            for deck in named[:1]:  # the longest name the sentence holds: its subject
+                for m in _EACH.finditer(sentence):
+                    each = int(m.group(1))
+                    groups = _groups(deck)
+                    if any(
+                        len(set(g.values())) == 1 and each in g.values() for g in groups.values()
+                    ):
+                        continue
+                    sizes = "; ".join(
+                        f"{column}: " + "、".join(f"{v} {n}" for v, n in g.items())
+                        for column, g in groups.items()
+                        if 1 < len(g) <= 12
+                    )
+                    problems.warning(
+                        _(
+                            "「{sentence}」 says {each} each, but no column of {name} has {each} "
+                            "cards of each value ({sizes})",
+                            sentence=sentence.strip(),
+                            each=m.group(1),
+                            name=deck.component.name,
+                            sizes=sizes or _("no column groups the cards"),
+                        ),
+                        _where(game, line.n),
+                    )
+                for m in _RANGE.finditer(sentence):
+                    lo, hi = int(m.group(1)), int(m.group(2))
+                    ranges = _int_columns(deck)
+                    if not ranges or (lo, hi) in ranges.values():
+                        continue
+                    problems.warning(
+                        _(
+                            "「{sentence}」 says {lo}〜{hi}, but {name} runs {ranges} in the data",
+                            sentence=sentence.strip(),
+                            lo=m.group(1),
+                            hi=m.group(2),
+                            name=deck.component.name,
+                            ranges=_(", ").join(f"{c} {a}–{b}" for c, (a, b) in ranges.items()),
+                        ),
+                        _where(game, line.n),
+                    )
+            if "each" in deal and "配" in sentence:
+                for m in _PER_PLAYER.finditer(sentence):
+                    if int(m.group(1)) != int(deal["each"]):
+                        problems.warning(
+                            _(
+                                "「{sentence}」 deals {said} each, but game.toml's [deal] deals "
+                                "{each}",
+                                sentence=sentence.strip(),
+                                said=m.group(1),
+                                each=deal["each"],
+                            ),
+                            _where(game, line.n),
+                        )
+
+
+# --- what no later rule mentions ---------------------------------------------------------------
+
+
+def check_unmentioned(game: Game, problems: Problems) -> None:
+    """A component no rule mentions outside the list of components, and a 「term」 that setup
+    introduces but no rule after setup uses: a part of the game the rules never put to work."""
+    text = [line for line in lines(game) if not line.text.lstrip().startswith(":::")]
+    if not text:
+        return
+    body = [line for line in text if not _in(line, _CONTENTS)]
+    for component in game.manifest.components:
+        words = _words(component.name)
+        if any(w in line.text for line in body for w in words):
+            continue
+        listed = next((line for line in text if component.name in line.text), None)
+        problems.warning(
+            _(
+                "{name} is a component, but no rule outside the list of components mentions it",
+                name=component.name,
+            ),
+            _where(game, listed.n) if listed else component.where,
+        )
+    setup = [line for line in text if _in(line, _SETUP)]
+    if not setup:
+        return
+    last = setup[-1].n
+    later = "\n".join(line.text for line in text if line.n > last)
+    seen: set[str] = set()
+    for line in setup:
+        for term in _QUOTED.findall(line.text):
+            if term in seen or HOLE in term or _HIRAGANA.search(term):
+                continue
+            seen.add(term)
+            if term not in later:
+                problems.warning(
+                    _(
+                        "setup introduces 「{term}」, but no rule after setup uses it",
+                        term=term,
+                    ),
+                    _where(game, line.n),
+                )
+
+
+# --- the rest of a deal ------------------------------------------------------------------------
+
+
+def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
+    """The sentence that says what becomes of the cards a deal leaves (「残りのカードは使いま
+    せん」): in the deal rule's line or the lines of the same section after it."""
+    text = lines(game)
+    start = next((line for line in text if rule and rule in line.text), None)
+    if start is None:
+        return None
+    for line in text:
+        if line.n < start.n or line.path != start.path or line.heading:
+            continue
+        for sentence in _SENTENCE.findall(line.text):
+            said = sentence.strip()
+            if said == rule and not re.search(r"残り|余", said):
+                continue  # 「山札から６枚ずつ配ります」: where the deal comes from, not the rest
+            if said and _REST.search(said):
+                return said, line.n
+        if line.n > start.n + 6:
+            break
+    return None

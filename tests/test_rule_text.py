@@ -1,0 +1,163 @@
+"""Generic findings from a game's rules text against its data, for any game with or without a
+rules module: each is shown on the `tricks` fixture and goes away when the text is fixed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import edit, make_fixture_project, rule_check
+
+RULES = "cards/tricks/rules.md"
+
+
+@pytest.fixture
+def tricks(tmp_path) -> Path:
+    root = make_fixture_project("tricks", tmp_path)
+    (root / "cards/tricks/rules.py").unlink()  # the generic findings need no rules module
+    return root
+
+
+def line_of(root: Path, text: str) -> int:
+    lines = (root / RULES).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+def found(root: Path) -> str:
+    return rule_check(root, "tricks", play=False)
+
+
+def test_the_fixture_as_written_raises_none_of_them(tricks):
+    assert "warning" not in found(tricks), found(tricks)
+
+
+def test_what_becomes_of_the_cards_a_deal_leaves(tricks):
+    at = line_of(tricks, "各プレイヤーに６枚ずつ")
+    assert (
+        f"{RULES}:{at}: notice: 3 players: 6 each deals 18 of the 24 色カード, 6 not dealt; the "
+        "rules say 「残りのカードは使いません。」" in found(tricks)
+    )
+    edit(tricks, RULES, "残りのカードは使いません。", "")
+    result = found(tricks)
+    assert (
+        f"{RULES}:{at}: warning: 3 players: the 24 色カード deal 6 each with 6 left over; the "
+        "rules say 「色カードをよく混ぜ、各プレイヤーに６枚ずつ配ります。」 and do not say what "
+        "becomes of the cards left over" in result
+    )
+    assert "4 players: 6 each deals 24 of the 24 色カード" not in result  # none left: fine
+
+
+def test_names_nothing_defines(tricks):
+    edit(
+        tricks,
+        RULES,
+        "取ったトリック１つにつき１点です。",
+        "取ったトリック１つにつき１点です。「切り札」を出したら、ボーナスカードを１枚得ます。",
+    )
+    at = line_of(tricks, "「切り札」")
+    result = found(tricks)
+    assert f"{RULES}:{at}: warning: the rules use 「切り札」 as a name, but nothing defines it" in (
+        result
+    )
+    assert (
+        f"{RULES}:{at}: warning: the rules name 「ボーナスカード」, which is no component of this "
+        "game (色カード)" in result
+    )
+    # a glossary defines both
+    path = tricks / RULES
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + "\n## 用語\n\n- **切り札**：赤のカード。\n- ボーナスカード：得点を１点増やします。\n",
+        encoding="utf-8",
+    )
+    result = found(tricks)
+    assert "切り札" not in result and "ボーナスカード" not in result, result
+
+
+def test_a_term_the_text_defines_is_no_finding(tricks):
+    edit(tricks, RULES, "取ったトリック１つにつき１点です。", "最後のトリックを「決着」とします。")
+    assert "決着" not in found(tricks)
+    edit(tricks, RULES, "最後のトリックを「決着」とします。", "「決着」で終わります。")
+    assert "the rules use 「決着」 as a name" in found(tricks)
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            "### 色カード（２４枚）",
+            "### 色カード（２５枚）",
+            "the rules say 色カード ２５枚, but the data has 24",
+        ),
+        (
+            "各色に８枚",
+            "各色に９枚",
+            "「色カードは赤、青、黄の各色に９枚、数字は１〜８です。」 says ９ each, but no "
+            "column of 色カード has ９ cards of each value (suit: 赤 8、青 8、黄 8",
+        ),
+        (
+            "数字は１〜８です",
+            "数字は１〜９です",
+            "「色カードは赤、青、黄の各色に８枚、数字は１〜９です。」 says １〜９, but 色カード "
+            "runs number 1–8 in the data",
+        ),
+        (
+            "各プレイヤーに６枚ずつ配ります。残りの",
+            "各プレイヤーに６枚ずつ配ります。そのあと７枚ずつ配り直します。残りの",
+            "「そのあと７枚ずつ配り直します。」 deals ７ each, but game.toml's [deal] deals 6",
+        ),
+    ],
+    ids=["count", "each", "range", "per-player"],
+)
+def test_numbers_the_text_writes_against_the_data(tricks, old, new, message):
+    assert message not in found(tricks)
+    edit(tricks, RULES, old, new)
+    at = line_of(tricks, new.split("。")[-1] or new)
+    assert f"{RULES}:{at}: warning: {message}" in found(tricks), found(tricks)
+    edit(tricks, RULES, new, old)
+    assert "warning" not in found(tricks)
+
+
+def test_a_number_the_data_changes_is_checked_against_the_new_data(tricks):
+    """No number is fixed: drop a card from the data and the written count is the finding."""
+    path = tricks / "cards/tricks/cards.csv"
+    rows = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join(rows[:-1]) + "\n", encoding="utf-8")
+    manifest = tricks / "cards/tricks/game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("  [component.composition]")
+    manifest.write_text(text[:start] + text[text.index("[deal]") :], encoding="utf-8")
+    assert "the rules say 色カード ２４枚, but the data has 23" in found(tricks)
+
+
+def test_a_component_no_rule_mentions(tricks):
+    edit(tricks, RULES, "色カードをよく混ぜ、", "カードをよく混ぜ、")
+    edit(tricks, RULES, "色カードは赤、", "赤、")
+    edit(
+        tricks,
+        "cards/tricks/game.toml",
+        'rule = "色カードをよく混ぜ、',
+        'rule = "カードをよく混ぜ、',
+    )
+    at = line_of(tricks, "### 色カード")
+    assert (
+        f"{RULES}:{at}: warning: 色カード is a component, but no rule outside the list of "
+        "components mentions it" in found(tricks)
+    )
+
+
+def test_a_setup_term_no_later_rule_uses(tricks):
+    edit(
+        tricks,
+        RULES,
+        "残りのカードは使いません。",
+        "残りのカードは使いません。場の中央を「捨て場」とします。",
+    )
+    at = line_of(tricks, "「捨て場」")
+    assert (
+        f"{RULES}:{at}: warning: setup introduces 「捨て場」, but no rule after setup uses it"
+        in found(tricks)
+    )
+    edit(tricks, RULES, "取ったトリック１つにつき", "取ったトリックは捨て場に置き、１つにつき")
+    assert "捨て場" not in found(tricks)
