@@ -739,7 +739,7 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
 @click.option(
     "--players-kind",
     "kind",
-    type=click.Choice(["random", "greedy"]),
+    type=click.Choice(["random", "greedy", "varied"]),
     default="random",
     show_default=True,
 )

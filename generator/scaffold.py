@@ -119,6 +119,8 @@ STEP_CAP = 10_000  # decisions after which a game counts as never ending
 OPTIONS: dict[str, Option] = {}
 # Rules worth counting (`self.count("name")` when one fires): simulate says how often.
 BRANCHES: dict[str, str] = {}
+# The kinds of action (what a player does), so simulate can say how often each is taken.
+ACTION_TYPES = {"play": "play a card"}
 
 
 def prepare(game) -> dict:
@@ -156,6 +158,10 @@ class State(BaseState):
 
     def is_terminal(self) -> bool:
         return self.current_player == -1
+
+
+def action_type(state: State, card: int) -> str:
+    return "play"
 
 
 def greedy_value(state: State, card: int) -> float:

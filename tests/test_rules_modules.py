@@ -277,3 +277,66 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     checked = run("check", "plain", "--project", str(root))
     assert checked.exit_code == 0, checked.output
     assert "cards/plain/rules.py: notice: runs the game's rules module" in checked.output
+
+
+# -- what is taken, and rules that never or always fire ---------------------------------------
+
+
+def test_simulate_counts_each_kind_of_action(tricks, tmp_path):
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--games", "40", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    # 3 rounds of 6 tricks: 18 leads a game, and two more cards a trick follow or renounce
+    assert stats["actions"]["lead"] == 18 * 40
+    assert stats["actions"]["follow"] + stats["actions"]["renounce"] == 2 * 18 * 40
+    assert stats["coverage_games"] == 40 and stats["coverage"]["lead"] == 40
+    assert "| lead a trick | 40 | 720 | 40 |" in result.output
+
+
+def test_varied_players_play_and_replay(tricks):
+    base = ("simulate", "tricks", "--project", str(tricks), "--players-kind", "varied")
+    result = run(*base, "--games", "30", "--json")
+    assert result.exit_code == 0, result.output
+    text = result.output
+    stats = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert stats["kinds"] == ["varied"] * 3 and stats["finished"] == 30
+    replay = run(*base, "--replay", "7")
+    assert replay.exit_code == 0 and "P1：" in replay.output
+
+
+def test_a_kind_of_action_no_player_can_take_is_a_warning(tricks):
+    edit(
+        tricks,
+        RULES,
+        '    "renounce": "play another colour',
+        '    "trump": "play a trump",\n    "renounce": "play another colour',
+    )
+    result = run("check", "--project", str(tricks))
+    assert (
+        "3 players, 200 random playouts: no player can play a trump: not in 200 games, nor in "
+        "100 of players trying every kind of action (a rule that never comes into play)"
+        in result.output
+    )
+    edit(tricks, RULES, '    "trump": "play a trump",\n', "")
+    assert "play a trump" not in run("check", "--project", str(tricks)).output
+
+
+def test_rules_that_never_or_always_fire_are_said(tricks):
+    edit(
+        tricks,
+        RULES,
+        '    "renounce": "a player could not follow',
+        '    "redeal": "a round is dealt",\n    "misdeal": "a hand is dealt twice",\n'
+        '    "renounce": "a player could not follow',
+    )
+    edit(
+        tricks,
+        RULES,
+        "        self.round += 1\n",
+        '        self.round += 1\n        self.count("redeal")\n',
+    )
+    result = run("check", "--project", str(tricks)).output
+    assert "a round is dealt: in every one of the 200 games (a rule that always fires)" in result
+    assert "a hand is dealt twice: never, in 200 games (a rule no playout reaches)" in result

@@ -377,6 +377,24 @@ def _cards_in(obs: dict) -> set[int]:
     return out
 
 
+# The kinds of action, for the report of how often each is taken (what a player does, in words
+# that follow "never" and "can").
+ACTION_TYPES = {
+    "facedown": "lay a card face down at setup",
+    "sail": "sail (渡海) with a card",
+    "chant": "chant (読経)",
+    "eliminate": "drop out (脱落) with no card to sail",
+}
+
+
+def action_type(state: State, action: int) -> str:
+    if action == state.ELIMINATE:
+        return "eliminate"
+    if action >= state.FACEDOWN:
+        return "facedown"
+    return "chant" if action >= state.CHANT else "sail"
+
+
 def greedy_value(state: State, action: int) -> float:
     """One step ahead: keep low cards for sailing, chant high ones while the hand is long."""
     num = state.number

@@ -3,7 +3,10 @@ resources.
 
 Fed by `prepare()` from the model (turf cards, tribes, area maps and cubes that are printed);
 driven by pnp's rules engine. Actions are small ints:
-  play      card * 32 + red * 4 + blue * 2 + skill   (card 0-32 a turf card, HERO for the hero)
+  tribe     TRIBE + t (at setup, each player in turn picks a tribe)
+  play      card * PLAY + red * 4 + blue * 2 + skill   (card 0-32 a turf card, HERO for the
+            hero; PLAY = 4 × (the red cubes + 1), so any number of 酒肴 can be spent)
+  pay       PAY + i: the i-th way to pay a skill's cost from the colours held
   judgement CHOOSE + i * 8 + j (夜桜会 picks followers i and j for the showdown),
             ASSIST + side (0, 1), OCCUPY + area * 5 + (owner + 1 of the marker to return, or 0),
             NOTHING when neither is possible
@@ -34,16 +37,19 @@ GAME_ID = "nyanbaa"
 STEP_CAP = 1200
 
 
-def codes(hero: int) -> dict[str, int]:
-    """Action numbers past every play (card * 32 + extras, the hero's id the largest card):
+def codes(hero: int, play: int = 32) -> dict[str, int]:
+    """Action numbers past every play (card * play + extras, the hero's id the largest card):
     each kind of action in a block of its own however large the deck."""
-    base = 1000 * -(-((hero + 1) * 32) // 1000)
+    base = 1000 * -(-((hero + 1) * play) // 1000)
     carry = base + 1000
     return {
+        "PLAY": play,
         "ASSIST": base,
         "OCCUPY": base + 100,
         "NOTHING": base + 200,
         "CHOOSE": base + 300,
+        "TRIBE": base + 400,
+        "PAY": base + 500,
         "CARRY": carry,
         "CARRY_NONE": carry + max(100, hero + 1),
     }
@@ -104,6 +110,16 @@ OPTIONS = {
         },
         "リソースがあれば、自分の手札をプレイする際にそれを使用したり、あるいは指定された数のリソースを消費してスキルを使用することができます。",
         "where a spent cube goes is not said; the round-end refill draws on the supply",
+    ),
+    "hero_lead": Option(
+        "never",
+        {
+            "never": "the start player leads a card from their hand, never the hero",
+            "any": "the start player may lead with their hero card (it has no suit to follow)",
+        },
+        "スタートプレイヤーは手札から好きな１枚を出し、時計回りで順番に他のプレイヤーも手札を１枚ずつ出していきます。",
+        "the hero card may be played when a player cannot follow; the rules do not say whether "
+        "it may lead",
     ),
     "majority": Option(
         "largest",
@@ -201,7 +217,6 @@ class State:
         self.data, self.n, self.opt = data, players, options
         self.suit, self.number, self.tri = data["suit"], data["number"], data["triangle"]
         self.HERO = data["hero"]
-        self.__dict__.update(codes(self.HERO))
         self.rng = stream(seed, "chance")
         rng = self.rng
         cards = list(range(len(self.suit)))
@@ -216,12 +231,11 @@ class State:
             self.removed = named
             cards = [c for c in cards if c not in named]
         self.deck = cards
-        # Each player picks a tribe; by machine, at random, so seats and tribes are not confounded.
-        tribes = list(range(len(data["tribes"])))
-        rng.shuffle(tribes)
-        self.tribe = tribes[:players]
-        self.skill = [data["skill"][t] for t in self.tribe]
-        self.cost = [data["cost"][t] for t in self.tribe]
+        self.__dict__.update(codes(self.HERO, 4 * (data["cubes"][RED] + 1)))
+        # Each player picks a tribe at setup (「各プレイヤーはトライブを１つ選び」): decisions.
+        self.tribe: list[int] = []
+        self.skill: list[str] = []
+        self.cost: list[int] = []
         # Maps: drawn at random, laid in a grid of maps (2×2, or a row for 2-3), each map 2×2 areas.
         small = data["small_layout"]
         n_maps = players
@@ -275,6 +289,8 @@ class State:
         self.note = ""
         self._deal()
         self._start_trick()
+        self.phase = "tribe"  # first, each player in turn picks a tribe
+        self.current_player = 0
 
     # --- setup and dealing -----------------------------------------------------------------
     def _add_cube(self, area: int) -> None:
@@ -320,6 +336,10 @@ class State:
         p = self.current_player
         if self.phase == "play":
             return self._play_actions(p)
+        if self.phase == "pay":
+            return [self.PAY + i for i in range(len(self._splits))]
+        if self.phase == "tribe":
+            return [self.TRIBE + t for t in range(len(self.data["tribes"])) if t not in self.tribe]
         if self.phase == "judge":
             return self._pending
         if self.phase == "choose":
@@ -335,20 +355,24 @@ class State:
         follows = [c for c in hand if lead_suit is not None and self.suit[c] == lead_suit]
         if lead_suit is None or not follows:
             cards = list(hand)
-            if lead_suit is not None and self.hero_ready[p] and not self.hero_this_trick:
+            hero_may = lead_suit is not None or self.opt["hero_lead"] == "any"
+            if hero_may and self.hero_ready[p] and not self.hero_this_trick:
                 cards.append(self.HERO)
         else:
             cards = follows
         red_have, blue_have = self.store[p][RED], self.store[p][BLUE]
         cost = self.cost[p]
         acts = []
+        play = self.PLAY
         for c in cards:
-            for red in range(min(red_have, 2) + 1):
+            # 「支払えるリソースがある限りどれだけでも」: any number of 酒肴 held
+            for red in range(red_have + 1):
                 blues = (
                     (0, 1)
                     if (
                         c != self.HERO
                         and lead_suit is not None
+                        and lead_suit >= 0
                         and not follows
                         and blue_have
                         and self.suit[c] != lead_suit
@@ -359,7 +383,7 @@ class State:
                     left = self._resources(p) - red - blue
                     skills = (0, 1) if left >= cost and self._skill_usable(p) else (0,)
                     for skill in skills:
-                        acts.append(c * 32 + red * 4 + blue * 2 + skill)
+                        acts.append(c * play + red * 4 + blue * 2 + skill)
         return acts
 
     def _skill_usable(self, p: int) -> bool:
@@ -369,13 +393,18 @@ class State:
         return bool(skill)
 
     def _lead_suit(self) -> int:
-        seat, card, red, blue, skill = self.plays[0]
-        return self.suit[card]
+        """The suit led; -1 for a hero lead (hero_lead=any), which no card follows."""
+        card = self.plays[0][1]
+        return -1 if card == self.HERO else self.suit[card]
 
     def apply(self, action: int) -> None:
         self.note = ""
         if self.phase == "play":
             self._apply_play(action)
+        elif self.phase == "pay":
+            self._apply_pay(action)
+        elif self.phase == "tribe":
+            self._apply_tribe(action)
         elif self.phase == "judge":
             self._apply_judge(action)
         elif self.phase == "choose":
@@ -384,9 +413,19 @@ class State:
         elif self.phase == "carry":
             self._apply_carry(action)
 
+    def _apply_tribe(self, action: int) -> None:
+        t = action - self.TRIBE
+        self.tribe.append(t)
+        self.skill.append(self.data["skill"][t])
+        self.cost.append(self.data["cost"][t])
+        if len(self.tribe) < self.n:
+            self.current_player += 1
+            return
+        self._start_trick()
+
     def _apply_play(self, action: int) -> None:
         p = self.current_player
-        card, rest = divmod(action, 32)
+        card, rest = divmod(action, self.PLAY)
         red, rest = divmod(rest, 4)
         blue, skill = divmod(rest, 2)
         if card == self.HERO:
@@ -401,24 +440,45 @@ class State:
             self.counters["red_spent"] += 1
         if blue:
             self.counters["blue_change"] += 1
+        self.plays.append((p, card, red, blue, skill))
         if skill:
-            self._pay(p, self.cost[p])
             self.skills_this_trick.add(p)
             self.counters["skill"] += 1
             if self.skill[p] == "reuse_leader":
                 self.hero_ready[p] = True
-        self.plays.append((p, card, red, blue, skill))
+            # Which colours pay the cost is the player's choice (「指定された数のリソース」).
+            self._splits = self._payments(p, self.cost[p])
+            if len(self._splits) > 1:
+                self.phase = "pay"
+                return
+            self._spend_split(p, self._splits[0])
+        self._next_play()
+
+    def _payments(self, p: int, cost: int) -> list[tuple[int, int, int]]:
+        """Every way to pay `cost` from the colours player p holds: (red, blue, yellow)."""
+        r, b, y = self.store[p]
+        return [
+            (i, j, cost - i - j)
+            for i in range(min(r, cost) + 1)
+            for j in range(min(b, cost - i) + 1)
+            if cost - i - j <= y
+        ]
+
+    def _spend_split(self, p: int, split: tuple[int, int, int]) -> None:
+        for colour, count in enumerate(split):
+            self._spend(p, colour, count)
+
+    def _apply_pay(self, action: int) -> None:
+        self._spend_split(self.current_player, self._splits[action - self.PAY])
+        self.phase = "play"
+        self._next_play()
+
+    def _next_play(self) -> None:
         self.turn += 1
         if self.turn < self.n:
             self.current_player = (self.leader + self.turn) % self.n
         else:
             self._judge()
-
-    def _pay(self, p: int, cost: int) -> None:
-        for colour in (YELLOW, BLUE, RED):  # spend what has no other use first
-            take = min(cost, self.store[p][colour])
-            self._spend(p, colour, take)
-            cost -= take
 
     def _spend(self, p: int, colour: int, count: int) -> None:
         if not count:
@@ -449,7 +509,7 @@ class State:
         for seat, card, red, blue, _skill in self.plays:
             suit = self._played_suit(card, blue, lead)
             info[seat] = (card, suit, self._value(seat, card, red))
-        followers = [s for s in order if info[s][1] == lead]
+        followers = [s for s in order if info[s][1] == lead and info[s][0] != self.HERO]
         heroes = [s for s in order if info[s][0] == self.HERO]
         chooser = next(
             (
@@ -756,9 +816,16 @@ class State:
 
     def describe(self, action: int) -> str:
         p = self.current_player
-        head = f"R{self.round}-{self.trick}　P{p + 1}（{self.data['tribes'][self.tribe[p]]}）"
+        tribe = self.data["tribes"][self.tribe[p]] if p < len(self.tribe) else "?"
+        head = f"R{self.round}-{self.trick}　P{p + 1}（{tribe}）"
+        if self.phase == "tribe":
+            return f"準備　P{p + 1}：トライブ {self.data['tribes'][action - self.TRIBE]} を選ぶ"
+        if self.phase == "pay":
+            paid = self._splits[action - self.PAY]
+            what = "・".join(f"{COLOURS[c]}{n}" for c, n in enumerate(paid) if n)
+            return f"{head}：スキルのコストを {what} で支払う"
         if self.phase == "play":
-            card, rest = divmod(action, 32)
+            card, rest = divmod(action, self.PLAY)
             red, rest = divmod(rest, 4)
             blue, skill = divmod(rest, 2)
             extra = []
@@ -798,10 +865,51 @@ class State:
         return f"終了：{parts} → {won}"
 
 
+# The kinds of action, for the report of how often each is taken (a play may be of several:
+# a card, with 酒肴, with 霊薬, with the skill).
+ACTION_TYPES = {
+    "tribe": "pick a tribe at setup",
+    "card": "play a turf card",
+    "hero": "play the hero card",
+    "red": "spend 酒肴 on a card",
+    "blue": "change a card's suit with 霊薬",
+    "skill": "use the tribe's skill",
+    "pay": "choose the colours that pay a skill",
+    "choose": "choose the showdown (夜桜会)",
+    "assist": "assist (助太刀)",
+    "occupy": "occupy an area (占拠)",
+    "evict": "send back another player's marker",
+    "carry": "carry a card into the next round",
+    "carry_none": "carry nothing into the next round",
+}
+
+
+def action_type(state: State, action: int) -> tuple[str, ...] | str:
+    phase = state.phase
+    if phase == "play":
+        card, rest = divmod(action, state.PLAY)
+        red, rest = divmod(rest, 4)
+        blue, skill = divmod(rest, 2)
+        kinds = ("hero" if card == state.HERO else "card",)
+        return kinds + ("red",) * bool(red) + ("blue",) * blue + ("skill",) * skill
+    if phase in ("tribe", "pay", "choose"):
+        return phase
+    if phase == "judge":  # (a seat with nothing to do is passed over: no decision)
+        if action < state.OCCUPY:
+            return "assist"
+        return ("occupy", "evict") if (action - state.OCCUPY) % 5 else "occupy"
+    return "carry_none" if action == state.CARRY_NONE else "carry"
+
+
 def greedy_value(state: State, action: int) -> float:
     """Play high when following, cheap otherwise; occupy where cubes lie; assist the stronger."""
+    if state.phase == "tribe":
+        return 0.0  # no tribe looks better at a glance: picked at random among equals
+    if state.phase == "pay":
+        red, blue, yellow = state._splits[action - state.PAY]
+        return -(1.0 * red + 0.8 * blue + 0.5 * yellow)  # keep what raises numbers
     if state.phase == "play":
-        card, rest = divmod(action, 32)
+        card, rest = divmod(action, state.PLAY)
         red, rest = divmod(rest, 4)
         blue, skill = divmod(rest, 2)
         hero = card == state.HERO

@@ -47,6 +47,10 @@ def codes(holes: int, elders: int) -> dict[str, int]:
         "GOD_SKIP": god_skip,
         "BONUS": bonus,
         "BONUS_SKIP": bonus + elders,
+        # setup: a disciple (an element) each; the end: which seeds pay, as elements a * 5 + b
+        # (b = 4: one seed)
+        "DISCIPLE": bonus + elders + 1,
+        "SETTLE": bonus + elders + 1 + 8,
     }
 
 
@@ -175,9 +179,8 @@ class State:
         down = int(options["face_down_elders"])
         self.elders_down = elders[up : up + down]
         self.elders_out = elders[up + down :]
-        elements = list(range(4))
-        rng.shuffle(elements)
-        self.element = elements[:players]  # each player's disciple and four god
+        # each player's disciple and four god: chosen at setup, in turn from the start player
+        self.element: list[int] = []
         self.god_used = [False] * players
         self.taken: list[list[int]] = [[] for _ in range(players)]
         self.elders: list[list[int]] = [[] for _ in range(players)]
@@ -191,7 +194,7 @@ class State:
         self.terminal = False
         self.counters = dict.fromkeys(BRANCHES, 0)
         self.note = ""  # what the last action brought, for transcripts
-        self._start_turn()
+        self.phase = "disciple"
 
     # --- helpers -----------------------------------------------------------------------------
     def _live(self) -> list[int]:
@@ -236,11 +239,32 @@ class State:
             )
         if self.phase == "bonus":
             return [self.BONUS + i for i in range(len(self.elders_up))] + [self.BONUS_SKIP]
+        if self.phase == "disciple":
+            return [self.DISCIPLE + e for e in range(len(ELEMENTS)) if e not in self.element]
+        if self.phase == "settle":
+            return [self._settle_code(option) for option in self._settle_options]
         raise InvariantError(f"unknown phase {self.phase}")
+
+    def _settle_code(self, option: tuple[int, ...]) -> int:
+        return self.SETTLE + option[0] * 5 + (option[1] if len(option) > 1 else 4)
 
     def apply(self, action: int) -> None:
         p = self.current_player
         self.note = ""
+        if self.phase == "disciple":
+            self.element.append(action - self.DISCIPLE)
+            if len(self.element) < self.n:
+                self.current_player += 1
+            else:
+                self.current_player = 0
+                self._start_turn()
+            return
+        if self.phase == "settle":
+            a, b = divmod(action - self.SETTLE, 5)
+            self._pay_seeds(p, (a,) if b == 4 else (a, b))
+            self.settle_at += 1
+            self._settle_next()
+            return
         if self.phase == "move":
             if action == self.NO_MOVE:
                 self.phase = "take"
@@ -370,44 +394,82 @@ class State:
         self._start_turn()
 
     def _finish(self, why: str) -> None:
+        """The game is over: the settlement (決算) follows, number by number, each payer
+        choosing which seeds to give up where there is more than one way."""
         self.counters[why] += 1
-        self.terminal = True
-        self.phase = "over"
-        self._final = self._score()
-        self.current_player = -1
+        self.ended_by = why
+        self.keep = [list(t) for t in self.taken]
+        self.settle_at = 0
+        self.phase = "settle"
+        self._settle_next()
 
-    def is_terminal(self) -> bool:
-        return self.terminal
-
-    # --- scoring -----------------------------------------------------------------------------
-    def _score(self) -> tuple[list[int], list[list[int]]]:
-        """VP per player, and what each keeps, after the seed payments for numbers 2 to 5."""
-        keep = [list(t) for t in self.taken]
-        for number in self.data["minion_numbers"]:
-            counts = []
-            for p in range(self.n):
-                c = sum(1 for x in keep[p] if self.kind[x] == MINION and self.num[x] == number)
-                if c:
-                    c -= self._skill(p, "scoring.majority_minus_1")
-                counts.append(c)
-            top = max(counts)
-            if top <= 0:
-                continue
-            payer = max(p for p in range(self.n) if counts[p] == top)  # latest in turn order
-            seeds = [x for x in keep[payer] if self.kind[x] == SEED]
-            own = [x for x in seeds if self.elem[x] == self.element[payer]]
-            discount = self._skill(payer, "scoring.seed_cost_minus_1")
-            cost = max(1, (1 if own else 2) - discount)
-            if len(seeds) >= cost:
-                pay = (own or seeds)[:1] if cost == 1 else seeds[:cost]
-                for x in pay:
-                    keep[payer].remove(x)
-                self.counters["seed_payment"] += 1
-            else:
-                keep[payer] = [
-                    x for x in keep[payer] if not (self.kind[x] == MINION and self.num[x] == number)
+    def _settle_next(self) -> None:
+        numbers = self.data["minion_numbers"]
+        while self.settle_at < len(numbers):
+            number = numbers[self.settle_at]
+            payer, options = self._settlement(number)
+            if payer is not None and not options:  # no seed to pay with: the minions go
+                self.keep[payer] = [
+                    x
+                    for x in self.keep[payer]
+                    if not (self.kind[x] == MINION and self.num[x] == number)
                 ]
                 self.counters["minions_discarded"] += 1
+            elif payer is not None and len(options) == 1:
+                self._pay_seeds(payer, options[0])
+            elif payer is not None:
+                self._settle_options = options
+                self.current_player = payer
+                return
+            self.settle_at += 1
+        self.terminal = True
+        self.phase = "over"
+        self.current_player = -1
+        self._final = (self._vp(self.keep), self.keep)
+
+    def _settlement(self, number: int) -> tuple[int | None, list[tuple[int, ...]]]:
+        """Who pays for `number` (the most minions of it after skills, the latest in turn order
+        on a tie), and every way they can: one seed of their own element, or two of others
+        (each one fewer with the elder's discount, never none)."""
+        keep = self.keep
+        counts = []
+        for p in range(self.n):
+            c = sum(1 for x in keep[p] if self.kind[x] == MINION and self.num[x] == number)
+            if c:
+                c -= self._skill(p, "scoring.majority_minus_1")
+            counts.append(c)
+        top = max(counts)
+        if top <= 0:
+            return None, []
+        payer = max(p for p in range(self.n) if counts[p] == top)
+        held = [0] * len(ELEMENTS)
+        for x in keep[payer]:
+            if self.kind[x] == SEED:
+                held[self.elem[x]] += 1
+        own = self.element[payer]
+        discount = self._skill(payer, "scoring.seed_cost_minus_1")
+        options: list[tuple[int, ...]] = []
+        if held[own]:
+            options.append((own,))
+        others = [e for e in range(len(ELEMENTS)) if e != own]
+        if max(1, 2 - discount) == 1:
+            options += [(e,) for e in others if held[e]]
+        else:
+            options += [
+                (a, b)
+                for i, a in enumerate(others)
+                for b in others[i:]
+                if held[a] >= 1 + (a == b) and held[b] >= 1
+            ]
+        return payer, options
+
+    def _pay_seeds(self, payer: int, elements: tuple[int, ...]) -> None:
+        for e in elements:
+            seed = next(x for x in self.keep[payer] if self.kind[x] == SEED and self.elem[x] == e)
+            self.keep[payer].remove(seed)
+        self.counters["seed_payment"] += 1
+
+    def _vp(self, keep: list[list[int]]) -> list[int]:
         vp = []
         for p in range(self.n):
             total = sum(self.num[x] for x in keep[p] if self.kind[x] == MINION)
@@ -415,8 +477,12 @@ class State:
                 1 for x in keep[p] if self.kind[x] == SEED
             )
             vp.append(total)
-        return vp, keep
+        return vp
 
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    # --- scoring -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
         return list(self._final[0])
 
@@ -449,7 +515,7 @@ class State:
     def check_invariants(self) -> None:
         if (
             self.opt["hole_end"] == "immediately"
-            and not self.terminal
+            and self.phase not in ("settle", "over")
             and len(self._live()) <= self.data["end_holes"]
         ):
             raise InvariantError(
@@ -525,8 +591,15 @@ class State:
 
     def describe(self, action: int) -> str:
         p = self.current_player
+        if self.phase == "disciple":
+            return f"準備　P{p + 1}：{ELEMENTS[action - self.DISCIPLE]}の弟子と四神を選ぶ"
         head = f"R{self.round}　P{p + 1}（{ELEMENTS[self.element[p]]}）"
         names = self.data["elder_names"]
+        if self.phase == "settle":
+            a, b = divmod(action - self.SETTLE, 5)
+            paid = "・".join(ELEMENTS[e] for e in ((a,) if b == 4 else (a, b)))
+            number = self.data["minion_numbers"][self.settle_at]
+            return f"決算　P{p + 1}：数字{number}の支払いにシード（{paid}）を捨てる"
         if self.phase == "move":
             if action == self.NO_MOVE:
                 return f"{head}：移動しない"
@@ -560,6 +633,37 @@ class State:
         return f"{ended}：{parts} → P{winners[0] + 1} の勝ち"
 
 
+# The kinds of action, for the report of how often each is taken.
+ACTION_TYPES = {
+    "disciple": "pick a disciple at setup",
+    "move": "move a card between dragon holes",
+    "no_move": "stop moving (a second move left)",
+    "take": "take from a dragon hole",
+    "take_second": "take the second card of a hole (an elder's skill)",
+    "god_hole": "use the four-god power on a hole",
+    "god_elder": "use the four-god power on an elder",
+    "god_skip": "keep the four-god power",
+    "bonus": "take an elder as a take bonus",
+    "bonus_skip": "pass on a take bonus",
+    "settle": "choose which seeds pay at the end",
+}
+
+
+def action_type(state: State, action: int) -> str:
+    phase = state.phase
+    if phase == "move":
+        return "no_move" if action == state.NO_MOVE else "move"
+    if phase == "take":
+        return "take_second" if action >= state.TAKE_SECOND else "take"
+    if phase == "god":
+        if action == state.GOD_SKIP:
+            return "god_skip"
+        return "god_elder" if action >= state.GOD_ELDER else "god_hole"
+    if phase == "bonus":
+        return "bonus_skip" if action == state.BONUS_SKIP else "bonus"
+    return phase  # disciple, settle
+
+
 def greedy_value(state: State, action: int) -> float:
     """Take the hole whose top card brings the most matching cards; always take bonus elders."""
     if state.phase == "take":
@@ -577,6 +681,9 @@ def greedy_value(state: State, action: int) -> float:
         return 0.0 if action == state.BONUS_SKIP else 1.0
     if state.phase == "god":
         return 0.5 if action == state.GOD_SKIP else 0.0  # keep the power for later, mostly
+    if state.phase == "settle":
+        b = (action - state.SETTLE) % 5
+        return 1.0 if b == 4 else 0.0  # give up as few seeds as the rules allow
     return 0.0
 
 

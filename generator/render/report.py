@@ -188,6 +188,22 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
             for n in sorted(st.counters)
         ]
         story += [TextBlock("How often each rule fires", st_["h2"]), _table(rows, st_["cell"], w)]
+    kinds_of = getattr(module, "ACTION_TYPES", None) or {}
+    if st.actions or kinds_of:
+        rows = [["action", "games", "times", f"tried ({st.coverage_games} games)"]]
+        rows += [
+            [
+                kinds_of.get(n, n),
+                str(st.action_games.get(n, 0)),
+                str(st.actions.get(n, 0)),
+                str(st.coverage.get(n, 0)),
+            ]
+            for n in list(kinds_of) + sorted(set(st.actions) - set(kinds_of))
+        ]
+        story += [
+            TextBlock("How often each kind of action is taken", st_["h2"]),
+            _table(rows, st_["cell"], w),
+        ]
     if st.skill:
         sk = st.skill
         story += [

@@ -148,6 +148,7 @@ def check_provisional(game: Game, problems: Problems) -> None:
 
 
 PLAYOUTS_PER_COUNT = 200
+COVERAGE_PER_COUNT = 100  # games of players trying every kind of action
 LEVEL = {"error": "error", "warning": "warning", "notice": "notice"}
 
 
@@ -194,11 +195,14 @@ def _play_and_report(game, module, data, players, games, options, base, problems
     stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
     stats.base = base
     literal_run = options != base
+    if not literal_run:
+        simulate.coverage(module, data, stats, COVERAGE_PER_COUNT)
     for f in simulate.findings(module, stats):
         if literal_run and f.severity != "error":
             continue  # the literal reading's failures only; the rest is the chosen game's
-        if f.severity == "notice" and f.key not in module.NOTABLE:
-            continue  # the full tally is in `pnp simulate`'s report
+        if f.severity == "notice" and f.key not in module.NOTABLE and ":" not in f.key:
+            continue  # the full tally is in `pnp simulate`'s report; rules that never or
+            # always fire, and kinds of action random players never take, are said here
         where = rule_ref(game, f.rule) or game.manifest.where
         text = _(
             "{n} players, {games} random playouts: {finding}",

@@ -125,6 +125,40 @@ class GreedyPlayer:
         return picks[self.rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
 
 
+def type_names(kind) -> tuple[str, ...]:
+    """What a module's `action_type()` returns, as a tuple of names (a play that spends a
+    resource and uses a skill is of several types at once)."""
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def no_types(state, action) -> str:
+    return "action"
+
+
+class VariedPlayer:
+    """Takes every kind of action the rules allow: first a kind of action at random among those
+    legal (`action_type()`), then one of that kind. Random players rarely take a kind that has
+    few actions (one hero card among a hand of eight); this one does, so every rule is tried."""
+
+    kind = "varied"
+
+    def __init__(self, rng: random.Random, typer: Callable):
+        self.rng, self.typer = rng, typer
+
+    def choose(self, state, actions: list) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        by: dict = {}
+        for a in actions:
+            by.setdefault(self.typer(state, a), []).append(a)
+        groups = list(by.values())
+        pick = groups[self.rng.randrange(len(groups))]
+        return pick[self.rng.randrange(len(pick))] if len(pick) > 1 else pick[0]
+
+
+KINDS = ("random", "greedy", "varied")
+
+
 @dataclass
 class Playout:
     seed: int
@@ -140,15 +174,20 @@ class Playout:
     rounds: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     log: list[str] | None = None
+    actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
 
 
 def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
     out = []
+    typer = getattr(module, "action_type", no_types)
     for i, kind in enumerate(kinds):
         rng = stream(seed, f"p{i}")
-        out.append(
-            GreedyPlayer(rng, module.greedy_value) if kind == "greedy" else RandomPlayer(rng)
-        )
+        if kind == "greedy":
+            out.append(GreedyPlayer(rng, module.greedy_value))
+        elif kind == "varied":
+            out.append(VariedPlayer(rng, typer))
+        else:
+            out.append(RandomPlayer(rng))
     return out
 
 
@@ -161,14 +200,18 @@ def play(
     kinds: tuple[str, ...] | None = None,
     check: bool = False,
     log: bool = False,
+    types: bool = False,
 ) -> Playout:
-    """One game from its seed to the end (or the step cap), with invariants checked if asked."""
+    """One game from its seed to the end (or the step cap), with invariants checked if asked;
+    with `types`, how often each type of action was taken (the module's `action_type()`)."""
     kinds = kinds or ("random",) * players
     state = module.new_state(data, players, seed, options)
     agents = make_players(module, kinds, seed)
     result = Playout(seed, players, kinds, log=[] if log else None)
     cap = module.STEP_CAP
     steps = 0
+    typer = getattr(module, "action_type", None) if types else None
+    taken = result.actions
     while not state.is_terminal():
         if steps >= cap:
             result.capped = True
@@ -181,6 +224,9 @@ def play(
         action = agents[player].choose(state, actions)
         if log:
             line = state.describe(action)
+        if typer is not None:
+            for name in type_names(typer(state, action)):
+                taken[name] = taken.get(name, 0) + 1
         state.apply(action)
         if log:
             note = getattr(state, "note", "")

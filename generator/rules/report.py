@@ -132,6 +132,27 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             text = branches.get(name, name)
             out.append(f"| {text} | {st.counter_games.get(name, 0)} | {st.counters[name]} |")
         out.append("")
+    kinds_of = getattr(module, "ACTION_TYPES", None) or {}
+    if st.actions or kinds_of:
+        varied = f" | tried ({st.coverage_games} games)" if st.coverage_games else ""
+        out += [
+            "## How often each kind of action is taken",
+            "",
+            f"| action | games | times{varied} |",
+            "|---|---|---|" + ("---|" if varied else ""),
+        ]
+        for name in list(kinds_of) + sorted(set(st.actions) - set(kinds_of)):
+            tried = f" | {st.coverage.get(name, 0)}" if varied else ""
+            out.append(
+                f"| {kinds_of.get(name, name)} | {st.action_games.get(name, 0)} | "
+                f"{st.actions.get(name, 0)}{tried} |"
+            )
+        out += [
+            "",
+            "*tried*: games of players who pick a kind of action at random before an action "
+            "(`--players-kind varied`), so that rarely offered actions are taken too.",
+            "",
+        ]
     if st.skill:
         sk = st.skill
         out += [

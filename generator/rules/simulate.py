@@ -22,6 +22,7 @@ from . import engine, modules
 
 DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
 SKILL_GAMES = 600  # at most this many for the skill signal
+COVERAGE_GAMES = 200  # at most this many varied-player games, to see every kind of action
 POOL_THRESHOLD = 400  # fewer playouts than this run in-process: a pool costs more than it saves
 
 
@@ -75,6 +76,11 @@ class Stats:
     alternatives: list[dict] = field(
         default_factory=list
     )  # other readings of the options behind errors
+    actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
+    action_games: dict[str, int] = field(default_factory=dict)  # action type -> games
+    # action type -> games in which varied players (every kind of action, see engine) took it
+    coverage: dict[str, int] = field(default_factory=dict)
+    coverage_games: int = 0
     # the readings `pnp simulate` plays when no --option is given: the module's literal ones
     # with the designer's game.toml [readings] over them (replay commands name the others)
     base: dict[str, str] = field(default_factory=dict)
@@ -107,6 +113,7 @@ def _summary(r: engine.Playout) -> tuple:
         tuple(r.winners),
         r.tied_before,
         tuple(sorted(r.counters.items())),
+        tuple(sorted(r.actions.items())),
     )
 
 
@@ -131,7 +138,14 @@ def _run(seeds: list[int]) -> list[tuple]:
     for s in seeds:
         try:
             playout = engine.play(
-                w["module"], w["data"], w["players"], s, w["options"], w["kinds"], w["check"]
+                w["module"],
+                w["data"],
+                w["players"],
+                s,
+                w["options"],
+                w["kinds"],
+                w["check"],
+                types=True,
             )
         except (BuildError, engine.InvariantError):
             raise
@@ -220,8 +234,12 @@ def statistics(
     """The statistics of playout summaries, taken one by one (a list or a stream)."""
     st = Stats(game_id, players, 0, seed, kinds, dict(options), wins=[0] * players)
     totals = [0] * players
-    for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters in rows:
+    for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters, acts in rows:
         st.games += 1
+        for name, n in acts:
+            st.actions[name] = st.actions.get(name, 0) + n
+            st.action_games[name] = st.action_games.get(name, 0) + 1
+            st.first_seen.setdefault("action:" + name, s)
         st.lengths[steps] = st.lengths.get(steps, 0) + 1
         st.rounds[rounds] = st.rounds.get(rounds, 0) + 1
         for name, n in counters:
@@ -274,9 +292,23 @@ def batch(
     stats.base = dict(base or {})
     if skill:
         stats.skill = skill_signal(module, data, players, min(games, SKILL_GAMES), seed, options)
+    coverage(module, data, stats, min(games, COVERAGE_GAMES))
     found = findings(module, stats)
     stats.alternatives = alternatives(module, data, stats, found)
     return stats, found
+
+
+def coverage(module, data, st: Stats, games: int) -> None:
+    """Varied players (every kind of action the rules allow, engine.VariedPlayer) in every
+    seat: which kinds of action some player can take at all; into `st.coverage`."""
+    if not getattr(module, "ACTION_TYPES", None) or games <= 0:
+        return
+    kinds = ("varied",) * st.players
+    seed = st.seed * 17 + 3
+    for row in iter_run(module, data, st.players, games, seed, st.options, kinds):
+        st.coverage_games += 1
+        for name, _n in row[10]:
+            st.coverage[name] = st.coverage.get(name, 0) + 1
 
 
 def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
@@ -397,8 +429,8 @@ def findings(module, st: Stats) -> list[Finding]:
             )
     for name, text in getattr(module, "BRANCHES", {}).items():
         n = st.counter_games.get(name, 0)
-        if n:
-            rule, opts = rule_of(name)
+        rule, opts = rule_of(name)
+        if n and n < st.games:
             out.append(
                 Finding(
                     "notice",
@@ -409,6 +441,74 @@ def findings(module, st: Stats) -> list[Finding]:
                     st.players,
                     key=name,
                     fields={"what": text, "n": n, "games": st.games},
+                )
+            )
+        elif n and st.games >= 20:
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{what}: in every one of the {games} games (a rule that always fires)"),
+                    rule,
+                    opts,
+                    st.first_seen.get(name),
+                    st.players,
+                    key=name + ":always",
+                    fields={"what": text, "games": st.games},
+                )
+            )
+        elif st.games >= 20:
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{what}: never, in {games} games (a rule no playout reaches)"),
+                    rule,
+                    opts,
+                    None,
+                    st.players,
+                    key=name + ":never",
+                    fields={"what": text, "games": st.games},
+                )
+            )
+    for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
+        if st.action_games.get(name) or st.games < 20:
+            continue
+        varied = st.coverage.get(name, 0)
+        if varied:
+            out.append(
+                Finding(
+                    "notice",
+                    N_(
+                        "{kinds} players never {what} in {games} games; players trying every "
+                        "kind of action do, in {n} of {tried}"
+                    ),
+                    "",
+                    {},
+                    None,
+                    st.players,
+                    key="action:" + name,
+                    fields={
+                        "kinds": "/".join(sorted(set(st.kinds))),
+                        "what": text,
+                        "games": st.games,
+                        "n": varied,
+                        "tried": st.coverage_games,
+                    },
+                )
+            )
+        else:
+            out.append(
+                Finding(
+                    "warning",
+                    N_(
+                        "no player can {what}: not in {games} games, nor in {tried} of players "
+                        "trying every kind of action (a rule that never comes into play)"
+                    ),
+                    "",
+                    {},
+                    None,
+                    st.players,
+                    key="action:" + name,
+                    fields={"what": text, "games": st.games, "tried": st.coverage_games},
                 )
             )
     return out
