@@ -351,39 +351,39 @@ class State:
 
     def _play_actions(self, p: int) -> list[int]:
         hand = self.hands[p]
+        suit = self.suit
         lead_suit = self._lead_suit() if self.plays else None
-        follows = [c for c in hand if lead_suit is not None and self.suit[c] == lead_suit]
-        if lead_suit is None or not follows:
+        follows = [c for c in hand if suit[c] == lead_suit] if lead_suit is not None else []
+        hero = self.HERO
+        if not follows:
             cards = list(hand)
             hero_may = lead_suit is not None or self.opt["hero_lead"] == "any"
             if hero_may and self.hero_ready[p] and not self.hero_this_trick:
-                cards.append(self.HERO)
+                cards.append(hero)
         else:
             cards = follows
-        red_have, blue_have = self.store[p][RED], self.store[p][BLUE]
-        cost = self.cost[p]
+        store = self.store[p]
+        red_have, blue_have = store[RED], store[BLUE]
+        held, cost = store[0] + store[1] + store[2], self.cost[p]
+        usable = self._skill_usable(p)
+        # 霊薬 changes the suit of a card that cannot follow a suit led
+        can_change = bool(blue_have) and not follows and lead_suit is not None and lead_suit >= 0
         acts = []
+        append = acts.append
         play = self.PLAY
         for c in cards:
+            base = c * play
+            change = can_change and c != hero and suit[c] != lead_suit
             # 「支払えるリソースがある限りどれだけでも」: any number of 酒肴 held
             for red in range(red_have + 1):
-                blues = (
-                    (0, 1)
-                    if (
-                        c != self.HERO
-                        and lead_suit is not None
-                        and lead_suit >= 0
-                        and not follows
-                        and blue_have
-                        and self.suit[c] != lead_suit
-                    )
-                    else (0,)
-                )
-                for blue in blues:
-                    left = self._resources(p) - red - blue
-                    skills = (0, 1) if left >= cost and self._skill_usable(p) else (0,)
-                    for skill in skills:
-                        acts.append(c * play + red * 4 + blue * 2 + skill)
+                code = base + red * 4
+                append(code)
+                if usable and held - red >= cost:
+                    append(code + 1)
+                if change:
+                    append(code + 2)
+                    if usable and held - red - 1 >= cost:
+                        append(code + 3)
         return acts
 
     def _skill_usable(self, p: int) -> bool:

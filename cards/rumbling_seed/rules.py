@@ -194,6 +194,7 @@ class State:
         self.terminal = False
         self.counters = dict.fromkeys(BRANCHES, 0)
         self.note = ""  # what the last action brought, for transcripts
+        self._skill_memo: dict[tuple[int, int], dict[str, int]] = {}
         self.phase = "disciple"
 
     # --- helpers -----------------------------------------------------------------------------
@@ -201,8 +202,18 @@ class State:
         return [h for h in range(self.H) if self.holes[h]]
 
     def _skill(self, p: int, effect: str) -> int:
-        effects = self.data["elder_effect"]
-        return sum(1 for e in self.elders[p] if effects[e] == effect)
+        """How many of player p's elders have `effect`: counted again only when p's elders
+        change (they only ever grow), as it is asked at every step."""
+        held = self.elders[p]
+        key = (p, len(held))
+        counts = self._skill_memo.get(key)
+        if counts is None:
+            effects = self.data["elder_effect"]
+            counts = {}
+            for e in held:
+                counts[effects[e]] = counts.get(effects[e], 0) + 1
+            self._skill_memo[key] = counts
+        return counts.get(effect, 0)
 
     def _start_turn(self) -> None:
         p = self.current_player

@@ -99,9 +99,13 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        # randrange(n) for a whole n > 0 is _randbelow(n): the same draws without the checks
+        # of its arguments, on the hot path of every playout
+        self.below = rng._randbelow
 
     def choose(self, state, actions: list) -> Any:
-        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
+        n = len(actions)
+        return actions[self.below(n)] if n > 1 else actions[0]
 
 
 class GreedyPlayer:
@@ -212,7 +216,20 @@ def play(
     steps = 0
     typer = getattr(module, "action_type", None) if types else None
     taken = result.actions
-    while not state.is_terminal():
+    if not (log or check or typer):  # the hot loop: nothing but choosing and playing
+        chooser = [agent.choose for agent in agents]
+        legal, apply, over = state.legal_actions, state.apply, state.is_terminal
+        while not over():
+            if steps >= cap:
+                result.capped = True
+                break
+            actions = legal()
+            if not actions:
+                result.dead_end = True
+                break
+            apply(chooser[state.current_player](state, actions))
+            steps += 1
+    while not result.capped and not result.dead_end and not state.is_terminal():
         if steps >= cap:
             result.capped = True
             break
