@@ -556,8 +556,9 @@ class State:
         while self.to_judge:
             seat = self.to_judge[0]
             actions = self._judge_actions(seat)
-            if actions == [self.NOTHING]:
+            if actions == [self.NOTHING]:  # no choice to make: passed over, the reason counted
                 self.to_judge.pop(0)
+                self.counters["no_marker" if self.marker_supply[seat] == 0 else "no_area"] += 1
                 continue
             self.current_player = seat
             self._pending = actions  # legal_actions() hands these out without recomputing
@@ -565,22 +566,23 @@ class State:
         self._resolve_showdown()
 
     def _judge_actions(self, p: int) -> list[int]:
-        lead = self._lead_suit()
-        card, suit, value = self.info[p]
+        suit = self.info[p][1]
         acts = []
-        if suit == lead and len(self.showdown) == 2 and not self.hero_this_trick:
+        if len(self.showdown) == 2 and not self.hero_this_trick and suit == self._lead_suit():
             acts += [self.ASSIST, self.ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
+            occupy, protected, markers = self.OCCUPY, self.protected, self.markers
+            seats = range(self.n)
             for a in self.areas_of[suit]:
-                here = self.markers[a]
-                if a not in self.protected or here[p]:
-                    owners = [q for q in range(self.n) if q != p and here[q]]
+                here = markers[a]
+                if here[p] or a not in protected:
+                    code = occupy + a * 5
                     # Whose marker goes back is the occupier's choice.
-                    acts += (
-                        [self.OCCUPY + a * 5 + q + 1 for q in owners]
-                        if owners
-                        else [self.OCCUPY + a * 5]
-                    )
+                    owners = [code + q + 1 for q in seats if here[q] and q != p]
+                    if owners:
+                        acts += owners
+                    else:
+                        acts.append(code)
         return acts or [self.NOTHING]
 
     def _apply_judge(self, action: int) -> None:
