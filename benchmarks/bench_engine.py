@@ -23,6 +23,14 @@ from generator.rules import engine, modules  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument(
+        "--search",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="also play GAMES 3-player games of ismcts:200 against two random players per "
+        "game: its win rate and milliseconds a move",
+    )
     args = ap.parse_args()
     project = find_project(ROOT)
     print(f"{'game':<16}{'players':>8}{'playouts/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
@@ -49,6 +57,56 @@ def main() -> None:
                 f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}"
                 f"{per_game:>16.1f}"
             )
+    if args.search:
+        search(project, args.search)
+
+
+def search(project, games: int, iterations: int = 200) -> None:
+    """The searching player's time per move and its wins against two random players, seat by
+    seat in turn, under the designer's [readings] (where games end)."""
+    from generator.rules.search import IsmctsPlayer
+    from generator.rules.simulate import wilson
+
+    clock = {"spent": 0.0, "moves": 0}
+    choose = IsmctsPlayer.choose
+
+    def timed(self, state, actions):
+        t0 = time.perf_counter()
+        a = choose(self, state, actions)
+        if len(actions) > 1:
+            clock["spent"] += time.perf_counter() - t0
+            clock["moves"] += 1
+        return a
+
+    print(f"\n{'game':<16}{'ms/move':>9}{'won':>6}{'of':>5}{'rate':>8}{'interval':>16}")
+    IsmctsPlayer.choose = timed
+    try:
+        for game_id in project.game_ids():
+            game = pipeline.load(project, game_id, Problems())
+            module = modules.rules_for(game)
+            if module is None:
+                continue
+            data = module.prepare(game)
+            chosen = modules.chosen_readings(game, module, Problems())
+            options = engine.resolve_options(module.OPTIONS, chosen)
+            clock.update(spent=0.0, moves=0)
+            won = played = 0
+            for i in range(games):
+                seat = i % 3
+                kinds = tuple(f"ismcts:{iterations}" if s == seat else "random" for s in range(3))
+                r = engine.play(module, data, 3, engine.derive_seed(7, i), options, kinds)
+                if r.finished:
+                    played += 1
+                    won += r.winners == [seat]
+            low, high = wilson(won, played)
+            rate = won / played if played else 0.0
+            ms = 1000 * clock["spent"] / max(clock["moves"], 1)
+            print(
+                f"{game_id:<16}{ms:>9.1f}{won:>6}{played:>5}{rate:>8.0%}"
+                f"{f'{low:.0%}–{high:.0%}':>16}"
+            )
+    finally:
+        IsmctsPlayer.choose = choose
 
 
 if __name__ == "__main__":

@@ -739,9 +739,12 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
 @click.option(
     "--players-kind",
     "kind",
-    type=click.Choice(["random", "greedy", "varied"]),
     default="random",
     show_default=True,
+    metavar="KIND[,KIND…]",
+    help="How the machine players choose: random, greedy, varied, ismcts (a search: ismcts:N "
+    "iterations or ismcts:Nms a move); one for every seat, or one per seat "
+    "(ismcts:200,random,random).",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of Markdown."

@@ -248,7 +248,7 @@ def simulate(
     chosen = _chosen(game, module)
     if opts.replay is not None:
         options = _readings(module, {**chosen, **opts.options})
-        kinds = (opts.kind,) * players
+        kinds = player_kinds(opts.kind, players)
         data = guarded(module, module.prepare, game)
         result = guarded(
             module,
@@ -310,6 +310,29 @@ def _readings(module, given: dict[str, str]) -> dict[str, str]:
         raise BuildError(str(exc)) from None
 
 
+def player_kinds(text: str, players: int) -> tuple[str, ...]:
+    """`--players-kind`: one kind for every seat, or one per seat separated by commas
+    (`ismcts:200,random,random`)."""
+    from .rules import engine
+
+    try:
+        kinds = tuple(engine.parse_kind(k) for k in text.split(","))
+    except engine.UnknownOption as exc:
+        raise BuildError(str(exc)) from None
+    if len(kinds) == 1:
+        return kinds * players
+    if len(kinds) != players:
+        raise BuildError(
+            _(
+                "--players-kind names {n} kinds for {players} players: give one for every seat, "
+                "or one for all",
+                n=len(kinds),
+                players=players,
+            )
+        )
+    return kinds
+
+
 def _chosen(game: Game, module) -> dict[str, str]:
     """game.toml's [readings]: simulate's defaults; one the module lacks stops it, at its line."""
     from .rules.modules import chosen_readings
@@ -333,7 +356,7 @@ def run_simulation(
     options = _readings(module, {**chosen, **opts.options})
     if opts.games > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=opts.games), opts.limits.games, None)
-    kinds = (opts.kind,) * players
+    kinds = player_kinds(opts.kind, players)
     data = guarded(module, module.prepare, game)
     stats, found = sim.batch(
         module,

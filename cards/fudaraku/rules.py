@@ -290,6 +290,24 @@ class State:
             "lead": self.lead,
         }
 
+    def determinize(self, player: int, rng) -> None:
+        """Deal anew what `player` cannot see (others' hands and face-down cards, the cards set
+        aside), each place keeping its size: one world the player cannot tell from the real
+        one, for a searching player."""
+        others = [s for s in range(self.n) if s != player]
+        pool = list(self.leftover)
+        for s in others:
+            pool += self.hands[s]
+            if self.facedown[s] is not None:
+                pool.append(self.facedown[s])
+        rng.shuffle(pool)
+        for s in others:
+            k = len(self.hands[s])
+            self.hands[s], pool = sorted(pool[:k]), pool[k:]
+            if self.facedown[s] is not None:
+                self.facedown[s] = pool.pop()
+        self.leftover = pool
+
     def hidden_from(self, player: int) -> set[int]:
         """Cards `player` must not see: others' hands and face-down cards, the cards set aside."""
         hidden = set(self.leftover)

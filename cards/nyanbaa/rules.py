@@ -766,6 +766,23 @@ class State:
             "hero_ready": list(self.hero_ready),
         }
 
+    def determinize(self, player: int, rng) -> None:
+        """Deal anew what `player` cannot see (others' hands, the cards not dealt, and which
+        cards were removed when that was drawn at random), each place keeping its size."""
+        others = [q for q in range(self.n) if q != player]
+        drawn = self.opt["removal"] == "two"
+        pool = list(self.undealt) + (list(self.removed) if drawn else [])
+        for q in others:
+            pool += self.hands[q]
+        rng.shuffle(pool)
+        for q in others:
+            k = len(self.hands[q])
+            self.hands[q], pool = pool[:k], pool[k:]
+        if drawn:
+            k = len(self.removed)
+            self.removed, pool = pool[:k], pool[k:]
+        self.undealt = pool
+
     def hidden_from(self, player: int) -> set[int]:
         hidden = set(self.undealt) | set(self.removed)
         for q in range(self.n):

@@ -519,6 +519,20 @@ class State:
             "round": self.round,
         }
 
+    def determinize(self, player: int, rng) -> None:
+        """Deal anew what nobody can see: the cards under the top of each hole (each hole keeps
+        its size and its top), and which elders lie face down (and which left the game)."""
+        pool = [c for h in self.holes for c in h[:-1]]
+        rng.shuffle(pool)
+        for h in self.holes:
+            k = len(h) - 1
+            if k > 0:
+                h[:k], pool = pool[:k], pool[k:]
+        elders = self.elders_down + self.elders_out
+        rng.shuffle(elders)
+        k = len(self.elders_down)
+        self.elders_down, self.elders_out = elders[:k], elders[k:]
+
     def hidden_cards(self) -> set[int]:
         """Dragon-vein cards nobody may see: everything under the top of each hole."""
         return {c for h in self.holes for c in h[:-1]}

@@ -160,7 +160,33 @@ class VariedPlayer:
         return pick[self.rng.randrange(len(pick))] if len(pick) > 1 else pick[0]
 
 
-KINDS = ("random", "greedy", "varied")
+KINDS = ("random", "greedy", "varied", "ismcts")
+
+
+def parse_kind(text: str) -> str:
+    """A player kind as written on the command line: random, greedy, varied, ismcts (200
+    iterations), ismcts:N (N iterations) or ismcts:Nms (N milliseconds a move)."""
+    name, _colon, budget = text.strip().partition(":")
+    if name not in KINDS or (budget and name != "ismcts"):
+        raise UnknownOption(
+            _("unknown player kind {kind!r} (kinds: {kinds})", kind=text, kinds=", ".join(KINDS))
+        )
+    if budget:
+        from .search import parse_budget
+
+        try:
+            iterations, seconds = parse_budget(budget)
+        except ValueError:
+            iterations, seconds = 0, None
+        if (iterations or 0) <= 0 and not seconds:
+            raise UnknownOption(
+                _(
+                    "{kind!r}: give the search a budget, e.g. ismcts:200 (iterations) or "
+                    "ismcts:50ms",
+                    kind=text,
+                )
+            )
+    return text.strip()
 
 
 @dataclass
@@ -190,6 +216,11 @@ def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
             out.append(GreedyPlayer(rng, module.greedy_value))
         elif kind == "varied":
             out.append(VariedPlayer(rng, typer))
+        elif kind.startswith("ismcts"):
+            from .search import IsmctsPlayer, parse_budget
+
+            iterations, seconds = parse_budget(kind.partition(":")[2] or "200")
+            out.append(IsmctsPlayer(rng, module.STEP_CAP, iterations, seconds))
         else:
             out.append(RandomPlayer(rng))
     return out

@@ -17,7 +17,12 @@ def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
     opts = " ".join(
         f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v
     )
-    kinds = "" if set(st.kinds) == {"random"} else f" --players-kind {st.kinds[0]}"
+    same = len(set(st.kinds)) == 1
+    kinds = (
+        ""
+        if set(st.kinds) == {"random"}
+        else f" --players-kind {st.kinds[0] if same else ','.join(st.kinds)}"
+    )
     return f"pnp simulate {game} --players {st.players}{kinds} {opts} --replay {seed}".replace(
         "  ", " "
     )

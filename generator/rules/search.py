@@ -1,0 +1,164 @@
+"""A skilled player for any game through the common contract: information-set Monte Carlo tree
+search (single-observer ISMCTS). Each iteration deals the cards the player cannot see anew
+(the state's `determinize(player, rng)`, when the game has hidden information), walks a tree of
+the player's and the others' actions by UCB (counting how often each action was available),
+plays the rest of the game at random, and credits each action's mover with the outcome.
+
+No game's code is here: the search asks the state for legal actions, applies them to copies
+(`clone_state`, or the state's own `clone(rng)`), and reads `is_terminal()` and `winners()`.
+Seeded by the player's own stream, so a game with search players replays exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+EXPLORATION = 0.7  # UCB's constant; rewards are in [0, 1]
+
+
+def clone_state(state, rng: random.Random):
+    """A copy of a state to play forward on: lists, dicts and sets copied two levels deep (hands
+    in a list of hands, markers per area per player), the module's prepared `data` and the
+    readings shared, and its chance stream replaced by `rng` (so the search never draws from the
+    real game's chance)."""
+    own = getattr(state, "clone", None)
+    if own is not None:
+        return own(rng)
+    data = state.__dict__.get("data")
+    shared = {id(v) for v in data.values()} if isinstance(data, dict) else set()
+    copy: dict = {}
+    for key, value in state.__dict__.items():
+        if key in ("data", "opt", "options") or id(value) in shared:
+            copy[key] = value
+        elif isinstance(value, list):
+            copy[key] = [x.copy() if isinstance(x, (list, dict, set)) else x for x in value]
+        elif isinstance(value, dict):
+            copy[key] = {
+                k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in value.items()
+            }
+        elif isinstance(value, set):
+            copy[key] = set(value)
+        elif isinstance(value, random.Random):
+            copy[key] = rng
+        else:
+            copy[key] = value
+    new = object.__new__(type(state))
+    new.__dict__.update(copy)
+    return new
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """'200' → 200 iterations; '50ms' → 50 milliseconds."""
+    if text.endswith("ms"):
+        return None, float(text[:-2]) / 1000
+    return int(text), None
+
+
+class IsmctsPlayer:
+    """Chooses by single-observer ISMCTS within a budget of iterations or milliseconds."""
+
+    kind = "ismcts"
+
+    def __init__(
+        self,
+        rng: random.Random,
+        cap: int,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+    ):
+        self.rng, self.cap = rng, cap
+        self.iterations, self.seconds = iterations, seconds
+
+    def choose(self, state, actions: list) -> Any:
+        if len(actions) == 1:
+            return actions[0]
+        me = state.current_player
+        root = _Node()
+        rng = self.rng
+        stop = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while True:
+            if stop is not None:
+                if done and time.perf_counter() >= stop:
+                    break
+            elif done >= self.iterations:
+                break
+            self._iterate(state, me, root, rng)
+            done += 1
+        best, most = actions[0], -1
+        for a in actions:  # the most visited of the actions legal now
+            child = root.children.get(a)
+            if child is not None and child.visits > most:
+                best, most = a, child.visits
+        return best
+
+    def _iterate(self, state, me: int, root: _Node, rng: random.Random) -> None:
+        s = clone_state(state, random.Random(rng.getrandbits(64)))
+        determinize = getattr(s, "determinize", None)
+        if determinize is not None:
+            determinize(me, rng)
+        node, path, steps = root, [], 0
+        while not s.is_terminal() and steps < self.cap:
+            legal = s.legal_actions()
+            if not legal:
+                break
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            mover = s.current_player
+            if untried:
+                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[a] = _Node()
+                s.apply(a)
+                path.append((child, mover))
+                steps += 1
+                break
+            best, chosen = -1.0, legal[0]
+            for a in legal:
+                c = children[a]
+                score = c.reward / c.visits + EXPLORATION * math.sqrt(math.log(c.avail) / c.visits)
+                if score > best:
+                    best, chosen = score, a
+            node = children[chosen]
+            s.apply(chosen)
+            path.append((node, mover))
+            steps += 1
+        while not s.is_terminal() and steps < self.cap:  # the rest of the game, at random
+            legal = s.legal_actions()
+            if not legal:
+                break
+            s.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+            steps += 1
+        rewards = _outcome(s)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover] if mover >= 0 else 0.0
+
+
+def _outcome(state) -> list[float]:
+    """1 for a sole winner, shared on a tie, 0 for the rest and for a game that did not end."""
+    n = len(state.scores()) if state.is_terminal() else 0
+    if not n:
+        players = getattr(state, "n", None) or getattr(state, "players", 0)
+        return [0.0] * int(players or 8)
+    winners, _tied = state.winners()
+    out = [0.0] * n
+    for w in winners:
+        out[w] = 1.0 / len(winners)
+    return out
