@@ -31,6 +31,15 @@ def main() -> None:
         help="also play GAMES 3-player games of ismcts:200 against two random players per "
         "game: its win rate and milliseconds a move",
     )
+    ap.add_argument(
+        "--sweep",
+        dest="sweep_games",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="time a sweep of ランブリングシード's 3 bonus_number readings × 3 and 4 players × "
+        "GAMES random games against the same batches run one after another",
+    )
     args = ap.parse_args()
     project = find_project(ROOT)
     print(f"{'game':<16}{'players':>8}{'playouts/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
@@ -59,6 +68,8 @@ def main() -> None:
             )
     if args.search:
         search(project, args.search)
+    if args.sweep_games:
+        sweep_timing(project, args.sweep_games)
 
 
 def search(project, games: int, iterations: int = 200) -> None:
@@ -107,6 +118,31 @@ def search(project, games: int, iterations: int = 200) -> None:
             )
     finally:
         IsmctsPlayer.choose = choose
+
+
+def sweep_timing(project, games: int) -> None:
+    """One pool for the grid (a sweep) against each cell's batch run one after another."""
+    from generator.rules import simulate, sweep
+
+    game = pipeline.load(project, "rumbling_seed", Problems())
+    module = modules.rules_for(game)
+    data = module.prepare(game)
+    spec = {"bonus_number": list(module.OPTIONS["bonus_number"].choices)}
+    grid = sweep.grid(spec, [3, 4], [("random",)], 1)
+    for cell in grid:
+        cell.kinds = ("random",) * cell.players
+    t0 = time.perf_counter()
+    for cell in grid:
+        options = engine.resolve_options(module.OPTIONS, cell.readings)
+        simulate.run(module, data, cell.players, games, cell.seed, options, cell.kinds)
+    one_by_one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    sweep.run(module, data, grid, {}, games)
+    swept = time.perf_counter() - t0
+    print(
+        f"\nsweep of {len(grid)} cells × {games} games: {swept:.2f} s; one after another "
+        f"{one_by_one:.2f} s; ratio {swept / one_by_one:.2f} (target ≤ 1.2)"
+    )
 
 
 if __name__ == "__main__":

@@ -716,11 +716,69 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
     return out
 
 
+def _player_counts(text: str | None) -> list[int]:
+    if not text:
+        return []
+    try:
+        counts = [int(n) for n in text.split(",")]
+    except ValueError:
+        raise BuildError(
+            _("--players {value!r}: a number, or numbers like 3,4", value=text)
+        ) from None
+    return counts
+
+
+def _parse_sweep(values: tuple[str, ...]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for value in values:
+        name, sep, rest = value.partition("=")
+        choices = [v.strip() for v in rest.split(",") if v.strip()]
+        if not sep or not name.strip() or not choices:
+            raise BuildError(_("--sweep takes NAME=V1,V2…, got {value!r}", value=value))
+        out[name.strip()] = choices
+    return out
+
+
+def _sweep(project, game, counts, kinds, sweep, games, seed, options, out_dir, limits, as_json):
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:
+            click.echo(
+                "\r" + _("{done}/{total} games", done=done, total=total), err=True, nl=done >= total
+            )
+
+    result = pipeline.sweep(
+        project,
+        game,
+        pipeline.SweepOptions(
+            players=counts,
+            kinds=kinds,
+            sweep=sweep,
+            games=games,
+            seed=seed,
+            options=_parse_options(options),
+            out=Path(out_dir) if out_dir else None,
+            limits=_limits(limits),
+        ),
+        progress,
+        say=lambda text: click.echo(text, err=True),
+    )
+    click.echo(result["json"] if as_json else result["markdown"])
+    for path in result["written"]:
+        click.echo(_("wrote {path}", path=path), err=True)
+    return 0
+
+
 @main.command()
 @click.argument("game")
 @project_option
 @lang_option
-@click.option("--players", type=int, help="Number of players; default: the fewest the game allows.")
+@click.option(
+    "--players",
+    metavar="N[,N…]",
+    help="Number of players; default: the fewest the game allows. Several (3,4): a sweep.",
+)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option(
     "--seed",
@@ -738,13 +796,20 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
 )
 @click.option(
     "--players-kind",
-    "kind",
-    default="random",
-    show_default=True,
+    "kinds",
+    multiple=True,
     metavar="KIND[,KIND…]",
-    help="How the machine players choose: random, greedy, varied, ismcts (a search: ismcts:N "
-    "iterations or ismcts:Nms a move); one for every seat, or one per seat "
-    "(ismcts:200,random,random).",
+    help="How the machine players choose: random (default), greedy, varied, ismcts (a search: "
+    "ismcts:N iterations or ismcts:Nms a move); one for every seat, or one per seat "
+    "(ismcts:200,random: the last fills the other seats). Given more than once: a sweep.",
+)
+@click.option(
+    "--sweep",
+    "sweeps",
+    multiple=True,
+    metavar="NAME=V1,V2…",
+    help="Play every listed reading of NAME (repeatable): with --players and --players-kind, a "
+    "grid of cells side by side in sweep.md/.json.",
 )
 @click.option(
     "--json", "as_json", is_flag=True, help="Print the statistics as JSON instead of Markdown."
@@ -758,18 +823,49 @@ def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, 
 @out_option
 @limit_option
 def simulate(
-    game, project_dir, players, games, seed, options, kind, as_json, replay, out_dir, limits
+    game,
+    project_dir,
+    players,
+    games,
+    seed,
+    options,
+    kinds,
+    sweeps,
+    as_json,
+    replay,
+    out_dir,
+    limits,
 ) -> None:
-    """Play GAME many times by machine and report where the rules do not hold together."""
+    """Play GAME many times by machine and report where the rules do not hold together; with
+    --sweep (or several player counts or kinds), a grid of readings, counts and kinds."""
 
     def action() -> int:
         project = _project(project_dir)
+        counts = _player_counts(players)
+        sweep = _parse_sweep(sweeps)
+        kind_list = list(kinds) or ["random"]
+        if sweep or len(counts) > 1 or len(kind_list) > 1:
+            if replay is not None:
+                raise BuildError(_("--replay plays one game: name one reading, count and kind"))
+            return _sweep(
+                project,
+                game,
+                counts,
+                kind_list,
+                sweep,
+                games,
+                seed,
+                options,
+                out_dir,
+                limits,
+                as_json,
+            )
         opts = pipeline.SimulateOptions(
-            players=players,
+            players=counts[0] if counts else None,
             games=games,
             seed=seed,
             options=_parse_options(options),
-            kind=kind,
+            kind=kind_list[0],
             out=Path(out_dir) if out_dir else None,
             replay=replay,
             limits=_limits(limits),

@@ -201,6 +201,86 @@ def load(
 
 
 @dataclass
+class SweepOptions:
+    players: list[int]  # none: the fewest the game allows
+    kinds: list[str]  # --players-kind values, each a cell's kinds
+    sweep: dict[str, list[str]]  # reading -> the values to play
+    games: int = 1000
+    seed: int = 1
+    options: dict[str, str] = field(default_factory=dict)  # readings held fixed
+    out: Path | None = None
+    limits: Limits = DEFAULT
+
+
+def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say=None) -> dict:
+    """The grid of readings × player counts × player kinds: sweep.md and sweep.json."""
+    import json
+
+    from .rules import sweep as sweeps
+    from .rules.modules import guarded
+
+    problems = Problems()
+    game = load(project, game_id, problems, opts.limits)
+    if game is None or problems.has_errors:
+        raise BuildError([p for p in problems.items if p.level == "error"])
+    module = _rules_module(game)
+    if say is not None:
+        say(
+            _(
+                "{path}: runs the game's rules module, Python code from the project",
+                path=module.RULES_REF.shown,
+            )
+        )
+    chosen = _chosen(game, module)
+    base = {**chosen, **opts.options}
+    _readings(module, base)
+    for name, values in opts.sweep.items():
+        for value in values:
+            _readings(module, {**base, name: value})  # an unknown reading: said before playing
+    lo, hi = game.manifest.players
+    counts = opts.players or [lo]
+    for n in counts:
+        if not lo <= n <= hi:
+            raise BuildError(
+                _(
+                    "{title} is for {lo}–{hi} players, not {players}",
+                    title=game.title,
+                    lo=lo,
+                    hi=hi,
+                    players=n,
+                )
+            )
+    for kinds_text in opts.kinds:
+        for n in counts:
+            player_kinds(kinds_text, n)  # checked before anything is played
+    cells = sweeps.grid(opts.sweep, counts, [(k,) for k in opts.kinds], opts.seed)
+    for cell in cells:
+        cell.kinds = player_kinds(cell.kinds[0], cell.players)
+    total = opts.games * len(cells)
+    if total > opts.limits.games:
+        raise exceeded("games", _("{n:,} games", n=total), opts.limits.games, None)
+    data = guarded(module, module.prepare, game)
+    cells = sweeps.run(module, data, cells, base, opts.games, progress=progress)
+    markdown = sweeps.markdown(game.title, module, cells, opts.games, opts.seed)
+    payload = json.dumps(
+        sweeps.to_json(cells, opts.games, opts.seed), ensure_ascii=False, indent=1, sort_keys=True
+    )
+    from .builders.simulation import sweep_pdf
+
+    root = opts.out or project.root / "output"
+    out = root / game_id
+    cache = Cache.for_output(root, writable=True)
+    font_index = FontIndex([project.root / "fonts"], cache)
+    files = {
+        out / "sweep.md": markdown.encode(),
+        out / "sweep.json": (payload + "\n").encode(),
+        out / "sweep.pdf": sweep_pdf(game, module, cells, opts.games, opts.seed, font_index, cache),
+    }
+    written = output.write_all(files, [out])  # the game's other files stay
+    return {"markdown": markdown, "json": payload, "written": written, "cells": cells}
+
+
+@dataclass
 class SimulateOptions:
     players: int | None = None
     games: int = 1000  # rules.simulate.DEFAULT_GAMES
@@ -311,17 +391,15 @@ def _readings(module, given: dict[str, str]) -> dict[str, str]:
 
 
 def player_kinds(text: str, players: int) -> tuple[str, ...]:
-    """`--players-kind`: one kind for every seat, or one per seat separated by commas
-    (`ismcts:200,random,random`)."""
+    """`--players-kind`: one kind for every seat, or one per seat separated by commas, the last
+    filling the seats left (`ismcts:200,random` for any number of players)."""
     from .rules import engine
 
     try:
         kinds = tuple(engine.parse_kind(k) for k in text.split(","))
     except engine.UnknownOption as exc:
         raise BuildError(str(exc)) from None
-    if len(kinds) == 1:
-        return kinds * players
-    if len(kinds) != players:
+    if len(kinds) > players:
         raise BuildError(
             _(
                 "--players-kind names {n} kinds for {players} players: give one for every seat, "
@@ -330,7 +408,7 @@ def player_kinds(text: str, players: int) -> tuple[str, ...]:
                 players=players,
             )
         )
-    return kinds
+    return kinds + kinds[-1:] * (players - len(kinds))
 
 
 def _chosen(game: Game, module) -> dict[str, str]:

@@ -37,7 +37,7 @@ def test_a_search_player_per_seat_plays_reproducibly(tricks, tmp_path):
 @pytest.mark.parametrize(
     "kinds,message",
     [
-        ("ismcts:20,random", "--players-kind names 2 kinds for 3 players"),
+        ("ismcts:20,random,random,random", "--players-kind names 4 kinds for 3 players"),
         ("clever", "unknown player kind 'clever' (kinds: random, greedy, varied, ismcts)"),
         ("ismcts:0", "'ismcts:0': give the search a budget, e.g. ismcts:200"),
         ("greedy:3", "unknown player kind 'greedy:3'"),
@@ -100,3 +100,100 @@ def test_the_search_beats_random_players(tricks, tmp_path):
         tricks, tmp_path, "--games", "45", "--players-kind", "ismcts:60,random,random"
     )
     assert stats["wins"][0] >= 20, stats["wins"]  # fair share 15; random seats ~10 each
+
+
+# -- sweeps --------------------------------------------------------------------------------
+
+
+def test_a_sweep_puts_readings_counts_and_kinds_side_by_side(tricks, tmp_path):
+    args = ["simulate", "tricks", "--project", str(tricks), "--out", str(tmp_path)]
+    result = run(
+        *args, "--sweep", "next_lead=left,last_winner", "--players", "3,4", "--games", "40"
+    )
+    assert result.exit_code == 0, result.output
+    assert "# みっつの色 — sweep of 4 cells, 40 games each" in result.output
+    sweep = json.loads((tmp_path / "tricks/sweep.json").read_text(encoding="utf-8"))
+    cells = sweep["cells"]
+    assert [(c["readings"]["next_lead"], c["players"]) for c in cells] == [
+        ("left", 3),
+        ("left", 4),
+        ("last_winner", 3),
+        ("last_winner", 4),
+    ]
+    assert all(c["stats"]["finished"] == 40 for c in cells)
+    assert (tmp_path / "tricks/sweep.pdf").read_bytes().startswith(b"%PDF")
+    # any cell plays again alone, from its own seed
+    cell = cells[3]
+    alone = run(
+        *args,
+        "--players",
+        "4",
+        "--option",
+        "next_lead=last_winner",
+        "--games",
+        "40",
+        "--seed",
+        str(cell["seed"]),
+        "--json",
+    )
+    assert alone.exit_code == 0, alone.output
+    text = alone.output
+    stats = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    assert stats["wins"] == cell["stats"]["wins"] and stats["lengths"] == cell["stats"]["lengths"]
+
+
+def test_a_sweep_over_kinds_reports_each_kinds_wins(tricks, tmp_path):
+    result = run(
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--out",
+        str(tmp_path),
+        "--games",
+        "20",
+        "--players-kind",
+        "random",
+        "--players-kind",
+        "ismcts:15,random",
+    )
+    assert result.exit_code == 0, result.output
+    cells = json.loads((tmp_path / "tricks/sweep.json").read_text(encoding="utf-8"))["cells"]
+    assert [c["kinds"] for c in cells] == [["random"] * 3, ["ismcts:15", "random", "random"]]
+    assert "- ismcts:15:" in result.output
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--sweep", "speed=fast,slow"], "unknown option 'speed'"),
+        (["--sweep", "next_lead=left,sideways"], "option 'next_lead' must be one of left"),
+        (["--sweep", "next_lead"], "--sweep takes NAME=V1,V2…"),
+        (["--sweep", "next_lead=left,last_winner", "--replay", "3"], "--replay plays one game"),
+        (["--players", "3,9"], "is for 3–4 players, not 9"),
+    ],
+)
+def test_a_bad_sweep_is_named_before_anything_is_played(tricks, args, message):
+    result = run("simulate", "tricks", "--project", str(tricks), *args)
+    assert result.exit_code == 1 and message in result.output, result.output
+
+
+def test_a_sweep_is_the_same_in_one_process_or_a_pool():
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+    from generator.rules import sweep
+
+    module = engine_rules("fudaraku")
+    data = module.prepare(pipeline.load(find_project(ENGINE), "fudaraku", Problems()))
+    spec = {"end": ["all_hands", "active_hands"]}
+
+    def cells(workers):
+        grid = sweep.grid(spec, [3, 4], [("random",)], 5)
+        for c in grid:
+            c.kinds = ("random",) * c.players
+        return sweep.run(module, data, grid, {}, 250, workers=workers)
+
+    one, pooled = cells(1), cells(2)
+    assert [c.stats.wins for c in one] == [c.stats.wins for c in pooled]
+    assert [c.stats.dead_ends for c in one] == [250, 250, 0, 0]

@@ -766,6 +766,10 @@ class State:
             "hero_ready": list(self.hero_ready),
         }
 
+    def factions(self) -> list[str]:
+        """Each seat's tribe, for wins per tribe in the report."""
+        return [self.data["tribes"][t] for t in self.tribe]
+
     def determinize(self, player: int, rng) -> None:
         """Deal anew what `player` cannot see (others' hands, the cards not dealt, and which
         cards were removed when that was drawn at random), each place keeping its size."""

@@ -519,6 +519,10 @@ class State:
             "round": self.round,
         }
 
+    def factions(self) -> list[str]:
+        """Each seat's disciple (an element), for wins per element in the report."""
+        return [f"{ELEMENTS[e]}の弟子" for e in self.element]
+
     def determinize(self, player: int, rng) -> None:
         """Deal anew what nobody can see: the cards under the top of each hole (each hole keeps
         its size and its top), and which elders lie face down (and which left the game)."""

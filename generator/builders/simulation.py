@@ -55,6 +55,21 @@ def report_files(
     }
 
 
+def sweep_pdf(game: Game, module, cells, games: int, seed: int, font_index, cache) -> bytes:
+    """sweep.pdf in the game's own fonts."""
+    from ..render import fonts as render_fonts
+    from ..render import report as render_report
+    from ..rules import sweep
+
+    fonts = game_fonts(game, font_index)
+    use_common_glyphs(fonts)
+    words = sweep.markdown(game.title, module, cells, games, seed) + "スイープ■"
+    for role in fonts.metrics:
+        fonts.use(role, words + game.title + REPORT_WORDS)
+    names = render_fonts.register(fonts, cache)
+    return render_report.sweep_pdf(game.title, module, cells, games, seed, names)
+
+
 class SimulationBuilder(Builder):
     name = "simulation"
     what = "simulation-<N>p.md/.json/.pdf: every player count played by machine (slow; not default)"

@@ -15,7 +15,9 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..layout.units import MM
-from ..rules.report import finding_text, mean, percentile
+from ..rules.report import by_kind, finding_text, mean, percentile
+from ..rules.simulate import wilson
+from ..rules.sweep import spread
 from .rulebook import TextBlock, styles
 
 BAR = colors.HexColor("#3F5A96")
@@ -180,6 +182,25 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
                 st_["body"],
             ),
         ]
+        kinds = by_kind(st)
+        if kinds:
+            rows = [["player kind", "wins", "of seat-games", "interval"]]
+            rows += [[k, str(w), str(g), f"{lo:.0%}–{hi:.0%}"] for k, w, g, (lo, hi) in kinds]
+            story += [TextBlock("Wins per player kind", st_["h3"]), _table(rows, st_["cell"], w)]
+        if st.factions:
+            rows = [["faction", "wins", "of games", "interval"]]
+            for name in sorted(st.factions):
+                games, won = st.factions[name]
+                lo, hi = wilson(won, games)
+                rows.append([name, str(won), str(games), f"{lo:.0%}–{hi:.0%}"])
+            story += [TextBlock("Wins per faction", st_["h3"]), _table(rows, st_["cell"], w)]
+        story.append(
+            TextBlock(
+                f"Winner's lead over second: mean {mean(st.margins):.1f}, median "
+                f"{percentile(st.margins, 0.5)}.",
+                st_["body"],
+            )
+        )
     branches = getattr(module, "BRANCHES", {})
     if st.counters:
         rows = [["branch", "games", "times"]]
@@ -219,5 +240,89 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
     rows = [["option", "value", "rule"]]
     rows += [[name, st.options[name], f"「{opt.rule}」"] for name, opt in module.OPTIONS.items()]
     story.append(_table(rows, st_["cell"], w))
+    doc.build(story)
+    return buf.getvalue()
+
+
+def _sweep_chart(cells, font: str, width: float) -> Drawing:
+    """Per cell: the share of games that end (bars) and the spread of the seats' win rates."""
+    h = 70 * MM
+    d = Drawing(width, h)
+    chart = VerticalBarChart()
+    chart.x, chart.y, chart.width, chart.height = 12 * MM, 16 * MM, width - 20 * MM, h - 24 * MM
+    chart.data = [
+        [c.stats.completion for c in cells],
+        [spread(c.stats) for c in cells],
+    ]
+    chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 1
+    chart.valueAxis.valueStep = 0.25
+    chart.valueAxis.labelTextFormat = lambda v: f"{v:.0%}"
+    chart.valueAxis.labels.fontName = chart.categoryAxis.labels.fontName = font
+    chart.categoryAxis.labels.fontSize = 6
+    chart.categoryAxis.categoryNames = [f"#{i + 1}" for i in range(len(cells))]
+    chart.bars[0].fillColor = BAR
+    chart.bars[1].fillColor = FAIR
+    d.add(chart)
+    for i, (label, colour) in enumerate((("games that end", BAR), ("seat spread", FAIR))):
+        d.add(
+            String(
+                chart.x + i * 45 * MM,
+                3 * MM,
+                f"■ {label}",
+                fontName=font,
+                fontSize=7,
+                fillColor=colour,
+            )
+        )
+    return d
+
+
+def sweep_pdf(title: str, module, cells, games: int, seed: int, fonts: dict[str, str]) -> bytes:
+    """sweep.pdf: the cells side by side (a table and a chart), then each cell's findings."""
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf,
+        pagesize=A4,
+        leftMargin=16 * MM,
+        rightMargin=16 * MM,
+        topMargin=16 * MM,
+        bottomMargin=16 * MM,
+        title=f"{title} sweep",
+        author="pnp",
+        creator="pnp generator",
+        invariant=1,
+        initialFontName=fonts["body"],
+    )
+    st_ = styles(fonts, 9.5)
+    w = doc.width
+    rows = [["#", "readings", "players", "ends", "seat spread", "ties after", "lead", "decisions"]]
+    for i, c in enumerate(cells):
+        st = c.stats
+        rows.append(
+            [
+                str(i + 1),
+                ", ".join(f"{k}={v}" for k, v in c.readings.items()) or "—",
+                f"{c.players} ({','.join(sorted(set(c.kinds)))})",
+                f"{st.completion:.0%}",
+                f"{spread(st):.0%}",
+                str(st.tied_after),
+                f"{mean(st.margins):.1f}",
+                f"{mean(st.lengths):.1f}",
+            ]
+        )
+    story = [
+        TextBlock(f"{title}　スイープ", st_["title"]),
+        TextBlock(f"{len(cells)} cells × {games} games　seed {seed}", st_["body"]),
+        _table(rows, st_["cell"], w),
+        Spacer(1, 4 * MM),
+        _sweep_chart(cells, fonts["body"], w),
+    ]
+    for i, c in enumerate(cells):
+        said = [f for f in c.found if f.severity in ("error", "warning")]
+        story.append(TextBlock(f"#{i + 1}　{c.label}　seed {c.seed}", st_["h3"]))
+        for f in said or []:
+            story.append(TextBlock(f"{f.severity}: {f.text}", st_["body"]))
+        if not said:
+            story.append(TextBlock("Nothing to report.", st_["body"]))
     doc.build(story)
     return buf.getvalue()

@@ -205,6 +205,7 @@ class Playout:
     counters: dict[str, int] = field(default_factory=dict)
     log: list[str] | None = None
     actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
+    factions: tuple[str, ...] = ()  # each seat's faction (tribe, element…), if the game has them
 
 
 def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
@@ -289,6 +290,9 @@ def play(
     if result.finished:
         result.scores = list(state.scores())
         result.winners, result.tied_before = state.winners()
+        factions = getattr(state, "factions", None)
+        if factions is not None:
+            result.factions = tuple(factions())
         if check:
             state.check_end()
     if log:

@@ -7,7 +7,7 @@ same data.
 
 from __future__ import annotations
 
-from .simulate import Finding, Stats
+from .simulate import Finding, Stats, wilson
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
@@ -55,6 +55,43 @@ def percentile(hist: dict[int, int], q: float) -> int:
 def mean(hist: dict[int, int]) -> float:
     total = sum(hist.values())
     return sum(v * n for v, n in hist.items()) / total if total else 0.0
+
+
+def by_kind(st: Stats) -> list[tuple[str, int, int, tuple[float, float]]]:
+    """(kind, games it won alone, seat-games, 95 % interval) for each player kind in the run,
+    when there is more than one: does the skilled player beat the others?"""
+    kinds = sorted(set(st.kinds))
+    if len(kinds) < 2:
+        return []
+    out = []
+    for kind in kinds:
+        seats = [i for i, k in enumerate(st.kinds) if k == kind]
+        won, games = sum(st.wins[i] for i in seats), st.finished * len(seats)
+        out.append((kind, won, games, wilson(won, games)))
+    return out
+
+
+def kind_rows(st: Stats) -> list[str]:
+    rows = by_kind(st)
+    if not rows:
+        return []
+    out = ["", "| player kind | wins | of seat-games | rate | interval |", "|---|---|---|---|---|"]
+    for kind, won, games, (low, high) in rows:
+        rate = won / games if games else 0.0
+        out.append(f"| {kind} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
+    return out
+
+
+def faction_rows(st: Stats) -> list[str]:
+    if not st.factions:
+        return []
+    out = ["", "| faction | wins | of games | rate | interval |", "|---|---|---|---|---|"]
+    for name in sorted(st.factions):
+        games, won = st.factions[name]
+        low, high = wilson(won, games)
+        rate = won / games if games else 0.0
+        out.append(f"| {name} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
+    return out
 
 
 def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
@@ -106,6 +143,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         for seat, wins in enumerate(st.wins):
             low, high = st.win_ci[seat]
             out.append(f"| {seat + 1} | {wins} | {wins / st.finished:.1%} | {low:.1%}–{high:.1%} |")
+        out += kind_rows(st) + faction_rows(st)
         out += [
             "",
             f"Ties for first before tie-breakers: {st.tied_before} "
@@ -123,6 +161,9 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             f"{percentile(st.winning_scores, 0.9)} | {max(st.winning_scores, default=0)} |",
             f"| decisions per game | {mean(st.lengths):.1f} | {percentile(st.lengths, 0.5)} | "
             f"{percentile(st.lengths, 0.9)} | {max(st.lengths, default=0)} |",
+            f"| winner's lead over second | {mean(st.margins):.1f} | "
+            f"{percentile(st.margins, 0.5)} | {percentile(st.margins, 0.9)} | "
+            f"{max(st.margins, default=0)} |",
             f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, 0.5)} | "
             f"{percentile(st.rounds, 0.9)} | "
             f"{max(st.rounds, default=0)} |",

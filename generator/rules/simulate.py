@@ -76,6 +76,9 @@ class Stats:
     alternatives: list[dict] = field(
         default_factory=list
     )  # other readings of the options behind errors
+    margins: dict[int, int] = field(default_factory=dict)  # winner's lead over second -> games
+    # faction (tribe, element…) -> [finished games it played, games it won alone]
+    factions: dict[str, list[int]] = field(default_factory=dict)
     actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
     action_games: dict[str, int] = field(default_factory=dict)  # action type -> games
     # action type -> games in which varied players (every kind of action, see engine) took it
@@ -114,43 +117,32 @@ def _summary(r: engine.Playout) -> tuple:
         r.tied_before,
         tuple(sorted(r.counters.items())),
         tuple(sorted(r.actions.items())),
+        r.factions,
     )
 
 
 _WORKER: dict = {}
 
 
-def _init(ref, data: bytes, players: int, options: dict, kinds: tuple, check: bool) -> None:
+def _init(ref, data: bytes, check: bool) -> None:
+    """A worker's (or this process's) module and data, once: tasks then say only which cell."""
     module = modules.load(ref)  # before the data: its classes may live in the module
-    _WORKER.update(
-        module=module,
-        data=pickle.loads(data),
-        players=players,
-        options=options,
-        kinds=kinds,
-        check=check,
-    )
+    _WORKER.update(module=module, data=pickle.loads(data), check=check)
 
 
-def _run(seeds: list[int]) -> list[tuple]:
+def _run(task: tuple) -> list[tuple]:
+    """One task: the playouts of `seeds` for a player count, readings and player kinds."""
+    players, options, kinds, seeds = task
     w = _WORKER
+    module, data, check = w["module"], w["data"], w["check"]
     out = []
     for s in seeds:
         try:
-            playout = engine.play(
-                w["module"],
-                w["data"],
-                w["players"],
-                s,
-                w["options"],
-                w["kinds"],
-                w["check"],
-                types=True,
-            )
+            playout = engine.play(module, data, players, s, options, kinds, check, types=True)
         except (BuildError, engine.InvariantError):
             raise
         except Exception as exc:  # the project's code: told at its line, with the seed
-            error = modules.code_error(w["module"].RULES_REF, exc)
+            error = modules.code_error(module.RULES_REF, exc)
             raise PlayoutError(s, error.shown, error.line, error.text) from None
         out.append(_summary(playout))
     return out
@@ -162,6 +154,24 @@ class PlayoutError(Exception):
     def __init__(self, seed: int, shown: str, line: int | None, text: str):
         super().__init__(seed, shown, line, text)
         self.seed, self.error = seed, modules.RulesCodeError(shown, line, text)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Playouts to run: `games` of `players` under `options` and `kinds`, seeds derived from
+    `seed` (playout i: derive_seed(seed, i)), so any batch and any game in it replays alone."""
+
+    players: int
+    games: int
+    seed: int
+    options: dict
+    kinds: tuple
+
+    def tasks(self, chunk: int) -> Iterator[tuple]:
+        for start in range(0, self.games, chunk):
+            stop = min(self.games, start + chunk)
+            seeds = [engine.derive_seed(self.seed, i) for i in range(start, stop)]
+            yield (self.players, self.options, self.kinds, seeds)
 
 
 def run(*args, **kwargs) -> list[tuple]:
@@ -184,48 +194,59 @@ def iter_run(
 ) -> Iterator[tuple]:
     """Playout summaries one by one, in index order: seeds are made as they are needed and only
     a few batches are in flight, so memory stays flat however many games are asked for."""
-    workers = workers or os.cpu_count() or 1
+    batch = Batch(players, games, seed, dict(options), tuple(kinds))
+    for _index, part in run_batches(module, data, [batch], check, workers, progress):
+        yield from part
 
-    def seeds(start: int, stop: int) -> list[int]:
-        return [engine.derive_seed(seed, i) for i in range(start, stop)]
 
+def run_batches(
+    module,
+    data,
+    batches: list[Batch],
+    check: bool = False,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[tuple[int, list[tuple]]]:
+    """(batch index, a part of its summaries), in batch order and index order within a batch,
+    from one pool of worker processes for all the batches (a sweep's cells share it)."""
     try:
-        yield from _iter_run(
-            module, data, players, games, options, kinds, check, workers, seeds, progress
-        )
+        yield from _run_batches(module, data, batches, check, workers, progress)
     except PlayoutError as exc:
         raise exc.error.problem(exc.seed) from None
 
 
-def _iter_run(module, data, players, games, options, kinds, check, workers, seeds, progress):
+def _run_batches(module, data, batches, check, workers, progress):
+    workers = workers or os.cpu_count() or 1
+    total = sum(b.games for b in batches)
     done = 0
     packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-    initargs = (module.RULES_REF, packed, players, options, kinds, check)
-    if games < POOL_THRESHOLD or workers == 1:
+    initargs = (module.RULES_REF, packed, check)
+    if total < POOL_THRESHOLD or workers == 1:
         _init(*initargs)
-        step = max(1, min(games // 20, 10_000))
-        for i in range(0, games, step):
-            part = _run(seeds(i, min(games, i + step)))
-            done += len(part)
-            yield from part
-            if progress:
-                progress(done, games)
+        for index, b in enumerate(batches):
+            for task in b.tasks(max(1, min(b.games // 20, 10_000))):
+                part = _run(task)
+                done += len(part)
+                yield index, part
+                if progress:
+                    progress(done, total)
         return
-    chunk = max(50, min(games // (workers * 8), 10_000))
-    starts = iter(range(0, games, chunk))
+    chunk = max(50, min(total // (workers * 8), 10_000))
+    tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
     pending: deque = deque()
     with ProcessPoolExecutor(workers, initializer=_init, initargs=initargs) as pool:
-        for start in islice(starts, workers * 4):
-            pending.append(pool.submit(_run, seeds(start, min(games, start + chunk))))
+        for index, task in islice(tasks, workers * 4):
+            pending.append((index, pool.submit(_run, task)))
         while pending:
-            part = pending.popleft().result()
-            start = next(starts, None)
-            if start is not None:
-                pending.append(pool.submit(_run, seeds(start, min(games, start + chunk))))
+            index, future = pending.popleft()
+            part = future.result()
+            following = next(tasks, None)
+            if following is not None:
+                pending.append((following[0], pool.submit(_run, following[1])))
             done += len(part)
-            yield from part
+            yield index, part
             if progress:
-                progress(done, games)
+                progress(done, total)
 
 
 def statistics(
@@ -234,7 +255,9 @@ def statistics(
     """The statistics of playout summaries, taken one by one (a list or a stream)."""
     st = Stats(game_id, players, 0, seed, kinds, dict(options), wins=[0] * players)
     totals = [0] * players
-    for s, finished, dead, capped, steps, rounds, scores, winners, tied, counters, acts in rows:
+    for row in rows:
+        s, finished, dead, capped, steps, rounds, scores, winners, tied, counters, acts = row[:11]
+        factions = row[11]
         st.games += 1
         for name, n in acts:
             st.actions[name] = st.actions.get(name, 0) + n
@@ -258,6 +281,13 @@ def statistics(
         st.finished += 1
         for i, v in enumerate(scores):
             totals[i] += v
+        if len(scores) > 1:
+            first, second = sorted(scores, reverse=True)[:2]
+            st.margins[first - second] = st.margins.get(first - second, 0) + 1
+        for seat, name in enumerate(factions):
+            games_won = st.factions.setdefault(name, [0, 0])
+            games_won[0] += 1
+            games_won[1] += winners == (seat,)
         if tied:
             st.tied_before += 1
         if not winners:

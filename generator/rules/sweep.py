@@ -1,0 +1,162 @@
+"""A sweep: the grid of readings × player counts × player kinds, every cell a batch of playouts,
+run through one pool of workers (rules/simulate.run_batches) and put side by side in one
+report — which readings make the game end, and how fair and decisive each one is.
+
+Each cell has its own seed, derived from the sweep's seed and the cell's place in the grid, and
+its own replay command, so any cell and any game in it can be played again alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from . import engine, simulate
+from .report import by_kind, mean, replay_command
+from .simulate import Batch, Finding, Stats
+
+
+@dataclass
+class Cell:
+    readings: dict[str, str]  # the readings this cell varies (the rest as the base)
+    players: int
+    kinds: tuple[str, ...]
+    seed: int
+    stats: Stats | None = None
+    found: list[Finding] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        shown = ", ".join(f"{k}={v}" for k, v in self.readings.items()) or "—"
+        return f"{shown}; {self.players}p; {','.join(sorted(set(self.kinds)))}"
+
+
+def grid(
+    sweep: dict[str, list[str]],
+    players: list[int],
+    kinds: list[tuple[str, ...]],
+    seed: int,
+) -> list[Cell]:
+    """Every combination, readings varying slowest; cell i plays from derive_seed(seed, i)."""
+    names = list(sweep)
+    cells = []
+    for values in itertools.product(*(sweep[n] for n in names)):
+        for n in players:
+            for k in kinds:
+                cells.append(Cell(dict(zip(names, values)), n, k, 0))
+    for i, cell in enumerate(cells):
+        cell.seed = engine.derive_seed(seed, 1_000_000 + i)
+    return cells
+
+
+def run(
+    module,
+    data,
+    cells: list[Cell],
+    base: dict[str, str],
+    games: int,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Cell]:
+    """Every cell's playouts through one pool; statistics and findings per cell."""
+    options = [engine.resolve_options(module.OPTIONS, {**base, **c.readings}) for c in cells]
+    batches = [Batch(c.players, games, c.seed, options[i], c.kinds) for i, c in enumerate(cells)]
+    parts: list[list[tuple]] = [[] for _ in cells]
+    for index, part in simulate.run_batches(
+        module, data, batches, workers=workers, progress=progress
+    ):
+        parts[index].extend(part)
+    for i, cell in enumerate(cells):
+        st = simulate.statistics(
+            module.GAME_ID, cell.players, cell.seed, options[i], cell.kinds, parts[i]
+        )
+        st.base = dict(engine.resolve_options(module.OPTIONS, base))
+        cell.stats = st
+        cell.found = simulate.findings(module, st)
+    return cells
+
+
+def spread(st: Stats) -> float:
+    """The gap between the seats that win most and least often, as a share of finished games."""
+    if not st.finished:
+        return 0.0
+    rates = [w / st.finished for w in st.wins]
+    return max(rates) - min(rates)
+
+
+def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> str:
+    names = list(cells[0].readings) if cells else []
+    out = [
+        f"# {title} — sweep of {len(cells)} cells, {games} games each",
+        "",
+        f"Seed {seed}; each cell's own seed is in its replay command. Readings swept: "
+        + (", ".join(names) or "none")
+        + ".",
+        "",
+        "| readings | players | kinds | completed | dead ends | never end | seat spread | "
+        "ties after | winner's lead | decisions | findings |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for c in cells:
+        st = c.stats
+        shown = ", ".join(f"{k}={v}" for k, v in c.readings.items()) or "—"
+        levels = [f.severity for f in c.found]
+        said = ", ".join(
+            f"{levels.count(level)} {level}{'s' if levels.count(level) > 1 else ''}"
+            for level in ("error", "warning")
+            if level in levels
+        )
+        out.append(
+            f"| {shown} | {c.players} | {','.join(c.kinds)} | "
+            f"{st.finished}/{st.games} ({st.completion:.0%}) | {st.dead_ends} | {st.capped} | "
+            f"{spread(st):.0%} | {st.tied_after} | {mean(st.margins):.1f} | "
+            f"{mean(st.lengths):.1f} | {said or 'none'} |"
+        )
+    out += ["", "## Each cell", ""]
+    for c in cells:
+        st = c.stats
+        out += [f"### {c.label}", ""]
+        command = replay_command(module.GAME_ID, st, 0, module).replace(" --replay 0", "")
+        options = " ".join(f"--option {k}={v}" for k, v in c.readings.items())
+        if options and options not in command:
+            command = command.replace(f"--players {c.players}", f"--players {c.players} {options}")
+        out.append(f"Play this cell again: `{command} --games {st.games} --seed {c.seed}`")
+        out.append("")
+        for kind, won, total, (low, high) in by_kind(st):
+            out.append(f"- {kind}: {won} of {total} seat-games won ({low:.0%}–{high:.0%})")
+        for f in c.found:
+            if f.severity in ("error", "warning"):
+                text = f.text + (
+                    f" — replay: `{replay_command(module.GAME_ID, st, f.seed, module)}`"
+                    if f.seed is not None
+                    else ""
+                )
+                out.append(f"- **{f.severity}** {text}")
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def to_json(cells: list[Cell], games: int, seed: int) -> dict:
+    return {
+        "seed": seed,
+        "games": games,
+        "cells": [
+            {
+                "readings": c.readings,
+                "players": c.players,
+                "kinds": list(c.kinds),
+                "seed": c.seed,
+                "completion": c.stats.completion,
+                "seat_spread": spread(c.stats),
+                "mean_lead": mean(c.stats.margins),
+                "mean_decisions": mean(c.stats.lengths),
+                "stats": asdict(c.stats),
+                "findings": [
+                    {**{k: v for k, v in asdict(f).items() if k != "fields"}, "message": f.text}
+                    for f in c.found
+                ],
+            }
+            for c in cells
+        ],
+    }
