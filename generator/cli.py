@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import time
 from dataclasses import fields
 from pathlib import Path
 
@@ -57,6 +58,9 @@ def _run(action) -> None:
         for p in exc.problems:
             click.echo(p.format(), err=True)
         code = 1
+    except KeyboardInterrupt:  # Ctrl-C before anything was finished
+        click.echo(_("stopped"), err=True)
+        code = 130
     except BrokenPipeError:  # `pnp simulate … --replay N | head`: the reader has had enough
         sys.stdout = open(os.devnull, "w")
         code = 0
@@ -739,15 +743,36 @@ def _parse_sweep(values: tuple[str, ...]) -> dict[str, list[str]]:
     return out
 
 
-def _sweep(project, game, counts, kinds, sweep, games, seed, options, out_dir, limits, as_json):
-    tty = sys.stderr.isatty()
+def _games_progress():
+    """Progress of playouts on a terminal, with the time left estimated from the pace so far."""
+    if not sys.stderr.isatty():
+        return None
+    start = time.monotonic()
 
     def progress(done: int, total: int) -> None:
-        if tty:
-            click.echo(
-                "\r" + _("{done}/{total} games", done=done, total=total), err=True, nl=done >= total
-            )
+        spent = time.monotonic() - start
+        left = spent * (total - done) / done if done else 0.0
+        text = _("{done}/{total} games", done=done, total=total)
+        if done < total and spent > 1:
+            text += " " + _("(about {seconds:.0f} s left)", seconds=left)
+        click.echo("\r" + text + " " * 8, err=True, nl=done >= total)
 
+    return progress
+
+
+def _report_out(result: dict, as_json: bool) -> int:
+    click.echo(result["json"] if as_json else result["markdown"])
+    for path in result["written"]:
+        click.echo(_("wrote {path}", path=path), err=True)
+    if result.get("stopped"):
+        click.echo(_("stopped: the games finished so far are the report above"), err=True)
+        return 130
+    return 0
+
+
+def _sweep(
+    project, game, counts, kinds, sweep, games, seed, options, out_dir, limits, as_json, scheduler
+):
     result = pipeline.sweep(
         project,
         game,
@@ -760,14 +785,12 @@ def _sweep(project, game, counts, kinds, sweep, games, seed, options, out_dir, l
             options=_parse_options(options),
             out=Path(out_dir) if out_dir else None,
             limits=_limits(limits),
+            scheduler=scheduler,
         ),
-        progress,
+        _games_progress(),
         say=lambda text: click.echo(text, err=True),
     )
-    click.echo(result["json"] if as_json else result["markdown"])
-    for path in result["written"]:
-        click.echo(_("wrote {path}", path=path), err=True)
-    return 0
+    return _report_out(result, as_json)
 
 
 @main.command()
@@ -820,6 +843,12 @@ def _sweep(project, game, counts, kinds, sweep, games, seed, options, out_dir, l
     metavar="SEED",
     help="Play the game with this seed and print it move by move.",
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run the playouts on the Dask cluster whose scheduler is at ADDRESS "
+    "(tcp://host:8786); the game's rules module is sent to its workers. Same results as here.",
+)
 @out_option
 @limit_option
 def simulate(
@@ -833,6 +862,7 @@ def simulate(
     sweeps,
     as_json,
     replay,
+    scheduler,
     out_dir,
     limits,
 ) -> None:
@@ -859,6 +889,7 @@ def simulate(
                 out_dir,
                 limits,
                 as_json,
+                scheduler,
             )
         opts = pipeline.SimulateOptions(
             players=counts[0] if counts else None,
@@ -869,28 +900,16 @@ def simulate(
             out=Path(out_dir) if out_dir else None,
             replay=replay,
             limits=_limits(limits),
+            scheduler=scheduler,
         )
-        tty = sys.stderr.isatty()
-
-        def progress(done: int, total: int) -> None:
-            if tty:
-                click.echo(
-                    "\r" + _("{done}/{total} games", done=done, total=total),
-                    err=True,
-                    nl=done >= total,
-                )
-
         result = pipeline.simulate(
-            project, game, opts, progress, say=lambda text: click.echo(text, err=True)
+            project, game, opts, _games_progress(), say=lambda text: click.echo(text, err=True)
         )
         if "replay" in result:
             r = result["replay"]
             for line in r.log:
                 click.echo(line)
             return 0
-        click.echo(result["json"] if as_json else result["markdown"])
-        for path in result["written"]:
-            click.echo(_("wrote {path}", path=path), err=True)
-        return 0
+        return _report_out(result, as_json)
 
     _run(action)

@@ -210,6 +210,7 @@ class SweepOptions:
     options: dict[str, str] = field(default_factory=dict)  # readings held fixed
     out: Path | None = None
     limits: Limits = DEFAULT
+    scheduler: str | None = None  # a Dask scheduler's address: the playouts run there
 
 
 def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say=None) -> dict:
@@ -260,7 +261,12 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     if total > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=total), opts.limits.games, None)
     data = guarded(module, module.prepare, game)
-    cells = sweeps.run(module, data, cells, base, opts.games, progress=progress)
+    from .rules import simulate as sim
+
+    with sim.on_cluster(opts.scheduler):
+        cells = sweeps.run(module, data, cells, base, opts.games, progress=progress)
+    if not cells:  # stopped before any cell had a game
+        raise KeyboardInterrupt
     markdown = sweeps.markdown(game.title, module, cells, opts.games, opts.seed)
     payload = json.dumps(
         sweeps.to_json(cells, opts.games, opts.seed), ensure_ascii=False, indent=1, sort_keys=True
@@ -277,7 +283,14 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
         out / "sweep.pdf": sweep_pdf(game, module, cells, opts.games, opts.seed, font_index, cache),
     }
     written = output.write_all(files, [out])  # the game's other files stay
-    return {"markdown": markdown, "json": payload, "written": written, "cells": cells}
+    stopped = any(c.stats.stopped for c in cells)
+    return {
+        "markdown": markdown,
+        "json": payload,
+        "written": written,
+        "cells": cells,
+        "stopped": stopped,
+    }
 
 
 @dataclass
@@ -291,6 +304,7 @@ class SimulateOptions:
     replay: int | None = None
     skill: bool = True
     limits: Limits = DEFAULT
+    scheduler: str | None = None  # a Dask scheduler's address: the playouts run there
 
 
 def simulate(
@@ -343,7 +357,10 @@ def simulate(
             log=True,
         )
         return {"replay": result}
-    result = run_simulation(game, module, players, opts, progress, chosen)
+    from .rules import simulate as sim
+
+    with sim.on_cluster(opts.scheduler):
+        result = run_simulation(game, module, players, opts, progress, chosen)
     out = (opts.out or project.root / "output") / game_id
     cache = Cache.for_output(opts.out or project.root / "output", writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
@@ -356,6 +373,7 @@ def simulate(
         "markdown": markdown.decode("utf-8"),
         "json": payload.decode("utf-8").rstrip("\n"),
         "written": written,
+        "stopped": result.stats.stopped,
     }
 
 

@@ -197,3 +197,35 @@ def test_a_sweep_is_the_same_in_one_process_or_a_pool():
     one, pooled = cells(1), cells(2)
     assert [c.stats.wins for c in one] == [c.stats.wins for c in pooled]
     assert [c.stats.dead_ends for c in one] == [250, 250, 0, 0]
+
+
+@pytest.mark.skipif(__import__("os").name == "nt", reason="SIGINT to a child process")
+def test_ctrl_c_keeps_the_games_finished_as_a_partial_report(tricks):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "simulate", "tricks", "--games", "5000000"],
+        cwd=tricks,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    started = proc.stderr.readline()
+    assert "runs the game's rules module" in started, started
+    time.sleep(6)  # some tasks of games finish, even on a busy machine
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "stopped: the games finished so far are the report above" in err
+    assert "Traceback" not in err
+    report = (tricks / "output/tricks/simulation-3p.md").read_text(encoding="utf-8")
+    assert "**Stopped by the user after " in report and " of 5000000 games" in report
+    stats = json.loads((tricks / "output/tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    assert stats["stopped"] and 0 < stats["games"] < 5_000_000
+    assert stats["finished"] == stats["games"]  # whole games only, no half-played one

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
 import sys
 import traceback
 from dataclasses import dataclass
@@ -41,11 +42,35 @@ class RulesRef:
     shown: str  # the path as messages print it, relative to the project
     game: str  # the game's id (its folder's name)
     digest: str  # of the file's bytes: a changed file is a new module
+    alias: str = ""  # on another machine: the name the module has where it was read
 
     @property
     def name(self) -> str:
+        if self.alias:
+            return self.alias
         where = hashlib.sha256(self.path.encode()).hexdigest()[:10]
         return f"pnp_rules_{self.game}_{where}_{self.digest[:10]}"
+
+
+def shipped(ref: RulesRef) -> tuple:
+    """What a worker on another machine needs to load the same module under the same name (so
+    the prepared data unpickles): the name, how messages show it, the game, digest and code."""
+    return (ref.name, ref.shown, ref.game, ref.digest, Path(ref.path).read_bytes())
+
+
+def load_shipped(name: str, shown: str, game: str, digest: str, source: bytes) -> ModuleType:
+    """A module shipped from the machine that runs pnp (a Dask worker's side): its code written
+    once per digest to a temporary folder and loaded under its original name."""
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / "pnp-rules" / digest
+    path = folder / RULES_FILE
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / f".{RULES_FILE}.{os.getpid()}"
+        partial.write_bytes(source)
+        os.replace(partial, path)
+    return load(RulesRef(str(path), shown, game, digest, alias=name))
 
 
 class RulesCodeError(Exception):

@@ -99,6 +99,14 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
     out = [
         f"# {title} — {st.players} players, {st.games} games",
         "",
+    ]
+    if st.stopped:
+        out += [
+            f"**Stopped by the user after {st.games} of {st.planned} games: a partial report** "
+            "(no skill signal, no other readings).",
+            "",
+        ]
+    out += [
         f"Seed {st.seed}; players: {kinds}; readings: "
         + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
         "",

@@ -7,12 +7,15 @@ drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import pickle
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from itertools import islice
 
@@ -24,6 +27,8 @@ DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
 SKILL_GAMES = 600  # at most this many for the skill signal
 COVERAGE_GAMES = 200  # at most this many varied-player games, to see every kind of action
 POOL_THRESHOLD = 400  # fewer playouts than this run in-process: a pool costs more than it saves
+# At most this many games a task: progress moves and Ctrl-C stops within a second or two.
+CHUNK = 2000
 
 
 @dataclass
@@ -84,6 +89,8 @@ class Stats:
     # action type -> games in which varied players (every kind of action, see engine) took it
     coverage: dict[str, int] = field(default_factory=dict)
     coverage_games: int = 0
+    planned: int = 0  # the games asked for; more than `games` when stopped
+    stopped: bool = False  # by Ctrl-C: a partial report of the games finished
     # the readings `pnp simulate` plays when no --option is given: the module's literal ones
     # with the designer's game.toml [readings] over them (replay commands name the others)
     base: dict[str, str] = field(default_factory=dict)
@@ -124,10 +131,35 @@ def _summary(r: engine.Playout) -> tuple:
 _WORKER: dict = {}
 
 
-def _init(ref, data: bytes, check: bool) -> None:
+def _init(ref, data: bytes, check: bool, worker: bool = False) -> None:
     """A worker's (or this process's) module and data, once: tasks then say only which cell."""
+    if worker:  # Ctrl-C is the parent's to handle: it keeps what is finished
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     module = modules.load(ref)  # before the data: its classes may live in the module
     _WORKER.update(module=module, data=pickle.loads(data), check=check)
+
+
+def _remote(shipped: tuple, data: bytes, check: bool, task: tuple) -> list[tuple]:
+    """One task on a Dask worker: the project's module (shipped as code) and the data loaded
+    once per worker, then the same `_run` as on this machine, so the results are the same."""
+    key = (shipped[0], hashlib.sha256(data).hexdigest(), check)
+    if _WORKER.get("key") != key:
+        module = modules.load_shipped(*shipped)
+        _WORKER.update(module=module, data=pickle.loads(data), check=check, key=key)
+    return _run(task)
+
+
+_SCHEDULER: list[str | None] = [None]
+
+
+@contextmanager
+def on_cluster(address: str | None):
+    """Within: every batch runs on the Dask cluster whose scheduler is at `address`."""
+    _SCHEDULER.append(address)
+    try:
+        yield
+    finally:
+        _SCHEDULER.pop()
 
 
 def _run(task: tuple) -> list[tuple]:
@@ -220,21 +252,25 @@ def _run_batches(module, data, batches, check, workers, progress):
     total = sum(b.games for b in batches)
     done = 0
     packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    if _SCHEDULER[-1]:
+        yield from _on_dask(_SCHEDULER[-1], module, packed, batches, check, total, progress)
+        return
     initargs = (module.RULES_REF, packed, check)
     if total < POOL_THRESHOLD or workers == 1:
         _init(*initargs)
         for index, b in enumerate(batches):
-            for task in b.tasks(max(1, min(b.games // 20, 10_000))):
+            for task in b.tasks(max(1, min(b.games // 20, CHUNK))):
                 part = _run(task)
                 done += len(part)
                 yield index, part
                 if progress:
                     progress(done, total)
         return
-    chunk = max(50, min(total // (workers * 8), 10_000))
+    chunk = max(50, min(total // (workers * 8), CHUNK))
     tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
     pending: deque = deque()
-    with ProcessPoolExecutor(workers, initializer=_init, initargs=initargs) as pool:
+    pool = ProcessPoolExecutor(workers, initializer=_init, initargs=(*initargs, True))
+    try:
         for index, task in islice(tasks, workers * 4):
             pending.append((index, pool.submit(_run, task)))
         while pending:
@@ -247,6 +283,51 @@ def _run_batches(module, data, batches, check, workers, progress):
             yield index, part
             if progress:
                 progress(done, total)
+    finally:  # also on Ctrl-C or an error: what is queued is dropped, not waited for
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _on_dask(address, module, packed, batches, check, total, progress):
+    """The same tasks on a Dask cluster: the module's code and the data sent once, tasks in
+    flight a few per worker, results taken in order (Dask reruns a lost worker's tasks)."""
+    try:
+        from distributed import Client
+    except ImportError:  # pragma: no cover - a dependency
+        raise BuildError(
+            _("--scheduler needs dask.distributed (pip install distributed)")
+        ) from None
+    try:
+        client = Client(address, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise BuildError(
+            _("cannot reach the Dask scheduler at {address}: {error}", address=address, error=exc)
+        ) from None
+    try:
+        shipped = modules.shipped(module.RULES_REF)
+        [code, data] = client.scatter([shipped, packed], broadcast=True, hash=True)
+        workers = max(1, sum(client.nthreads().values()))
+        chunk = max(50, min(total // (workers * 8), CHUNK))
+        tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
+        pending: deque = deque()
+
+        def submit(index, task):
+            pending.append((index, client.submit(_remote, code, data, check, task, pure=False)))
+
+        for index, task in islice(tasks, workers * 4):
+            submit(index, task)
+        done = 0
+        while pending:
+            index, future = pending.popleft()
+            part = future.result()
+            following = next(tasks, None)
+            if following is not None:
+                submit(*following)
+            done += len(part)
+            yield index, part
+            if progress:
+                progress(done, total)
+    finally:
+        client.close()
 
 
 def statistics(
@@ -317,15 +398,30 @@ def batch(
 ) -> tuple[Stats, list[Finding]]:
     """One batch of playouts: statistics (with the skill signal and the other readings behind
     each error) and findings — what `pnp simulate` and the simulation builder report."""
-    rows = iter_run(module, data, players, games, seed, options, kinds, progress=progress)
+    stopped: list[bool] = []
+    rows = until_interrupted(
+        iter_run(module, data, players, games, seed, options, kinds, progress=progress), stopped
+    )
     stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
     stats.base = dict(base or {})
+    stats.planned = games
+    if stopped:  # Ctrl-C: the finished games as a partial report, nothing more played
+        stats.stopped = True
+        return stats, findings(module, stats)
     if skill:
         stats.skill = skill_signal(module, data, players, min(games, SKILL_GAMES), seed, options)
     coverage(module, data, stats, min(games, COVERAGE_GAMES))
     found = findings(module, stats)
     stats.alternatives = alternatives(module, data, stats, found)
     return stats, found
+
+
+def until_interrupted(rows: Iterable, stopped: list[bool]) -> Iterator:
+    """The rows until Ctrl-C; then `stopped` holds True and the rows so far are all there is."""
+    try:
+        yield from rows
+    except KeyboardInterrupt:
+        stopped.append(True)
 
 
 def coverage(module, data, st: Stats, games: int) -> None:

@@ -63,18 +63,23 @@ def run(
     options = [engine.resolve_options(module.OPTIONS, {**base, **c.readings}) for c in cells]
     batches = [Batch(c.players, games, c.seed, options[i], c.kinds) for i, c in enumerate(cells)]
     parts: list[list[tuple]] = [[] for _ in cells]
-    for index, part in simulate.run_batches(
-        module, data, batches, workers=workers, progress=progress
-    ):
+    stopped: list[bool] = []
+    runs = simulate.run_batches(module, data, batches, workers=workers, progress=progress)
+    for index, part in simulate.until_interrupted(runs, stopped):
         parts[index].extend(part)
+    played = []
     for i, cell in enumerate(cells):
+        if stopped and not parts[i]:
+            continue  # Ctrl-C: the cells played so far, the last one perhaps in part
         st = simulate.statistics(
             module.GAME_ID, cell.players, cell.seed, options[i], cell.kinds, parts[i]
         )
         st.base = dict(engine.resolve_options(module.OPTIONS, base))
+        st.planned, st.stopped = games, bool(stopped)
         cell.stats = st
         cell.found = simulate.findings(module, st)
-    return cells
+        played.append(cell)
+    return played
 
 
 def spread(st: Stats) -> float:
@@ -94,6 +99,14 @@ def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> st
         + (", ".join(names) or "none")
         + ".",
         "",
+    ]
+    if any(c.stats.stopped for c in cells):
+        out += [
+            "**Stopped by the user: a partial report** of the cells played so far (the last "
+            "perhaps in part).",
+            "",
+        ]
+    out += [
         "| readings | players | kinds | completed | dead ends | never end | seat spread | "
         "ties after | winner's lead | decisions | findings |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
