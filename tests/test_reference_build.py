@@ -22,16 +22,17 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit whose simulation reports give the winner's lead and wins per faction. Earlier
-# references: ae2e503 (kinds of action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s
-# manifest, which older code refuses), 4c234c3 (a tuck box glued inside the back), the
-# first tuck boxes, 6b9ed44 (fold-over sheets in the base sheets.toml), 39f1795 (a
-# placeholder-art box in each shipped game), 229cac5 (headings kept with their samples),
-# the 3-player removal declared in にゃんばーわん！'s manifest (older code refuses the key),
-# ddd9785 (full-width digits on a card), 3edd1f4 (the designer's words), 7d9c348 (digits),
-# dc3dadd (provisional content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set
-# vertically), 56517d2 (crop marks inside the printable area), 19e75fe, 2dcdbff.
-REFERENCE = "4b39ac66dbad5273100da1cc8ed92479855e385e"
+# The commit whose simulation reports say whether they were stopped early. Earlier
+# references: 8d2c (the winner's lead and wins per faction), ae2e503 (kinds of action
+# counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code refuses),
+# 4c234c3 (a tuck box glued inside the back), the first tuck boxes, 6b9ed44 (fold-over
+# sheets in the base sheets.toml), 39f1795 (a placeholder-art box in each shipped game),
+# 229cac5 (headings kept with their samples), the 3-player removal declared in にゃんばーわん！'s
+# manifest (older code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4
+# (the designer's words), 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49
+# (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside
+# the printable area), 19e75fe, 2dcdbff.
+REFERENCE = "e9f8cd65c987658f5d8a0b8542bd0b0ee4edfd05"
 
 
 def _reference_generator(dest: Path) -> Path | None:
