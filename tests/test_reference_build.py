@@ -23,7 +23,7 @@ import pytest
 from conftest import REPO, own_base, run
 
 # The commit whose simulation reports say whether they were stopped early. Earlier
-# references: 8d2c (the winner's lead and wins per faction), ae2e503 (kinds of action
+# references: 4b39ac6 (the winner's lead and wins per faction), ae2e503 (kinds of action
 # counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code refuses),
 # 4c234c3 (a tuck box glued inside the back), the first tuck boxes, 6b9ed44 (fold-over
 # sheets in the base sheets.toml), 39f1795 (a placeholder-art box in each shipped game),
