@@ -844,6 +844,12 @@ def _sweep(
     help="Play the game with this seed and print it move by move.",
 )
 @click.option(
+    "--probes",
+    is_flag=True,
+    help="Play each strategy the rules module names (STRATEGIES) in every seat against the "
+    "--players-kind field (default ismcts:50): probes.md/.json say which beat the field.",
+)
+@click.option(
     "--scheduler",
     metavar="ADDRESS",
     help="Run the playouts on the Dask cluster whose scheduler is at ADDRESS "
@@ -862,6 +868,7 @@ def simulate(
     sweeps,
     as_json,
     replay,
+    probes,
     scheduler,
     out_dir,
     limits,
@@ -901,7 +908,13 @@ def simulate(
             replay=replay,
             limits=_limits(limits),
             scheduler=scheduler,
+            kind_given=bool(kinds),
         )
+        if probes:
+            result = pipeline.probes(
+                project, game, opts, _games_progress(), say=lambda t: click.echo(t, err=True)
+            )
+            return _report_out(result, as_json)
         result = pipeline.simulate(
             project, game, opts, _games_progress(), say=lambda text: click.echo(text, err=True)
         )

@@ -253,10 +253,10 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
             )
     for kinds_text in opts.kinds:
         for n in counts:
-            player_kinds(kinds_text, n)  # checked before anything is played
+            player_kinds(kinds_text, n, module)  # checked before anything is played
     cells = sweeps.grid(opts.sweep, counts, [(k,) for k in opts.kinds], opts.seed)
     for cell in cells:
-        cell.kinds = player_kinds(cell.kinds[0], cell.players)
+        cell.kinds = player_kinds(cell.kinds[0], cell.players, module)
     total = opts.games * len(cells)
     if total > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=total), opts.limits.games, None)
@@ -293,6 +293,62 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     }
 
 
+def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None, say=None) -> dict:
+    """Each of the module's STRATEGIES against a field of players: probes.md and probes.json."""
+    import json
+
+    from .rules import probes as probing
+    from .rules import simulate as sim
+    from .rules.modules import guarded
+
+    problems = Problems()
+    game = load(project, game_id, problems, opts.limits)
+    if game is None or problems.has_errors:
+        raise BuildError([p for p in problems.items if p.level == "error"])
+    module = _rules_module(game)
+    if say is not None:
+        say(
+            _(
+                "{path}: runs the game's rules module, Python code from the project",
+                path=module.RULES_REF.shown,
+            )
+        )
+    if not module.STRATEGIES:
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _(
+                        "the rules module names no strategies to probe: add STRATEGIES "
+                        "(docs/reference/rules.md)"
+                    ),
+                    SourceRef(module.RULES_REF.shown),
+                )
+            ]
+        )
+    lo, _hi = game.manifest.players
+    players = opts.players or lo
+    options = _readings(module, {**_chosen(game, module), **opts.options})
+    field = player_kinds(
+        probing.FIELD if opts.kind == "random" and not opts.kind_given else opts.kind,
+        players,
+        module,
+    )
+    total = opts.games * len(module.STRATEGIES)
+    if total > opts.limits.games:
+        raise exceeded("games", _("{n:,} games", n=total), opts.limits.games, None)
+    data = guarded(module, module.prepare, game)
+    with sim.on_cluster(opts.scheduler):
+        found = probing.run(module, data, players, field, opts.games, opts.seed, options, progress)
+    markdown = probing.markdown(game.title, found, field, opts.games)
+    payload = json.dumps(
+        probing.to_json(found, field, opts.games), ensure_ascii=False, indent=1, sort_keys=True
+    )
+    out = (opts.out or project.root / "output") / game_id
+    files = {out / "probes.md": markdown.encode(), out / "probes.json": (payload + "\n").encode()}
+    return {"markdown": markdown, "json": payload, "written": output.write_all(files, [out])}
+
+
 @dataclass
 class SimulateOptions:
     players: int | None = None
@@ -305,6 +361,7 @@ class SimulateOptions:
     skill: bool = True
     limits: Limits = DEFAULT
     scheduler: str | None = None  # a Dask scheduler's address: the playouts run there
+    kind_given: bool = False  # --players-kind was given (probes meet skilled players unless)
 
 
 def simulate(
@@ -342,7 +399,7 @@ def simulate(
     chosen = _chosen(game, module)
     if opts.replay is not None:
         options = _readings(module, {**chosen, **opts.options})
-        kinds = player_kinds(opts.kind, players)
+        kinds = player_kinds(opts.kind, players, module)
         data = guarded(module, module.prepare, game)
         result = guarded(
             module,
@@ -408,15 +465,27 @@ def _readings(module, given: dict[str, str]) -> dict[str, str]:
         raise BuildError(str(exc)) from None
 
 
-def player_kinds(text: str, players: int) -> tuple[str, ...]:
+def player_kinds(text: str, players: int, module=None) -> tuple[str, ...]:
     """`--players-kind`: one kind for every seat, or one per seat separated by commas, the last
-    filling the seats left (`ismcts:200,random` for any number of players)."""
+    filling the seats left (`ismcts:200,random` for any number of players); a probe names one
+    of the module's STRATEGIES."""
     from .rules import engine
 
     try:
         kinds = tuple(engine.parse_kind(k) for k in text.split(","))
     except engine.UnknownOption as exc:
         raise BuildError(str(exc)) from None
+    for kind in kinds:
+        if module is not None and kind.startswith("probe:"):
+            if kind[6:] not in module.STRATEGIES:
+                raise BuildError(
+                    _(
+                        "{kind!r}: the rules module names no such strategy (its STRATEGIES: "
+                        "{names})",
+                        kind=kind,
+                        names=", ".join(module.STRATEGIES) or _("none"),
+                    )
+                )
     if len(kinds) > players:
         raise BuildError(
             _(
@@ -452,7 +521,7 @@ def run_simulation(
     options = _readings(module, {**chosen, **opts.options})
     if opts.games > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=opts.games), opts.limits.games, None)
-    kinds = player_kinds(opts.kind, players)
+    kinds = player_kinds(opts.kind, players, module)
     data = guarded(module, module.prepare, game)
     stats, found = sim.batch(
         module,

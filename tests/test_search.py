@@ -38,7 +38,7 @@ def test_a_search_player_per_seat_plays_reproducibly(tricks, tmp_path):
     "kinds,message",
     [
         ("ismcts:20,random,random,random", "--players-kind names 4 kinds for 3 players"),
-        ("clever", "unknown player kind 'clever' (kinds: random, greedy, varied, ismcts)"),
+        ("clever", "unknown player kind 'clever' (kinds: random, greedy, varied, ismcts, probe)"),
         ("ismcts:0", "'ismcts:0': give the search a budget, e.g. ismcts:200"),
         ("greedy:3", "unknown player kind 'greedy:3'"),
     ],
@@ -229,3 +229,41 @@ def test_ctrl_c_keeps_the_games_finished_as_a_partial_report(tricks):
     stats = json.loads((tricks / "output/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["stopped"] and 0 < stats["games"] < 5_000_000
     assert stats["finished"] == stats["games"]  # whole games only, no half-played one
+
+
+# -- strategy probes -------------------------------------------------------------------------
+
+
+def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
+    result = run(
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--out",
+        str(tmp_path),
+        "--probes",
+        "--players-kind",
+        "random",
+        "--games",
+        "300",
+    )
+    assert result.exit_code == 0, result.output
+    probes = json.loads((tmp_path / "tricks/probes.json").read_text(encoding="utf-8"))
+    [low] = probes["probes"]
+    assert low["name"] == "play_low" and low["games"] == 300 and probes["field"] == ["random"] * 3
+    # playing the lowest card never wins a trick it could win: it loses to random players
+    assert low["verdict"].startswith("loses to the field by"), low
+    assert "| play_low | always play the lowest card |" in result.output
+
+
+def test_a_probe_is_also_a_player_kind(tricks, tmp_path):
+    stats = _simulate(tricks, tmp_path, "--games", "30", "--players-kind", "probe:play_low,random")
+    assert stats["kinds"] == ["probe:play_low", "random", "random"]
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--players-kind", "probe:play_high"
+    )
+    assert result.exit_code == 1
+    assert "'probe:play_high': the rules module names no such strategy (its STRATEGIES: " in (
+        result.output
+    )

@@ -426,6 +426,22 @@ def greedy_value(state: State, action: int) -> float:
     return 12 - num[action]  # sail with the lowest legal card
 
 
+# Simple policies to probe (`pnp simulate --probes`): does one of them beat skilled players?
+# Each scores an action like greedy_value; the highest is played.
+def _always_chant(state: State, action: int) -> float:
+    return 1.0 if state.CHANT <= action < state.FACEDOWN else greedy_value(state, action) / 100
+
+
+def _never_chant(state: State, action: int) -> float:
+    return -1.0 if state.CHANT <= action < state.FACEDOWN else greedy_value(state, action) / 100
+
+
+STRATEGIES = {
+    "always_chant": ("always chant (読経) when allowed", _always_chant),
+    "never_chant": ("sail whenever a card can", _never_chant),
+}
+
+
 # -- static checks: what its rules say about setup, against what any later rule uses.
 
 FACEDOWN = "その後、全プレイヤーは手札から好きな１枚を選んで、それを伏せて手元に置いてください。"

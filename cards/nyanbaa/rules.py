@@ -972,6 +972,28 @@ def greedy_value(state: State, action: int) -> float:
     return state.number[action - state.CARRY]
 
 
+# Simple policies to probe (`pnp simulate --probes`): does one of them beat skilled players?
+# Each scores an action like greedy_value; the highest is played.
+def _never_assist(state: State, action: int) -> float:
+    if state.phase == "judge" and state.ASSIST <= action < state.OCCUPY:
+        return -100.0
+    return greedy_value(state, action)
+
+
+def _hoard(state: State, action: int) -> float:
+    """Spend no resource and use no skill: keep every cube for the gem and cube counts."""
+    if state.phase == "play":
+        rest = action % state.PLAY
+        return greedy_value(state, action) - 100 * bool(rest)
+    return greedy_value(state, action)
+
+
+STRATEGIES = {
+    "never_assist": ("never assist (助太刀): occupy whenever possible", _never_assist),
+    "hoard": ("spend no resource, use no skill", _hoard),
+}
+
+
 # -- static checks: what its rules say about the deck, the deal and the supply,
 
 DEAL = "各プレイヤーに{}枚ずつ配って手札とします"

@@ -716,6 +716,28 @@ def greedy_value(state: State, action: int) -> float:
     return 0.0
 
 
+# Simple policies to probe (`pnp simulate --probes`): does one of them beat skilled players?
+# Each scores an action like greedy_value; the highest is played.
+def _largest_pile(state: State, action: int) -> float:
+    """Take from the fullest hole; otherwise as the greedy player."""
+    if state.phase == "take":
+        hole = action - (state.TAKE_SECOND if action >= state.TAKE_SECOND else state.TAKE)
+        return len(state.holes[hole])
+    return greedy_value(state, action)
+
+
+def _never_god(state: State, action: int) -> float:
+    if state.phase == "god":
+        return 1.0 if action == state.GOD_SKIP else -1.0
+    return greedy_value(state, action)
+
+
+STRATEGIES = {
+    "largest_pile": ("take from the fullest dragon hole", _largest_pile),
+    "never_god": ("never use the four-god power", _never_god),
+}
+
+
 # -- static checks: what its rules say about setup and taking, against its data.
 
 FACE_DOWN = "今度は裏向きで並べ"  # the setup sentence for face-down elders, found by its words

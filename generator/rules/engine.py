@@ -160,13 +160,20 @@ class VariedPlayer:
         return pick[self.rng.randrange(len(pick))] if len(pick) > 1 else pick[0]
 
 
-KINDS = ("random", "greedy", "varied", "ismcts")
+KINDS = ("random", "greedy", "varied", "ismcts", "probe")
 
 
 def parse_kind(text: str) -> str:
     """A player kind as written on the command line: random, greedy, varied, ismcts (200
-    iterations), ismcts:N (N iterations) or ismcts:Nms (N milliseconds a move)."""
+    iterations), ismcts:N (N iterations), ismcts:Nms (N milliseconds a move) or probe:NAME (a
+    strategy the rules module names in STRATEGIES)."""
     name, _colon, budget = text.strip().partition(":")
+    if name == "probe":
+        if not budget:
+            raise UnknownOption(
+                _("{kind!r}: name the strategy, e.g. probe:always_chant", kind=text)
+            )
+        return text.strip()
     if name not in KINDS or (budget and name != "ismcts"):
         raise UnknownOption(
             _("unknown player kind {kind!r} (kinds: {kinds})", kind=text, kinds=", ".join(KINDS))
@@ -217,6 +224,8 @@ def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
             out.append(GreedyPlayer(rng, module.greedy_value))
         elif kind == "varied":
             out.append(VariedPlayer(rng, typer))
+        elif kind.startswith("probe:"):
+            out.append(GreedyPlayer(rng, module.STRATEGIES[kind[6:]][1]))
         elif kind.startswith("ismcts"):
             from .search import IsmctsPlayer, parse_budget
 

@@ -31,6 +31,7 @@ DEFAULTS = {
     "NOTABLE": frozenset(),
     "EXPLAIN": {},
     "CHECKS": (),
+    "STRATEGIES": {},
 }
 
 

@@ -265,6 +265,8 @@ def _run_batches(module, data, batches, check, workers, progress):
                 yield index, part
                 if progress:
                     progress(done, total)
+                if _STOP[0]:
+                    return
         return
     chunk = max(50, min(total // (workers * 8), CHUNK))
     tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
@@ -283,6 +285,8 @@ def _run_batches(module, data, batches, check, workers, progress):
             yield index, part
             if progress:
                 progress(done, total)
+            if _STOP[0]:
+                return
     finally:  # also on Ctrl-C or an error: what is queued is dropped, not waited for
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -326,6 +330,8 @@ def _on_dask(address, module, packed, batches, check, total, progress):
             yield index, part
             if progress:
                 progress(done, total)
+            if _STOP[0]:
+                return
     finally:
         client.close()
 
@@ -416,12 +422,32 @@ def batch(
     return stats, found
 
 
+_STOP = [False]  # set by Ctrl-C within until_interrupted(): the runs end after the task in hand
+
+
 def until_interrupted(rows: Iterable, stopped: list[bool]) -> Iterator:
-    """The rows until Ctrl-C; then `stopped` holds True and the rows so far are all there is."""
+    """The rows until Ctrl-C; then `stopped` holds True and the rows so far are all there is.
+    Ctrl-C only sets a flag that the runs look at between tasks, so wherever it lands (in the
+    statistics of a row, in a wait) no half-counted game is left."""
+    _STOP[0] = False
+
+    def stop(signum, frame) -> None:
+        _STOP[0] = True
+
+    try:
+        previous = signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread: Ctrl-C is not ours to handle
+        previous = None
     try:
         yield from rows
     except KeyboardInterrupt:
+        _STOP[0] = True
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if _STOP[0]:
         stopped.append(True)
+        _STOP[0] = False
 
 
 def coverage(module, data, st: Stats, games: int) -> None:
