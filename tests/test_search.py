@@ -246,12 +246,12 @@ def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
         "--players-kind",
         "random",
         "--games",
-        "300",
+        "600",
     )
     assert result.exit_code == 0, result.output
     probes = json.loads((tmp_path / "tricks/probes.json").read_text(encoding="utf-8"))
     [low] = probes["probes"]
-    assert low["name"] == "play_low" and low["games"] == 300 and probes["field"] == ["random"] * 3
+    assert low["name"] == "play_low" and low["games"] == 600 and probes["field"] == ["random"] * 3
     # playing the lowest card never wins a trick it could win: it loses to random players
     assert low["verdict"].startswith("loses to the field by"), low
     assert "| play_low | always play the lowest card |" in result.output
