@@ -257,6 +257,7 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     cells = sweeps.grid(opts.sweep, counts, [(k,) for k in opts.kinds], opts.seed)
     for cell in cells:
         cell.kinds = player_kinds(cell.kinds[0], cell.players, module)
+        cell.fixed = dict(opts.options)
     total = opts.games * len(cells)
     if total > opts.limits.games:
         raise exceeded("games", _("{n:,} games", n=total), opts.limits.games, None)

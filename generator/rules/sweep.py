@@ -25,6 +25,18 @@ class Cell:
     seed: int
     stats: Stats | None = None
     found: list[Finding] = field(default_factory=list)
+    fixed: dict[str, str] = field(default_factory=dict)  # readings the sweep held (--option)
+
+    def command(self, game: str, games: int) -> str:
+        """The command that plays this cell again, alone."""
+        kinds = set(self.kinds)
+        shown = next(iter(kinds)) if len(kinds) == 1 else ",".join(self.kinds)
+        who = "" if kinds == {"random"} else f" --players-kind {shown}"
+        options = "".join(f" --option {k}={v}" for k, v in {**self.fixed, **self.readings}.items())
+        return (
+            f"pnp simulate {game} --players {self.players}{who}{options} --games {games} "
+            f"--seed {self.seed}"
+        )
 
     @property
     def label(self) -> str:
@@ -130,11 +142,7 @@ def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> st
     for c in cells:
         st = c.stats
         out += [f"### {c.label}", ""]
-        command = replay_command(module.GAME_ID, st, 0, module).replace(" --replay 0", "")
-        options = " ".join(f"--option {k}={v}" for k, v in c.readings.items())
-        if options and options not in command:
-            command = command.replace(f"--players {c.players}", f"--players {c.players} {options}")
-        out.append(f"Play this cell again: `{command} --games {st.games} --seed {c.seed}`")
+        out.append(f"Play this cell again: `{c.command(module.GAME_ID, games)}`")
         out.append("")
         for kind, won, total, (low, high) in by_kind(st):
             out.append(f"- {kind}: {won} of {total} seat-games won ({low:.0%}–{high:.0%})")
