@@ -881,6 +881,10 @@ def simulate(
         counts = _player_counts(players)
         sweep = _parse_sweep(sweeps)
         kind_list = list(kinds) or ["random"]
+        if probes and (sweep or len(counts) > 1 or len(kind_list) > 1 or replay is not None):
+            raise BuildError(
+                _("--probes plays one player count against one field: no --sweep or --replay")
+            )
         if sweep or len(counts) > 1 or len(kind_list) > 1:
             if replay is not None:
                 raise BuildError(_("--replay plays one game: name one reading, count and kind"))

@@ -171,6 +171,7 @@ def test_a_sweep_over_kinds_reports_each_kinds_wins(tricks, tmp_path):
         (["--sweep", "next_lead"], "--sweep takes NAME=V1,V2…"),
         (["--sweep", "next_lead=left,last_winner", "--replay", "3"], "--replay plays one game"),
         (["--players", "3,9"], "is for 3–4 players, not 9"),
+        (["--probes", "--players", "3,4"], "--probes plays one player count against one field"),
     ],
 )
 def test_a_bad_sweep_is_named_before_anything_is_played(tricks, args, message):
