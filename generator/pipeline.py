@@ -220,37 +220,14 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     from .rules import sweep as sweeps
     from .rules.modules import guarded
 
-    problems = Problems()
-    game = load(project, game_id, problems, opts.limits)
-    if game is None or problems.has_errors:
-        raise BuildError([p for p in problems.items if p.level == "error"])
-    module = _rules_module(game)
-    if say is not None:
-        say(
-            _(
-                "{path}: runs the game's rules module, Python code from the project",
-                path=module.RULES_REF.shown,
-            )
-        )
+    game, module = _playable(project, game_id, opts.limits, say)
     chosen = _chosen(game, module)
     base = {**chosen, **opts.options}
     _readings(module, base)
     for name, values in opts.sweep.items():
         for value in values:
             _readings(module, {**base, name: value})  # an unknown reading: said before playing
-    lo, hi = game.manifest.players
-    counts = opts.players or [lo]
-    for n in counts:
-        if not lo <= n <= hi:
-            raise BuildError(
-                _(
-                    "{title} is for {lo}–{hi} players, not {players}",
-                    title=game.title,
-                    lo=lo,
-                    hi=hi,
-                    players=n,
-                )
-            )
+    counts = [_player_count(game, n) for n in opts.players or [None]]
     for kinds_text in opts.kinds:
         for n in counts:
             player_kinds(kinds_text, n, module)  # checked before anything is played
@@ -302,18 +279,7 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
     from .rules import simulate as sim
     from .rules.modules import guarded
 
-    problems = Problems()
-    game = load(project, game_id, problems, opts.limits)
-    if game is None or problems.has_errors:
-        raise BuildError([p for p in problems.items if p.level == "error"])
-    module = _rules_module(game)
-    if say is not None:
-        say(
-            _(
-                "{path}: runs the game's rules module, Python code from the project",
-                path=module.RULES_REF.shown,
-            )
-        )
+    game, module = _playable(project, game_id, opts.limits, say)
     if not module.STRATEGIES:
         raise BuildError(
             [
@@ -327,8 +293,7 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
                 )
             ]
         )
-    lo, _hi = game.manifest.players
-    players = opts.players or lo
+    players = _player_count(game, opts.players)
     options = _readings(module, {**_chosen(game, module), **opts.options})
     field = player_kinds(
         probing.FIELD if opts.kind == "random" and not opts.kind_given else opts.kind,
@@ -373,30 +338,8 @@ def simulate(
     from .rules import engine
     from .rules.modules import guarded
 
-    problems = Problems()
-    game = load(project, game_id, problems, opts.limits)
-    if game is None or problems.has_errors:
-        raise BuildError([p for p in problems.items if p.level == "error"])
-    module = _rules_module(game)
-    if say is not None:
-        say(
-            _(
-                "{path}: runs the game's rules module, Python code from the project",
-                path=module.RULES_REF.shown,
-            )
-        )
-    lo, hi = game.manifest.players
-    players = lo if opts.players is None else opts.players
-    if not lo <= players <= hi:
-        raise BuildError(
-            _(
-                "{title} is for {lo}–{hi} players, not {players}",
-                title=game.title,
-                lo=lo,
-                hi=hi,
-                players=players,
-            )
-        )
+    game, module = _playable(project, game_id, opts.limits, say)
+    players = _player_count(game, opts.players)
     chosen = _chosen(game, module)
     if opts.replay is not None:
         options = _readings(module, {**chosen, **opts.options})
@@ -433,6 +376,41 @@ def simulate(
         "written": written,
         "stopped": result.stats.stopped,
     }
+
+
+def _playable(project: Project, game_id: str, limits: Limits, say=None) -> tuple[Game, object]:
+    """The game, loaded and sound, and its rules module; `say` hears that the project's code
+    runs."""
+    problems = Problems()
+    game = load(project, game_id, problems, limits)
+    if game is None or problems.has_errors:
+        raise BuildError([p for p in problems.items if p.level == "error"])
+    module = _rules_module(game)
+    if say is not None:
+        say(
+            _(
+                "{path}: runs the game's rules module, Python code from the project",
+                path=module.RULES_REF.shown,
+            )
+        )
+    return game, module
+
+
+def _player_count(game: Game, players: int | None) -> int:
+    """`players`, or the fewest the game allows; a count outside its range is the user's error."""
+    lo, hi = game.manifest.players
+    n = lo if players is None else players
+    if not lo <= n <= hi:
+        raise BuildError(
+            _(
+                "{title} is for {lo}–{hi} players, not {players}",
+                title=game.title,
+                lo=lo,
+                hi=hi,
+                players=n,
+            )
+        )
+    return n
 
 
 def _rules_module(game: Game):
