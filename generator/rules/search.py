@@ -139,11 +139,20 @@ class IsmctsPlayer:
             s.apply(chosen)
             path.append((node, mover))
             steps += 1
-        while not s.is_terminal() and steps < self.cap:  # the rest of the game, at random
-            legal = s.legal_actions()
-            if not legal:
+        # the rest of the game, at random (_randbelow: randrange's draws without its checks)
+        over, legal_of, play, below, cap = (
+            s.is_terminal,
+            s.legal_actions,
+            s.apply,
+            rng._randbelow,
+            self.cap,
+        )
+        while steps < cap and not over():
+            legal = legal_of()
+            n = len(legal)
+            if not n:
                 break
-            s.apply(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+            play(legal[below(n)] if n > 1 else legal[0])
             steps += 1
         rewards = _outcome(s)
         for child, mover in path:
