@@ -310,9 +310,16 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
     payload = json.dumps(
         probing.to_json(found, field, opts.games), ensure_ascii=False, indent=1, sort_keys=True
     )
+    if not found:  # stopped before any game finished
+        raise KeyboardInterrupt
     out = (opts.out or project.root / "output") / game_id
     files = {out / "probes.md": markdown.encode(), out / "probes.json": (payload + "\n").encode()}
-    return {"markdown": markdown, "json": payload, "written": output.write_all(files, [out])}
+    return {
+        "markdown": markdown,
+        "json": payload,
+        "written": output.write_all(files, [out]),
+        "stopped": any(p.stopped for p in found),
+    }
 
 
 @dataclass

@@ -24,6 +24,7 @@ class Probe:
     won: int  # games the probe's seat won alone
     games: int  # finished games
     players: int
+    stopped: bool = False  # Ctrl-C: the games finished so far
 
     @property
     def rate(self) -> float:
@@ -69,15 +70,18 @@ def run(
             owner.append((name, seat))
     won = dict.fromkeys(names, 0)
     finished = dict.fromkeys(names, 0)
-    for index, part in simulate.run_batches(module, data, batches, progress=progress):
+    stopped: list[bool] = []
+    runs = simulate.run_batches(module, data, batches, progress=progress)
+    for index, part in simulate.until_interrupted(runs, stopped):
         name, seat = owner[index]
         for row in part:
             if row[1]:  # finished
                 finished[name] += 1
                 won[name] += row[7] == (seat,)
     return [
-        Probe(name, module.STRATEGIES[name][0], won[name], finished[name], players)
+        Probe(name, module.STRATEGIES[name][0], won[name], finished[name], players, bool(stopped))
         for name in names
+        if finished[name] or not stopped
     ]
 
 
@@ -91,6 +95,10 @@ def markdown(title: str, probes: list[Probe], field: tuple[str, ...], games: int
         if probes
         else "No strategies.",
         "",
+    ]
+    if any(p.stopped for p in probes):
+        out += ["**Stopped by the user: a partial report** of the games finished so far.", ""]
+    out += [
         "| strategy | what it does | wins | of games | rate | 95 % interval | verdict |",
         "|---|---|---|---|---|---|---|",
     ]
