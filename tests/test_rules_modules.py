@@ -340,3 +340,22 @@ def test_rules_that_never_or_always_fire_are_said(tricks):
     result = run("check", "--project", str(tricks)).output
     assert "a round is dealt: in every one of the 200 games (a rule that always fires)" in result
     assert "a hand is dealt twice: never, in 200 games (a rule no playout reaches)" in result
+
+
+def test_a_module_without_the_optional_parts_still_simulates(tricks, tmp_path):
+    """greedy_value, ACTION_TYPES, STRATEGIES, BRANCHES… are optional (the contract's page)."""
+    path = tricks / RULES
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("ACTION_TYPES = {"), text.index("# Simple policies")
+    text = text[:start] + text[end:].replace(
+        'STRATEGIES = {"play_low": ("always play the lowest card", _play_low)}', ""
+    )
+    path.write_text(text.replace("BRANCHES = {", "_UNUSED = {"), encoding="utf-8")
+    assert "def greedy_value" not in text and "ACTION_TYPES" not in text
+    edit(tricks, RULES, '            self.count("renounce")', "            pass")
+    result = run(
+        "simulate", "tricks", "--project", str(tricks), "--games", "40", "--out", str(tmp_path)
+    )
+    assert result.exit_code == 0, result.output
+    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    assert stats["finished"] == 40 and stats["skill"]["games"] > 0  # greedy played, at random

@@ -25,7 +25,15 @@ from ..problems import BuildError, Problem, SourceRef
 RULES_FILE = "rules.py"
 # What a module must define; the rest has a default (see docs/reference/rules.md).
 REQUIRED = ("OPTIONS", "prepare", "new_state")
+
+
+def _no_hint(state, action) -> float:
+    """greedy_value for a module without one: every action looks alike, so greedy is random."""
+    return 0.0
+
+
 DEFAULTS = {
+    "greedy_value": _no_hint,
     "STEP_CAP": 10_000,
     "BRANCHES": {},
     "NOTABLE": frozenset(),
