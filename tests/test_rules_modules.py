@@ -359,3 +359,19 @@ def test_a_module_without_the_optional_parts_still_simulates(tricks, tmp_path):
     assert result.exit_code == 0, result.output
     stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 40 and stats["skill"]["games"] > 0  # greedy played, at random
+
+
+def test_data_that_cannot_reach_the_workers_is_the_modules_error(tricks):
+    edit(
+        tricks,
+        RULES,
+        '        "rounds": rule_number(',
+        '        "hint": lambda card: card,\n        "rounds": rule_number(',
+    )
+    result = run("simulate", "tricks", "--project", str(tricks), "--games", "20")
+    assert result.exit_code == 1, result.output
+    assert (
+        f"{RULES}: error: prepare() returned data that cannot be sent to the worker processes"
+        in result.output
+    )
+    assert "internal error" not in result.output

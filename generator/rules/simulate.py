@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from itertools import islice
 
 from ..i18n import N_, _
-from ..problems import BuildError
+from ..problems import BuildError, Problem, SourceRef
 from . import engine, modules
 
 DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
@@ -251,7 +251,23 @@ def _run_batches(module, data, batches, check, workers, progress):
     workers = workers or os.cpu_count() or 1
     total = sum(b.games for b in batches)
     done = 0
-    packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:  # a lambda, an open file, a generator… in what prepare() returned
+        raise BuildError(
+            [
+                Problem(
+                    "error",
+                    _(
+                        "prepare() returned data that cannot be sent to the worker processes "
+                        "({error}): keep it plain — lists, dicts, numbers, strings, and classes "
+                        "defined at the top of the module",
+                        error=f"{type(exc).__name__}: {exc}",
+                    ),
+                    SourceRef(module.RULES_REF.shown),
+                )
+            ]
+        ) from None
     if _SCHEDULER[-1]:
         yield from _on_dask(_SCHEDULER[-1], module, packed, batches, check, total, progress)
         return
