@@ -375,3 +375,21 @@ def test_data_that_cannot_reach_the_workers_is_the_modules_error(tricks):
         in result.output
     )
     assert "internal error" not in result.output
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('        "left",\n', '        "nowhere",\n', "OPTIONS['next_lead'] must be an Option"),
+        (
+            'STRATEGIES = {"play_low": (',
+            'STRATEGIES = {"play_low": ("?", 3), "x": (',
+            "STRATEGIES['play_low'] must be",
+        ),
+    ],
+)
+def test_declarations_of_the_wrong_shape_are_named(tricks, old, new, message):
+    edit(tricks, RULES, old, new)
+    result = run("simulate", "tricks", "--project", str(tricks), "--games", "10")
+    assert result.exit_code == 1 and f"{RULES}: error: {message}" in result.output, result.output
+    assert "internal error" not in result.output

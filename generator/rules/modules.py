@@ -170,10 +170,39 @@ def load(ref: RulesRef) -> ModuleType:
     for name, value in DEFAULTS.items():
         if not hasattr(module, name):
             setattr(module, name, value)
+    wrong = _contract_shape(module)
+    if wrong:
+        del sys.modules[ref.name]
+        raise BuildError([Problem("error", wrong, SourceRef(ref.shown))])
     module.GAME_ID = ref.game
     module.RULES_REF = ref
     _LOADED[ref.name] = module
     return module
+
+
+def _contract_shape(module: ModuleType) -> str | None:
+    """What in the module's declarations does not have the contract's shape, in words."""
+    from .engine import Option
+
+    if not isinstance(module.OPTIONS, dict):
+        return _("OPTIONS must be a dict of Option(default, choices, sentence, what is open)")
+    for name, option in module.OPTIONS.items():
+        if not isinstance(option, Option) or option.default not in option.choices:
+            return _(
+                "OPTIONS[{name!r}] must be an Option(default, choices, sentence, what is open) "
+                "whose default is one of its choices",
+                name=name,
+            )
+    for table in ("BRANCHES", "STRATEGIES"):
+        if not isinstance(getattr(module, table), dict):
+            return _("{name} must be a dict (docs/reference/rules.md)", name=table)
+    for name, entry in module.STRATEGIES.items():
+        if not (isinstance(entry, tuple) and len(entry) == 2 and callable(entry[1])):
+            return _(
+                "STRATEGIES[{name!r}] must be (what it does, a function of state and action)",
+                name=name,
+            )
+    return None
 
 
 def rules_for(game: Game) -> ModuleType | None:
