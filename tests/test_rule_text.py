@@ -119,6 +119,16 @@ def test_numbers_the_text_writes_against_the_data(tricks, old, new, message):
     assert "warning" not in found(tricks)
 
 
+def test_a_range_of_how_many_is_no_range_of_values(tricks):
+    edit(
+        tricks,
+        RULES,
+        "残りのカードは使いません。",
+        "残りの色カードから１〜３枚を見てもかまいません。",
+    )
+    assert "warning" not in found(tricks), found(tricks)  # and the rest is said: 残り
+
+
 def test_a_number_the_data_changes_is_checked_against_the_new_data(tricks):
     """No number is fixed: drop a card from the data and the written count is the finding."""
     path = tricks / "cards/tricks/cards.csv"

@@ -31,7 +31,11 @@ _TOTAL = re.compile(rf"^\s*(?:[（(]\s*(?:全\s*)?|全\s*)({_NUMBER})\s*(枚|個
 _COUNT = re.compile(rf"^\s*[（(]?\s*(?:全\s*)?({_NUMBER})\s*(枚|個|本|台)")
 # 「各スートに８枚」: a claim about the deck (「各プレイヤーに８枚ずつ」 is a deal, not one)
 _EACH = re.compile(rf"各[^。！？、]{{0,6}}?({_NUMBER})\s*(枚|個)(?!\s*ずつ)")
-_RANGE = re.compile(rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})(?!\s*[0-9０-９人歳分])")
+# a range of card values (「１〜８」); 「１〜３枚引く」「３〜５人」 count something else
+_RANGE = re.compile(
+    rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})"
+    r"(?!\s*(?:[0-9０-９人歳分秒枚個回点つ]|ラウンド|トリック|手番|マス|ターン))"
+)
 _PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
 _REST = re.compile(r"残り|残った|余った|余り|使いません|使用しません|使わない|箱に戻|取り除|山札")
 _SETUP = re.compile(r"準備|セットアップ|[Ss]etup")
