@@ -29,8 +29,8 @@ _NUMBER = "[0-9０-９]+"
 # a size after its name: 「煩悩カード（４０枚）」「全４０枚」 (a bare 「１枚」 is an action)
 _TOTAL = re.compile(rf"^\s*(?:[（(]\s*(?:全\s*)?|全\s*)({_NUMBER})\s*(枚|個|本|台)")
 _COUNT = re.compile(rf"^\s*[（(]?\s*(?:全\s*)?({_NUMBER})\s*(枚|個|本|台)")
-# 「各スートに８枚」: a claim about the deck (「各プレイヤーに８枚ずつ」 is a deal and 「各２枚置く」 a
-# placement, not one)
+# 「各スートに８枚」: a claim about the deck (「各プレイヤーに８枚ずつ」 is a deal and
+# 「各２枚置く」 a placement, not one)
 _EACH = re.compile(rf"各[^。！？、0-9０-９]{{1,6}}?({_NUMBER})\s*(枚|個)(?!\s*ずつ)")
 # a range of card values (「１〜８」); 「１〜３枚引く」「３〜５人」 count something else
 _RANGE = re.compile(
