@@ -75,6 +75,16 @@ def test_names_nothing_defines(tricks):
     assert "切り札" not in result and "ボーナスカード" not in result, result
 
 
+def test_which_cards_is_no_name(tricks):
+    edit(
+        tricks,
+        RULES,
+        "残りのカードは使いません。",
+        "残りのカードは使いません。各カードは１回だけ出せます。全カードを使います。",
+    )
+    assert "warning" not in found(tricks), found(tricks)
+
+
 def test_a_term_the_text_defines_is_no_finding(tricks):
     edit(tricks, RULES, "取ったトリック１つにつき１点です。", "最後のトリックを「決着」とします。")
     assert "決着" not in found(tricks)

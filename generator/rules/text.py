@@ -21,6 +21,7 @@ from ..typeset import strip_ruby
 
 # Words a game's things end with: a name ending so is a thing the rules expect to be defined.
 THINGS = ("カード", "トークン", "マーカー", "ボード", "タイル", "チップ", "キューブ", "ダイス")
+QUANTIFIERS = "各全他別残同次前後両新旧計毎"  # 「各カード」: which cards, not a name
 _THING = re.compile(r"([一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z]+(?:" + "|".join(THINGS) + "))")
 _QUOTED = re.compile(r"「([^「」。、\n]{1,12})」")
 _HIRAGANA = re.compile(r"[ぁ-ゟ]$|[をでがはにへ]")  # a quoted phrase, not a name
@@ -145,7 +146,8 @@ def check_names(game: Game, problems: Problems) -> None:
         if line.heading:
             continue
         for term in _THING.findall(line.text):
-            if term.startswith("枚") or term in known or term in seen:
+            core = term.lstrip(QUANTIFIERS)  # 「各カード」「全カード」「他の…」: any card, no name
+            if term.startswith("枚") or core in THINGS or core in known or term in seen:
                 continue  # 「１枚以上カードが」: a count, not a name
             if any(term.endswith(c) and term != c for c in components):
                 continue  # 「白い煩悩カード」: a known thing, qualified
