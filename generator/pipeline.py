@@ -258,7 +258,9 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     files = {
         out / "sweep.md": markdown.encode(),
         out / "sweep.json": (payload + "\n").encode(),
-        out / "sweep.pdf": sweep_pdf(game, module, cells, opts.games, opts.seed, font_index, cache),
+        out / "sweep.pdf": sweep_pdf(
+            game, module, cells, opts.games, opts.seed, markdown, font_index, cache
+        ),
     }
     written = output.write_all(files, [out])  # the game's other files stay
     stopped = any(c.stats.stopped for c in cells)

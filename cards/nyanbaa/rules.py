@@ -688,11 +688,7 @@ class State:
             if self.cubes[a]:
                 self._add_cube(a)
         if self.round == self.data["rounds"]:
-            self._final_bonuses()
-            winners, _ = self.winners()
-            if len(winners) == 1:
-                name = f"won by {self.data['tribes'][self.tribe[winners[0]]]}"
-                self.counters[name] = self.counters.get(name, 0) + 1
+            self._final_bonuses()  # wins per tribe: the report's factions (factions())
             self.terminal = True
             self.phase = "over"
             self.current_player = -1

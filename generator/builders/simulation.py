@@ -32,7 +32,6 @@ class SimulationResult:
 def report_files(
     game: Game, result: SimulationResult, out: Path, font_index: FontIndex, cache: Cache
 ) -> dict[Path, bytes]:
-    from ..render import fonts as render_fonts
     from ..render import report as render_report
     from ..rules import report, simulate
 
@@ -41,11 +40,7 @@ def report_files(
     payload = json.dumps(
         simulate.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
     )
-    fonts = game_fonts(game, font_index)
-    use_common_glyphs(fonts)
-    for role in fonts.metrics:
-        fonts.use(role, text + game.title + REPORT_WORDS)
-    names = render_fonts.register(fonts, cache)
+    names = _report_fonts(game, text, font_index, cache)
     pdf = render_report.report_pdf(game.title, result.module, st, result.found, names)
     stem = f"simulation-{st.players}p"
     return {
@@ -55,18 +50,24 @@ def report_files(
     }
 
 
-def sweep_pdf(game: Game, module, cells, games: int, seed: int, font_index, cache) -> bytes:
-    """sweep.pdf in the game's own fonts."""
+def _report_fonts(game: Game, words: str, font_index: FontIndex, cache: Cache) -> dict[str, str]:
+    """The game's fonts, subset for a report's words, registered with ReportLab: role -> name."""
     from ..render import fonts as render_fonts
-    from ..render import report as render_report
-    from ..rules import sweep
 
     fonts = game_fonts(game, font_index)
     use_common_glyphs(fonts)
-    words = sweep.markdown(game.title, module, cells, games, seed) + "スイープ■"
     for role in fonts.metrics:
         fonts.use(role, words + game.title + REPORT_WORDS)
-    names = render_fonts.register(fonts, cache)
+    return render_fonts.register(fonts, cache)
+
+
+def sweep_pdf(
+    game: Game, module, cells, games: int, seed: int, words: str, font_index, cache
+) -> bytes:
+    """sweep.pdf in the game's own fonts; `words` is the sweep's Markdown (its glyphs)."""
+    from ..render import report as render_report
+
+    names = _report_fonts(game, words + "スイープ■", font_index, cache)
     return render_report.sweep_pdf(game.title, module, cells, games, seed, names)
 
 

@@ -15,8 +15,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..layout.units import MM
-from ..rules.report import by_kind, finding_text, mean, percentile
-from ..rules.simulate import wilson
+from ..rules.report import by_faction, by_kind, finding_text, mean, percentile
 from ..rules.sweep import spread
 from .rulebook import TextBlock, styles
 
@@ -111,21 +110,26 @@ def _table(rows, st_cell, width):
     return t
 
 
-def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
-    buf = io.BytesIO()
-    doc = SimpleDocTemplate(
+def _document(buf: io.BytesIO, title: str, fonts: dict[str, str]) -> SimpleDocTemplate:
+    """An A4 report with 16 mm margins, reproducible bytes (invariant), the game's body font."""
+    return SimpleDocTemplate(
         buf,
         pagesize=A4,
         leftMargin=16 * MM,
         rightMargin=16 * MM,
         topMargin=16 * MM,
         bottomMargin=16 * MM,
-        title=f"{title} simulation",
+        title=title,
         author="pnp",
         creator="pnp generator",
         invariant=1,
         initialFontName=fonts["body"],
     )
+
+
+def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
+    buf = io.BytesIO()
+    doc = _document(buf, f"{title} simulation", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
     story = [
@@ -189,10 +193,10 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
             story += [TextBlock("Wins per player kind", st_["h3"]), _table(rows, st_["cell"], w)]
         if st.factions:
             rows = [["faction", "wins", "of games", "interval"]]
-            for name in sorted(st.factions):
-                games, won = st.factions[name]
-                lo, hi = wilson(won, games)
-                rows.append([name, str(won), str(games), f"{lo:.0%}–{hi:.0%}"])
+            rows += [
+                [n, str(won), str(g), f"{lo:.0%}–{hi:.0%}"]
+                for n, won, g, (lo, hi) in by_faction(st)
+            ]
             story += [TextBlock("Wins per faction", st_["h3"]), _table(rows, st_["cell"], w)]
         story.append(
             TextBlock(
@@ -280,19 +284,7 @@ def _sweep_chart(cells, font: str, width: float) -> Drawing:
 def sweep_pdf(title: str, module, cells, games: int, seed: int, fonts: dict[str, str]) -> bytes:
     """sweep.pdf: the cells side by side (a table and a chart), then each cell's findings."""
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=16 * MM,
-        rightMargin=16 * MM,
-        topMargin=16 * MM,
-        bottomMargin=16 * MM,
-        title=f"{title} sweep",
-        author="pnp",
-        creator="pnp generator",
-        invariant=1,
-        initialFontName=fonts["body"],
-    )
+    doc = _document(buf, f"{title} sweep", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
     rows = [["#", "readings", "players", "ends", "seat spread", "ties after", "lead", "decisions"]]

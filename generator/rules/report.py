@@ -82,13 +82,18 @@ def kind_rows(st: Stats) -> list[str]:
     return out
 
 
+def by_faction(st: Stats) -> list[tuple[str, int, int, tuple[float, float]]]:
+    """(faction, games it won alone, games it played, 95 % interval), by name."""
+    return [
+        (name, won, games, wilson(won, games)) for name, (games, won) in sorted(st.factions.items())
+    ]
+
+
 def faction_rows(st: Stats) -> list[str]:
     if not st.factions:
         return []
     out = ["", "| faction | wins | of games | rate | interval |", "|---|---|---|---|---|"]
-    for name in sorted(st.factions):
-        games, won = st.factions[name]
-        low, high = wilson(won, games)
+    for name, won, games, (low, high) in by_faction(st):
         rate = won / games if games else 0.0
         out.append(f"| {name} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
     return out

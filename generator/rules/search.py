@@ -157,17 +157,13 @@ class IsmctsPlayer:
         rewards = _outcome(s)
         for child, mover in path:
             child.visits += 1
-            child.reward += rewards[mover] if mover >= 0 else 0.0
+            child.reward += rewards.get(mover, 0.0)
 
 
-def _outcome(state) -> list[float]:
-    """1 for a sole winner, shared on a tie, 0 for the rest and for a game that did not end."""
-    n = len(state.scores()) if state.is_terminal() else 0
-    if not n:
-        players = getattr(state, "n", None) or getattr(state, "players", 0)
-        return [0.0] * int(players or 8)
+def _outcome(state) -> dict[int, float]:
+    """Each winner's share: 1 for a sole winner, split on a tie; nothing for the rest, or for
+    a game that did not end."""
+    if not state.is_terminal():
+        return {}
     winners, _tied = state.winners()
-    out = [0.0] * n
-    for w in winners:
-        out[w] = 1.0 / len(winners)
-    return out
+    return {w: 1.0 / len(winners) for w in winners}

@@ -284,27 +284,35 @@ def _run_batches(module, data, batches, check, workers, progress):
                 if _STOP[0]:
                     return
         return
-    chunk = max(50, min(total // (workers * 8), CHUNK))
-    tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
-    pending: deque = deque()
     pool = ProcessPoolExecutor(workers, initializer=_init, initargs=(*initargs, True))
     try:
-        for index, task in islice(tasks, workers * 4):
-            pending.append((index, pool.submit(_run, task)))
-        while pending:
-            index, future = pending.popleft()
-            part = future.result()
-            following = next(tasks, None)
-            if following is not None:
-                pending.append((following[0], pool.submit(_run, following[1])))
-            done += len(part)
-            yield index, part
-            if progress:
-                progress(done, total)
-            if _STOP[0]:
-                return
+        yield from _in_order(
+            lambda task: pool.submit(_run, task), batches, workers, total, progress
+        )
     finally:  # also on Ctrl-C or an error: what is queued is dropped, not waited for
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _in_order(submit, batches, workers: int, total: int, progress):
+    """(batch index, summaries) of every task, in order, with a few tasks a worker in flight:
+    `submit(task)` returns a future (a process pool's or Dask's). Stops between tasks on
+    Ctrl-C (`_STOP`)."""
+    chunk = max(50, min(total // (workers * 8), CHUNK))
+    tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
+    pending: deque = deque((i, submit(t)) for i, t in islice(tasks, workers * 4))
+    done = 0
+    while pending:
+        index, future = pending.popleft()
+        part = future.result()
+        following = next(tasks, None)
+        if following is not None:
+            pending.append((following[0], submit(following[1])))
+        done += len(part)
+        yield index, part
+        if progress:
+            progress(done, total)
+        if _STOP[0]:
+            return
 
 
 def _on_dask(address, module, packed, batches, check, total, progress):
@@ -326,28 +334,13 @@ def _on_dask(address, module, packed, batches, check, total, progress):
         shipped = modules.shipped(module.RULES_REF)
         [code, data] = client.scatter([shipped, packed], broadcast=True, hash=True)
         workers = max(1, sum(client.nthreads().values()))
-        chunk = max(50, min(total // (workers * 8), CHUNK))
-        tasks = ((i, t) for i, b in enumerate(batches) for t in b.tasks(chunk))
-        pending: deque = deque()
-
-        def submit(index, task):
-            pending.append((index, client.submit(_remote, code, data, check, task, pure=False)))
-
-        for index, task in islice(tasks, workers * 4):
-            submit(index, task)
-        done = 0
-        while pending:
-            index, future = pending.popleft()
-            part = future.result()
-            following = next(tasks, None)
-            if following is not None:
-                submit(*following)
-            done += len(part)
-            yield index, part
-            if progress:
-                progress(done, total)
-            if _STOP[0]:
-                return
+        yield from _in_order(
+            lambda task: client.submit(_remote, code, data, check, task, pure=False),
+            batches,
+            workers,
+            total,
+            progress,
+        )
     finally:
         client.close()
 

@@ -10,6 +10,7 @@ comments go, ruby reads as its base and Markdown marks as plain text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -58,9 +59,13 @@ class Line:
     path: tuple[str, ...]  # the headings it stands under, outermost first
 
 
-def lines(game: Game) -> list[Line]:
-    source = game.rules_source or ""
+def lines(game: Game) -> tuple[Line, ...]:
+    """The rules source a line at a time, read once for all the checks that ask."""
+    return _lines(game.rules_source or "")
 
+
+@functools.lru_cache(maxsize=8)
+def _lines(source: str) -> tuple[Line, ...]:
     def blank_out(m: re.Match) -> str:  # keep line numbers: a comment's newlines stay
         return "\n" * m.group(0).count("\n")
 
@@ -80,7 +85,7 @@ def lines(game: Game) -> list[Line]:
         out.append(Line(n, text, level, path))
         if m:
             stack.append((level, text))
-    return out
+    return tuple(out)
 
 
 def _in(line: Line, pattern: re.Pattern) -> bool:
