@@ -250,7 +250,6 @@ def run_batches(
 def _run_batches(module, data, batches, check, workers, progress):
     workers = workers or os.cpu_count() or 1
     total = sum(b.games for b in batches)
-    done = 0
     try:
         packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # a lambda, an open file, a generator… in what prepare() returned
@@ -272,17 +271,9 @@ def _run_batches(module, data, batches, check, workers, progress):
         yield from _on_dask(_SCHEDULER[-1], module, packed, batches, check, total, progress)
         return
     initargs = (module.RULES_REF, packed, check)
-    if total < POOL_THRESHOLD or workers == 1:
+    if total < POOL_THRESHOLD or workers == 1:  # here: a pool would cost more than it saves
         _init(*initargs)
-        for index, b in enumerate(batches):
-            for task in b.tasks(max(1, min(b.games // 20, CHUNK))):
-                part = _run(task)
-                done += len(part)
-                yield index, part
-                if progress:
-                    progress(done, total)
-                if _STOP[0]:
-                    return
+        yield from _in_order(_Ready.run, batches, 1, total, progress)
         return
     pool = ProcessPoolExecutor(workers, initializer=_init, initargs=(*initargs, True))
     try:
@@ -291,6 +282,20 @@ def _run_batches(module, data, batches, check, workers, progress):
         )
     finally:  # also on Ctrl-C or an error: what is queued is dropped, not waited for
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Ready:
+    """A task run here and now, with a future's `result()`."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def result(self):
+        return self.value
+
+    @classmethod
+    def run(cls, task: tuple) -> _Ready:
+        return cls(_run(task))
 
 
 def _in_order(submit, batches, workers: int, total: int, progress):
