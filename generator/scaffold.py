@@ -102,15 +102,16 @@ RULES_SKELETON = """\
 RULES_MODULE = string.Template(
     '''"""$title: the rules for pnp's rules engine (`pnp check` plays it, `pnp simulate` reports).
 
-Written by `pnp new --rules` as a game that already plays: the deck dealt out, each player in
-turn plays a card from their hand, and the highest total of $value wins. Make it your game:
+Written by `pnp new --rules` as a game that already plays: cards dealt as game.toml's [deal]
+says (else the whole deck, evenly), each player in turn plays a card from their hand, and the
+highest total of $value wins. Make it your game:
 `legal_actions()` is where every choice a player has lives, `apply()` what a choice does. The
 contract and a walk-through: docs/reference/rules.md.
 """
 
 from __future__ import annotations
 
-from generator.rules.kit import BaseState, Option, deal, next_seat, shuffled, stream
+from generator.rules.kit import BaseState, Option, deal, hand_size, next_seat, shuffled, stream
 
 STEP_CAP = 10_000  # decisions after which a game counts as never ending
 
@@ -127,7 +128,13 @@ def prepare(game) -> dict:
     """What the engine needs from the printed game: numbers from the data, the manifest and
     rules.md (generator.rules.kit.rule_number), never typed in here."""
     deck = game.deck("$component")
-    return {"cards": len(deck.cards), "value": [$value_of for card in deck.cards]}
+    lo, hi = game.manifest.players
+    return {
+        "cards": len(deck.cards),
+        "value": [$value_of for card in deck.cards],
+        # game.toml's [deal] (each = N), else the whole deck dealt evenly
+        "hand": {n: hand_size(game, n) for n in range(lo, hi + 1)} if game.manifest.deal else None,
+    }
 
 
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
@@ -141,7 +148,8 @@ class State(BaseState):
         self.counters = dict.fromkeys(BRANCHES, 0)
         self.round = 1
         cards = shuffled(range(data["cards"]), stream(seed, "chance"))
-        self.hands, self.rest = deal(cards, players)  # every card dealt evenly
+        each = data["hand"][players] if data["hand"] else None
+        self.hands, self.rest = deal(cards, players, each)
         if not any(self.hands):
             self.current_player = -1
 

@@ -274,6 +274,18 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     again = run("new", "plain", "--rules", "--project", str(root))
     assert again.exit_code == 1
     assert "cards/plain/rules.py already exists; nothing written" in again.output
+    # the module deals as game.toml's [deal] says, once there is one
+    manifest = root / "cards/plain/game.toml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8")
+        + '\n[deal]\ncomponent = "card"\neach = 1\nrule = "１枚ずつ配ります。"\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "dealt"
+    dealt = run("simulate", "plain", "--project", str(root), "--games", "10", "--out", str(out))
+    assert dealt.exit_code == 0, dealt.output
+    stats = json.loads((out / "plain/simulation-2p.json").read_text(encoding="utf-8"))
+    assert stats["lengths"] == {"2": 10}  # one card each, two players: two plays a game
     checked = run("check", "plain", "--project", str(root))
     assert checked.exit_code == 0, checked.output
     assert "cards/plain/rules.py: notice: runs the game's rules module" in checked.output
