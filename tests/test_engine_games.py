@@ -361,6 +361,7 @@ def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s.info = {0: (turf(ndata, N.RED, 1), N.RED, 1)}
     s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
     s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
+    s.lead = N.BLUE  # the suit led, as the judgement notes it
     # The occupier chooses whose marker goes back: P2's or P3's.
     assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + s.OCCUPY) // 5} == {
         s.OCCUPY + area * 5 + 2,

@@ -398,6 +398,11 @@ def test_data_that_cannot_reach_the_workers_is_the_modules_error(tricks):
             'STRATEGIES = {"play_low": ("?", 3), "x": (',
             "STRATEGIES['play_low'] must be",
         ),
+        (
+            'STRATEGIES = {"play_low": (',
+            'ROLLOUT_MOVES = "a round"\nSTRATEGIES = {"play_low": (',
+            "ROLLOUT_MOVES must be a whole number of moves above 0, or None",
+        ),
     ],
 )
 def test_declarations_of_the_wrong_shape_are_named(tricks, old, new, message):

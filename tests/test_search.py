@@ -41,6 +41,7 @@ def test_a_search_player_per_seat_plays_reproducibly(tricks, tmp_path):
         ("clever", "unknown player kind 'clever' (kinds: random, greedy, varied, ismcts, probe)"),
         ("ismcts:0", "'ismcts:0': give the search a budget, e.g. ismcts:200"),
         ("greedy:3", "unknown player kind 'greedy:3'"),
+        ("ismcts:20:soon", "'ismcts:20:soon': a playout's horizon is a number of moves or 'end'"),
     ],
 )
 def test_a_bad_player_kind_is_named(tricks, kinds, message):
@@ -92,6 +93,61 @@ def test_determinize_deals_anew_only_what_the_player_cannot_see(game_id):
         assert [h[-1:] for h in copy.holes] == [h[-1:] for h in state.holes]
         assert [len(h) for h in copy.holes] == [len(h) for h in state.holes]
     copy.check_invariants()  # nothing lost or doubled
+
+
+def test_the_horizon_comes_from_the_module_or_the_kind():
+    module = engine_rules("nyanbaa")
+    assert module.ROLLOUT_MOVES  # the game looks about a round ahead
+    players = engine.make_players(module, ("ismcts:30", "ismcts:30:end", "ismcts:30:5"), 1)
+    assert [p.horizon for p in players] == [module.ROLLOUT_MOVES, None, 5]
+    tricks = engine_rules("fudaraku")  # no ROLLOUT_MOVES: imagined games play to the end
+    assert engine.make_players(tricks, ("ismcts:30",), 1)[0].horizon is None
+
+
+def test_cut_off_playouts_are_judged_by_the_estimate(monkeypatch):
+    """With a horizon, imagined games stop there and ask the state for its estimate; without
+    one (or without estimate()), they play to the end and never ask."""
+    module, state = _state("nyanbaa", 3)
+    asked = []
+    real = type(state).estimate
+
+    def counted(self):
+        asked.append(self.round)
+        return real(self)
+
+    monkeypatch.setattr(type(state), "estimate", counted)
+    legal = state.legal_actions()
+    IsmctsPlayer(random.Random(1), module.STEP_CAP, iterations=20).choose(state, legal)
+    assert asked == []
+    IsmctsPlayer(random.Random(1), module.STEP_CAP, iterations=20, horizon=4).choose(state, legal)
+    assert len(asked) == 20  # each imagined game cut four moves after the tree
+    assert set(asked) == {state.round}  # four moves do not reach the next round
+
+
+@pytest.mark.parametrize("game_id", ["nyanbaa", "rumbling_seed"])
+def test_the_estimate_is_the_score_once_the_game_is_over(game_id):
+    """estimate() counts what scoring would: at the end it is the score, and just before the
+    last decisions that change nothing on the board it already foresees it."""
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+
+    module = engine_rules(game_id)
+    data = module.prepare(pipeline.load(find_project(ENGINE), game_id, Problems()))
+    options = engine.resolve_options(module.OPTIONS, {})
+    for seed in range(5):
+        state = module.new_state(data, 3, seed, options)
+        rng = random.Random(seed)
+        foreseen = None
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if getattr(state, "phase", "") == "carry" and foreseen is None:
+                if state.round == data.get("rounds"):
+                    foreseen = state.estimate()  # only carrying cards is left of the game
+            state.apply(legal[rng.randrange(len(legal))])
+        assert state.estimate() == state.scores()
+        if game_id == "nyanbaa":
+            assert foreseen == state.scores()
 
 
 def test_the_search_beats_random_players(tricks, tmp_path):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from generator.rules.kit import Game, InvariantError, Option, Problems, rule_ref, stream
 
 GAME_ID = "fudaraku"
+INF = float("inf")
 STEP_CAP = 2000
 
 
@@ -143,25 +144,28 @@ class State:
         hand = self.hands[p]
         if self.setup:
             return [self.FACEDOWN + c for c in hand]
-        sails = [c for c in hand if self._can_sail(c)]
+        sails = self._sails(hand)
         forced = self.sailed[p] or len(hand) == 1
         if forced:
             return sails or [self.ELIMINATE]
         return sails + [self.CHANT + c for c in hand]
 
-    def _can_sail(self, card: int) -> bool:
+    def _sails(self, hand: list[int]) -> list[int]:
+        """The cards of `hand` that may sail: any while the field has no 無; of 無's suit, at
+        least the round's number (unless round_minimum=off_suit); of another suit, above every
+        card of another suit on the field and at least the round's number."""
         mu = self.mu
         if mu is None:
-            return True
-        suit = self.suit
-        if suit[card] == suit[mu]:
-            return self.opt["round_minimum"] == "off_suit" or self.number[card] >= self.round
+            return list(hand)
+        suit, number, least = self.suit, self.number, self.round
+        mu_suit = suit[mu]
         top = 0
         for c in self.field:
-            if suit[c] != suit[mu] and self.number[c] > top:
-                top = self.number[c]
-        n = self.number[card]
-        return n > top and n >= self.round
+            if suit[c] != mu_suit and number[c] > top:
+                top = number[c]
+        same = -INF if self.opt["round_minimum"] == "off_suit" else least
+        off = max(top + 1, least)
+        return [c for c in hand if number[c] >= (same if suit[c] == mu_suit else off)]
 
     def apply(self, action: int) -> None:
         p = self.current_player
@@ -198,28 +202,30 @@ class State:
 
     def _advance(self) -> None:
         """To the next player who can act; across round ends; to the end of the game."""
+        out, hands = self.out, self.hands
         for _ in range(4 * self.n + 4):
             self.pos += 1
             if self.pos >= self.n:
                 self._end_round()
                 if self.terminal:
                     return
-                if not any(self._can_act(s) for s in range(self.n)):
+                if not any(hands[s] and not out[s] for s in range(self.n)):
                     self.stalled = True  # nobody can act, and the game has not ended
                     self.counters["stalled"] += 1
                     return
                 self.pos = 0
             seat = self.order[self.pos]
-            if self._can_act(seat):
+            if hands[seat] and not out[seat]:  # the seat can act
                 self.current_player = seat
                 return
         raise InvariantError("no player found to act")
 
     def _end_round(self) -> None:
         self.last_order = list(self.order)
-        if self.plays:
-            low = min(n for _, n in self.plays)
-            seats = [s for s, n in self.plays if n == low]
+        plays = self.plays
+        if plays:
+            low = min([n for _, n in plays])
+            seats = [s for s, n in plays if n == low]
             self.lead = seats[0] if self.opt["lead_tie"] == "first" else seats[-1]
         else:
             self.counters["all_chanted_round"] += 1
@@ -234,7 +240,8 @@ class State:
             self._final_counters()
             return
         self.round += 1
-        self.order = [(self.lead + i) % self.n for i in range(self.n)]
+        n, lead = self.n, self.lead
+        self.order = [(lead + i) % n for i in range(n)]
 
     def _game_over(self) -> bool:
         if self.opt["end"] == "all_hands":

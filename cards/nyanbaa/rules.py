@@ -35,6 +35,8 @@ from generator.rules.kit import (
 
 GAME_ID = "nyanbaa"
 STEP_CAP = 1200
+# The search's playouts look this many moves ahead, then judge by estimate() (about a round).
+ROLLOUT_MOVES = 16
 
 
 def codes(hero: int, play: int = 32) -> dict[str, int]:
@@ -286,7 +288,7 @@ class State:
         self.round, self.trick = 1, 1
         self.leader = 0
         self.terminal = False
-        self.note = ""
+        self.notes: tuple = ()
         self._deal()
         self._start_trick()
         self.phase = "tribe"  # first, each player in turn picks a tribe
@@ -352,9 +354,13 @@ class State:
     def _play_actions(self, p: int) -> list[int]:
         hand = self.hands[p]
         suit = self.suit
-        lead_suit = self._lead_suit() if self.plays else None
-        follows = [c for c in hand if suit[c] == lead_suit] if lead_suit is not None else []
         hero = self.HERO
+        if self.plays:
+            lead = self.plays[0][1]
+            lead_suit = -1 if lead == hero else suit[lead]
+            follows = [c for c in hand if suit[c] == lead_suit]
+        else:
+            lead_suit, follows = None, None
         if not follows:
             cards = list(hand)
             hero_may = lead_suit is not None or self.opt["hero_lead"] == "any"
@@ -364,27 +370,34 @@ class State:
             cards = follows
         store = self.store[p]
         red_have, blue_have = store[RED], store[BLUE]
-        held, cost = store[0] + store[1] + store[2], self.cost[p]
-        usable = self._skill_usable(p)
         # 霊薬 changes the suit of a card that cannot follow a suit led
         can_change = bool(blue_have) and not follows and lead_suit is not None and lead_suit >= 0
-        acts = []
-        append = acts.append
+        usable = self._skill_usable(p)
         play = self.PLAY
-        for c in cards:
-            base = c * play
-            change = can_change and c != hero and suit[c] != lead_suit
-            # 「支払えるリソースがある限りどれだけでも」: any number of 酒肴 held
-            for red in range(red_have + 1):
-                code = base + red * 4
-                append(code)
-                if usable and held - red >= cost:
-                    append(code + 1)
-                if change:
-                    append(code + 2)
-                    if usable and held - red - 1 >= cost:
-                        append(code + 3)
-        return acts
+        if not (red_have or usable or can_change):  # nothing to add to a card: the cards alone
+            return [c * play for c in cards]
+        held, cost = store[0] + store[1] + store[2], self.cost[p]
+        # What may go with a card, as offsets from its code (red * 4 + blue * 2 + skill): any
+        # number of 酒肴 held (「支払えるリソースがある限りどれだけでも」), the skill while the
+        # resources left pay its cost, 霊薬 on a card that can change its suit.
+        plain, changed = [], []
+        for red in range(red_have + 1):
+            code = red * 4
+            plain.append(code)
+            changed.append(code)
+            if usable and held - red >= cost:
+                plain.append(code + 1)
+                changed.append(code + 1)
+            changed.append(code + 2)
+            if usable and held - red - 1 >= cost:
+                changed.append(code + 3)
+        if not can_change:
+            return [c * play + o for c in cards for o in plain]
+        return [
+            c * play + o
+            for c in cards
+            for o in (changed if c != hero and suit[c] != lead_suit else plain)
+        ]
 
     def _skill_usable(self, p: int) -> bool:
         skill = self.skill[p]
@@ -397,8 +410,13 @@ class State:
         card = self.plays[0][1]
         return -1 if card == self.HERO else self.suit[card]
 
+    @property
+    def note(self) -> str:
+        """What the last action brought about, for the log: its parts formatted when read."""
+        return "　".join(text.format(*args) for text, args in self.notes)
+
     def apply(self, action: int) -> None:
-        self.note = ""
+        self.notes = ()
         if self.phase == "play":
             self._apply_play(action)
         elif self.phase == "pay":
@@ -434,11 +452,11 @@ class State:
             self.counters["hero"] += 1
         else:
             self.hands[p].remove(card)
-        self._spend(p, RED, red)
-        self._spend(p, BLUE, blue)
         if red:
+            self._spend(p, RED, red)
             self.counters["red_spent"] += 1
         if blue:
+            self._spend(p, BLUE, blue)
             self.counters["blue_change"] += 1
         self.plays.append((p, card, red, blue, skill))
         if skill:
@@ -452,7 +470,11 @@ class State:
                 self.phase = "pay"
                 return
             self._spend_split(p, self._splits[0])
-        self._next_play()
+        self.turn += 1  # the next player, or the judgement once everyone has played
+        if self.turn < self.n:
+            self.current_player = (self.leader + self.turn) % self.n
+        else:
+            self._judge()
 
     def _payments(self, p: int, cost: int) -> list[tuple[int, int, int]]:
         """Every way to pay `cost` from the colours player p holds: (red, blue, yellow)."""
@@ -496,55 +518,52 @@ class State:
         double = 2 if (seat in self.skills_this_trick and self.skill[seat] == "double_red") else 1
         return self.number[card] + red * double
 
-    def _played_suit(self, card: int, blue: int, lead: int) -> int:
-        if card == self.HERO:
-            return -1
-        return lead if blue else self.suit[card]
-
     def _judge(self) -> None:
-        lead = self._lead_suit()
-        order = self._order()
-        rank = {s: i for i, s in enumerate(order)}
+        """Who is in the showdown. The plays are in seat order from the start player, so a
+        play's index is how near the start it was."""
+        hero, plays, suit = self.HERO, self.plays, self.suit
+        first = plays[0][1]
+        lead = -1 if first == hero else suit[first]
         info = {}
-        for seat, card, red, blue, _skill in self.plays:
-            suit = self._played_suit(card, blue, lead)
-            info[seat] = (card, suit, self._value(seat, card, red))
-        followers = [s for s in order if info[s][1] == lead and info[s][0] != self.HERO]
-        heroes = [s for s in order if info[s][0] == self.HERO]
-        chooser = next(
-            (
-                s
-                for s in order
-                if s in self.skills_this_trick and self.skill[s] == "choose_showdown"
-            ),
-            None,
-        )
-
-        def strength(s):  # higher number, then the △ copy, then nearer the start
-            card, _, value = info[s]
-            return (value, 1 if card != self.HERO and self.tri[card] else 0, -rank[s])
-
-        self.info = info
-        if chooser is not None and len(followers) >= 2:
-            # 夜桜会: the skill user picks the two showdown players among the followers.
-            self.followers = followers
-            self.phase = "choose"
-            self.current_player = chooser
-            return
-        showdown = heroes[:1] + sorted(followers, key=strength, reverse=True)
+        followers = []  # (strength, seat): higher number, then the △ copy, then nearer the start
+        heroes = []
+        number, tri, skills = self.number, self.tri, self.skills_this_trick
+        for i, (seat, card, red, blue, _skill) in enumerate(plays):
+            if card == hero:
+                info[seat] = (card, -1, self._value(seat, card, red))
+                heroes.append(seat)
+                continue
+            value = number[card]
+            if red:
+                value += red * (2 if seat in skills and self.skill[seat] == "double_red" else 1)
+            played = lead if blue else suit[card]
+            info[seat] = (card, played, value)
+            if played == lead:
+                followers.append(((value, 1 if tri[card] else 0, -i), seat))
+        self.info, self.lead = info, lead
+        if skills and len(followers) >= 2:
+            skill = self.skill
+            for seat, *_ in plays:
+                if seat in skills and skill[seat] == "choose_showdown":
+                    # 夜桜会: the skill user picks the two showdown players among the followers.
+                    self.followers = [s for _, s in followers]
+                    self.phase = "choose"
+                    self.current_player = seat
+                    return
+        followers.sort(reverse=True)
+        showdown = heroes[:1] + [s for _, s in followers]
         if len(showdown) == 1 and not heroes:
             self.counters["lone_lead"] += 1
         self._start_judging(showdown[:2])
 
     def _start_judging(self, showdown: list[int]) -> None:
-        order = self._order()
-        rank = {s: i for i, s in enumerate(order)}
         info = self.info
         self.showdown = showdown
         self.assists = {s: [] for s in showdown}
-        rest = [s for s in order if s not in showdown]
-        rest.sort(key=lambda s: (info[s][2], rank[s]))  # lowest number first, then nearer the start
-        self.to_judge = rest
+        # the others judge lowest number first, then nearer the start
+        rest = [(info[s][2], i, s) for i, (s, *_) in enumerate(self.plays) if s not in showdown]
+        rest.sort()
+        self.to_judge = [s for *_, s in rest]
         self.phase = "judge"
         self.protected: set[int] = set()
         for s in self.skills_this_trick:
@@ -553,11 +572,12 @@ class State:
         self._next_judge()
 
     def _next_judge(self) -> None:
-        while self.to_judge:
-            seat = self.to_judge[0]
+        to_judge = self.to_judge
+        while to_judge:
+            seat = to_judge[0]
             actions = self._judge_actions(seat)
-            if actions == [self.NOTHING]:  # no choice to make: passed over, the reason counted
-                self.to_judge.pop(0)
+            if not actions:  # no choice to make: passed over, the reason counted
+                to_judge.pop(0)
                 self.counters["no_marker" if self.marker_supply[seat] == 0 else "no_area"] += 1
                 continue
             self.current_player = seat
@@ -566,9 +586,10 @@ class State:
         self._resolve_showdown()
 
     def _judge_actions(self, p: int) -> list[int]:
+        """What player p may do in the judgement: assist, occupy; none when neither is possible."""
         suit = self.info[p][1]
         acts = []
-        if len(self.showdown) == 2 and not self.hero_this_trick and suit == self._lead_suit():
+        if len(self.showdown) == 2 and not self.hero_this_trick and suit == self.lead:
             acts += [self.ASSIST, self.ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
             occupy, protected, markers = self.OCCUPY, self.protected, self.markers
@@ -583,7 +604,7 @@ class State:
                         acts += owners
                     else:
                         acts.append(code)
-        return acts or [self.NOTHING]
+        return acts
 
     def _apply_judge(self, action: int) -> None:
         p = self.to_judge.pop(0)
@@ -611,41 +632,46 @@ class State:
             self.counters["evict"] += 1
         if any(self.markers[area][q] for q in range(self.n) if q != p):
             self.counters["blocked"] += 1
-            self.note = "他のマーカーが残り、置けない"
+            self.notes += (("他のマーカーが残り、置けない", ()),)
             return
         self.markers[area][p] += 1
         self.marker_supply[p] -= 1
 
     def _resolve_showdown(self) -> None:
-        sd = self.showdown
+        sd, info = self.showdown, self.info
         if len(sd) == 1:
             seat = sd[0]
-            self._score(seat, self.info[seat][2], "trick")
+            self._score(seat, info[seat][2], "trick")
             winner = seat
-            result = f"ガチンコ：P{seat + 1}のみ → {self.info[seat][2]}VP"
+            result = ("ガチンコ：P{}のみ → {}VP", (seat + 1, info[seat][2]))
         else:
             a, b = sd
-            sa = self.info[a][2] + sum(self.info[s][2] for s in self.assists[a])
-            sb = self.info[b][2] + sum(self.info[s][2] for s in self.assists[b])
-            result = f"ガチンコ：P{a + 1} {sa} 対 P{b + 1} {sb}"
+            sa = info[a][2] + sum(info[s][2] for s in self.assists[a])
+            sb = info[b][2] + sum(info[s][2] for s in self.assists[b])
             if sa == sb:
                 self.counters["drawn_showdown"] += 1
                 winner = None
-                result += " → 引き分け"
+                result = ("ガチンコ：P{} {} 対 P{} {} → 引き分け", (a + 1, sa, b + 1, sb))
             else:
                 win, lose = (a, b) if sa > sb else (b, a)
                 gain = abs(sa - sb)
-                self._score(win, gain, "trick")
-                self._score(lose, gain // 2, "trick")
+                vp, trick = self.vp, self.vp_parts["trick"]
+                vp[win] += gain
+                trick[win] += gain
+                vp[lose] += gain // 2
+                trick[lose] += gain // 2
                 for s in self.assists[win]:
-                    self._score(s, self.info[s][2], "trick")
+                    vp[s] += info[s][2]
+                    trick[s] += info[s][2]
                 winner = win
-                result += f" → P{win + 1} {gain}VP、P{lose + 1} {gain // 2}VP"
-        for _seat, card, _red, _blue, _skill in self.plays:
-            if card != self.HERO:
-                self.discard.append(card)
+                result = (
+                    "ガチンコ：P{} {} 対 P{} {} → P{} {}VP、P{} {}VP",
+                    (a + 1, sa, b + 1, sb, win + 1, gain, lose + 1, gain // 2),
+                )
+        hero = self.HERO
+        self.discard += [card for _seat, card, *_ in self.plays if card != hero]
         self.plays = []
-        self.note = (self.note + "　" if self.note else "") + result
+        self.notes += (result,)
         if winner is not None:
             self.leader = winner
         elif self.opt["tie_lead"] == "next":
@@ -699,14 +725,33 @@ class State:
         self._start_trick()
 
     def _final_bonuses(self) -> None:
+        for p, (gems, majority) in enumerate(self._bonuses()):
+            self._score(p, gems, "gems")
+            self._score(p, majority, "majority")
+
+    def _bonuses(self) -> list[tuple[int, int]]:
+        """Each player's end bonuses as the board stands: the most 宝石 (shared on a tie) and
+        the connected areas."""
         gems = [self.store[p][YELLOW] for p in range(self.n)]
         best = max(gems)
-        if best > 0:
-            tied = [p for p in range(self.n) if gems[p] == best]
-            for p in tied:
-                self._score(p, 6 // len(tied), "gems")
-        for p in range(self.n):
-            self._score(p, self._majority(p), "majority")
+        tied = gems.count(best)
+        return [
+            (6 // tied if best > 0 and gems[p] == best else 0, self._majority(p))
+            for p in range(self.n)
+        ]
+
+    def estimate(self) -> list[int]:
+        """Each player's points if this round ended the game now: the markers' points of a
+        round's end and the end bonuses added (for the search's cut-off playouts)."""
+        if self.terminal:
+            return list(self.vp)
+        points = list(self.vp)
+        for here in self.markers:
+            for p, count in enumerate(here):
+                points[p] += count
+        for p, (gems, majority) in enumerate(self._bonuses()):
+            points[p] += gems + majority
+        return points
 
     def _majority(self, p: int) -> int:
         mine = {a for a in range(len(self.area_colour)) if self.markers[a][p]}

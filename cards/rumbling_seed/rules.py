@@ -28,6 +28,8 @@ from generator.rules.kit import (
 
 GAME_ID = "rumbling_seed"
 STEP_CAP = 1500
+# The search's playouts look this many moves ahead, then judge by estimate() (about a round).
+ROLLOUT_MOVES = 16
 
 
 def codes(holes: int, elders: int) -> dict[str, int]:
@@ -156,6 +158,19 @@ ROUNDS = "これが{}ラウンド目の終了時"
 END_HOLES = "龍穴が残り{}つ以下"
 
 
+# The moves between the holes left, listed once for each set of holes (not at every step): by
+# the codes' sizes, the holes left and whether the move may be skipped. Never changed once made.
+_MOVES: dict[tuple, list[int]] = {}
+
+
+def _took(state: State, got: list[int]) -> str:
+    return "得た：" + "、".join(state._card(c) for c in got)
+
+
+def _bonus(state: State, cards: int, number: int, times: int) -> str:
+    return f"この手番{cards}枚、ミニオン{number}で取得ボーナス{times}回"
+
+
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
@@ -193,8 +208,9 @@ class State:
         self.bonus_left = 0
         self.terminal = False
         self.counters = dict.fromkeys(BRANCHES, 0)
-        self.note = ""  # what the last action brought, for transcripts
-        self._skill_memo: dict[tuple[int, int], dict[str, int]] = {}
+        self.notes: tuple = ()  # what the last action brought, for transcripts (see note)
+        # how many of each player's elders have each effect: asked at every step
+        self.effects: list[dict[str, int]] = [{} for _ in range(players)]
         self.phase = "disciple"
 
     # --- helpers -----------------------------------------------------------------------------
@@ -202,18 +218,19 @@ class State:
         return [h for h in range(self.H) if self.holes[h]]
 
     def _skill(self, p: int, effect: str) -> int:
-        """How many of player p's elders have `effect`: counted again only when p's elders
-        change (they only ever grow), as it is asked at every step."""
-        held = self.elders[p]
-        key = (p, len(held))
-        counts = self._skill_memo.get(key)
-        if counts is None:
-            effects = self.data["elder_effect"]
-            counts = {}
-            for e in held:
-                counts[effects[e]] = counts.get(effects[e], 0) + 1
-            self._skill_memo[key] = counts
-        return counts.get(effect, 0)
+        """How many of player p's elders have `effect`."""
+        return self.effects[p].get(effect, 0)
+
+    def _gain_elder(self, p: int, elder: int) -> None:
+        self.elders[p].append(elder)
+        effect = self.data["elder_effect"][elder]
+        counts = self.effects[p]
+        counts[effect] = counts.get(effect, 0) + 1
+
+    @property
+    def note(self) -> str:
+        """What the last action brought about, for the log: its parts formatted when read."""
+        return "　".join(say(self, *args) for say, args in self.notes)
 
     def _start_turn(self) -> None:
         p = self.current_player
@@ -234,9 +251,14 @@ class State:
         live = self._live()
         p = self.current_player
         if self.phase == "move":
-            moves = [s * self.H + d for s in live for d in live if s != d]
             first = self.moves_left == 1 + self._skill(p, "move.twice")
-            return moves if first else moves + [self.NO_MOVE]
+            key = (self.H, self.NO_MOVE, tuple(live), first)
+            moves = _MOVES.get(key)
+            if moves is None:  # the same few hole sets again and again: each listed once
+                H = self.H
+                moves = [s * H + d for s in live for d in live if s != d]
+                _MOVES[key] = moves = moves if first else moves + [self.NO_MOVE]
+            return moves
         if self.phase == "take":
             acts = [self.TAKE + h for h in live]
             if self._skill(p, "once.take_second") > self.once_used[p]:
@@ -261,7 +283,7 @@ class State:
 
     def apply(self, action: int) -> None:
         p = self.current_player
-        self.note = ""
+        self.notes = ()
         if self.phase == "disciple":
             self.element.append(action - self.DISCIPLE)
             if len(self.element) < self.n:
@@ -300,7 +322,7 @@ class State:
                 self.god_used[p] = True
                 self.counters["four_god"] += 1
                 if action >= self.GOD_ELDER:
-                    self.elders[p].append(self.elders_up.pop(action - self.GOD_ELDER))
+                    self._gain_elder(p, self.elders_up.pop(action - self.GOD_ELDER))
                 else:
                     card = self.holes[action - self.GOD_HOLE].pop()
                     self.taken[p].append(card)
@@ -314,7 +336,7 @@ class State:
             if action == self.BONUS_SKIP:
                 self.bonus_left = 0
             else:
-                self.elders[p].append(self.elders_up.pop(action - self.BONUS))
+                self._gain_elder(p, self.elders_up.pop(action - self.BONUS))
                 self.bonus_left -= 1
                 self.counters["take_bonus"] += 1
             if self.bonus_left <= 0 or not self.elders_up:
@@ -344,17 +366,16 @@ class State:
         if self._skill(p, "take.adjacent_numbers"):
             wanted |= {n - 1, n + 1}
         parity = self._skill(p, "take.same_parity")
-        for h in range(self.H):
-            if h == hole or not self.holes[h]:
+        whole_pile = self.opt["match"] == "pile"
+        num, kind = self.num, self.kind
+        for h, pile in enumerate(self.holes):
+            if h == hole or not pile:
                 continue
-            pile = self.holes[h]
-            scope = (
-                range(len(pile) - 1, -1, -1) if self.opt["match"] == "pile" else (len(pile) - 1,)
-            )
+            scope = range(len(pile) - 1, -1, -1) if whole_pile else (len(pile) - 1,)
             for i in scope:
                 c = pile[i]
-                m = self.num[c]
-                extra = self.kind[c] == MINION and (
+                m = num[c]
+                extra = kind[c] == MINION and (
                     (parity and m % 2 == n % 2) or (m in wanted and m != n)
                 )
                 if m == n or extra:
@@ -365,7 +386,7 @@ class State:
             self.counters["forced_extra"] += 1
         self.taken[p].extend(got)
         self.turn_cards.extend(got)
-        self.note = "得た：" + "、".join(self._card(c) for c in got)
+        self.notes += ((_took, (got,)),)
 
     def _prepare_bonus(self, p: int) -> None:
         minions = [self.num[c] for c in self.turn_cards if self.kind[c] == MINION]
@@ -379,9 +400,7 @@ class State:
         count = len(self.turn_cards) + self._skill(p, "bonus.count_plus_1")
         self.bonus_left = count // n
         if self.bonus_left:
-            self.note = (
-                self.note + "　" if self.note else ""
-            ) + f"この手番{len(self.turn_cards)}枚、ミニオン{n}で取得ボーナス{self.bonus_left}回"
+            self.notes += ((_bonus, (len(self.turn_cards), n, self.bonus_left)),)
         if self.bonus_left and not self.elders_up:
             self.counters["bonus_but_no_elder"] += 1
         if self.bonus_left <= 0 or not self.elders_up:
@@ -479,6 +498,11 @@ class State:
             seed = next(x for x in self.keep[payer] if self.kind[x] == SEED and self.elem[x] == e)
             self.keep[payer].remove(seed)
         self.counters["seed_payment"] += 1
+
+    def estimate(self) -> list[int]:
+        """Each player's points from what they hold now, before the settlement (for the
+        search's cut-off playouts)."""
+        return self.scores() if self.terminal else self._vp(self.taken)
 
     def _vp(self, keep: list[list[int]]) -> list[int]:
         vp = []

@@ -165,8 +165,9 @@ KINDS = ("random", "greedy", "varied", "ismcts", "probe")
 
 def parse_kind(text: str) -> str:
     """A player kind as written on the command line: random, greedy, varied, ismcts (200
-    iterations), ismcts:N (N iterations), ismcts:Nms (N milliseconds a move) or probe:NAME (a
-    strategy the rules module names in STRATEGIES)."""
+    iterations), ismcts:N (N iterations), ismcts:Nms (N milliseconds a move), either followed by
+    :MOVES or :end (how far its playouts look: see search.py), or probe:NAME (a strategy the
+    rules module names in STRATEGIES)."""
     name, _colon, budget = text.strip().partition(":")
     if name == "probe":
         if not budget:
@@ -179,8 +180,9 @@ def parse_kind(text: str) -> str:
             _("unknown player kind {kind!r} (kinds: {kinds})", kind=text, kinds=", ".join(KINDS))
         )
     if budget:
-        from .search import parse_budget
+        from .search import parse_budget, parse_horizon
 
+        budget, _colon, moves = budget.partition(":")
         try:
             iterations, seconds = parse_budget(budget)
         except ValueError:
@@ -193,6 +195,16 @@ def parse_kind(text: str) -> str:
                     kind=text,
                 )
             )
+        try:
+            parse_horizon(moves, None)
+        except ValueError:
+            raise UnknownOption(
+                _(
+                    "{kind!r}: a playout's horizon is a number of moves or 'end', e.g. "
+                    "ismcts:200:30 or ismcts:200:end",
+                    kind=text,
+                )
+            ) from None
     return text.strip()
 
 
@@ -227,10 +239,13 @@ def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
         elif kind.startswith("probe:"):
             out.append(GreedyPlayer(rng, module.STRATEGIES[kind[6:]][1]))
         elif kind.startswith("ismcts"):
-            from .search import IsmctsPlayer, parse_budget
+            from .search import IsmctsPlayer, parse_budget, parse_horizon
 
-            iterations, seconds = parse_budget(kind.partition(":")[2] or "200")
-            out.append(IsmctsPlayer(rng, module.STEP_CAP, iterations, seconds))
+            _name, _colon, spec = kind.partition(":")
+            budget, _colon, moves = spec.partition(":")
+            iterations, seconds = parse_budget(budget or "200")
+            horizon = parse_horizon(moves, module.ROLLOUT_MOVES)
+            out.append(IsmctsPlayer(rng, module.STEP_CAP, iterations, seconds, horizon))
         else:
             out.append(RandomPlayer(rng))
     return out

@@ -40,6 +40,7 @@ DEFAULTS = {
     "EXPLAIN": {},
     "CHECKS": (),
     "STRATEGIES": {},
+    "ROLLOUT_MOVES": None,
 }
 
 
@@ -202,6 +203,9 @@ def _contract_shape(module: ModuleType) -> str | None:
                 "STRATEGIES[{name!r}] must be (what it does, a function of state and action)",
                 name=name,
             )
+    moves = module.ROLLOUT_MOVES
+    if moves is not None and (type(moves) is not int or moves <= 0):
+        return _("ROLLOUT_MOVES must be a whole number of moves above 0, or None")
     return None
 
 

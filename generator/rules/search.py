@@ -3,6 +3,9 @@ search (single-observer ISMCTS). Each iteration deals the cards the player canno
 (the state's `determinize(player, rng)`, when the game has hidden information), walks a tree of
 the player's and the others' actions by UCB (counting how often each action was available),
 plays the rest of the game at random, and credits each action's mover with the outcome.
+A game whose state can `estimate()` the points as they stand may cut the playouts short
+(`ROLLOUT_MOVES` in its module, or `ismcts:N:MOVES`): after that many random moves the seats
+leading the estimate are credited as if the game had ended there.
 
 No game's code is here: the search asks the state for legal actions, applies them to copies
 (`clone_state`, or the state's own `clone(rng)`), and reads `is_terminal()` and `winners()`.
@@ -17,6 +20,8 @@ import time
 from typing import Any
 
 EXPLORATION = 0.7  # UCB's constant; rewards are in [0, 1]
+# What a list may hold and be copied one level deep: nothing in it can change in place.
+_FLAT = frozenset({int, float, str, bool, type(None), tuple, frozenset})
 
 
 def clone_state(state, rng: random.Random):
@@ -27,27 +32,57 @@ def clone_state(state, rng: random.Random):
     own = getattr(state, "clone", None)
     if own is not None:
         return own(rng)
-    data = state.__dict__.get("data")
-    shared = {id(v) for v in data.values()} if isinstance(data, dict) else set()
-    copy: dict = {}
-    for key, value in state.__dict__.items():
-        if key in ("data", "opt", "options") or id(value) in shared:
-            copy[key] = value
-        elif isinstance(value, list):
-            copy[key] = [x.copy() if isinstance(x, (list, dict, set)) else x for x in value]
-        elif isinstance(value, dict):
+    return _Copier(state)(state, rng)
+
+
+class _Copier:
+    """How to copy one state, worked out once for the many copies a search makes of it: which
+    attributes are shared (numbers, names, the prepared data, the readings), which lists hold
+    only such values (copied one level), which hold lists, dicts or sets (two levels)."""
+
+    def __init__(self, state) -> None:
+        fields = state.__dict__
+        data = fields.get("data")
+        shared = {id(v) for v in data.values()} if isinstance(data, dict) else set()
+        self.flat: list[str] = []
+        self.nested: list[str] = []
+        self.dicts: list[str] = []
+        self.sets: list[str] = []
+        self.streams: list[str] = []
+        for key, value in fields.items():
+            if key in ("data", "opt", "options") or id(value) in shared:
+                continue
+            if isinstance(value, list):
+                flat = _FLAT.issuperset(map(type, value))  # numbers, names, pairs: one level
+                (self.flat if flat else self.nested).append(key)
+            elif isinstance(value, dict):
+                self.dicts.append(key)
+            elif isinstance(value, set):
+                self.sets.append(key)
+            elif isinstance(value, random.Random):
+                self.streams.append(key)
+
+    def __call__(self, state, rng: random.Random):
+        fields = state.__dict__
+        copy = fields.copy()
+        for key in self.flat:
+            copy[key] = fields[key][:]
+        for key in self.nested:
+            copy[key] = [x.copy() if isinstance(x, _DEEP) else x for x in fields[key]]
+        for key in self.dicts:
             copy[key] = {
-                k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in value.items()
+                k: (v.copy() if isinstance(v, _DEEP) else v) for k, v in fields[key].items()
             }
-        elif isinstance(value, set):
-            copy[key] = set(value)
-        elif isinstance(value, random.Random):
+        for key in self.sets:
+            copy[key] = set(fields[key])
+        for key in self.streams:
             copy[key] = rng
-        else:
-            copy[key] = value
-    new = object.__new__(type(state))
-    new.__dict__.update(copy)
-    return new
+        new = object.__new__(type(state))
+        new.__dict__ = copy
+        return new
+
+
+_DEEP = (list, dict, set)
 
 
 class _Node:
@@ -67,6 +102,19 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
     return int(text), None
 
 
+def parse_horizon(text: str, default: int | None) -> int | None:
+    """How far a playout looks before it is judged by the estimate: '' → the module's
+    ROLLOUT_MOVES, 'end' → to the end of the game, '30' → 30 moves."""
+    if not text:
+        return default
+    if text == "end":
+        return None
+    moves = int(text)
+    if moves <= 0:
+        raise ValueError(text)
+    return moves
+
+
 class IsmctsPlayer:
     """Chooses by single-observer ISMCTS within a budget of iterations or milliseconds."""
 
@@ -78,15 +126,19 @@ class IsmctsPlayer:
         cap: int,
         iterations: int | None = 200,
         seconds: float | None = None,
+        horizon: int | None = None,
     ):
         self.rng, self.cap = rng, cap
         self.iterations, self.seconds = iterations, seconds
+        self.horizon = horizon  # moves a playout looks ahead (None: to the end)
 
     def choose(self, state, actions: list) -> Any:
         if len(actions) == 1:
             return actions[0]
         me = state.current_player
         root = _Node()
+        own = getattr(state, "clone", None)  # the state's own copy, else one worked out here
+        copier = (lambda _state, rng: own(rng)) if own is not None else _Copier(state)
         rng = self.rng
         stop = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
@@ -96,7 +148,7 @@ class IsmctsPlayer:
                     break
             elif done >= self.iterations:
                 break
-            self._iterate(state, me, root, rng)
+            self._iterate(state, me, root, rng, copier)
             done += 1
         best, most = actions[0], -1
         for a in actions:  # the most visited of the actions legal now
@@ -105,8 +157,8 @@ class IsmctsPlayer:
                 best, most = a, child.visits
         return best
 
-    def _iterate(self, state, me: int, root: _Node, rng: random.Random) -> None:
-        s = clone_state(state, random.Random(rng.getrandbits(64)))
+    def _iterate(self, state, me: int, root: _Node, rng: random.Random, copier) -> None:
+        s = copier(state, rng)  # chance in the copy draws from the search's own stream
         determinize = getattr(s, "determinize", None)
         if determinize is not None:
             determinize(me, rng)
@@ -139,7 +191,8 @@ class IsmctsPlayer:
             s.apply(chosen)
             path.append((node, mover))
             steps += 1
-        # the rest of the game, at random (_randbelow: randrange's draws without its checks)
+        # the rest of the game at random, or as far as the horizon when the state can estimate
+        # the points (_randbelow: randrange's draws without its checks)
         over, legal_of, play, below, cap = (
             s.is_terminal,
             s.legal_actions,
@@ -147,17 +200,30 @@ class IsmctsPlayer:
             rng._randbelow,
             self.cap,
         )
-        while steps < cap and not over():
+        estimate = getattr(s, "estimate", None) if self.horizon else None
+        limit = cap if estimate is None else min(cap, steps + self.horizon)
+        n = 1
+        while steps < limit and not over():
             legal = legal_of()
             n = len(legal)
             if not n:
                 break
             play(legal[below(n)] if n > 1 else legal[0])
             steps += 1
-        rewards = _outcome(s)
+        if estimate is not None and steps < cap and not over() and n:
+            rewards = _leaders(estimate())
+        else:
+            rewards = _outcome(s)
         for child, mover in path:
             child.visits += 1
             child.reward += rewards.get(mover, 0.0)
+
+
+def _leaders(points) -> dict[int, float]:
+    """A playout cut short: each seat with the most points estimated gets its share."""
+    best = max(points)
+    top = [p for p, v in enumerate(points) if v == best]
+    return {p: 1.0 / len(top) for p in top}
 
 
 def _outcome(state) -> dict[int, float]:
