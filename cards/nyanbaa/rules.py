@@ -210,6 +210,35 @@ def _small_layout(game) -> dict | None:
     return {"players": found[2], "places": found[3] * found[4]} if found else None
 
 
+def _grid(maps: int, areas: int) -> tuple[tuple, tuple]:
+    """Where each area lies, (row, column), with maps in a grid (2×2, or a row of 2-3) and each
+    map 2×2 areas; and each area's neighbours (up, down, left, right). The same for every game
+    of that many maps: worked out once."""
+    key = (maps, areas)
+    if key not in _GRIDS:
+        cols = 2 if maps in (2, 4) else maps
+        pos = []
+        for k in range(maps):
+            my, mx = divmod(k, cols)
+            for i in range(areas):
+                ay, ax = divmod(i, 2)
+                pos.append((my * 2 + ay, mx * 2 + ax))
+        at = {p: i for i, p in enumerate(pos)}
+        neighbours = tuple(
+            tuple(
+                at[(y + dy, x + dx)]
+                for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                if (y + dy, x + dx) in at
+            )
+            for (y, x) in pos
+        )
+        _GRIDS[key] = (tuple(pos), neighbours)
+    return _GRIDS[key]
+
+
+_GRIDS: dict[tuple[int, int], tuple[tuple, tuple]] = {}
+
+
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
@@ -245,27 +274,12 @@ class State:
             n_maps = small["places"]
         order = list(range(len(data["maps"])))
         rng.shuffle(order)
-        cols = 2 if n_maps in (2, 4) else n_maps
-        self.area_colour: list[int] = []
-        self.area_pos: list[tuple[int, int]] = []
-        for k, m in enumerate(order[:n_maps]):
-            my, mx = divmod(k, cols)
-            for i, colour in enumerate(data["maps"][m]):
-                ay, ax = divmod(i, 2)
-                self.area_colour.append(colour)
-                self.area_pos.append((my * 2 + ay, mx * 2 + ax))
-        self.areas_of = [
-            [a for a, c in enumerate(self.area_colour) if c == colour] for colour in range(3)
-        ]
-        pos = {p: i for i, p in enumerate(self.area_pos)}
-        self.neighbours = [
-            [
-                pos[(y + dy, x + dx)]
-                for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                if (y + dy, x + dx) in pos
-            ]
-            for (y, x) in self.area_pos
-        ]
+        # The board never changes once laid: tuples, shared by the search's copies.
+        self.area_colour = tuple(c for m in order[:n_maps] for c in data["maps"][m])
+        self.areas_of = tuple(
+            tuple(a for a, c in enumerate(self.area_colour) if c == colour) for colour in range(3)
+        )
+        self.area_pos, self.neighbours = _grid(n_maps, len(data["maps"][0]))
         self.supply = list(data["cubes"])
         self.spent = [0, 0, 0]
         self.cubes = [0] * len(self.area_colour)
@@ -598,10 +612,8 @@ class State:
                 here = markers[a]
                 if here[p] or a not in protected:
                     code = occupy + a * 5
-                    # Whose marker goes back is the occupier's choice.
-                    owners = [code + q + 1 for q in seats if here[q] and q != p]
-                    if owners:
-                        acts += owners
+                    if sum(here) > here[p]:  # whose marker goes back is the occupier's choice
+                        acts += [code + q + 1 for q in seats if here[q] and q != p]
                     else:
                         acts.append(code)
         return acts
@@ -630,7 +642,8 @@ class State:
             self.markers[area][victim] -= 1
             self.marker_supply[victim] += 1
             self.counters["evict"] += 1
-        if any(self.markers[area][q] for q in range(self.n) if q != p):
+        here = self.markers[area]
+        if sum(here) > here[p]:  # another player's marker is still there
             self.counters["blocked"] += 1
             self.notes += (("他のマーカーが残り、置けない", ()),)
             return
@@ -646,8 +659,11 @@ class State:
             result = ("ガチンコ：P{}のみ → {}VP", (seat + 1, info[seat][2]))
         else:
             a, b = sd
-            sa = info[a][2] + sum(info[s][2] for s in self.assists[a])
-            sb = info[b][2] + sum(info[s][2] for s in self.assists[b])
+            sa, sb = info[a][2], info[b][2]
+            for s in self.assists[a]:
+                sa += info[s][2]
+            for s in self.assists[b]:
+                sb += info[s][2]
             if sa == sb:
                 self.counters["drawn_showdown"] += 1
                 winner = None
@@ -706,12 +722,14 @@ class State:
         self._end_round()
 
     def _end_round(self) -> None:
-        for a in range(len(self.area_colour)):
-            for p in range(self.n):
-                if self.markers[a][p]:
-                    self._score(p, self.markers[a][p], "markers")
-        for a in range(len(self.area_colour)):
-            if self.cubes[a]:
+        vp, part = self.vp, self.vp_parts["markers"]
+        for here in self.markers:
+            for p, count in enumerate(here):
+                if count:
+                    vp[p] += count
+                    part[p] += count
+        for a, cubes in enumerate(self.cubes):
+            if cubes:
                 self._add_cube(a)
         if self.round == self.data["rounds"]:
             self._final_bonuses()  # wins per tribe: the report's factions (factions())
