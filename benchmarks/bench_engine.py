@@ -1,13 +1,19 @@
 """Benchmark: rules-engine speed per game and player count, random players, invariant checks off.
 
-Not a test: prints decisions per second and playouts per second on one core (target: at least
-100k decisions/s per core). Usage: python benchmarks/bench_engine.py [--games N]
+Not a test: prints decisions per second and playouts per second on one core (issue 12's target:
+at least 200k decisions/s per core). On a shared machine compare in one run: `--against REV`
+plays each game's rules module as it was at git revision REV in the same process, the two
+alternating, and prints the ratio. Usage: python benchmarks/bench_engine.py [--games N]
+[--against REV] [--search GAMES] [--sweep GAMES]
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -40,8 +46,17 @@ def main() -> None:
         help="time a sweep of ランブリングシード's 3 bonus_number readings × 3 and 4 players × "
         "GAMES random games against the same batches run one after another",
     )
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also play each game's rules.py as it was at git revision REV, alternating with "
+        "today's in this process: the ratio of the two is what to compare on a shared machine",
+    )
     args = ap.parse_args()
     project = find_project(ROOT)
+    if args.against:
+        against(project, args.against, args.games)
+        return
     print(f"{'game':<16}{'players':>8}{'playouts/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
     for game_id in project.game_ids():
         game = pipeline.load(project, game_id, Problems())
@@ -70,6 +85,48 @@ def main() -> None:
         search(project, args.search)
     if args.sweep_games:
         sweep_timing(project, args.sweep_games)
+
+
+def _rate(module, data, players: int, games: int, options: dict) -> float:
+    """Decisions per second of `games` random playouts."""
+    steps, t0 = 0, time.perf_counter()
+    for i in range(games):
+        steps += engine.play(module, data, players, engine.derive_seed(0, i), options).steps
+    return steps / (time.perf_counter() - t0)
+
+
+def against(project, rev: str, games: int, rounds: int = 5) -> None:
+    """Today's rules modules and those at `rev`, in turns, best of `rounds` each."""
+    print(f"{'game':<16}{'players':>8}{rev[:12]:>14}{'today':>14}{'ratio':>8}")
+    folder = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
+    for game_id in project.game_ids():
+        game = pipeline.load(project, game_id, Problems())
+        today = modules.rules_for(game)
+        shown = f"cards/{game_id}/rules.py"
+        old = subprocess.run(["git", "show", f"{rev}:{shown}"], cwd=ROOT, capture_output=True)
+        if today is None or old.returncode:
+            print(f"{game_id:<16}  (no rules module in one of the two)")
+            continue
+        path = folder / game_id / "rules.py"
+        path.parent.mkdir()
+        path.write_bytes(old.stdout)
+        digest = hashlib.sha256(old.stdout).hexdigest()
+        then = modules.load(modules.RulesRef(str(path), shown, game_id, digest))
+        pair = [(m, m.prepare(game)) for m in (then, today)]
+        lo, hi = game.manifest.players
+        for players in range(lo, hi + 1):
+            best = [0.0, 0.0]
+            for r in range(rounds):
+                for k in (0, 1) if r % 2 == 0 else (1, 0):
+                    module, data = pair[k]
+                    options = engine.resolve_options(
+                        module.OPTIONS, getattr(module, "BENCH_OPTIONS", {})
+                    )
+                    best[k] = max(best[k], _rate(module, data, players, games, options))
+            print(
+                f"{game_id:<16}{players:>8}{best[0]:>14.0f}{best[1]:>14.0f}"
+                f"{best[1] / best[0]:>8.2f}"
+            )
 
 
 def search(project, games: int, iterations: int = 200) -> None:
