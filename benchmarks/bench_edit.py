@@ -59,6 +59,9 @@ def main() -> None:
             for i in range(args.repeat):
                 root = project(tmp / f"r{i}", copies)
                 env = dict(os.environ, PNP_CACHE_DIR=str(tmp / f"cache{copies}-{i}"))
+                # Python as a designer has it: compiled modules kept (some sandboxes turn that
+                # off, and every process then compiles pnp's edited modules again).
+                env.pop("PYTHONDONTWRITEBYTECODE", None)
                 cold.append(build(root, env))
                 same.append(build(root, env))
                 csv = root / "cards/fudaraku/kleshas.csv"

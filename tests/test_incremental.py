@@ -38,6 +38,58 @@ def test_a_build_with_no_change_lays_out_nothing_and_an_edit_only_its_card(tiny,
     assert len(calls) == 2 + 10  # every back again (their problems would name new lines)
 
 
+def drawing(monkeypatch) -> list:
+    """The rulebook and summary PDFs each time they are drawn."""
+    from generator.render import rulebook
+
+    calls: list = []
+    for name in ("rulebook_pdf", "summary_pdf"):
+        real = getattr(rulebook, name)
+        monkeypatch.setattr(
+            rulebook, name, lambda *a, _n=name, _real=real: calls.append(_n) or _real(*a)
+        )
+    return calls
+
+
+def test_a_file_whose_inputs_did_not_change_is_kept_not_drawn(tiny, monkeypatch):
+    """A card's colour is not in the rulebook: after that edit the rulebook and summary are
+    kept as they were; a sentence of the rules or a removed file draws them again."""
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    out = tiny / "output/tiny"
+    before = outputs(out)
+    calls = drawing(monkeypatch)
+    edit(tiny, "cards/tiny/cards.csv", "赤,4,#C8323C", "赤,4,#D04040")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    assert calls == []
+    after = outputs(out)
+    assert after["rulebook.pdf"] == before["rulebook.pdf"]
+    assert after["cards.pdf"] != before["cards.pdf"]  # the card itself is drawn again
+    edit(tiny, "cards/tiny/rules.md", "数字カードをよく混ぜ", "数字カードをよく切り")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert calls == ["rulebook_pdf", "summary_pdf"]  # the sentence is in both
+    assert outputs(out)["rulebook.pdf"] != after["rulebook.pdf"]
+    (out / "summary.pdf").unlink()
+    edit(tiny, "cards/tiny/cards.csv", "赤,4,#D04040", "赤,4,#C8323C")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert calls == ["rulebook_pdf", "summary_pdf", "summary_pdf"]  # the removed one only
+    assert (out / "summary.pdf").is_file()
+
+
+def test_a_kept_file_says_its_problems_again(tiny):
+    """summary.pdf's warning (the marked parts do not fit a page) comes again when it is kept."""
+    text = (tiny / "cards/tiny/rules.md").read_text("utf-8")
+    long = "\n\n".join(["手番には、次のどちらかを**必ず１つ**行います。" * 8] * 60)
+    (tiny / "cards/tiny/rules.md").write_text(
+        text.replace("手番には、次のどちらかを**必ず１つ**行います。", long, 1), "utf-8"
+    )
+    first = run("build", "--project", str(tiny))
+    assert "do not fit one page" in first.output, first.output
+    edit(tiny, "cards/tiny/cards.csv", "赤,4,#C8323C", "赤,4,#D04040")
+    again = run("build", "--project", str(tiny))
+    assert "do not fit one page" in again.output, again.output
+
+
 def test_check_in_another_language_says_its_messages_in_that_language(tiny):
     edit(tiny, "cards/tiny/cards.csv", "一番小さい赤。", "一番小さい赤。" * 30)  # does not fit
     assert "does not fit" in run("build", "--project", str(tiny)).output
@@ -51,6 +103,12 @@ EDITS = [
     ("layouts/tiny/card_front.toml", 'size = "10pt"', ['size = "9pt"', 'size = "10pt"']),
     ("layouts/tiny/card_front.toml", 'h = "14mm"', ['h = "16mm"', 'h = "14mm"']),
     ("layouts/tiny/card_back.toml", "#", ["#", "#"]),
+    (
+        "cards/tiny/rules.md",
+        "数字カードをよく混ぜ",
+        ["数字カードをよく切り", "数字カードをよく混ぜ"],
+    ),
+    ("cards/tiny/cards.csv", "赤,1,", ["黄,1,", "赤,1,"]),  # a suit: samples and counts change
 ]
 
 

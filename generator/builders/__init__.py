@@ -2,15 +2,20 @@
 
 A builder says what it needs from a laid-out plan (`applies`), registers the glyphs of the words
 it prints itself (`glyphs`, before fonts are subset), and turns a plan into files (`build`,
-bytes by path; output writes them). `pnp build --format NAME[,NAME…]` picks builders; by
-default those marked `default`. Every applicable builder registers its glyphs whichever are
-picked, so a file's bytes do not depend on what else was built with it.
+bytes by path; output writes them). A builder that can name everything its files depend on
+(`key`) is not run again when that is as it was at the last build and its files are still as
+that build wrote them: the files are kept, its problems said again. `pnp build --format
+NAME[,NAME…]` picks builders; by default those marked `default`. Every applicable builder
+registers its glyphs whichever are picked, so a file's bytes do not depend on what else was
+built with it.
 
 To add a format: a module here with a `Builder` subclass, and one line in `_register()`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +49,11 @@ class Builder:
         """Whether this game has anything for this builder to write."""
         raise NotImplementedError
 
+    def key(self, job: Job) -> str | None:
+        """A digest of everything this builder's files depend on (after the fonts are
+        registered), or None when it cannot say: then it always draws."""
+        return None
+
     def files(self, plan: Plan) -> list[str]:
         """The names of the files it writes under output/<game>/."""
         raise NotImplementedError
@@ -53,6 +63,15 @@ class Builder:
 
     def build(self, job: Job) -> dict[Path, bytes]:
         raise NotImplementedError
+
+
+def digest_of(*parts) -> str:
+    """A key from the parts' repr, pnp's own code and data and the messages' language in it."""
+    from .. import i18n
+    from ..layout.plan import code_digest
+
+    text = repr((code_digest(), i18n.language(), parts))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 REGISTRY: dict[str, Builder] = {}
@@ -130,5 +149,49 @@ def build_game(job: Job, picked: list[Builder]) -> dict[Path, bytes]:
     files: dict[Path, bytes] = {}
     for builder in picked:
         if builder.applies(job.plan):
-            files.update(builder.build(job))
+            files.update(_drawn_or_kept(builder, job))
     return files
+
+
+def _drawn_or_kept(builder: Builder, job: Job) -> dict[Path, bytes]:
+    """The builder's files: those of the last build when its key is the same and the files
+    are on disk as written then (with the problems it said), else drawn, and the key kept."""
+    key = builder.key(job)
+    record_name = f"parts/{job.plan.game.id}/{builder.name}"
+    if key is not None:
+        kept = _kept(job, record_name, key)
+        if kept is not None:
+            return kept
+    before = len(job.problems.items)
+    made = builder.build(job)
+    if key is not None:
+        files = [(p.relative_to(job.out).as_posix(), _bytes_digest(d)) for p, d in made.items()]
+        record = (key, files, job.problems.items[before:])
+        job.cache.write(record_name, pickle.dumps(record, protocol=5))
+    return made
+
+
+def _kept(job: Job, record_name: str, key: str) -> dict[Path, bytes] | None:
+    data = job.cache.read(record_name)
+    try:
+        kept_key, files, problems = pickle.loads(data) if data else (None, (), ())
+    except Exception:  # a record from another version of pnp, or damaged: draw again
+        return None
+    if kept_key != key or not files:
+        return None
+    out: dict[Path, bytes] = {}
+    for name, digest in files:
+        path = job.out / name
+        try:
+            content = path.read_bytes()
+        except OSError:
+            return None
+        if _bytes_digest(content) != digest:  # changed or removed since: draw again
+            return None
+        out[path] = content
+    job.problems.items.extend(problems)
+    return out
+
+
+def _bytes_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from ..i18n import _
 from ..layout.plan import Plan
-from ..layout.rulebook import Block, Rulebook, directive_table
+from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..model import Game
 from ..rulesource import to_markdown
 from ..typeset import set_digits
-from . import Builder, Job
+from . import Builder, Job, digest_of
 
 QUICK_REFERENCE = "クイックリファレンス"
 RULEBOOK = "ルールブック"
@@ -40,6 +40,15 @@ class _FromRules(Builder):
         return plan.book is not None
 
 
+def _tables(blocks, game: Game) -> list:
+    """The tables the data gives the directives among `blocks`, as they stand now."""
+    return [
+        directive_table(b, game).items
+        for b in blocks
+        if b.kind == "directive" and b.text != "samples"
+    ]
+
+
 class RulebookBuilder(_FromRules):
     name = "rulebook"
     what = "rulebook.pdf: the rules source typeset, with tables and sample cards from the data"
@@ -50,9 +59,24 @@ class RulebookBuilder(_FromRules):
         return ["rulebook.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        from ..render.rulebook import ADDED_NOTE, FROM_DATA
-
         plan.fonts.use("body", footer(plan.book, 0) + ADDED_NOTE + FROM_DATA)
+
+    def key(self, job: Job) -> str | None:
+        plan, book = job.plan, job.plan.book
+        samples = {
+            name: ([(label, face.key) for label, face in faces], size)
+            for name, (faces, size) in plan.samples.items()
+        }
+        return digest_of(
+            self.name,
+            book.title,
+            book.blocks,
+            _tables(book.blocks, plan.game),
+            samples,
+            plan.game.manifest.mark_added,
+            sorted(job.font_names.items()),
+            plan.paper,
+        )
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import rulebook as render_rulebook
@@ -82,6 +106,20 @@ class SummaryPdfBuilder(_FromRules):
     def glyphs(self, plan: Plan) -> None:
         plan.fonts.use("bold", summary_heading(plan.book))
         plan.fonts.use("body", players_line(plan.game))
+
+    def key(self, job: Job) -> str | None:
+        plan, book = job.plan, job.plan.book
+        blocks = [b for section in book.summary for b in section.blocks]
+        return digest_of(
+            self.name,
+            summary_heading(book),
+            players_line(plan.game),
+            [(section.title, section.blocks) for section in book.summary],
+            _tables(blocks, plan.game),
+            plan.game.manifest.mark_added,
+            sorted(job.font_names.items()),
+            plan.paper,
+        )
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import rulebook as render_rulebook

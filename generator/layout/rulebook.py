@@ -218,6 +218,10 @@ def _digits(blocks: list[Block], summary: list, mode: str):
 
 
 PROVISIONAL = "（仮）"  # how a rulebook marks content the designer has not settled
+FROM_DATA = "（データから作成）"  # under a table the tool counted from the data
+ADDED_NOTE = (
+    "灰色の部分は作者の原稿になく、pnp が補ったものです（データから作った表と一覧を含む）。"
+)
 
 
 def provisional_blocks(game: Game) -> list[Block]:

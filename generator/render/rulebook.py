@@ -27,17 +27,13 @@ from reportlab.platypus import (
 
 from ..layout import text as textfit
 from ..layout.faces import Face
-from ..layout.rulebook import Block, Rulebook, directive_table
+from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from ..typeset import base_text, has_ruby, parse_ruby
 from .draw import draw_face, draw_ruby_text
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
-FROM_DATA = "（データから作成）"  # under a table the tool counted from the data
-ADDED_NOTE = (
-    "灰色の部分は作者の原稿になく、pnp が補ったものです（データから作った表と一覧を含む）。"
-)
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
 
 
