@@ -11,7 +11,7 @@ import pytest
 from PIL import ImageChops
 
 from conftest import REPO, edit, run
-from pdfread import MM, all_text, links, placements, render, text_by_font
+from pdfread import MM, all_text, links, page_text, placements, render, text_by_font
 
 SHIPPED = ("fudaraku", "rumbling_seed", "nyanbaa")
 
@@ -181,3 +181,35 @@ def test_a_line_of_dashes_is_text_not_a_heading_or_a_rule():
 
     blocks, _ = parse("次の文。\n---\n", SourceRef("rules.md"))
     assert [(b.kind, b.text) for b in blocks] == [("para", "次の文。"), ("para", "---")]
+
+
+@pytest.mark.parametrize(
+    "after,sentence",
+    [
+        ("## 手番\n", "各手番で一枚ずつ順に出していきます。"),  # a heading, then the paragraph
+        ("## 得点\n", "得点は次の表のとおりに数えます。"),  # a heading, a paragraph, a table
+    ],
+)
+def test_a_paragraph_longer_than_a_page_after_a_heading_flows_on(tiny, after, sentence):
+    """Kept together with its heading (and a table after it) such a paragraph could not be
+    placed, and ReportLab took the group apart and put it together again for minutes; now
+    the heading keeps its first lines and the rest flows onto the next page."""
+    import subprocess
+    import sys
+
+    long = sentence * 150  # about two pages
+    edit(tiny, "cards/tiny/rules.md", after, after + "\n" + long + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--project", str(tiny)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,  # minutes before the fix; about a second now
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    book = tiny / "output/tiny/rulebook.pdf"
+    pages = [flat(page_text(book, i)) for i in range(len(pypdf.PdfReader(book).pages))]
+    footers = [f"ちいさな試験—{i}—" for i in range(1, len(pages) + 1)]
+    text = "".join(page.replace(footer, "") for page, footer in zip(pages, footers, strict=True))
+    assert text.count(flat(sentence)) == 150  # every word of it, once
+    assert len(pypdf.PdfReader(book).pages) >= 3

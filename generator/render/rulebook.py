@@ -114,8 +114,11 @@ class TextBlock(Flowable):
         bullet: str | None = None,
         lines: list[str] | None = None,
         first: bool = True,
+        tail: bool = True,
     ):
         super().__init__()
+        self.tail = tail  # the paragraph's end: the space after it follows
+        self.given = lines is not None  # a part of a split paragraph: its lines are fixed
         text = parse_ruby(text)  # {煩悩|ぼんのう}: the reading above its base
         self.text, self.style, self.bullet, self.lines, self.first = (
             text,
@@ -139,6 +142,8 @@ class TextBlock(Flowable):
         return max(stringWidth(s, self.style.fontName, size), stringWidth(s, self.bold_font, size))
 
     def wrap(self, avail_w, avail_h):
+        if not self.given and getattr(self, "width", None) != avail_w:
+            self.lines = None  # wrapped before at another width: break the lines again
         self.width = avail_w
         if self.lines is None:
             width = avail_w - self.style.leftIndent
@@ -181,7 +186,7 @@ class TextBlock(Flowable):
         return self.style.spaceBefore if self.first else 0
 
     def getSpaceAfter(self):
-        return self.style.spaceAfter
+        return self.style.spaceAfter if self.tail else 0
 
     def getKeepWithNext(self):
         return bool(getattr(self.style, "keepWithNext", 0))
@@ -362,7 +367,17 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
     return out
 
 
-def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> list:
+def flowables(
+    blocks: list[Block],
+    st,
+    game,
+    samples: dict,
+    fonts,
+    width,
+    frame: tuple[float, float] | None = None,
+) -> list:
+    """The blocks as flowables; `frame` (the width and height a page's frame offers, padding
+    taken off) keeps a heading's group from being held together when it is taller than that."""
     out: list = []
     heading = None  # where the last heading's flowables start in `out`
 
@@ -376,6 +391,8 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
             run = []
             for f in out[heading:]:
                 run += f._content if isinstance(f, KeepTogether) else [f]
+            if frame and _height(run, frame) > frame[1]:
+                return  # taller than a page: it flows (see _headings_keep_a_start)
             out[heading:] = [KeepTogether(run)]
 
     marks = getattr(getattr(game, "manifest", None), "mark_added", True)
@@ -422,7 +439,36 @@ def flowables(blocks: list[Block], st, game, samples: dict, fonts, width) -> lis
                 out.append(Spacer(1, st["body"].fontSize * 0.6))
                 keep_with_heading()
                 heading = None
-    return out
+    return _headings_keep_a_start(out, frame) if frame else out
+
+
+def _height(run: list, frame: tuple[float, float]) -> float:
+    """How tall `run` stands on a page, the space between its parts included."""
+    return sum(f.wrap(*frame)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in run)
+
+
+def _headings_keep_a_start(out: list, frame: tuple[float, float]) -> list:
+    """A heading stays with what follows it (keepWithNext); when that is a paragraph taller
+    than a page, the heading keeps only its first lines and the rest follows as a paragraph of
+    its own. Kept together whole, ReportLab moves the pair to a new page, cannot place it, takes
+    it apart and pairs it again, a copy of the document each time: minutes for a paragraph of
+    a few pages."""
+    done: list = []
+    for f in out:
+        head = done[-1] if done else None
+        if (
+            isinstance(f, TextBlock)
+            and isinstance(head, TextBlock)
+            and head.getKeepWithNext()
+            and _height([head, f], frame) > frame[1]
+        ):
+            parts = f.split(frame[0], 4 * f.style.leading)  # a page ends between phrases
+            if parts:
+                parts[0].tail = False  # the rest follows at once, where there is room
+                done += parts
+                continue
+        done.append(f)
+    return done
 
 
 def _table(block: Block, st, width: float) -> Table:
@@ -520,7 +566,9 @@ def rulebook_pdf(
         c.drawCentredString(page[0] / 2, 10 * MM, footer_text(d.page))
         c.restoreState()
 
-    story = flowables(book.blocks, st, game, samples, fonts, doc.width)
+    padded = Frame(0, 0, doc.width, doc.height)  # the page's frame, as SimpleDocTemplate makes it
+    room = (padded._aW, doc.height - padded._topPadding - padded._bottomPadding)
+    story = flowables(book.blocks, st, game, samples, fonts, doc.width, room)
     if game.manifest.mark_added and any(b.added for b in book.blocks):
         story += [
             Spacer(1, 6 * MM),
@@ -593,6 +641,6 @@ def _summary(
     ]
     for section in book.summary:
         story.append(TextBlock(section.title, st["h3"]))
-        story += flowables(section.blocks, st, game, {}, fonts, width)
+        story += flowables(section.blocks, st, game, {}, fonts, width, (width, top - margin))
     doc.build(story)
     return doc.page
