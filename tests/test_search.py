@@ -150,6 +150,34 @@ def test_the_estimate_is_the_score_once_the_game_is_over(game_id):
             assert foreseen == state.scores()
 
 
+def test_a_kit_game_can_cut_its_imagined_games_short(tricks, tmp_path):
+    """BaseState's estimate() is the score as it stands: `ismcts:N:MOVES` works for a game
+    written on the kit, and the searcher that looks six moves ahead still beats random seats."""
+    stats = _simulate(
+        tricks, tmp_path, "--games", "45", "--players-kind", "ismcts:60:6,random,random"
+    )
+    assert stats["kinds"] == ["ismcts:60:6", "random", "random"]
+    assert stats["wins"][0] >= 20, stats["wins"]  # fair share 15
+
+
+def test_base_state_estimates_by_the_score_as_it_stands(tricks, monkeypatch):
+    from generator import pipeline
+    from generator.problems import Problems
+    from generator.project import find_project
+    from generator.rules import kit, modules
+
+    game = pipeline.load(find_project(tricks), "tricks", Problems())
+    module = modules.rules_for(game)
+    state = module.new_state(module.prepare(game), 3, 4, engine.resolve_options(module.OPTIONS, {}))
+    state.scores_ = [3, 1, 2]
+    assert state.estimate() == [3, 1, 2]  # the points as they stand
+    asked = []
+    monkeypatch.setattr(kit.BaseState, "estimate", lambda self: asked.append(1) or self.scores())
+    legal = state.legal_actions()
+    IsmctsPlayer(random.Random(1), module.STEP_CAP, iterations=10, horizon=3).choose(state, legal)
+    assert len(asked) == 10
+
+
 def test_the_search_beats_random_players(tricks, tmp_path):
     """A fixed set of seeded games: the searching seat wins clearly more than its fair third."""
     stats = _simulate(

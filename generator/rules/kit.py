@@ -221,6 +221,11 @@ class BaseState:
     def scores(self) -> list[int]:
         return list(self.scores_)
 
+    def estimate(self) -> list[int]:
+        """The points as they stand, for a search whose imagined games stop short (the module's
+        ROLLOUT_MOVES); override it where the end adds bonuses."""
+        return self.scores()
+
     def winners(self) -> tuple[list[int], bool]:
         return ranking(self.scores())
 
