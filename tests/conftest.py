@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -22,6 +23,13 @@ os.environ["PNP_LANG"] = "en"
 os.environ["PNP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="pnp-config-")
 # The per-user font cache of the test session, not the person's own (shared by every test).
 os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-cache-")
+
+
+def interruptible() -> None:
+    """For a child process the tests stop with Ctrl-C (SIGINT): Ctrl-C as in a terminal, even
+    when the tests themselves run where it is ignored (a job started in the background with
+    `&` ignores SIGINT, and its children inherit that)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.fixture(autouse=True)

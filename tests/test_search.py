@@ -12,7 +12,7 @@ import pytest
 from generator.rules import engine
 from generator.rules.search import IsmctsPlayer, clone_state
 
-from conftest import ENGINE, engine_rules, make_fixture_project, run
+from conftest import ENGINE, engine_rules, interruptible, make_fixture_project, run
 
 
 @pytest.fixture
@@ -300,6 +300,7 @@ def test_ctrl_c_keeps_the_games_finished_as_a_partial_report(tricks):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=interruptible,
     )
     started = proc.stderr.readline()
     assert "runs the game's rules module" in started, started

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import edit, make_fixture_project
+from conftest import edit, interruptible, make_fixture_project
 
 CHROMIUM = next(
     (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
@@ -33,6 +33,7 @@ def start(root):
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
+        preexec_fn=interruptible,
     )
     first = proc.stdout.readline()
     found = re.search(r"http://127\.0\.0\.1:\d+/", first)

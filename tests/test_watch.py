@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_fixture_project
+from conftest import interruptible, make_fixture_project
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process")
 
@@ -28,6 +28,7 @@ class Watcher:
             stderr=subprocess.STDOUT,
             text=True,
             env=env,
+            preexec_fn=interruptible,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
