@@ -276,6 +276,17 @@ def build(
                     ),
                     err=True,
                 )
+                kept = result.unchanged.get(plan.game.id)
+                if kept:
+                    click.echo(
+                        _(
+                            "{game}: kept as the last build wrote them (nothing they show "
+                            "changed): {files}",
+                            game=plan.game.id,
+                            files=", ".join(kept),
+                        ),
+                        err=True,
+                    )
             click.echo(
                 _(
                     "check and layout {check:.2f} s, drawing {draw:.2f} s, writing {write:.2f} s",

@@ -52,6 +52,7 @@ class Result:
     font_index: FontIndex | None = None  # the fonts check found, for the builders to reuse
     seconds: dict[str, float] = field(default_factory=dict)  # time each stage took (--verbose)
     reused: list[str] = field(default_factory=list)  # games not built again: nothing changed
+    unchanged: dict[str, list[str]] = field(default_factory=dict)  # game -> files kept, not drawn
     kept: list[Path] = field(default_factory=list)  # their files, left as they were
 
     def failed(self, strict: bool) -> bool:
@@ -93,6 +94,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
             plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
         )
         files.update(builders.build_game(job, picked))
+        result.unchanged[plan.game.id] = job.kept
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan), cache, plan.game.id)
         game = plan.game.id

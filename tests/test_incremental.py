@@ -59,9 +59,11 @@ def test_a_file_whose_inputs_did_not_change_is_kept_not_drawn(tiny, monkeypatch)
     before = outputs(out)
     calls = drawing(monkeypatch)
     edit(tiny, "cards/tiny/cards.csv", "赤,4,#C8323C", "赤,4,#D04040")
-    result = run("build", "--project", str(tiny))
+    result = run("build", "--project", str(tiny), "--verbose")
     assert result.exit_code == 0, result.output
     assert calls == []
+    said = "tiny: kept as the last build wrote them (nothing they show changed): "
+    assert said + "rulebook.pdf, summary.pdf" in result.output
     after = outputs(out)
     assert after["rulebook.pdf"] == before["rulebook.pdf"]
     assert after["cards.pdf"] != before["cards.pdf"]  # the card itself is drawn again

@@ -37,6 +37,7 @@ class Job:
     problems: Problems
     font_names: dict[str, str] = field(default_factory=dict)  # role -> registered font name
     font_index: FontIndex | None = None
+    kept: list[str] = field(default_factory=list)  # files kept from the last build, not drawn
 
 
 class Builder:
@@ -190,6 +191,7 @@ def _kept(job: Job, record_name: str, key: str) -> dict[Path, bytes] | None:
             return None
         out[path] = content
     job.problems.items.extend(problems)
+    job.kept += [name for name, _digest in files]
     return out
 
 
