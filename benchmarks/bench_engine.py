@@ -58,24 +58,12 @@ def main() -> None:
         against(project, args.against, args.games)
         return
     print(f"{'game':<16}{'players':>8}{'playouts/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
-    for game_id in project.game_ids():
-        game = pipeline.load(project, game_id, Problems())
-        module = modules.rules_for(game)
-        if module is None:
-            continue
+    for game_id, game, module in _games(project):
         data = module.prepare(game)
         lo, hi = game.manifest.players
         for players in range(lo, hi + 1):
-            options = engine.resolve_options(module.OPTIONS, getattr(module, "BENCH_OPTIONS", {}))
-            best = None
-            for _ in range(3):  # best of three: the machine is shared
-                steps, t0 = 0, time.perf_counter()
-                for i in range(args.games):
-                    steps += engine.play(
-                        module, data, players, engine.derive_seed(0, i), options
-                    ).steps
-                dt = time.perf_counter() - t0
-                best = dt if best is None or dt < best else best
+            # best of three: the machine is shared
+            steps, best = min(_playouts(module, data, players, args.games) for _ in range(3))
             per_game = steps / args.games
             print(
                 f"{game_id:<16}{players:>8}{args.games / best:>12.0f}{steps / best:>14.0f}"
@@ -87,25 +75,33 @@ def main() -> None:
         sweep_timing(project, args.sweep_games)
 
 
-def _rate(module, data, players: int, games: int, options: dict) -> float:
-    """Decisions per second of `games` random playouts."""
+def _games(project):
+    """(id, game, rules module) of each game that has a rules module."""
+    for game_id in project.game_ids():
+        game = pipeline.load(project, game_id, Problems())
+        module = modules.rules_for(game)
+        if module is not None:
+            yield game_id, game, module
+
+
+def _playouts(module, data, players: int, games: int) -> tuple[int, float]:
+    """The decisions and seconds of `games` random playouts under the module's BENCH_OPTIONS."""
+    options = engine.resolve_options(module.OPTIONS, getattr(module, "BENCH_OPTIONS", {}))
     steps, t0 = 0, time.perf_counter()
     for i in range(games):
         steps += engine.play(module, data, players, engine.derive_seed(0, i), options).steps
-    return steps / (time.perf_counter() - t0)
+    return steps, time.perf_counter() - t0
 
 
 def against(project, rev: str, games: int, rounds: int = 5) -> None:
     """Today's rules modules and those at `rev`, in turns, best of `rounds` each."""
     print(f"{'game':<16}{'players':>8}{rev[:12]:>14}{'today':>14}{'ratio':>8}")
     folder = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    for game_id in project.game_ids():
-        game = pipeline.load(project, game_id, Problems())
-        today = modules.rules_for(game)
+    for game_id, game, today in _games(project):
         shown = f"cards/{game_id}/rules.py"
         old = subprocess.run(["git", "show", f"{rev}:{shown}"], cwd=ROOT, capture_output=True)
-        if today is None or old.returncode:
-            print(f"{game_id:<16}  (no rules module in one of the two)")
+        if old.returncode:
+            print(f"{game_id:<16}  (no rules module at {rev})")
             continue
         path = folder / game_id / "rules.py"
         path.parent.mkdir()
@@ -118,11 +114,8 @@ def against(project, rev: str, games: int, rounds: int = 5) -> None:
             best = [0.0, 0.0]
             for r in range(rounds):
                 for k in (0, 1) if r % 2 == 0 else (1, 0):
-                    module, data = pair[k]
-                    options = engine.resolve_options(
-                        module.OPTIONS, getattr(module, "BENCH_OPTIONS", {})
-                    )
-                    best[k] = max(best[k], _rate(module, data, players, games, options))
+                    steps, seconds = _playouts(*pair[k], players, games)
+                    best[k] = max(best[k], steps / seconds)
             print(
                 f"{game_id:<16}{players:>8}{best[0]:>14.0f}{best[1]:>14.0f}"
                 f"{best[1] / best[0]:>8.2f}"
@@ -149,11 +142,7 @@ def search(project, games: int, iterations: int = 200) -> None:
     print(f"\n{'game':<16}{'ms/move':>9}{'won':>6}{'of':>5}{'rate':>8}{'interval':>16}")
     IsmctsPlayer.choose = timed
     try:
-        for game_id in project.game_ids():
-            game = pipeline.load(project, game_id, Problems())
-            module = modules.rules_for(game)
-            if module is None:
-                continue
+        for game_id, game, module in _games(project):
             data = module.prepare(game)
             chosen = modules.chosen_readings(game, module, Problems())
             options = engine.resolve_options(module.OPTIONS, chosen)

@@ -32,7 +32,8 @@ class Record:
     fonts: tuple[tuple[str, int, int], ...]  # (font file, size, time) the game was set in
 
 
-def _digest(data: bytes) -> str:
+def bytes_digest(data: bytes) -> str:
+    """A file's content as a key: what a build remembers of each file it wrote."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
@@ -110,7 +111,7 @@ def reusable(cache, game: str, digest: str, out: Path) -> Record | None:
     folder = out / game
     for name, want in record.files:
         try:
-            if _digest((folder / name).read_bytes()) != want:
+            if bytes_digest((folder / name).read_bytes()) != want:
                 return None
         except OSError:
             return None
@@ -130,7 +131,9 @@ def remember(cache, game: str, digest: str, problems, files: dict, out: Path, pl
     record = Record(
         digest,
         mine,
-        tuple(sorted((p.relative_to(folder).as_posix(), _digest(d)) for p, d in files.items())),
+        tuple(
+            sorted((p.relative_to(folder).as_posix(), bytes_digest(d)) for p, d in files.items())
+        ),
         tuple(sorted(set(fonts))),
     )
     cache.write(f"builds/{game}", pickle.dumps((VERSION, record), protocol=5))

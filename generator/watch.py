@@ -10,13 +10,13 @@ good build's.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import pipeline
+from .builds import bytes_digest
 from .i18n import _, ngettext
 from .layout.plan import laid_cards
 from .problems import BuildError
@@ -52,7 +52,7 @@ def snapshot(result: pipeline.Result, out: Path) -> dict[str, GameState]:
         folder = out / plan.game.id
         for path in result.written:
             if path.is_relative_to(folder):
-                digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+                digest = bytes_digest(path.read_bytes())
                 state.files[path.relative_to(folder).as_posix()] = digest
     return states
 

@@ -202,20 +202,19 @@ class State:
 
     def _advance(self) -> None:
         """To the next player who can act; across round ends; to the end of the game."""
-        out, hands = self.out, self.hands
         for _ in range(4 * self.n + 4):
             self.pos += 1
             if self.pos >= self.n:
                 self._end_round()
                 if self.terminal:
                     return
-                if not any(hands[s] and not out[s] for s in range(self.n)):
+                if not any(self._can_act(s) for s in range(self.n)):
                     self.stalled = True  # nobody can act, and the game has not ended
                     self.counters["stalled"] += 1
                     return
                 self.pos = 0
             seat = self.order[self.pos]
-            if hands[seat] and not out[seat]:  # the seat can act
+            if self._can_act(seat):
                 self.current_player = seat
                 return
         raise InvariantError("no player found to act")

@@ -343,9 +343,6 @@ class State:
     def _order(self) -> list[int]:
         return [(self.leader + i) % self.n for i in range(self.n)]
 
-    def _resources(self, p: int) -> int:
-        return sum(self.store[p])
-
     def legal_actions(self) -> list[int]:
         if self.terminal:
             return []
@@ -370,8 +367,7 @@ class State:
         suit = self.suit
         hero = self.HERO
         if self.plays:
-            lead = self.plays[0][1]
-            lead_suit = -1 if lead == hero else suit[lead]
+            lead_suit = self._lead_suit()
             follows = [c for c in hand if suit[c] == lead_suit]
         else:
             lead_suit, follows = None, None
@@ -484,11 +480,7 @@ class State:
                 self.phase = "pay"
                 return
             self._spend_split(p, self._splits[0])
-        self.turn += 1  # the next player, or the judgement once everyone has played
-        if self.turn < self.n:
-            self.current_player = (self.leader + self.turn) % self.n
-        else:
-            self._judge()
+        self._next_play()
 
     def _payments(self, p: int, cost: int) -> list[tuple[int, int, int]]:
         """Every way to pay `cost` from the colours player p holds: (red, blue, yellow)."""
@@ -535,26 +527,23 @@ class State:
     def _judge(self) -> None:
         """Who is in the showdown. The plays are in seat order from the start player, so a
         play's index is how near the start it was."""
-        hero, plays, suit = self.HERO, self.plays, self.suit
-        first = plays[0][1]
-        lead = -1 if first == hero else suit[first]
+        hero, plays, suit, tri = self.HERO, self.plays, self.suit, self.tri
+        lead = self._lead_suit()
         info = {}
         followers = []  # (strength, seat): higher number, then the △ copy, then nearer the start
         heroes = []
-        number, tri, skills = self.number, self.tri, self.skills_this_trick
         for i, (seat, card, red, blue, _skill) in enumerate(plays):
+            value = self._value(seat, card, red)
             if card == hero:
-                info[seat] = (card, -1, self._value(seat, card, red))
+                info[seat] = (card, -1, value)
                 heroes.append(seat)
                 continue
-            value = number[card]
-            if red:
-                value += red * (2 if seat in skills and self.skill[seat] == "double_red" else 1)
             played = lead if blue else suit[card]
             info[seat] = (card, played, value)
             if played == lead:
                 followers.append(((value, 1 if tri[card] else 0, -i), seat))
         self.info, self.lead = info, lead
+        skills = self.skills_this_trick
         if skills and len(followers) >= 2:
             skill = self.skill
             for seat, *_ in plays:
@@ -671,14 +660,10 @@ class State:
             else:
                 win, lose = (a, b) if sa > sb else (b, a)
                 gain = abs(sa - sb)
-                vp, trick = self.vp, self.vp_parts["trick"]
-                vp[win] += gain
-                trick[win] += gain
-                vp[lose] += gain // 2
-                trick[lose] += gain // 2
+                self._score(win, gain, "trick")
+                self._score(lose, gain // 2, "trick")
                 for s in self.assists[win]:
-                    vp[s] += info[s][2]
-                    trick[s] += info[s][2]
+                    self._score(s, info[s][2], "trick")
                 winner = win
                 result = (
                     "ガチンコ：P{} {} 対 P{} {} → P{} {}VP、P{} {}VP",
@@ -722,12 +707,10 @@ class State:
         self._end_round()
 
     def _end_round(self) -> None:
-        vp, part = self.vp, self.vp_parts["markers"]
         for here in self.markers:
             for p, count in enumerate(here):
                 if count:
-                    vp[p] += count
-                    part[p] += count
+                    self._score(p, count, "markers")
         for a, cubes in enumerate(self.cubes):
             if cubes:
                 self._add_cube(a)

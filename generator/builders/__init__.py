@@ -20,6 +20,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..builds import bytes_digest
 from ..cache import Cache
 from ..fonts import FontIndex
 from ..i18n import _
@@ -166,7 +167,7 @@ def _drawn_or_kept(builder: Builder, job: Job) -> dict[Path, bytes]:
     before = len(job.problems.items)
     made = builder.build(job)
     if key is not None:
-        files = [(p.relative_to(job.out).as_posix(), _bytes_digest(d)) for p, d in made.items()]
+        files = [(p.relative_to(job.out).as_posix(), bytes_digest(d)) for p, d in made.items()]
         record = (key, files, job.problems.items[before:])
         job.cache.write(record_name, pickle.dumps(record, protocol=5))
     return made
@@ -187,13 +188,9 @@ def _kept(job: Job, record_name: str, key: str) -> dict[Path, bytes] | None:
             content = path.read_bytes()
         except OSError:
             return None
-        if _bytes_digest(content) != digest:  # changed or removed since: draw again
+        if bytes_digest(content) != digest:  # changed or removed since: draw again
             return None
         out[path] = content
     job.problems.items.extend(problems)
     job.kept += [name for name, _digest in files]
     return out
-
-
-def _bytes_digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
