@@ -266,12 +266,12 @@ def build(
                 click.echo(_("wrote {path}", path=path))
         if verbose:
             for plan in result.plans:
-                laid, reused = plan.faces_laid
+                _laid, reused, faces = plan.faces_laid
                 click.echo(
                     _(
                         "{game}: {n} faces, {reused} of them unchanged since the last build",
                         game=plan.game.id,
-                        n=laid + reused,
+                        n=faces,
                         reused=reused,
                     ),
                     err=True,

@@ -278,6 +278,93 @@ def _points(value, names: dict[str, float]) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
+@dataclass(slots=True)
+class _Step:
+    """How one box of a layout is resolved for a deck's piece size: what reads the card (its
+    `when` and templates) and what does not, worked out once. A box reading nothing of the
+    card is one Box for every card (`box`)."""
+
+    spec: BoxSpec
+    when: object = None  # the compiled `when`, if any
+    templated: tuple = ()  # (key, compiled template, names it reads or None, renderings)
+    box: Box | None = None  # the box as every card has it, with its values that are templates
+    # still unrendered (lengths and geometry are never templates)
+
+
+def _steps(layout: Layout, names: dict[str, float]) -> list[_Step]:
+    """The layout's boxes as steps for these names (kept with the layout: a deck's one names
+    table is seen again for every card)."""
+    held = layout._compiled.get("steps")
+    if held is not None and held[0] is names:
+        return held[1]
+    key = ("steps", tuple(sorted(names.items())))
+    steps = layout._compiled.get(key)
+    if steps is None:
+        env = templates.environment()
+        steps = []
+        for spec in layout.boxes:
+            step = _Step(spec)
+            when = spec.props.get("when")
+            if when is not None:
+                step.when = env.compile_expression(when, undefined_to_none=False)
+            step.templated = tuple(
+                (k, env.from_string(v), _reads(v), {})
+                for k, v in spec.props.items()
+                if k not in ("name", "type", "when") and templates.is_template(v)
+            )
+            step.box = _box_of(spec, dict(_values(spec)), names)
+            steps.append(step)
+        layout._compiled[key] = steps
+    layout._compiled["steps"] = (names, steps)
+    return steps
+
+
+def _reads(source: str) -> tuple[str, ...] | None:
+    """The names a template reads, when what it renders follows from their values alone (a
+    card's colour rendered once per colour, not once per card); None when it reads the whole
+    row or draws at random."""
+    names = templates.names_used(source)
+    if templates.ROW in names or templates.at_random(source):
+        return None
+    return tuple(sorted(names))
+
+
+def _rendered(tmpl, reads, renderings: dict, fields: dict, context: dict) -> str:
+    """A template's text for one card: from `renderings` when a card with the same values of
+    the names it reads rendered it before (values that are not hashable, such as the `game`
+    table, stand by their identity: they are the same objects for a whole build)."""
+    if reads is None:
+        return templates.render(tmpl, context)
+    key = []
+    for name in reads:
+        value = fields.get(name, _ABSENT)
+        # the type too: 1, 1.0 and True are equal keys but render differently
+        key.append((type(value), value if value.__hash__ is not None else id(value)))
+    try:
+        text = renderings.get(tuple(key))
+    except TypeError:  # a value holding one that is not hashable
+        return templates.render(tmpl, context)
+    if text is None:
+        text = renderings[tuple(key)] = templates.render(tmpl, context)
+    return text
+
+
+_ABSENT = object()
+
+
+def _values(spec: BoxSpec):
+    return ((k, v) for k, v in spec.props.items() if k not in ("name", "type", "when"))
+
+
+def _box_of(spec: BoxSpec, props: dict, names: dict[str, float]) -> Box:
+    x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
+    for key in LENGTHS & props.keys():
+        props[key] = to_pt(props[key], names)
+    if "points" in props:
+        props["points"] = _points(props["points"], names)
+    return Box(spec.name, spec.type, x, y, w, h, props, spec.where)
+
+
 def resolve(
     layout: Layout,
     fields: dict,
@@ -287,33 +374,23 @@ def resolve(
     problems: Problems,
 ) -> list[Box]:
     """The boxes a card shows: `when` applied, templates rendered with the card's fields."""
-    env = templates.environment()
     out: list[Box] = []
-    for spec in layout.boxes:
-        props = {}
+    context = None  # the card's fields as the templates see them, made on first need
+    for step in _steps(layout, names):
+        if step.when is None and not step.templated:
+            out.append(step.box)
+            continue
+        spec = step.spec
+        if context is None:
+            context = {**templates.environment().globals, **fields}
         current = "when"
         try:
-            when = spec.props.get("when")
-            if when is not None:
-                key = ("when", spec.name)
-                expr = layout._compiled.get(key)
-                if expr is None:
-                    expr = layout._compiled[key] = env.compile_expression(
-                        when, undefined_to_none=False
-                    )
-                if not expr(**fields):
-                    continue
-            for key, value in spec.props.items():
-                if key in ("name", "type", "when"):
-                    continue
+            if step.when is not None and not step.when(**fields):
+                continue
+            rendered = {}
+            for key, tmpl, reads, renderings in step.templated:
                 current = key
-                if templates.is_template(value):
-                    ckey = (key, spec.name)
-                    tmpl = layout._compiled.get(ckey)
-                    if tmpl is None:
-                        tmpl = layout._compiled[ckey] = env.from_string(value)
-                    value = tmpl.render(fields)
-                props[key] = value
+                rendered[key] = _rendered(tmpl, reads, renderings, fields, context)
         except templates.UndefinedError as exc:
             known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
             problems.error(
@@ -344,10 +421,12 @@ def resolve(
                 fold=f"tmpl:{layout.file}:{spec.name}:{why}",
             )
             continue
-        x, y, w, h = (to_pt(props.pop(k), names) for k in GEOMETRY)
-        for key in LENGTHS & props.keys():
-            props[key] = to_pt(props[key], names)
-        if "points" in props:
-            props["points"] = _points(props["points"], names)
-        out.append(Box(spec.name, spec.type, x, y, w, h, props, spec.where))
+        box = step.box
+        out.append(with_props(box, {**box.props, **rendered}) if rendered else box)
     return out
+
+
+def with_props(box: Box, props: dict) -> Box:
+    """The box with other values (dataclasses.replace is several times slower, and a deck's
+    every box of every card passes here)."""
+    return Box(box.name, box.type, box.x, box.y, box.w, box.h, props, box.where)

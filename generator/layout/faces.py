@@ -12,7 +12,7 @@ import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .. import progress, typeset
 from ..fonts import Metrics
@@ -22,7 +22,7 @@ from ..problems import Problems
 from . import images as art
 from . import markup, templates
 from . import text as textfit
-from .boxes import Box, Layout, resolve
+from .boxes import Box, Layout, resolve, with_props
 from .icons import IconSet
 from .units import MM
 
@@ -51,6 +51,9 @@ class Fonts:
     metrics: dict[str, Metrics]
     chars: dict[str, set[str]] = field(default_factory=dict)
     recorder: list | None = field(default=None, repr=False)  # (role, text) while a face is laid out
+    # Text boxes fitted in this build with no problem, by their box: a text many cards print
+    # alike (a deck's rules line, a back's title) is fitted once. Value: (props, uses).
+    fitted: dict = field(default_factory=dict, repr=False)
 
     def use(self, role: str, text: str) -> None:
         self.chars.setdefault(role, set()).update(ch for ch in text if ch not in "\n\r\t")
@@ -82,10 +85,13 @@ class FaceMemo:
         self.salt = salt
         self.stored = stored or {}
         self.live: dict[str, tuple] = {}
-        self.hits = self.misses = 0
+        self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
 
-    def key(self, layout: Layout, card: Card, extra: str) -> str:
-        text = repr((self.salt, layout.digest, extra, sorted(card.fields.items()), card.where))
+    def key(self, layout: Layout, card: Card | None, extra: str) -> str:
+        """The key of one card's face; with no card, of the face a layout that reads no field
+        of the row draws for every card (see `shared`)."""
+        row = None if card is None else (sorted(card.fields.items()), card.where)
+        text = repr((self.salt, layout.digest, extra, row))
         return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
     def get(self, key: str, images) -> tuple | None:
@@ -114,8 +120,13 @@ def lay_out_face(
     (`extra`: a digest of the context and names, the same for a whole deck)."""
     if memo is None:
         return _lay_out_face(layout, card, context, names, fonts, icons, problems, images)
-    key = memo.key(layout, card, extra)
-    entry = memo.get(key, images)
+    key = memo.key(layout, None, extra) if reads_no_row(layout, context) else None
+    shared = key
+    memo.faces += 1
+    entry = None if key is None else memo.get(key, images)
+    if entry is None:
+        key = memo.key(layout, card, extra)
+        entry = memo.get(key, images)
     if entry is None:
         memo.misses += 1
         mine, uses, lacking, files = Problems(), [], [], []
@@ -129,9 +140,10 @@ def lay_out_face(
             if images is not None:
                 images.recorder = images.files = None
         entry = (face, tuple(mine.items), tuple(uses), tuple(lacking), tuple(files))
-        memo.live[key] = entry
+        # A face that names no card (no problem, no missing art) serves every card alike.
+        memo.live[shared if shared and not mine.items and not lacking else key] = entry
     else:
-        memo.hits += 1
+        memo.hits += key in memo.stored  # as the last build laid it out (not this one)
         for role, text in entry[2]:
             fonts.use(role, text)
         if images is not None:
@@ -140,6 +152,25 @@ def lay_out_face(
     face, found = entry[0], entry[1]
     problems.items.extend(found)
     return face
+
+
+def reads_no_row(layout: Layout, context: dict) -> bool:
+    """Whether the layout draws the same for every card: its templates and `when` conditions
+    read nothing but the deck's context (game, vars), so a deck's back is laid out once."""
+    found = layout._compiled.get("reads_no_row")
+    if found is None or found[0] != context.keys():
+        known = context.keys() | templates.environment().globals.keys()
+        try:
+            alone = layout.fields_used() <= known and not any(
+                templates.at_random(v)
+                for box in layout.boxes
+                for v in box.props.values()
+                if templates.is_template(v)
+            )
+        except templates.TemplateSyntaxError:  # reported where the layout is checked
+            alone = False
+        found = layout._compiled["reads_no_row"] = (set(context), alone)
+    return found[1]
 
 
 def _lay_out_face(
@@ -166,8 +197,10 @@ def _lay_out_face(
             box = _image_box(box, layout, card, fonts, images, problems)
         if box is not None:
             out.append(box)
-    # The key is a digest of everything drawn: equal keys draw identically.
-    return Face(tuple(out), hashlib.blake2b(repr(out).encode(), digest_size=16).hexdigest())
+    # The key is a digest of everything drawn (not where the layout wrote it): equal keys draw
+    # identically. Plain tuples: a dataclass's repr costs several times more.
+    drawn = repr([(b.name, b.type, b.x, b.y, b.w, b.h, b.props) for b in out])
+    return Face(tuple(out), hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest())
 
 
 def _icon_box(
@@ -189,7 +222,7 @@ def _icon_box(
             fold=f"icon:{layout.file}:{box.name}:{name}",
         )
         return None
-    return replace(box, props=dict(box.props, shapes=icon.shapes))
+    return with_props(box, dict(box.props, shapes=icon.shapes))
 
 
 def _image_box(
@@ -307,7 +340,7 @@ def _image_box(
             label_width=width * size,
             ascent=metrics.ascent,
         )
-        return replace(box, props=props)
+        return with_props(box, props)
     props["placeholder"] = None
     x, y, w, h = art.place((box.w, box.h), image.px, fit, align, valign)
     props["draw"] = (x, y, w, h)
@@ -332,11 +365,17 @@ def _image_box(
                 card.where,
                 fold=f"{fold}:dpi:{image.digest}",
             )
-    return replace(box, props=props)
+    return with_props(box, props)
+
+
+_SET_COLOURS: set[str] = set()  # colours seen already written as the renderer takes them
 
 
 def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
-    props = dict(box.props)
+    p = box.props
+    if all(_set_colour(p.get(key)) for key in COLOUR_KEYS):
+        return box
+    props = dict(p)
     for key in COLOUR_KEYS:
         value = props.get(key)
         if value is None:
@@ -346,6 +385,7 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
             props[key] = None
         elif _COLOUR.match(value):
             props[key] = value.upper()
+            _SET_COLOURS.add(props[key])
         else:
             problems.error(
                 _(
@@ -361,10 +401,45 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
                 fold=f"colour:{layout.file}:{box.name}:{key}:{value}",
             )
             props[key] = None
-    return replace(box, props=props)
+    return with_props(box, props)
+
+
+def _set_colour(value: object) -> bool:
+    return value is None or (isinstance(value, str) and value in _SET_COLOURS)
 
 
 def _fit_text(
+    box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet, problems: Problems
+) -> Box | None:
+    """The text box with its lines fitted; the same box fitted before without a problem is
+    taken as it was (its characters registered again)."""
+    # with each value's type: True and 1 are equal keys, but `ruby = 1` reads no ruby
+    p = box.props
+    key = (box.w, box.h, tuple(p.items()), tuple(map(type, p.values())), id(icons))
+    try:
+        done = fonts.fitted.get(key)
+    except TypeError:  # a value that is not hashable (a list)
+        key = (box.w, box.h, repr(p), id(icons))
+        done = fonts.fitted.get(key)
+    if done is not None:
+        for role, plain in done[1]:
+            fonts.use(role, plain)
+        return with_props(box, done[0])
+    found, recorder = len(problems.items), fonts.recorder
+    uses: list = []
+    fonts.recorder = uses
+    try:
+        fitted = _fit(box, layout, card, fonts, icons, problems)
+    finally:
+        fonts.recorder = recorder
+        if recorder is not None:
+            recorder.extend(uses)
+    if fitted is not None and len(problems.items) == found:
+        fonts.fitted[key] = (fitted.props, tuple(uses))
+    return fitted
+
+
+def _fit(
     box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet, problems: Problems
 ) -> Box | None:
     p = box.props
@@ -540,7 +615,7 @@ def _fit_text(
     used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}
     if used:
         props["inline_icons"] = {ch: (icon.shapes, icon.advance) for ch, icon in used.items()}
-    return replace(box, props=props)
+    return with_props(box, props)
 
 
 Pair = tuple[Face, Face | None]  # a card's front and its back (None: no back layout)

@@ -84,7 +84,8 @@ class Plan:
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
     presets: dict = field(default_factory=dict)  # print-shop presets by name
     outputs: dict = field(default_factory=dict)  # what the picked formats were asked for
-    faces_laid: tuple[int, int] = (0, 0)  # faces laid out this build, and taken from the memo
+    # faces laid out this build, taken as the last build laid them out, and in all
+    faces_laid: tuple[int, int, int] = (0, 0, 0)
     back_offset: object = None  # printers.BackOffset: back pages moved to land behind fronts
 
 
@@ -175,7 +176,7 @@ def lay_out(
     _lay_out_tuckboxes(stage)
     _report_lacking_art(images, problems)
     _save_memo(font_index.cache, game, memo)
-    plan.faces_laid = (memo.misses, memo.hits)
+    plan.faces_laid = (memo.misses, memo.hits, memo.faces)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)

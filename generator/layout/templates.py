@@ -57,6 +57,14 @@ def environment() -> SandboxedEnvironment:
     return env
 
 
+def render(template, context: dict) -> str:
+    """A compiled template rendered with `context`, the environment's globals and a card's
+    fields made into one dict once per card (Template.render copies both for every value of
+    every card). Top-level `{% set %}` writes the template's own variables, never `context`."""
+    ctx = template.new_context(context, shared=True)
+    return template.environment.concat(template.root_render_func(ctx))
+
+
 def is_template(value: object) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
@@ -80,6 +88,12 @@ def names_used(source: str) -> set[str]:
     columns it reads as `row["…"]`."""
     tree = environment().parse(source)
     return set(meta.find_undeclared_variables(tree)) | _row_columns(tree)
+
+
+def at_random(source: str) -> bool:
+    """Whether a template draws at random (Jinja's `lipsum`): it renders anew for every card."""
+    tree = environment().parse(source)
+    return any(n.name == "lipsum" for n in tree.find_all(nodes.Name))
 
 
 def names_used_in_expression(expression: str) -> set[str]:
