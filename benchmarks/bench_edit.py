@@ -1,7 +1,9 @@
 """Benchmark: the edit–look loop. 補陀落渡海しよう！'s 煩悩カード at 40 cards and scaled to 7,200
 (the rows repeated): a cold build (no cache anywhere), a build with nothing changed, and a build
-after a one-row edit. Each is a fresh `pnp build` process, best of --repeat; compare the ratios
-(issue 11's targets: a one-row edit ≤ 25 % of a cold build at 40 cards, ≤ 10 % at 7,200).
+after a one-row edit, and the plain ReportLab script (benchmarks/plain_reportlab.py) drawing the
+same cards with the whole font as TrueType. Each is a fresh process, best of --repeat, the runs
+alternating; compare the ratios (issue 11's targets: a one-row edit ≤ 25 % of a cold build at
+40 cards, ≤ 10 % at 7,200; 7,200 cards cold ≤ 1.5× the plain script).
 Not a test: prints figures.
 Usage: python benchmarks/bench_edit.py [--repeat N] [--copies 1,180]
 """
@@ -18,6 +20,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_build import full_truetype, plain_cmd  # noqa: E402
 
 
 def project(tmp: Path, copies: int) -> Path:
@@ -51,13 +56,26 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--copies", default="1,180")
     args = ap.parse_args()
-    print(f"{'cards':>6} {'cold s':>8} {'no change s':>12} {'one row s':>10} {'edit/cold':>10}")
+    fonts = {w: full_truetype(w) for w in ("Regular", "Bold")}
+    print(
+        f"{'cards':>6} {'cold s':>8} {'no change s':>12} {'one row s':>10} {'edit/cold':>10}"
+        f" {'plain s':>8} {'cold/plain':>11}"
+    )
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         for copies in (int(c) for c in args.copies.split(",")):
-            cold, same, edited = [], [], []
+            cold, same, edited, plain = [], [], [], []
             for i in range(args.repeat):
                 root = project(tmp / f"r{i}", copies)
+                deck = f"{root / 'cards/fudaraku/kleshas.csv'}:63:88:3:3"
+                start = time.perf_counter()
+                subprocess.run(
+                    plain_cmd(tmp / f"plain{i}.pdf", fonts, 1, deck),
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+                plain.append(time.perf_counter() - start)
                 env = dict(os.environ, PNP_CACHE_DIR=str(tmp / f"cache{copies}-{i}"))
                 # Python as a designer has it: compiled modules kept (some sandboxes turn that
                 # off, and every process then compiles pnp's edited modules again).
@@ -68,8 +86,11 @@ def main() -> None:
                 text = csv.read_text("utf-8")
                 csv.write_text(text.replace("#C8323C", "#C8323D", 1), "utf-8")  # one row
                 edited.append(build(root, env))
-            c, s, e = min(cold), min(same), min(edited)
-            print(f"{40 * copies:>6} {c:8.2f} {s:12.2f} {e:10.2f} {e / c:10.0%}")
+            c, s, e, b = min(cold), min(same), min(edited), min(plain)
+            print(
+                f"{40 * copies:>6} {c:8.2f} {s:12.2f} {e:10.2f} {e / c:10.0%} {b:8.2f}"
+                f" {c / b:10.2f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -61,7 +61,8 @@ def page_size_mm(path: Path, index: int) -> tuple[float, float]:
 def placements(path: Path, index: int) -> list[Placed]:
     """Every card face drawn on page `index`, with the translation in force when it was drawn:
     a form placed at the top level of the page, or a face drawn inline (a translation, then a
-    clip to its bleed box, at the top level)."""
+    clip to its bleed box, at the top level). Forms placed inside an inline face (its layers
+    that other cards share, its pictures) are part of that face."""
     reader = pypdf.PdfReader(path)
     page = reader.pages[index]
     xobjects = page["/Resources"].get("/XObject", {})
@@ -71,6 +72,7 @@ def placements(path: Path, index: int) -> list[Placed]:
     # The page's own transformation, in force outside every card (a back page moved by
     # --back-offset): a clip drawn in it is a page clip, not a card.
     base = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    inside = None  # the depth of the saves of the inline face being drawn
 
     def rot(m) -> int:
         a, b = round(m[0]), round(m[1])
@@ -85,6 +87,8 @@ def placements(path: Path, index: int) -> list[Placed]:
         elif op == b"Q":
             ctm = stack.pop()
             clip = clips.pop()
+            if inside is not None and len(stack) < inside:
+                inside = None
         elif op == b"cm":
             a, b, c, d, e, f = (float(v) for v in operands)
             assert {round(abs(v), 6) for v in (a, b, c, d)} <= {0, 1}, "cards are placed square"
@@ -97,7 +101,7 @@ def placements(path: Path, index: int) -> list[Placed]:
                 e * A + f * C + E,
                 e * B + f * D + F,
             )
-        elif op == b"Do":
+        elif op == b"Do" and inside is None:
             form = xobjects[operands[0]].get_object()
             bbox = tuple(float(v) for v in form["/BBox"])
             out.append(Placed(str(operands[0]), ctm[4], ctm[5], bbox, rot(ctm), clip))
@@ -110,6 +114,7 @@ def placements(path: Path, index: int) -> list[Placed]:
                 clip = (rect[0] + e, rect[1] + f, rect[2] + e, rect[3] + f)
             else:
                 out.append(Placed("inline", ctm[4], ctm[5], rect, rot(ctm), clip))
+                inside = len(stack)
             rect = None
         elif op in (b"f", b"S", b"B", b"n", b"b", b"s", b"f*", b"B*", b"b*"):
             rect = None

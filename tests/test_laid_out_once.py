@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from generator.layout import boxes, templates
 
-from conftest import edit, run
+from conftest import edit, make_fixture_project, run
 
 
 def count_faces(monkeypatch) -> dict[str, int]:
@@ -107,3 +107,86 @@ def test_a_template_renders_once_per_value_of_what_it_reads_and_types_stay_apart
     # A template reading the whole row, or drawing at random, renders for every card.
     assert boxes._reads('{{ row["No."] }}') is None
     assert boxes._reads("{{ lipsum(1) }}") is None
+
+
+STATIC = """
+[[box]]
+name = "frame"
+type = "rect"
+x = "2mm"
+y = "2mm"
+w = "W - 4mm"
+h = "H - 4mm"
+radius = "2mm"
+stroke = "#333333"
+stroke_width = "0.8pt"
+
+[[box]]
+name = "label"
+type = "text"
+x = "4mm"
+y = "H - 9mm"
+w = "W - 8mm"
+h = "6mm"
+text = "ちいさな試験・数字カード"
+size = "7pt"
+align = "center"
+"""
+
+
+def deck_of(root, n: int):
+    """The tiny game with n cards, each its own text, fronts framed and labelled alike."""
+    front = root / "layouts/tiny/card_front.toml"
+    front.write_text(front.read_text("utf-8") + STATIC, "utf-8")
+    manifest = root / "cards/tiny/game.toml"
+    text = manifest.read_text("utf-8")
+    text = text[: text.index("  [component.composition]")] + text[text.index("[deal]") :]
+    manifest.write_text(text.replace('rules = "rules.md"\n', ""), "utf-8")
+    rows = ["suit,number,color,text"] + [
+        f"{'赤青'[i % 2]},{i % 5 + 1},#C8323C,カード{i}番の文。" for i in range(n)
+    ]
+    (root / "cards/tiny/cards.csv").write_text("\n".join(rows) + "\n", "utf-8")
+    return root
+
+
+def layer_forms(pdf, index: int) -> int:
+    """How many times page `index` places a layer form."""
+    import pypdf
+
+    data = pypdf.PdfReader(pdf).pages[index].get_contents().get_data()
+    return sum(1 for token in data.split() if token.startswith(b"/FormXob.layer"))
+
+
+def test_a_layer_many_cards_share_is_one_form_that_prints_as_drawn_inline(tmp_path, monkeypatch):
+    from generator.render import draw
+
+    from pdfread import page_text, placements, render
+
+    root = deck_of(make_fixture_project("tiny", tmp_path), draw.FORM_FROM + 6)
+    assert run("build", "--project", str(root), "--format", "cards").exit_code == 0
+    pdf = root / "output/tiny/cards.pdf"
+    fronts = [1, 3, 5, 7]  # each front sheet, its back after it
+    assert [layer_forms(pdf, i) for i in fronts] == [9, 9, 9, 9]
+    assert [len(placements(pdf, i)) for i in fronts] == [9, 9, 9, 9]  # nine faces, not 18
+    assert page_text(pdf, 1).count("ちいさな試験・数字カード") == 9  # the label on every card
+    # The same cards with every layer inline print the same pixels.
+    monkeypatch.setattr(draw, "FORM_FROM", 10**9)
+    inline = tmp_path / "inline"
+    assert (
+        run("build", "--project", str(root), "--format", "cards", "--out", str(inline)).exit_code
+        == 0
+    )
+    flat = inline / "tiny/cards.pdf"
+    assert layer_forms(flat, 1) == 0
+    for i in fronts:
+        a, b = render(pdf, i, 2.0), render(flat, i, 2.0)
+        assert a.size == b.size
+        assert a.tobytes() == b.tobytes(), f"page {i + 1} differs"
+
+
+def test_a_layer_few_cards_share_is_drawn_inline(tmp_path):
+    from generator.render import draw
+
+    root = deck_of(make_fixture_project("tiny", tmp_path), draw.FORM_FROM - 1)
+    assert run("build", "--project", str(root), "--format", "cards").exit_code == 0
+    assert layer_forms(root / "output/tiny/cards.pdf", 1) == 0

@@ -372,13 +372,18 @@ def resolve(
     card_name: str,
     card_where: SourceRef,
     problems: Problems,
+    origin: list[int] | None = None,
 ) -> list[Box]:
-    """The boxes a card shows: `when` applied, templates rendered with the card's fields."""
+    """The boxes a card shows: `when` applied, templates rendered with the card's fields. With
+    `origin`, each box's place among the layout's boxes is appended to it when the box is the
+    same on every card (no `when`, no template), -1 when it is not."""
     out: list[Box] = []
     context = None  # the card's fields as the templates see them, made on first need
-    for step in _steps(layout, names):
+    for i, step in enumerate(_steps(layout, names)):
         if step.when is None and not step.templated:
             out.append(step.box)
+            if origin is not None:
+                origin.append(i)
             continue
         spec = step.spec
         if context is None:
@@ -423,6 +428,8 @@ def resolve(
             continue
         box = step.box
         out.append(with_props(box, {**box.props, **rendered}) if rendered else box)
+        if origin is not None:
+            origin.append(-1)
     return out
 
 

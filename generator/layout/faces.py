@@ -38,9 +38,12 @@ class Face:
 
     boxes: tuple[Box, ...]
     key: str  # a digest of the boxes: equal keys draw identically (one drawing, reused)
+    # Runs of boxes every card of the layout draws alike (start, end, a digest of the run): a
+    # PDF draws each once as a form and places it on every card (see render/pdf.py).
+    layers: tuple[tuple[int, int, str], ...] = ()
 
     def __reduce__(self):
-        return (Face, (self.boxes, self.key))
+        return (Face, (self.boxes, self.key, self.layers))
 
 
 @dataclass
@@ -85,14 +88,24 @@ class FaceMemo:
         self.salt = salt
         self.stored = stored or {}
         self.live: dict[str, tuple] = {}
+        self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
 
     def key(self, layout: Layout, card: Card | None, extra: str) -> str:
         """The key of one card's face; with no card, of the face a layout that reads no field
         of the row draws for every card (see `shared`)."""
-        row = None if card is None else (sorted(card.fields.items()), card.where)
-        text = repr((self.salt, layout.digest, extra, row))
-        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+        start = self._starts.get((layout.digest, extra))
+        if start is None:  # what a deck's every card shares, digested once
+            start = self._starts[(layout.digest, extra)] = hashlib.blake2b(
+                repr((self.salt, layout.digest, extra)).encode(), digest_size=16
+            )
+        digest = start.copy()
+        if card is not None:
+            w = card.where
+            digest.update(
+                repr((sorted(card.fields.items()), w.file, w.row, w.column, w.sheet)).encode()
+            )
+        return digest.hexdigest()
 
     def get(self, key: str, images) -> tuple | None:
         entry = self.live.get(key) or self.stored.get(key)
@@ -185,9 +198,10 @@ def _lay_out_face(
 ) -> Face:
     # A column named like a context name (`game`, `vars`) is still there as row["game"].
     fields = {templates.ROW: card.fields, **card.fields, **context}
-    boxes = resolve(layout, fields, names, card.label(), card.where, problems)
-    out = []
-    for box in boxes:
+    origin: list[int] = []
+    boxes = resolve(layout, fields, names, card.label(), card.where, problems, origin)
+    out, kept = [], []
+    for box, at in zip(boxes, origin):
         box = _check_colours(box, layout, card, problems)
         if box.type == "text":
             box = _fit_text(box, layout, card, fonts, icons, problems)
@@ -197,10 +211,43 @@ def _lay_out_face(
             box = _image_box(box, layout, card, fonts, images, problems)
         if box is not None:
             out.append(box)
+            kept.append(at)
     # The key is a digest of everything drawn (not where the layout wrote it): equal keys draw
-    # identically. Plain tuples: a dataclass's repr costs several times more.
-    drawn = repr([(b.name, b.type, b.x, b.y, b.w, b.h, b.props) for b in out])
-    return Face(tuple(out), hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest())
+    # identically.
+    key = _digest(out)
+    return Face(tuple(out), key, _layers(layout, names, out, kept))
+
+
+def _digest(boxes: list[Box]) -> str:
+    """What the boxes draw, as a key (plain tuples: a dataclass's repr costs several times
+    more; where the layout wrote them is left out)."""
+    drawn = repr([(b.name, b.type, b.x, b.y, b.w, b.h, b.props) for b in boxes])
+    return hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest()
+
+
+# A run of boxes the same on every card becomes a form when drawing it takes more than a form's
+# own few operators: two boxes or more, or one that sets text, a shape or a picture.
+_WORTH_A_FORM = {"text", "icon", "polygon", "image"}
+
+
+def _layers(layout: Layout, names: dict, out: list[Box], kept: list[int]) -> tuple:
+    """The runs of `out` that every card of the layout draws alike (`kept`: each box's place in
+    the layout, -1 when it reads the card), each with a digest of what it draws (worked out
+    once per layout and piece size)."""
+    layers = []
+    start = 0
+    for end in range(len(out) + 1):
+        if end < len(out) and kept[end] >= 0:
+            continue
+        run = out[start:end]
+        if len(run) >= 2 or (run and run[0].type in _WORTH_A_FORM):
+            key = ("layer", tuple(sorted(names.items())), tuple(kept[start:end]))
+            digest = layout._compiled.get(key)
+            if digest is None:
+                digest = layout._compiled[key] = _digest(run)
+            layers.append((start, end, digest))
+        start = end + 1
+    return tuple(layers)
 
 
 def _icon_box(
@@ -638,6 +685,7 @@ class FaceStore:
         self._interned: dict[str, Face] = {}
         self._len = 0
         self.uses: Counter[str] = Counter()
+        self.layer_uses: Counter[str] = Counter()  # how often each shared layer is drawn
 
     def append(self, pair: Pair) -> None:
         front, back = (
@@ -646,6 +694,9 @@ class FaceStore:
         self._open.append((front, back))
         self._len += 1
         self.uses.update(face.key for face in (front, back) if face is not None)
+        for face in (front, back):
+            if face is not None and face.layers:
+                self.layer_uses.update(digest for _s, _e, digest in face.layers)
         if len(self._open) == self.CHUNK:
             self._chunks.append(zlib.compress(pickle.dumps(self._open, protocol=5), 1))
             self._open, self._interned = [], {}

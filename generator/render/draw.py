@@ -29,9 +29,48 @@ def new_canvas(buf, page: tuple[float, float], title: str, font_names: dict[str,
     return c
 
 
-def draw_face(c, face: Face, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
-    """Draw with the face's top-left trim corner at (0, h): layout y runs downwards."""
-    for box in face.boxes:
+def draw_face(
+    c,
+    face: Face,
+    w: float,
+    h: float,
+    bleed: float,
+    font_names: dict[str, str],
+    layers: dict | None = None,
+    uses: dict | None = None,
+) -> None:
+    """Draw with the face's top-left trim corner at (0, h): layout y runs downwards. With
+    `layers` (the file's layer forms so far) and `uses` (how often the file draws each layer),
+    a run of boxes that many cards of the layout draw alike is drawn once as a form and
+    placed on each."""
+    if layers is None or not face.layers:
+        _draw_boxes(c, face.boxes, h, bleed, font_names)
+        return
+    at = 0
+    for start, end, digest in face.layers:
+        if uses is None or uses.get(digest, 0) < FORM_FROM:
+            continue  # drawn with the boxes around it
+        _draw_boxes(c, face.boxes[at:start], h, bleed, font_names)
+        name = layers.get((digest, w, h, bleed))
+        if name is None:
+            name = layers[(digest, w, h, bleed)] = f"layer{len(layers) + 1}"
+            c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=w + bleed, uppery=h + bleed)
+            _draw_boxes(c, face.boxes[start:end], h, bleed, font_names)
+            c.endForm()
+        c.doForm(name)
+        at = end
+    _draw_boxes(c, face.boxes[at:], h, bleed, font_names)
+
+
+# A form costs about 470 bytes of its own (its dictionary, resources, a stream), and boxes drawn
+# inline compress well with the page around them. Measured with a frame and a line of text the
+# same on every card: the file is 1 % larger with forms at 8 cards, even at 30, 3 % smaller at
+# 200 and 7 % at 3,000 (drawing time alike). So a layer becomes a form from 30 placements on.
+FORM_FROM = 30
+
+
+def _draw_boxes(c, boxes, h: float, bleed: float, font_names: dict[str, str]) -> None:
+    for box in boxes:
         p = box.props
         x, y = box.x, h - box.y - box.h
         bw, bh = box.w, box.h

@@ -44,18 +44,22 @@ def sheets_pdf(
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
-    forms: dict[str, str] = {}
+    # Faces drawn more than once, and runs of boxes many faces share, each one form.
+    forms: dict[tuple, str] = {}
+    layers: dict[tuple, str] = {}
     for deck in decks:
         count = -(-len(deck.faces) // deck.geometry.per_sheet)
         with progress.step(f"{doc_title}: {deck.name}", count) as shown:
             for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
-                _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms)
+                _sheet(
+                    c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms, layers
+                )
                 shown.advance()
     c.save()
     return buf.getvalue()
 
 
-def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms) -> None:
+def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms, layers):
     """One sheet of a deck: its front page and its back page, or both about a fold."""
     g = deck.geometry
     c.setPageSize(g.page)
@@ -65,7 +69,8 @@ def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, form
             for face, slot in ((front, f_slot), (back, b_slot)):
                 if face is not None:
                     repeated = deck.faces.uses[face.key] > 1
-                    _place(c, face, slot, g, font_names, forms if repeated else None)
+                    shared = forms if repeated else None
+                    _place(c, face, slot, g, font_names, shared, (layers, deck.faces.layer_uses))
                     if proof:
                         _proof_lines(c, slot, g)
         marks = marks_for(g, len(chunk))
@@ -84,7 +89,8 @@ def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, form
             face = front if is_front else back
             if face is not None:
                 repeated = deck.faces.uses[face.key] > 1
-                _place(c, face, slot, g, font_names, forms if repeated else None)
+                shared = forms if repeated else None
+                _place(c, face, slot, g, font_names, shared, (layers, deck.faces.layer_uses))
                 if proof:
                     _proof_lines(c, slot, g)
         _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
@@ -109,10 +115,14 @@ def _show_page(c: Canvas) -> None:
     page.Contents, page.stream = stream, None
 
 
-def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict | None) -> None:
+def _place(
+    c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dict | None, layers: tuple
+) -> None:
     """Draw a face in its slot, clipped to its bleed box. A face drawn more than once in the
     file (`forms` given) becomes one PDF form placed each time; a face drawn once is drawn
-    straight onto the page, which costs the file and the memory less than a form per card."""
+    straight onto the page, which costs the file and the memory less than a form per card, its
+    layers that many cards share placed as forms (`layers`: the file's layer forms and how often
+    the deck draws each layer)."""
     b = g.bleed
     w, h = slot.card
     c.saveState()
@@ -123,7 +133,7 @@ def _place(c: Canvas, face: Face, slot, g: SheetGeometry, font_names, forms: dic
         c.clipPath(path, stroke=0, fill=0)
     _to_slot(c, slot)
     if forms is None:
-        _draw_clipped(c, face, w, h, b, font_names)
+        _draw_clipped(c, face, w, h, b, font_names, *layers)
     else:
         name = forms.get((face.key, b))
         if name is None:
@@ -163,11 +173,13 @@ def _proof_lines(c: Canvas, slot, g: SheetGeometry) -> None:
     c.restoreState()
 
 
-def _draw_clipped(c: Canvas, face: Face, w: float, h: float, b: float, font_names) -> None:
+def _draw_clipped(
+    c: Canvas, face: Face, w: float, h: float, b: float, font_names, layers=None, uses=None
+) -> None:
     path = c.beginPath()
     path.rect(-b, -b, w + 2 * b, h + 2 * b)
     c.clipPath(path, stroke=0, fill=0)
-    draw_face(c, face, w, h, b, font_names)
+    draw_face(c, face, w, h, b, font_names, layers, uses)
 
 
 def _to_slot(c: Canvas, slot) -> None:
