@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import builders, builds, diff, output, validate
+from . import builders, builds, diff, output, schema, validate
 from .cache import Cache
 from .fonts import FontIndex
 from .i18n import _
@@ -121,33 +121,34 @@ def check(
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
-    for gid in game_ids or project.game_ids():
-        try:
-            game = load(project, gid, problems, options.limits)
-            if game is None:
-                continue
-            check_rules(game, problems, play=play, strict=options.strict)
-            plan = lay_out(
-                project,
-                game,
-                options.paper,
-                options.bleed_mm,
-                font_index,
-                problems,
-                margin_mm=options.margin_mm,
-            )
-            plan.proof = options.proof
-            plan.back_offset = options.back_offset
-            plan.outputs = {
-                "preset": options.preset,
-                "dpi": options.dpi,
-                "bleed": not options.no_bleed,
-                "url_base": options.url_base,
-                "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
-            }
-            result.plans.append(plan)
-        except BuildError as exc:
-            problems.extend(exc.problems)
+    with schema.remembering(cache):
+        for gid in game_ids or project.game_ids():
+            try:
+                game = load(project, gid, problems, options.limits)
+                if game is None:
+                    continue
+                check_rules(game, problems, play=play, strict=options.strict)
+                plan = lay_out(
+                    project,
+                    game,
+                    options.paper,
+                    options.bleed_mm,
+                    font_index,
+                    problems,
+                    margin_mm=options.margin_mm,
+                )
+                plan.proof = options.proof
+                plan.back_offset = options.back_offset
+                plan.outputs = {
+                    "preset": options.preset,
+                    "dpi": options.dpi,
+                    "bleed": not options.no_bleed,
+                    "url_base": options.url_base,
+                    "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
+                }
+                result.plans.append(plan)
+            except BuildError as exc:
+                problems.extend(exc.problems)
     return result
 
 

@@ -203,3 +203,26 @@ def test_a_changed_picture_is_a_change(tmp_path):
     r = run("build", "--project", str(root), "-v")
     assert "nothing changed" not in r.output
     assert (root / "output/art/cards.pdf").read_bytes() != before
+
+
+def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, monkeypatch):
+    from generator import schema
+
+    validated: list[str] = []
+    real = schema._validator
+    monkeypatch.setattr(schema, "_validator", lambda kind: validated.append(kind) or real(kind))
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert "game" in validated and "layout" in validated
+    validated.clear()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert validated == []
+    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert validated == ["layout"]  # the edited layout alone
+    # A shape only the schema refuses is said on every build: failures are not remembered.
+    edit(tiny, "cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
+    for _ in range(2):
+        result = run("build", "--project", str(tiny))
+        assert result.exit_code == 1
+        assert "game.players.best: unknown key 'best'" in result.output
