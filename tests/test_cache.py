@@ -49,3 +49,21 @@ def test_cache_clear_empties_both_caches(tmp_path, monkeypatch):
     assert not (tmp_path / "user-cache").exists() and not (root / "output/.cache").exists()
     assert (root / "output/tiny/cards.pdf").exists()  # the outputs stay
     assert "nothing to clear" in run("cache", "clear", "--project", str(root)).output
+
+
+def test_fonts_a_package_installed_are_found_from_its_record_alone(tmp_path, monkeypatch):
+    """A distribution named like a font lists its files in RECORD; other packages are not read."""
+    import sys
+
+    from generator import fonts
+
+    site = tmp_path / "site"
+    for dist, files in {
+        "kawaii_font-1.0.dist-info": ["kawaii_font/Kawaii-Regular.otf", "kawaii_font/__init__.py"],
+        "requests-2.0.dist-info": ["requests/sample.ttf"],  # not a font package: never read
+    }.items():
+        (site / dist).mkdir(parents=True)
+        record = "".join(f"{f},sha256=x,1\n" for f in files) + f"{dist}/RECORD,,\n"
+        (site / dist / "RECORD").write_text(record, "utf-8")
+    monkeypatch.setattr(sys, "path", [str(site)])
+    assert fonts.package_font_files() == [site / "kawaii_font/Kawaii-Regular.otf"]

@@ -14,8 +14,10 @@ from ..model import Game
 from ..problems import BuildError, Problems, SourceRef
 from ..rulesource import dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
-from . import engine, modules, report, simulate
 from . import text as rules_text
+
+# The engine, the module loader and the simulator are imported where a game is played: a build
+# that only checks the text needs none of them (nor multiprocessing, which they bring).
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
@@ -179,6 +181,8 @@ def check_by_playing(
     """A short simulation per supported player count under the designer's readings (game.toml
     [readings] over the literal ones). Where those differ from the literal readings, the literal
     readings are played too and their failures kept, as warnings."""
+    from . import engine, modules
+
     data = modules.guarded(module, module.prepare, game)
     literal = engine.resolve_options(module.OPTIONS, {})
     options = engine.resolve_options(module.OPTIONS, chosen)
@@ -190,6 +194,8 @@ def check_by_playing(
 
 
 def _play_and_report(game, module, data, players, games, options, base, problems) -> None:
+    from . import report, simulate
+
     kinds = ("random",) * players
     rows = simulate.run(module, data, players, games, 1, options, kinds)
     stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
@@ -244,6 +250,8 @@ def check_rules(
     check_heading_numbers(game, problems, parsed)
     if not (play if code is None else code):
         return
+    from . import modules
+
     module = modules.rules_for(game)
     if module is None:
         return
