@@ -190,3 +190,36 @@ def test_a_layer_few_cards_share_is_drawn_inline(tmp_path):
     root = deck_of(make_fixture_project("tiny", tmp_path), draw.FORM_FROM - 1)
     assert run("build", "--project", str(root), "--format", "cards").exit_code == 0
     assert layer_forms(root / "output/tiny/cards.pdf", 1) == 0
+
+
+def test_rows_with_the_same_fields_are_laid_out_once_and_each_named_where_it_concerns(
+    tiny, monkeypatch
+):
+    """A card written on rows of its own (not with a copies column) is laid out once; its
+    missing art is noted under each row, and a problem is said for each row."""
+    csv = tiny / "cards/tiny/cards.csv"
+    rows = csv.read_text("utf-8").splitlines()
+    csv.write_text("\n".join([rows[0], rows[1], rows[1], rows[1], *rows[2:]]) + "\n", "utf-8")
+    manifest = tiny / "cards/tiny/game.toml"  # no composition: it would refuse the repeats
+    text = manifest.read_text("utf-8")
+    manifest.write_text(
+        text[: text.index("  [component.composition]")] + text[text.index("[deal]") :], "utf-8"
+    )
+    front = tiny / "layouts/tiny/card_front.toml"
+    art = '\n[[box]]\nname = "art"\ntype = "image"\nx = "4mm"\ny = "14mm"\nw = "8mm"\nh = "8mm"\n'
+    front.write_text(
+        front.read_text("utf-8") + art + 'src = "art/{{ suit }}.png"\nplaceholder = true\n', "utf-8"
+    )
+    calls = count_faces(monkeypatch)
+    result = run("build", "--project", str(tiny), "--out", str(tiny / "a"))
+    assert calls["card_front"] == 10  # twelve rows, ten distinct
+    lacking = next(line for line in result.output.splitlines() if "lack their art" in line)
+    for row in (2, 3, 4):
+        assert f"1 (cards/tiny/cards.csv:{row})" in lacking, lacking
+    # Too long to fit: said for each of the three rows.
+    text = csv.read_text("utf-8").replace("一番小さい赤。", "一番小さい赤。" * 40)
+    csv.write_text(text, "utf-8")
+    calls.clear()
+    result = run("build", "--project", str(tiny), "--out", str(tiny / "b"))
+    said = [line for line in result.output.splitlines() if "box 'text' does not fit" in line]
+    assert len(said) == 3 and {line.split(":")[1] for line in said} == {"2", "3", "4"}, said

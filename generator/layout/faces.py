@@ -91,9 +91,10 @@ class FaceMemo:
         self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
 
-    def key(self, layout: Layout, card: Card | None, extra: str) -> str:
-        """The key of one card's face; with no card, of the face a layout that reads no field
-        of the row draws for every card (see `shared`)."""
+    def key(self, layout: Layout, card: Card | None, extra: str, place: bool = True) -> str:
+        """The key of one card's face; without `place`, of the face every row with the same
+        fields draws; with no card, of the face a layout that reads no field of the row draws
+        for every card (see lay_out_face)."""
         start = self._starts.get((layout.digest, extra))
         if start is None:  # what a deck's every card shares, digested once
             start = self._starts[(layout.digest, extra)] = hashlib.blake2b(
@@ -102,9 +103,8 @@ class FaceMemo:
         digest = start.copy()
         if card is not None:
             w = card.where
-            digest.update(
-                repr((sorted(card.fields.items()), w.file, w.row, w.column, w.sheet)).encode()
-            )
+            row = (w.file, w.row, w.column, w.sheet) if place else None
+            digest.update(repr((sorted(card.fields.items()), row)).encode())
         return digest.hexdigest()
 
     def get(self, key: str, images) -> tuple | None:
@@ -133,10 +133,15 @@ def lay_out_face(
     (`extra`: a digest of the context and names, the same for a whole deck)."""
     if memo is None:
         return _lay_out_face(layout, card, context, names, fonts, icons, problems, images)
-    key = memo.key(layout, None, extra) if reads_no_row(layout, context) else None
-    shared = key
+    # Three keys, tried in turn: the face every card of a layout that reads no field draws;
+    # the face of every row with these fields (a card repeated on rows of its own); this row's.
+    shared = memo.key(layout, None, extra) if reads_no_row(layout, context) else None
+    alike = memo.key(layout, card, extra, place=False)
     memo.faces += 1
-    entry = None if key is None else memo.get(key, images)
+    entry = None if shared is None else memo.get(shared, images)
+    key = shared
+    if entry is None:
+        key, entry = alike, memo.get(alike, images)
     if entry is None:
         key = memo.key(layout, card, extra)
         entry = memo.get(key, images)
@@ -153,18 +158,27 @@ def lay_out_face(
             if images is not None:
                 images.recorder = images.files = None
         entry = (face, tuple(mine.items), tuple(uses), tuple(lacking), tuple(files))
-        # A face that names no card (no problem, no missing art) serves every card alike.
-        memo.live[shared if shared and not mine.items and not lacking else key] = entry
+        # A face with no problem serves every row with the same fields (its missing art noted
+        # under each card's own name); one that names no card at all, every card alike.
+        if mine.items:
+            memo.live[key] = entry
+        else:
+            memo.live[shared if shared and not lacking else alike] = entry
     else:
         memo.hits += key in memo.stored  # as the last build laid it out (not this one)
         for role, text in entry[2]:
             fonts.use(role, text)
         if images is not None:
-            for where, item in entry[3]:
-                images.note_lacking(where, item)
+            for where, (_name, src) in entry[3]:
+                images.note_lacking(where, (_lacking_name(card), src))
     face, found = entry[0], entry[1]
     problems.items.extend(found)
     return face
+
+
+def _lacking_name(card: Card) -> str:
+    """How the notice of missing art names a card: '貪欲 1 (cards/…/kleshas.csv:2)'."""
+    return f"{card.label()} ({card.where.row_place})"
 
 
 def reads_no_row(layout: Layout, context: dict) -> bool:
@@ -370,9 +384,7 @@ def _image_box(
                 fold=f"{fold}:missing:{src}",  # one line for every card naming it
             )
             return None
-        images.note_lacking(
-            (layout.file, box.name), (f"{card.label()} ({card.where.row_place})", src)
-        )
+        images.note_lacking((layout.file, box.name), (_lacking_name(card), src))
     props = dict(p, fit=fit, align=align, valign=valign, opacity=opacity, image=image)
     if image is None:  # a labelled stand-in
         label = src.rsplit("/", 1)[-1] if placeholder is True else str(placeholder)
