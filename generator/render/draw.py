@@ -7,6 +7,8 @@ the rulebook shows exactly what prints.
 
 from __future__ import annotations
 
+import hashlib
+
 from reportlab.lib.colors import HexColor
 
 from ..layout import markup
@@ -143,7 +145,8 @@ def draw_image(c, box, x: float, y: float, font_name: str) -> None:
     except (OSError, ValueError, AttributeError):  # gone since layout (an old face in a diff)
         form = None
     if form is None:
-        _placeholder(c, box, x, y, font_name)
+        c.translate(x, y)
+        c.doForm(placeholder_form(c, box, font_name))
     else:
         dx, dy, dw, dh = p["draw"]
         name, (fw, fh) = form
@@ -198,6 +201,21 @@ def _raster(path: str, kind: str):
         alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
         im = im.convert("RGBA" if alpha else "RGB")
     return ImageReader(im)
+
+
+def placeholder_form(c, box, font_name: str) -> str:
+    """The PDF form of a stand-in (made on its first use in the file): every card that lacks
+    the same picture in the same box places one drawing, as every card showing a picture does."""
+    p = box.props
+    shown = (box.w, box.h, font_name) + tuple(
+        p.get(k) for k in ("placeholder", "label_size", "label_width", "ascent")
+    )
+    name = "stand" + hashlib.blake2b(repr(shown).encode(), digest_size=8).hexdigest()
+    if not c.hasForm(name):
+        c.beginForm(name, 0, 0, box.w, box.h)
+        _placeholder(c, box, 0, 0, font_name)
+        c.endForm()
+    return name
 
 
 def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
