@@ -223,3 +223,21 @@ def test_rows_with_the_same_fields_are_laid_out_once_and_each_named_where_it_con
     result = run("build", "--project", str(tiny), "--out", str(tiny / "b"))
     said = [line for line in result.output.splitlines() if "box 'text' does not fit" in line]
     assert len(said) == 3 and {line.split(":")[1] for line in said} == {"2", "3", "4"}, said
+
+
+def test_a_stand_in_for_missing_art_is_drawn_once_and_placed_on_each_card(tiny):
+    import pypdf
+
+    front = tiny / "layouts/tiny/card_front.toml"
+    art = '\n[[box]]\nname = "art"\ntype = "image"\nx = "4mm"\ny = "14mm"\nw = "8mm"\nh = "8mm"\n'
+    front.write_text(
+        front.read_text("utf-8") + art + 'src = "art/{{ suit }}.png"\nplaceholder = true\n', "utf-8"
+    )
+    assert run("build", "--project", str(tiny), "--format", "cards").exit_code == 0
+    reader = pypdf.PdfReader(tiny / "output/tiny/cards.pdf")
+    placed: dict[bytes, int] = {}
+    for i in (1, 3):  # the two front sheets: nine cards, then one
+        for token in reader.pages[i].get_contents().get_data().split():
+            if token.startswith(b"/FormXob.stand"):
+                placed[token] = placed.get(token, 0) + 1
+    assert sorted(placed.values()) == [5, 5]  # 赤.png and 青.png, each on its five cards
