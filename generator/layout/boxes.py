@@ -345,8 +345,13 @@ def _rendered(tmpl, reads, renderings: dict, fields: dict, context: dict) -> str
     except TypeError:  # a value holding one that is not hashable
         return templates.render(tmpl, context)
     if text is None:
+        if len(renderings) >= RENDERED_MOST:  # values all different: memory stays flat
+            renderings.clear()
         text = renderings[tuple(key)] = templates.render(tmpl, context)
     return text
+
+
+RENDERED_MOST = 4_096  # renderings kept per template value
 
 
 _ABSENT = object()

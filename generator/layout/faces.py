@@ -463,6 +463,9 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
     return with_props(box, props)
 
 
+FITTED_MOST = 20_000  # text boxes kept fitted; texts a deck repeats recur well within this
+
+
 def _set_colour(value: object) -> bool:
     return value is None or (isinstance(value, str) and value in _SET_COLOURS)
 
@@ -494,6 +497,8 @@ def _fit_text(
         if recorder is not None:
             recorder.extend(uses)
     if fitted is not None and len(problems.items) == found:
+        if len(fonts.fitted) >= FITTED_MOST:  # a deck of all-different texts: memory stays flat
+            fonts.fitted.clear()
         fonts.fitted[key] = (fitted.props, tuple(uses))
     return fitted
 
