@@ -160,10 +160,10 @@ def lay_out_face(
         entry = (face, tuple(mine.items), tuple(uses), tuple(lacking), tuple(files))
         # A face with no problem serves every row with the same fields (its missing art noted
         # under each card's own name); one that names no card at all, every card alike.
-        if mine.items:
-            memo.live[key] = entry
-        else:
-            memo.live[shared if shared and not lacking else alike] = entry
+        if shared and not mine.items and not lacking:
+            memo.live[shared] = entry
+        elif len(memo.live) < memo.MOST:  # beyond, the memo is not kept: memory stays flat
+            memo.live[alike if not mine.items else key] = entry
     else:
         memo.hits += key in memo.stored  # as the last build laid it out (not this one)
         for role, text in entry[2]:
