@@ -331,15 +331,19 @@ def _reads(source: str) -> tuple[str, ...] | None:
 
 def _rendered(tmpl, reads, renderings: dict, fields: dict, context: dict) -> str:
     """A template's text for one card: from `renderings` when a card with the same values of
-    the names it reads rendered it before (values that are not hashable, such as the `game`
-    table, stand by their identity: they are the same objects for a whole build)."""
+    the names it reads rendered it before. A value that is not hashable (the `game` table, the
+    same object for a whole build) stands by its identity, and is held by `renderings` so that
+    no other object takes that identity while the rendering is kept."""
     if reads is None:
         return templates.render(tmpl, context)
-    key = []
+    key, held = [], []
     for name in reads:
         value = fields.get(name, _ABSENT)
-        # the type too: 1, 1.0 and True are equal keys but render differently
-        key.append((type(value), value if value.__hash__ is not None else id(value)))
+        kind = type(value)  # 1, 1.0 and True are equal keys, rendered apart
+        if value.__hash__ is None:
+            held.append(value)
+            value = id(value)
+        key.append((kind, value))
     try:
         text = renderings.get(tuple(key))
     except TypeError:  # a value holding one that is not hashable
@@ -348,6 +352,8 @@ def _rendered(tmpl, reads, renderings: dict, fields: dict, context: dict) -> str
         if len(renderings) >= RENDERED_MOST:  # values all different: memory stays flat
             renderings.clear()
         text = renderings[tuple(key)] = templates.render(tmpl, context)
+        if held:
+            renderings.setdefault(_HELD, []).extend(held)
     return text
 
 
@@ -355,6 +361,7 @@ RENDERED_MOST = 4_096  # renderings kept per template value
 
 
 _ABSENT = object()
+_HELD = object()  # the key under which `renderings` holds the unhashable values it keys by id
 
 
 def _values(spec: BoxSpec):
