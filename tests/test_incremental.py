@@ -226,3 +226,24 @@ def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, 
         result = run("build", "--project", str(tiny))
         assert result.exit_code == 1
         assert "game.players.best: unknown key 'best'" in result.output
+
+
+def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(tiny, monkeypatch):
+    """Beyond FaceMemo.MOST faces the memo is neither saved nor held; the build is the same."""
+    from generator.layout import faces
+
+    assert run("build", "--project", str(tiny), "--out", str(tiny / "kept")).exit_code == 0
+    assert (tiny / "kept/.cache/faces/tiny").is_file()
+    monkeypatch.setattr(faces.FaceMemo, "MOST", 5)
+    held: list[int] = []
+    real = faces.FaceMemo.get
+
+    def get(self, key, images):
+        held.append(len(self.live))
+        return real(self, key, images)
+
+    monkeypatch.setattr(faces.FaceMemo, "get", get)
+    assert run("build", "--project", str(tiny), "--out", str(tiny / "big")).exit_code == 0
+    assert not (tiny / "big/.cache/faces/tiny").exists()
+    assert max(held) <= 5 + 1  # the faces of the deck's first five cards at most, then none
+    assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")

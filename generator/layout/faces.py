@@ -90,6 +90,9 @@ class FaceMemo:
         self.live: dict[str, tuple] = {}
         self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
+        # More faces than MOST: the memo is not kept, so its faces are not held either (a
+        # 100,000-card deck would otherwise hold tens of thousands of faces for nothing).
+        self.overflowed = False
 
     def key(self, layout: Layout, card: Card | None, extra: str, place: bool = True) -> str:
         """The key of one card's face; without `place`, of the face every row with the same
@@ -162,8 +165,10 @@ def lay_out_face(
         # under each card's own name); one that names no card at all, every card alike.
         if shared and not mine.items and not lacking:
             memo.live[shared] = entry
-        elif len(memo.live) < memo.MOST:  # beyond, the memo is not kept: memory stays flat
+        elif not memo.overflowed:
             memo.live[alike if not mine.items else key] = entry
+            if len(memo.live) > memo.MOST:
+                memo.overflowed, memo.live = True, {}
     else:
         memo.hits += key in memo.stored  # as the last build laid it out (not this one)
         for role, text in entry[2]:

@@ -422,7 +422,7 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
     """Keep this build's faces for the next (not after check: check writes nothing)."""
     if cache is None or not cache.writable or not memo.misses:
         return
-    if len(memo.live) > memo.MOST:
+    if memo.overflowed or len(memo.live) > memo.MOST:
         return
     # This build's faces, and a few from before (an edit undone is laid out no more).
     kept = dict(memo.live)
