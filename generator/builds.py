@@ -108,14 +108,29 @@ def reusable(cache, game: str, digest: str, out: Path) -> Record | None:
             return None
         if (st.st_size, st.st_mtime_ns) != (size, mtime):
             return None
-    folder = out / game
-    for name, want in record.files:
+    return record if as_written(out / game, record.files) is not None else None
+
+
+def file_digests(files: dict[Path, bytes], folder: Path) -> tuple[tuple[str, str], ...]:
+    """(path under `folder`, digest of its bytes) of each file a build wrote, in path order."""
+    return tuple(
+        sorted((p.relative_to(folder).as_posix(), bytes_digest(d)) for p, d in files.items())
+    )
+
+
+def as_written(folder: Path, files) -> dict[Path, bytes] | None:
+    """The files (path under `folder`, digest) as they are on disk, when each is still as it
+    was written; None when one was changed or removed since."""
+    out: dict[Path, bytes] = {}
+    for name, want in files:
         try:
-            if bytes_digest((folder / name).read_bytes()) != want:
-                return None
+            content = (folder / name).read_bytes()
         except OSError:
             return None
-    return record
+        if bytes_digest(content) != want:
+            return None
+        out[folder / name] = content
+    return out
 
 
 def remember(cache, game: str, digest: str, problems, files: dict, out: Path, plan) -> None:
@@ -131,9 +146,7 @@ def remember(cache, game: str, digest: str, problems, files: dict, out: Path, pl
     record = Record(
         digest,
         mine,
-        tuple(
-            sorted((p.relative_to(folder).as_posix(), bytes_digest(d)) for p, d in files.items())
-        ),
+        file_digests(files, folder),
         tuple(sorted(set(fonts))),
     )
     cache.write(f"builds/{game}", pickle.dumps((VERSION, record), protocol=5))

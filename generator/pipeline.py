@@ -124,32 +124,41 @@ def check(
     with schema.remembering(cache):
         for gid in game_ids or project.game_ids():
             try:
-                game = load(project, gid, problems, options.limits)
-                if game is None:
-                    continue
-                check_rules(game, problems, play=play, strict=options.strict)
-                plan = lay_out(
-                    project,
-                    game,
-                    options.paper,
-                    options.bleed_mm,
-                    font_index,
-                    problems,
-                    margin_mm=options.margin_mm,
-                )
-                plan.proof = options.proof
-                plan.back_offset = options.back_offset
-                plan.outputs = {
-                    "preset": options.preset,
-                    "dpi": options.dpi,
-                    "bleed": not options.no_bleed,
-                    "url_base": options.url_base,
-                    "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
-                }
-                result.plans.append(plan)
+                plan = _check_game(project, gid, options, font_index, problems, play)
             except BuildError as exc:
                 problems.extend(exc.problems)
+                continue
+            if plan is not None:
+                result.plans.append(plan)
     return result
+
+
+def _check_game(project, gid, options: Options, font_index, problems: Problems, play: bool):
+    """One game loaded, its rules checked and laid out: its plan, or None when its data is
+    broken (the problems say why)."""
+    game = load(project, gid, problems, options.limits)
+    if game is None:
+        return None
+    check_rules(game, problems, play=play, strict=options.strict)
+    plan = lay_out(
+        project,
+        game,
+        options.paper,
+        options.bleed_mm,
+        font_index,
+        problems,
+        margin_mm=options.margin_mm,
+    )
+    plan.proof = options.proof
+    plan.back_offset = options.back_offset
+    plan.outputs = {
+        "preset": options.preset,
+        "dpi": options.dpi,
+        "bleed": not options.no_bleed,
+        "url_base": options.url_base,
+        "bleed_pt": (3.0 if options.bleed_mm is None else options.bleed_mm) * 72 / 25.4,
+    }
+    return plan
 
 
 def load(

@@ -20,7 +20,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..builds import bytes_digest
+from ..builds import as_written, file_digests
 from ..cache import Cache
 from ..fonts import FontIndex
 from ..i18n import _
@@ -167,8 +167,7 @@ def _drawn_or_kept(builder: Builder, job: Job) -> dict[Path, bytes]:
     before = len(job.problems.items)
     made = builder.build(job)
     if key is not None:
-        files = [(p.relative_to(job.out).as_posix(), bytes_digest(d)) for p, d in made.items()]
-        record = (key, files, job.problems.items[before:])
+        record = (key, file_digests(made, job.out), job.problems.items[before:])
         job.cache.write(record_name, pickle.dumps(record, protocol=5))
     return made
 
@@ -181,16 +180,9 @@ def _kept(job: Job, record_name: str, key: str) -> dict[Path, bytes] | None:
         return None
     if kept_key != key or not files:
         return None
-    out: dict[Path, bytes] = {}
-    for name, digest in files:
-        path = job.out / name
-        try:
-            content = path.read_bytes()
-        except OSError:
-            return None
-        if bytes_digest(content) != digest:  # changed or removed since: draw again
-            return None
-        out[path] = content
+    out = as_written(job.out, files)  # None: changed or removed since, so drawn again
+    if out is None:
+        return None
     job.problems.items.extend(problems)
     job.kept += [name for name, _digest in files]
     return out
