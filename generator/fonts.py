@@ -216,23 +216,74 @@ class FontIndex:
         )
 
 
+BMP = 0x10000  # the Basic Multilingual Plane: code points kept in flat arrays
+
+
 @dataclass
 class Metrics:
-    """What layout needs from a face: advance widths per character, vertical metrics, coverage."""
+    """What layout needs from a face: advance widths per character, vertical metrics, coverage.
+
+    Widths of the Basic Multilingual Plane are a flat array by code point (a character the face
+    lacks has the width it is drawn at: U+FFFD's, else half an em), with a coverage map beside
+    it; characters beyond it a dict. Read from the cache as two byte strings: a CJK face's
+    45,000 widths load in a fraction of a millisecond instead of a dict built per build."""
 
     face: FontFace
     upm: int
     ascent: float  # in em units / upm, i.e. fraction of the font size
     descent: float  # negative
-    widths: dict[int, int] = field(repr=False)
+    bmp: array = field(repr=False)  # 'H' widths for U+0000..U+FFFF, lacking ones as `missing`
+    covered: bytes = field(repr=False)  # 1 where the face has the BMP character
+    astral: dict[int, int] = field(repr=False)  # the face's characters beyond the BMP
+    missing: int = 0
+
+    @classmethod
+    def of(cls, face: FontFace, upm: int, ascent: float, descent: float, widths: dict):
+        missing = widths.get(0xFFFD, upm // 2)
+        bmp = array("H", [missing]) * BMP
+        covered = bytearray(BMP)
+        astral = {}
+        for cp, w in widths.items():
+            if cp < BMP:
+                bmp[cp] = w
+                covered[cp] = 1
+            else:
+                astral[cp] = w
+        return cls(face, upm, ascent, descent, bmp, bytes(covered), astral, missing)
 
     def has(self, ch: str) -> bool:
-        return ord(ch) in self.widths
+        cp = ord(ch)
+        return bool(self.covered[cp]) if cp < BMP else cp in self.astral
 
     def width(self, text: str, size: float) -> float:
-        w = self.widths
-        missing = w.get(0xFFFD, self.upm // 2)
-        return sum(w.get(ord(c), missing) for c in text) * size / self.upm
+        try:
+            units = sum(map(self.bmp.__getitem__, map(ord, text)))
+        except IndexError:  # a character beyond the BMP
+            bmp, astral, missing = self.bmp, self.astral, self.missing
+            units = sum(bmp[cp] if cp < BMP else astral.get(cp, missing) for cp in map(ord, text))
+        return units * size / self.upm
+
+    def stored(self) -> bytes:
+        return marshal.dumps(
+            (
+                self.upm,
+                self.ascent,
+                self.descent,
+                self.bmp.tobytes(),
+                self.covered,
+                self.astral,
+                self.missing,
+            )
+        )
+
+    @classmethod
+    def loaded(cls, face: FontFace, data: bytes) -> Metrics:
+        upm, ascent, descent, raw, covered, astral, missing = marshal.loads(data)
+        bmp = array("H")
+        bmp.frombytes(raw)
+        if len(bmp) != BMP or len(covered) != BMP:
+            raise ValueError("torn metrics")
+        return cls(face, upm, ascent, descent, bmp, covered, astral, missing)
 
 
 @lru_cache(maxsize=16)
@@ -242,12 +293,11 @@ def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
     key = hashlib.sha256(
         f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()
     ).hexdigest()[:24]
-    name = f"fonts/{key}.metrics"
+    name = f"fonts/{key}.widths"  # (named .metrics while they were one dict)
     stored = cache.read(name)
     if stored:
         try:
-            upm, ascent, descent, widths = marshal.loads(stored)
-            return Metrics(face, upm, ascent, descent, widths)
+            return Metrics.loaded(face, stored)
         except (ValueError, EOFError, TypeError):
             pass  # a stale or torn cache file: measure again
     font, gids = _source(face)
@@ -257,8 +307,9 @@ def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
     upm = font["head"].unitsPerEm
     os2 = font["OS/2"]
     ascent, descent = os2.sTypoAscender / upm, os2.sTypoDescender / upm
-    cache.write(name, marshal.dumps((upm, ascent, descent, widths)))
-    return Metrics(face, upm, ascent, descent, widths)
+    measured = Metrics.of(face, upm, ascent, descent, widths)
+    cache.write(name, measured.stored())
+    return measured
 
 
 def _open(face: FontFace) -> TTFont:

@@ -13,7 +13,7 @@ def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeyp
     first = make_fixture_project("tiny", tmp_path / "a")
     assert run("build", "--project", str(first)).exit_code == 0
     kept = sorted(p.name for p in (tmp_path / "user-cache/fonts").iterdir())
-    assert any(n.endswith(".ttf") for n in kept) and any(n.endswith(".metrics") for n in kept)
+    assert any(n.endswith(".ttf") for n in kept) and any(n.endswith(".widths") for n in kept)
     assert not (tmp_path / "user-cache/fontindex.json").exists()  # per project, not shared
 
     built: list[str] = []

@@ -8,7 +8,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from generator.cache import Cache
-from generator.fonts import FontIndex, metrics, subset_truetype
+from generator.fonts import FontIndex, Metrics, metrics, subset_truetype
 from generator.layout import text as textfit
 from generator.layout.units import MM, UnitError, to_pt
 from generator.problems import BuildError
@@ -118,9 +118,18 @@ def test_fast_cmap_and_widths_match_fonttools():
     face = FontIndex([]).find("Noto Sans CJK JP", "Bold")
     reference = TTFont(str(face.path))
     cmap, hmtx = reference.getBestCmap(), reference["hmtx"].metrics
-    widths = metrics(face).widths
-    assert len(widths) == len(cmap)
-    assert all(widths[cp] == hmtx[glyph][0] for cp, glyph in cmap.items())
+    measured = metrics(face)
+    for m in (measured, Metrics.loaded(face, measured.stored())):  # as read from the cache
+        assert sum(m.covered) + len(m.astral) == len(cmap)
+        assert all(m.has(chr(cp)) for cp in cmap)
+        assert all(m.width(chr(cp), m.upm) == hmtx[glyph][0] for cp, glyph in cmap.items())
+    lacking = next(cp for cp in range(0x3000, 0x10000) if cp not in cmap)
+    assert not measured.has(chr(lacking))
+    assert measured.width(chr(lacking), 10) == measured.width("\ufffd", 10) > 0
+    beyond = next(cp for cp in cmap if cp >= 0x10000)  # a character beyond the BMP
+    assert measured.width("字" + chr(beyond), 10) == pytest.approx(
+        (hmtx[cmap[ord("字")]][0] + hmtx[cmap[beyond]][0]) * 10 / measured.upm
+    )
 
 
 def test_max_lines_shrinks_instead_of_wrapping():
