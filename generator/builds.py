@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import i18n
-from .layout.plan import code_digest
+from .cache import code_digest
 
 VERSION = 1
 SKIPPED_DIRS = {".git", ".hg", ".svn", ".venv", "__pycache__", "node_modules"}

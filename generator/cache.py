@@ -1,4 +1,5 @@
-"""Derived files that make the next build faster: font subsets, metrics, the font index.
+"""Derived files that make the next build faster: font subsets, metrics, the font index, the
+face memo, build records, and work remembered on unchanged files (schema passes, parsed rules).
 
 Two layers: the project's `<out>/.cache/` (everything, the font index included), and the
 user's cache folder (font subsets and metrics only, `fonts/…`: the same for every project, so a
@@ -12,8 +13,11 @@ never writes (check writes nothing).
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
 import shutil
+from functools import lru_cache
 from pathlib import Path
 
 from .output import atomic_write
@@ -62,6 +66,51 @@ class Cache:
                 atomic_write(self.folder / name, data)
             except OSError:
                 self.writable = False
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """pnp's own source and data (base layouts, presets, catalogs), so a new version of the
+    tool lays every face out and builds every file afresh."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.blake2b(digest_size=16)
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.suffix != ".pyc":
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+# --- what a check worked out, remembered ---------------------------------------------------
+# While a project is checked or built, pure work on a file's content (a schema validation, a
+# rules source parsed) is remembered in its cache under a digest of that content and of pnp's
+# code, so the next build of an unchanged file does not do it again (nor import what it needs).
+_remembering: Cache | None = None
+
+
+@contextlib.contextmanager
+def remembering(cache: Cache | None):
+    """Within: `recall` and `keep` use this project's cache (`check` reads, never writes)."""
+    global _remembering
+    before, _remembering = _remembering, cache
+    try:
+        yield
+    finally:
+        _remembering = before
+
+
+def digest(*parts) -> str:
+    """A name for work on `parts` (their repr) by this version of pnp."""
+    return hashlib.blake2b(repr((code_digest(), parts)).encode(), digest_size=16).hexdigest()
+
+
+def recall(name: str) -> bytes | None:
+    return _remembering.read(name) if _remembering is not None else None
+
+
+def keep(name: str, data: bytes) -> None:
+    if _remembering is not None:
+        _remembering.write(name, data)
 
 
 def user_cache_dir() -> Path:

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import builders, builds, diff, output, schema, validate
-from .cache import Cache
+from . import builders, builds, diff, output, validate
+from .cache import Cache, remembering
 from .fonts import FontIndex
 from .i18n import _
 from .layout.plan import Plan, lay_out
@@ -89,12 +89,13 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
         return result
     start = time.perf_counter()
     files: dict[Path, bytes] = {}
-    for plan in result.plans:
-        job = builders.Job(
-            plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
-        )
-        files.update(builders.build_game(job, picked))
-        result.unchanged[plan.game.id] = job.kept
+    with remembering(cache):
+        for plan in result.plans:
+            job = builders.Job(
+                plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
+            )
+            files.update(builders.build_game(job, picked))
+            result.unchanged[plan.game.id] = job.kept
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan), cache, plan.game.id)
         game = plan.game.id
@@ -121,7 +122,7 @@ def check(
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
-    with schema.remembering(cache):
+    with remembering(cache):
         for gid in game_ids or project.game_ids():
             try:
                 plan = _check_game(project, gid, options, font_index, problems, play)

@@ -12,11 +12,13 @@ strong is STRONG…STRONG_END, a link LINK target LINK_TEXT text LINK_END.
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from . import cache
 from .i18n import _
 from .model import Game
 from .problems import BuildError, Problem, SourceRef
@@ -172,7 +174,26 @@ def _inline(token) -> list[str]:
 def parse(
     text: str, where: SourceRef, origin: list[int] | None = None
 ) -> tuple[list[Block], list[Section]]:
-    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1."""
+    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1.
+
+    Remembered in the project's cache by the text (cache.remembering): the next build of an
+    unchanged rules source neither parses it nor imports the Markdown parser. A source that
+    does not parse is not remembered (its error is said every build)."""
+    name = "parsed/" + cache.digest(text, where, origin)
+    stored = cache.recall(name)
+    if stored:
+        try:
+            return pickle.loads(stored)
+        except Exception:  # noqa: BLE001 - torn or from another pnp: parse again
+            pass
+    parsed = _parse(text, where, origin)
+    cache.keep(name, pickle.dumps(parsed, protocol=5))
+    return parsed
+
+
+def _parse(
+    text: str, where: SourceRef, origin: list[int] | None
+) -> tuple[list[Block], list[Section]]:
     blocks: list[Block] = []
     summary: list[Section] = []
     state = {"section": None, "open_line": 0}

@@ -5,10 +5,10 @@ at the line and key it concerns. Editors use the same files (docs/reference/mani
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 
+from . import cache
 from .base import SCHEMAS
 from .i18n import N_, _
 from .problems import Problem
@@ -20,7 +20,7 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
     shape the code does not look at (a stray key inside `players`, a number where a length
     string goes) is still reported."""
     key = _key(kind, data)
-    if _passed is not None and key is not None and _passed.read(f"schema/{key}") is not None:
+    if key is not None and cache.recall(f"schema/{key}") is not None:
         return []  # this very document passed before: jsonschema is not even imported
     validator = _validator(kind)
     out = []
@@ -34,25 +34,11 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
         shown = shown.lstrip(".") or _("the file")  # box[1].bleed: people count from 1
         see = _("(see schema/{kind}.schema.json)", kind=f"{kind}")
         out.append(Problem("error", f"{shown}: {_said(error, extra)} {see}", at))
-    if not out and _passed is not None and key is not None:
-        _passed.write(f"schema/{key}", b"")
+    if not out and key is not None:
+        # remembered in the project's cache (cache.remembering): the next build of this very
+        # document asks nothing of jsonschema (its import and a validation: a tenth of a second)
+        cache.keep(f"schema/{key}", b"")
     return out
-
-
-_passed = None  # the project's cache, where documents that passed are remembered (see below)
-
-
-@contextlib.contextmanager
-def remembering(cache):
-    """While checking a project, remember in its cache (by a digest of the schema and the
-    document's content) each document the schema passed, so the next build of an unchanged file
-    asks nothing of jsonschema (its import and a validation: a tenth of a second a build)."""
-    global _passed
-    before, _passed = _passed, cache
-    try:
-        yield
-    finally:
-        _passed = before
 
 
 def _key(kind: str, data: dict) -> str | None:

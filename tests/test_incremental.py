@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from conftest import edit, make_fixture_project, run
+from pdfread import all_text
 
 
 def outputs(folder) -> dict[str, bytes]:
@@ -247,3 +248,31 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
     assert not (tiny / "big/.cache/faces/tiny").exists()
     assert max(held) <= 5 + 1  # the faces of the deck's first five cards at most, then none
     assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")
+
+
+def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
+    """The parse of rules.md (for the checks and the rulebook) is remembered in the project's
+    cache: a card edit parses nothing, an edited sentence parses again, and a source that does
+    not parse says so on every build."""
+    from generator import rulesource
+
+    parsed: list[str] = []
+    real = rulesource._parse
+    monkeypatch.setattr(
+        rulesource, "_parse", lambda text, *a: parsed.append(text[:20]) or real(text, *a)
+    )
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert len(parsed) == 2  # the source as written (checks), as rendered (rulebook)
+    parsed.clear()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert parsed == []
+    edit(tiny, "cards/tiny/rules.md", "数字を比べるゲームです。", "数字を比べる遊びです。")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0 and len(parsed) == 2
+    assert "数字を比べる遊びです。" in all_text(tiny / "output/tiny/rulebook.pdf").replace("\n", "")
+    edit(tiny, "cards/tiny/rules.md", "::: components", "::: componentz")
+    for _ in range(2):
+        result = run("build", "--project", str(tiny))
+        assert result.exit_code == 1
+        assert "rules.md:11: error: unknown directive '::: componentz'" in result.output

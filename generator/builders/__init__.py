@@ -70,7 +70,7 @@ class Builder:
 def digest_of(*parts) -> str:
     """A key from the parts' repr, pnp's own code and data and the messages' language in it."""
     from .. import i18n
-    from ..layout.plan import code_digest
+    from ..cache import code_digest
 
     text = repr((code_digest(), i18n.language(), parts))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()

@@ -12,10 +12,9 @@ import hashlib
 import pickle
 import zlib
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from pathlib import Path
 
 from .. import i18n, tomlfile
+from ..cache import code_digest
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
@@ -382,19 +381,6 @@ def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -
         repr((MEMO_VERSION, code_digest(), game.id, faces, icon_text, i18n.language())).encode(),
         digest_size=16,
     ).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """pnp's own source and data (base layouts, presets, catalogs), so a new version of the
-    tool lays every face out and builds every file afresh."""
-    root = Path(__file__).resolve().parents[1]
-    h = hashlib.blake2b(digest_size=16)
-    for path in sorted(root.rglob("*")):
-        if path.is_file() and path.suffix != ".pyc":
-            h.update(path.relative_to(root).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()
 
 
 # The last memo of each game this process built (watch and serve build again and again): taken
