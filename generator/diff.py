@@ -1,7 +1,9 @@
 """`pnp diff`: which cards changed since the last build (or a git revision), old beside new.
 
 Every successful build keeps a snapshot of each game in its cache (`snapshots/<game>`): per
-card its component, label, row, fields and the keys of its faces, and each distinct face once.
+card its component, label, row, fields and the keys of its faces, and the faces as the deck's
+face store packed them (pickled and deflated a chunk at a time, so a 100,000-card snapshot costs
+the build no more than its compressed bytes; faces are unpacked only to find the changed ones).
 `diff` lays the game out as it is now, matches cards by component, label and occurrence, and
 lists those whose faces differ (with the fields that changed), and cards added or removed.
 With `--since REV` the old side is the project's files at that git revision, laid out afresh.
@@ -15,6 +17,7 @@ import tarfile
 import tempfile
 import zlib
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,7 +26,8 @@ from .layout.faces import Face
 from .layout.plan import laid_cards
 from .problems import BuildError
 
-VERSION = 1
+VERSION = 2
+ENTRIES = 1024  # entries pickled and deflated together
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,31 @@ class Entry:
 
 @dataclass
 class Snapshot:
-    entries: list[Entry] = field(default_factory=list)
-    faces: dict[str, Face] = field(default_factory=dict)
+    entry_chunks: list[bytes] = field(default_factory=list)  # lists of Entry, packed
+    face_chunks: list[bytes] = field(default_factory=list)  # lists of (front, back), packed
+
+    @property
+    def entries(self) -> Iterator[Entry]:
+        for chunk in self.entry_chunks:
+            yield from _unpacked(chunk)
+
+    def faces(self, keys: Iterable[str]) -> dict[str, Face]:
+        """The faces with these keys (one pass over the packed faces)."""
+        wanted, found = set(keys), {}
+        for chunk in self.face_chunks if wanted else ():
+            for pair in _unpacked(chunk):
+                for face in pair:
+                    if face is not None and face.key in wanted:
+                        found[face.key] = face
+        return found
+
+
+def _packed(items: list) -> bytes:
+    return zlib.compress(pickle.dumps(items, protocol=5), 1)
+
+
+def _unpacked(chunk: bytes) -> list:
+    return pickle.loads(zlib.decompress(chunk))
 
 
 @dataclass(frozen=True)
@@ -55,13 +82,14 @@ class Change:
 
 
 def take(plan) -> Snapshot:
-    """A game's cards as laid out in `plan`."""
+    """A game's cards as laid out in `plan`: its faces are the chunks the face stores hold."""
     snap = Snapshot()
+    for group in plan.sheets.values():
+        for laid in group:
+            snap.face_chunks += laid.faces.packed()
+    entries: list[Entry] = []
     for card, name, front, back, laid in laid_cards(plan):
-        for face in (front, back):
-            if face is not None:
-                snap.faces.setdefault(face.key, face)
-        snap.entries.append(
+        entries.append(
             Entry(
                 name,
                 card.label(),
@@ -72,11 +100,17 @@ def take(plan) -> Snapshot:
                 laid.geometry.card,
             )
         )
+        if len(entries) == ENTRIES:
+            snap.entry_chunks.append(_packed(entries))
+            entries = []
+    if entries:
+        snap.entry_chunks.append(_packed(entries))
     return snap
 
 
 def save(snap: Snapshot, cache, game: str) -> None:
-    cache.write(f"snapshots/{game}", zlib.compress(pickle.dumps((VERSION, snap), protocol=5), 1))
+    data = (VERSION, snap.entry_chunks, snap.face_chunks)
+    cache.write(f"snapshots/{game}", pickle.dumps(data, protocol=5))
 
 
 def load(cache, game: str) -> Snapshot | None:
@@ -84,10 +118,10 @@ def load(cache, game: str) -> Snapshot | None:
     if not data:
         return None
     try:
-        version, snap = pickle.loads(zlib.decompress(data))
+        version, entry_chunks, face_chunks = pickle.loads(data)
     except Exception:  # noqa: BLE001 - a torn or foreign cache file is no snapshot
         return None
-    return snap if version == VERSION else None
+    return Snapshot(entry_chunks, face_chunks) if version == VERSION else None
 
 
 def compare(old: Snapshot, new: Snapshot) -> list[Change]:

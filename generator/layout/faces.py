@@ -734,6 +734,11 @@ class FaceStore:
     def __len__(self) -> int:
         return self._len
 
+    def packed(self) -> list[bytes]:
+        """The pairs as packed chunks (the store's own, and its open tail packed alike)."""
+        tail = [zlib.compress(pickle.dumps(self._open, protocol=5), 1)] if self._open else []
+        return self._chunks + tail
+
     def __iter__(self) -> Iterator[Pair]:
         for chunk in self._chunks:
             yield from pickle.loads(zlib.decompress(chunk))
