@@ -429,6 +429,8 @@ def new(game, project_dir, source, size, title, players, with_rules, limits) -> 
         click.echo(_("composition guessed from the data (confirm it in game.toml):"))
         for line in made.composition:
             click.echo(f"  {line}")
+        for note in made.notes:
+            click.echo(note)
         click.echo(_("next: pnp build {game}", game=game))
         return 0
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import textfile
@@ -39,10 +39,20 @@ class Table:
     header_row: int = 1
     warnings: tuple = ()  # Problems to report with the deck (blank rows, a header not on row 1)
     hint: str = ""  # '; row 3 looks like the header: …' when rows below are wider than it
+    others: tuple[str, ...] = ()  # a workbook's other sheets, when read as its first with cards
 
 
 def _fail(message: str, where: SourceRef) -> BuildError:
     return BuildError([Problem("error", message, where)])
+
+
+class EmptySheet(BuildError):
+    """A sheet with no header row or no row under it (read_table's `first` passes over it)."""
+
+
+def _empty(where: SourceRef) -> EmptySheet:
+    message = _("the sheet is empty: expected a header row and one row per card")
+    return EmptySheet([Problem("error", message, where)])
 
 
 def decode(data: bytes, where: SourceRef) -> str:
@@ -142,6 +152,7 @@ def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> 
 
 
 def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
+    """The sheet named, or a workbook's only sheet (read_table answers for several)."""
     if not sheet and len(names) == 1:
         return names[0]
     if sheet not in names:
@@ -152,6 +163,37 @@ def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
         )
         raise _fail(message, where)
     return sheet
+
+
+def _first_with_rows(path: Path, where: SourceRef, kind: str, names, limits) -> Table | None:
+    """A workbook's first sheet with a header and rows under it (a cover, a blank sheet
+    passed over)."""
+    reader = read_xlsx if kind == "xlsx" else read_ods
+    for name in names:
+        try:
+            return reader(path, where, name, limits)
+        except EmptySheet:
+            continue
+    return None
+
+
+def _sheet_names(path: Path, where: SourceRef, kind: str) -> list[str]:
+    try:
+        if kind == "ods":
+            from python_calamine import CalamineWorkbook
+
+            return list(CalamineWorkbook.from_path(str(path)).sheet_names)
+        import openpyxl
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            book = openpyxl.load_workbook(path, read_only=True)
+        try:
+            return list(book.sheetnames)
+        finally:
+            book.close()
+    except Exception as exc:  # noqa: BLE001 - a broken workbook: the reader says what is wrong
+        raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
 
 
 def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
@@ -200,9 +242,7 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
     finally:
         book.close()
     if not records:
-        raise _fail(
-            _("the sheet is empty: expected a header row and one row per card"), sheet_where
-        )
+        raise _empty(sheet_where)
     if blanks:
         _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
     return _sheet_table(records, sheet_where, limits)
@@ -216,7 +256,7 @@ def _sheet_table(records: list[tuple[int, list[str]]], where: SourceRef, limits:
     while start < len(records) and not any(c.strip() for c in records[start][1]):
         start += 1
     if start == len(records):
-        raise _fail(_("the sheet is empty: expected a header row and one row per card"), where)
+        raise _empty(where)
     header_row, header = records[start]
     return _table(header, records[start + 1 :], where, header_row, limits, records[start:])
 
@@ -325,7 +365,8 @@ def _table(
         else:
             blank.append(line)
     if not rows:
-        raise _fail(_("no rows: expected one row per card under the header"), where)
+        message = _("no rows: expected one row per card under the header")
+        raise EmptySheet([Problem("error", message, where)])
     last = rows[-1].where.row or 0
     blank = [line for line in blank if line < last]  # blank rows after the last card are nothing
     warnings = []
@@ -363,15 +404,35 @@ READERS = {".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
 
 
 def read_table(
-    path: Path, where: SourceRef, sheet: str | None = None, limits: Limits = DEFAULT
+    path: Path,
+    where: SourceRef,
+    sheet: str | None = None,
+    limits: Limits = DEFAULT,
+    first: bool = False,
 ) -> Table:
     """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it; a workbook
-    of one sheet needs no name)."""
+    of one sheet needs no name). With `first` and no sheet named, a workbook's first sheet with
+    rows under its header (a cover sheet or an empty one passed over), its others named."""
     if not path.exists():
         raise _fail(_("file not found"), where)
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
         return read_csv(path, where, limits)
+    if not sheet and kind in ("xlsx", "ods"):
+        _check_unpacked(path, where, limits, f".{kind}")
+        names = _sheet_names(path, where, kind)
+        if len(names) > 1:
+            table = _first_with_rows(path, where, kind, names, limits)
+            if first and table is not None:
+                return replace(table, others=tuple(n for n in names if n != table.where.sheet))
+            message = _(
+                "the workbook has {n} sheets ({sheets}): name the one with the cards after a "
+                "'#', for example {example}",
+                n=len(names),
+                sheets=", ".join(names),
+                example=f"{path.name}#{table.where.sheet if table else names[0]}",
+            )
+            raise _fail(message, where)
     if kind == "xlsx":
         return read_xlsx(path, where, sheet, limits)
     if kind == "ods":

@@ -195,6 +195,12 @@ class Column:
         )
 
     @property
+    def markup(self) -> bool:
+        """Values written with card markup (`**bold**`, `{color=red}…{/color}`): its box reads
+        them as formatting, as the designer meant, instead of printing the marks."""
+        return self.type == "text" and any(_MARKUP.search(v) for v in self.values)
+
+    @property
     def longest(self) -> int:
         return max((len(v) for v in self.values), default=0)
 
@@ -215,6 +221,7 @@ class NewGame:
     columns: list[Column] = field(default_factory=list)
     composition: list[str] = field(default_factory=list)  # TOML lines
     cards: int = 0
+    notes: list[str] = field(default_factory=list)  # what the designer should know
 
 
 def init(folder: Path) -> list[Path]:
@@ -277,9 +284,20 @@ def new(
         path = Path(path_text).expanduser()
         if not path.is_file():
             raise BuildError(_("{file}: no such file", file=source))
-        table = read_table(path, SourceRef(path.name), sheet_name or None, limits)
+        table = read_table(path, SourceRef(path.name), sheet_name or None, limits, first=True)
         data_name = path.name
         data = path.read_bytes()
+        if not sheet_name and table.others:  # the first of several sheets: named in game.toml
+            sheet_name = table.where.sheet
+            made.notes.append(
+                _(
+                    "{file} has {n} sheets: the cards are read from '{sheet}', the first with "
+                    "rows; for another, --from {file}#SHEET (or data in game.toml)",
+                    file=data_name,
+                    n=len(table.others) + 1,
+                    sheet=sheet_name,
+                )
+            )
         data_ref = f"{data_name}#{sheet_name}" if sheet_name else data_name
     else:
         table, data_name = None, "cards.csv"
@@ -287,6 +305,15 @@ def new(
         data_ref = data_name
     rows = _rows(table)
     made.columns = columns = _columns(rows)
+    marked = [c.name for c in columns if c.markup and c.name not in NOT_PRINTED]
+    if marked:
+        made.notes.append(
+            _(
+                "{columns}: written with **bold** or {{color=…}} marks; the front prints them as "
+                "formatting (markup = true in its layout)",
+                columns="、".join(marked),
+            )
+        )
     made.cards = sum(_copies(r, columns) for r in rows)
     made.composition = _composition(columns, rows)
     title = title or game
@@ -415,6 +442,9 @@ def _columns(rows: list[dict[str, str]]) -> list[Column]:
             kind = "int"  # one copies column: the first
         out.append(Column(name, kind, values))
     return out
+
+
+_MARKUP = re.compile(r"\*\*[^*\n]+\*\*|\{(color|size)=[^{}]*\}.*?\{/\1\}")
 
 
 def _type_of(name: str, values: list[str]) -> str:
@@ -571,7 +601,19 @@ def _front(columns: list[Column], w: float, h: float) -> str:
         f'fill = "{fill}"',
     ]
     if title is not None:
-        out += _text_box("title", title.ref, 3, 1.5, band - 3, "bold", 14, 8, "#FFFFFF", "middle")
+        out += _text_box(
+            "title",
+            title.ref,
+            3,
+            1.5,
+            band - 3,
+            "bold",
+            14,
+            8,
+            "#FFFFFF",
+            "middle",
+            markup=title.markup,
+        )
     y = band + 3
     if picture is not None:
         art_h = round((h - y - 4) * 0.45, 1)
@@ -599,14 +641,35 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     for i, c in enumerate(short):
         text = f"{_label(c.name)}：{{{{ {c.ref} }}}}"
         out += _text_box(
-            f"col{i + 1}", text, 4, y, line_h, "body", 9, 6, "#222222", "middle", raw=True
+            f"col{i + 1}",
+            text,
+            4,
+            y,
+            line_h,
+            "body",
+            9,
+            6,
+            "#222222",
+            "middle",
+            raw=True,
+            markup=c.markup,
         )
         y += line_h
     if long:
         each = max(4.0, (h - 4 - y - 1) / len(long))
         for i, c in enumerate(long):
             out += _text_box(
-                f"text{i + 1}", c.ref, 4, y + 1, each - 1, "body", 9, 6, "#222222", "top"
+                f"text{i + 1}",
+                c.ref,
+                4,
+                y + 1,
+                each - 1,
+                "body",
+                9,
+                6,
+                "#222222",
+                "top",
+                markup=c.markup,
             )
             y += each
     return "\n".join(out) + "\n"
@@ -629,8 +692,10 @@ def _text_box(
     color: str,
     valign: str,
     raw: bool = False,
+    markup: bool = False,
 ) -> list[str]:
     text = value if raw else f"{{{{ {value} }}}}"
+    marked = ["markup = true  # the data's **bold** and {color=…} marks are formatting"]
     return [
         "",
         "[[box]]",
@@ -646,6 +711,7 @@ def _text_box(
         f'min_size = "{min_size:g}pt"',
         f'color = "{color}"',
         f'valign = "{valign}"',
+        *(marked if markup else []),
     ]
 
 

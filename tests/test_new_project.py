@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from conftest import REPO, run
-from pdfread import MM, page_text, placements, text_in
+from pdfread import MM, page_text, placements, text_by_font, text_in
 from spreadsheets import write_ods, write_xlsx
 
 COLOURS = {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400", "緑": "#3C8D4F"}
@@ -120,18 +120,57 @@ def test_new_and_init_never_overwrite(tmp_path):
     assert (project / "cards/g/game.toml").read_bytes() == game
 
 
-def test_a_workbook_of_several_sheets_needs_the_sheet_named(tmp_path):
+@pytest.mark.parametrize("kind", ["ods", "xlsx"])
+def test_a_workbook_of_several_sheets_gives_its_first_with_cards_and_names_it(tmp_path, kind):
+    """A cover sheet with a title alone is passed over; the game names the sheet it read, so
+    adding a sheet later changes nothing; a manifest naming no sheet of several is told how."""
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
-    book = tmp_path / "deck.ods"
-    write_ods(book, {"表紙": [["題"]], "カード": deck_rows()})
+    book = tmp_path / f"deck.{kind}"
+    writer = write_ods if kind == "ods" else write_xlsx
+    writer(book, {"表紙": [["題"]], "カード": deck_rows(), "トークン": [["名前", "数"], ["石", 9]]})
     result = run("new", "g", "--project", str(project), "--from", str(book))
-    assert result.exit_code == 1
-    assert "the workbook has no sheet '' (sheets: 表紙, カード)" in result.output
-    result = run("new", "g", "--project", str(project), "--from", f"{book}#カード")
     assert result.exit_code == 0, result.output
-    assert 'data = "deck.ods#カード"' in (project / "cards/g/game.toml").read_text("utf-8")
+    assert f"deck.{kind} has 3 sheets: the cards are read from 'カード'" in result.output
+    assert "48 cards" in result.output
+    manifest = project / "cards/g/game.toml"
+    assert f'data = "deck.{kind}#カード"' in manifest.read_text("utf-8")
     assert run("build", "--project", str(project)).exit_code == 0
+    # another sheet, named
+    result = run("new", "t", "--project", str(project), "--from", f"{book}#トークン")
+    assert result.exit_code == 0 and "has 3 sheets" not in result.output, result.output
+    assert "1 card;" in result.output
+    # a manifest naming no sheet of several: which to name, and how
+    manifest.write_text(manifest.read_text("utf-8").replace("#カード", ""), "utf-8")
+    result = run("build", "g", "--project", str(project))
+    assert result.exit_code == 1
+    assert (
+        f"cards/g/deck.{kind}: error: the workbook has 3 sheets (表紙, カード, トークン): name "
+        f"the one with the cards after a '#', for example deck.{kind}#カード"
+    ) in result.output
+
+
+def test_a_column_written_with_bold_marks_prints_them_as_bold(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    rows = [
+        ["名前", "効果"],
+        ["狐", "**勝利点**を２点得る。"],
+        ["梟", "１枚引く。"],
+        ["鷺", "なし"],
+    ]
+    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    result = run("new", "deck", "--project", str(project), "--from", str(source))
+    assert result.exit_code == 0
+    assert "効果: written with **bold**" in result.output
+    front = (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    assert front.count("markup = true") == 1  # the effect's box, not the name's
+    assert run("build", "--project", str(project)).exit_code == 0
+    pieces = text_by_font(project / "output/deck/cards.pdf", 1)
+    bold = "".join(t for t, font in pieces if "Bold" in font)
+    body = "".join(t for t, font in pieces if "Bold" not in font)
+    assert "勝利点" in bold and "**" not in bold + body and "を２点得る。" in body
 
 
 def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
