@@ -110,9 +110,9 @@ def test_ods_spreadsheet_prints_the_same_deck_as_the_csv(tiny, tiny_built):
     write_ods(tiny / "cards/tiny/cards.ods", {"表紙": [["ちいさな試験"]], "カード": rows})
     result = check(tiny)
     assert (
-        "cards/tiny/cards.ods: error: the workbook has 2 sheets (表紙, カード): name the one with the cards after a '#', for example cards.ods#カード"
-        in (result.output)
-    )
+        "cards/tiny/cards.ods: error: the workbook has 2 sheets (表紙, カード): name the one "
+        "with the cards after a '#', for example cards.ods#カード"
+    ) in result.output
     edit(tiny, "cards/tiny/game.toml", 'data = "cards.ods"', 'data = "cards.ods#カード"')
     result = check(tiny)
     assert (
