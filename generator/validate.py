@@ -253,8 +253,18 @@ def _label(typed: dict, composition: dict) -> str | None:
                 and typed["number"] is not None
             ):
                 parts.append(typed["number"])
-            return " ".join(str(p) for p in parts if p not in (None, "")) or None
+            said = " ".join(str(p) for p in parts if p not in (None, ""))
+            if said:
+                return said
+            break
+    # No composition to say it: a column that names the card (名前, タイトル…), else "card N"
+    for column, value in typed.items():
+        if column.strip().lower() in NAME_COLUMNS and value not in (None, ""):
+            return str(value)
     return None
+
+
+NAME_COLUMNS = ("name", "名前", "名称", "カード名", "title", "タイトル")
 
 
 def check_composition(deck: Deck, problems: Problems, suspects: set[int] = frozenset()) -> None:

@@ -300,3 +300,19 @@ def test_a_column_of_picture_files_becomes_art_with_a_stand_in_until_the_file_is
     built = run("build", "--project", str(project))
     assert built.exit_code == 0 and "lack" not in built.output, built.output
     assert "fox.png" not in page_text(project / "output/deck/cards.pdf", 1)
+
+
+def test_a_card_of_a_deck_without_composition_is_named_by_its_name_column(tmp_path):
+    """Messages name a card by its 名前 (or name, タイトル…) when no composition says how."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    rows = [["名前", "効果"], ["狐", "１枚引く。"], ["梟🦉", "なし"]]
+    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    manifest = project / "cards/deck/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text[: text.index("  [component.composition]")], "utf-8")
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 1
+    assert "cards/deck/deck.csv:3: error: card 梟🦉: the font for 'bold'" in result.output
