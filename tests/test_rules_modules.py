@@ -14,6 +14,7 @@ from generator.rules import kit
 from generator.rules.engine import InvariantError
 
 from conftest import edit, make_fixture_project, run
+from pdfread import all_text
 
 RULES = "cards/tricks/rules.py"
 
@@ -265,6 +266,11 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     assert result.exit_code == 0, result.output
     stats = json.loads((tmp_path / "out/solo/simulation-2p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 30
+    # a module with no open points says so, in the report and its PDF (no empty table)
+    report = (tmp_path / "out/solo/simulation-2p.md").read_text(encoding="utf-8")
+    said = "The rules module names no point the text leaves open"
+    assert said in report and "| option | value here |" not in report
+    assert said in all_text(tmp_path / "out/solo/simulation-2p.pdf").replace("\n", " ")
     # a game that exists gets only its rules.py, once
     assert run("new", "plain", "--project", str(root)).exit_code == 0
     assert not (root / "cards/plain/rules.py").exists()

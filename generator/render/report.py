@@ -241,9 +241,15 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
             ),
         ]
     story += [Spacer(1, 4 * MM), TextBlock("Readings of the rules", st_["h2"])]
-    rows = [["option", "value", "rule"]]
-    rows += [[name, st.options[name], f"「{opt.rule}」"] for name, opt in module.OPTIONS.items()]
-    story.append(_table(rows, st_["cell"], w))
+    if module.OPTIONS:
+        rows = [["option", "value", "rule"]]
+        rows += [
+            [name, st.options[name], f"「{opt.rule}」"] for name, opt in module.OPTIONS.items()
+        ]
+        story.append(_table(rows, st_["cell"], w))
+    else:
+        words = "The rules module names no point the text leaves open (its OPTIONS are empty)."
+        story.append(TextBlock(words, st_["body"]))
     doc.build(story)
     return buf.getvalue()
 

@@ -223,12 +223,13 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             f"be {sk['baseline']:.1%}.",
             "",
         ]
-    out += [
-        "## Readings of the rules",
-        "",
-        "| option | value here | choices | rule |",
-        "|---|---|---|---|",
-    ]
+    out += ["## Readings of the rules", ""]
+    if not module.OPTIONS:
+        out.append(
+            "The rules module names no point the text leaves open (its `OPTIONS` are empty)."
+        )
+        return "\n".join(out) + "\n"
+    out += ["| option | value here | choices | rule |", "|---|---|---|---|"]
     for name, opt in module.OPTIONS.items():
         choices = "; ".join(f"`{k}`: {v}" for k, v in opt.choices.items())
         out.append(f"| {name} | {st.options[name]} | {choices} | 「{opt.rule}」 ({opt.why}) |")
