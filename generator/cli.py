@@ -583,7 +583,7 @@ def diff(game, project_dir, since, paper, out_dir) -> None:
             output.write_all({path: data}, [out / game])
         added = sum(1 for c in changes if c.old is None)
         removed = sum(1 for c in changes if c.new is None)
-        shown = "、".join(c.entry.label for c in changes[:8]) + ("…" if len(changes) > 8 else "")
+        shown = "、".join(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
         click.echo(
             _(
                 "{game}: {changed} changed, {added} added, {removed} removed: {cards}",
@@ -596,7 +596,7 @@ def diff(game, project_dir, since, paper, out_dir) -> None:
         )
         for c in changes:
             for name, was, now in c.fields:
-                click.echo(f"  {c.entry.label} ({c.entry.where}) {name}: {was!r} → {now!r}")
+                click.echo(f"  {c.named} ({c.entry.where}) {name}: {was!r} → {now!r}")
         click.echo(_("wrote {path}", path=path))
         return 0
 

@@ -75,10 +75,20 @@ class Change:
     old: Entry | None  # None: a card added
     new: Entry | None  # None: a card removed
     fields: tuple[tuple[str, object, object], ...]  # (column, old value, new value)
+    copies: int = 1  # the copies of one row that changed alike, told once
 
     @property
     def entry(self) -> Entry:
         return self.new or self.old  # type: ignore[return-value]
+
+    @property
+    def named(self) -> str:
+        """The card's label, with how many copies changed: 'りんご ×4'."""
+        return counted(self.entry.label, self.copies)
+
+
+def counted(label: str, n: int) -> str:
+    return f"{label} ×{n}" if n > 1 else label
 
 
 def take(plan) -> Snapshot:
@@ -150,7 +160,14 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
             )
             changes.append(Change(was, e, diffs))
     changes += [Change(e, None, ()) for key, e in before.items() if key not in after]
-    return changes
+    # The copies of one row changed alike are one change, told once with their count.
+    alike: dict[tuple, Change] = {}
+    for c in changes:
+        sign = tuple((e.where, e.front, e.back) if e else None for e in (c.old, c.new))
+        sign += (repr(c.fields),)
+        was = alike.get(sign)
+        alike[sign] = c if was is None else Change(c.old, c.new, c.fields, was.copies + 1)
+    return list(alike.values())
 
 
 def at_revision(root: Path, rev: str, into: Path) -> Path:

@@ -13,10 +13,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
 
 from . import pipeline
 from .builds import bytes_digest
+from .diff import counted
 from .i18n import _, ngettext
 from .layout.plan import laid_cards
 from .problems import BuildError
@@ -65,7 +67,9 @@ def changes(game: str, before: GameState | None, after: GameState) -> str:
     for name, cards in after.pieces.items():
         old = before.pieces.get(name, [])
         changed = [label for (label, key), (_l, was) in zip(cards, old) if key != was]
-        shown = "、".join(changed[:6]) + ("…" if len(changed) > 6 else "")
+        runs = [(label, len(list(copies))) for label, copies in groupby(changed)]
+        shown = "、".join(counted(label, n) for label, n in runs[:6])
+        shown += "…" if len(runs) > 6 else ""
         if changed:
             parts.append(
                 ngettext(

@@ -76,3 +76,16 @@ def test_diff_since_a_git_revision(tiny):
     assert "HEAD" in all_text(tiny / "output/tiny/diff.pdf")
     r = run("diff", "tiny", "--project", str(tiny), "--since", "nosuchrev")
     assert r.exit_code == 1 and "nosuchrev" in r.output and "Traceback" not in r.output
+
+
+def test_the_copies_of_an_edited_row_are_one_change_with_their_count(kit):
+    """A row printed four times (its count column) changed once: one change, one pair in the
+    proof, its count beside its name; watch's line says the same."""
+    assert run("build", "--project", str(kit)).exit_code == 0
+    edit(kit, "cards/kit/chips.csv", "資源,石,#808080,4", "資源,石,#707070,4")
+    r = run("diff", "kit", "--project", str(kit))
+    assert r.exit_code == 0, r.output
+    assert "kit: 1 changed, 0 added, 0 removed: 資源 石 ×4\n" in r.output
+    assert r.output.count("color: '#808080' → '#707070'") == 1
+    text = all_text(kit / "output/kit/diff.pdf")
+    assert text.count("資源 石 ×4") == 1 and text.count("color：#808080 → #707070") == 1

@@ -114,3 +114,11 @@ def test_watch_ignores_editor_temporary_files(tmp_path):
         assert sum("tiny: no change" in s for s in w.seen) == 1
     finally:
         w.stop()
+
+
+def test_watch_tells_the_copies_of_a_row_once_with_their_count():
+    from generator.watch import GameState, changes
+
+    before = GameState({"チップ": [("石", "a")] * 4 + [("木", "b"), ("金", "e")]}, {})
+    after = GameState({"チップ": [("石", "c")] * 4 + [("木", "d"), ("金", "e")]}, {})
+    assert changes("kit", before, after) == "kit: チップ: 5 changed: 石 ×4、木"

@@ -17,7 +17,7 @@ def heading(title: str, since: str) -> str:
 
 def notes(change: Change) -> list[str]:
     e = change.entry
-    lines = [f"{e.component}　{e.label}（{e.where}）"]
+    lines = [f"{e.component}　{change.named}（{e.where}）"]
     if change.old is None:
         lines.append(ADDED)
     elif change.new is None:
