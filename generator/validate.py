@@ -29,7 +29,7 @@ def private_use(text: str, allowed: tuple = ()) -> str | None:
     """A private-use character of `text` the project does not define (`allowed`: its declared
     ranges), if any: it means nothing outside one machine's fonts, and inside the tool it stands
     for icons and markup."""
-    if not text:
+    if not text or _PRIVATE.search(text) is None:
         return None
     for found in _PRIVATE.finditer(text):
         code = ord(found.group(0))

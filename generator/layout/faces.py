@@ -59,7 +59,9 @@ class Fonts:
     fitted: dict = field(default_factory=dict, repr=False)
 
     def use(self, role: str, text: str) -> None:
-        self.chars.setdefault(role, set()).update(ch for ch in text if ch not in "\n\r\t")
+        chars = self.chars.setdefault(role, set())
+        chars.update(text)  # at C speed, the line breaks and tabs taken out after
+        chars.difference_update("\n\r\t")
         if self.recorder is not None:
             self.recorder.append((role, text))
 
