@@ -426,10 +426,13 @@ DECK_FACTS_HELP = (
 )
 
 
-def dealing(game: Game, removed: dict[int, int] | None = None) -> list[dict]:
-    """Cards dealt per player count (manifest [deal]): the whole deck evenly (`all = true`), or
-    `each` cards to every player; `removed` takes cards out first for some player counts."""
-    deal = game.manifest.deal
+def dealing(
+    game: Game, removed: dict[int, int] | None = None, deal: dict | None = None
+) -> list[dict]:
+    """Cards dealt per player count (manifest [deal], or `deal` given): the whole deck evenly
+    (`all = true`), or `each` cards to every player; `removed` takes cards out first for some
+    player counts."""
+    deal = deal or game.manifest.deal
     if not deal:
         return []
     full = len(game.deck(deal["component"]).cards)

@@ -48,6 +48,32 @@ def test_what_becomes_of_the_cards_a_deal_leaves(tricks):
     assert "4 players: 6 each deals 24 of the 24 色カード" not in result  # none left: fine
 
 
+def test_a_game_without_a_deal_in_game_toml_is_dealt_as_its_rules_say(tricks):
+    """No [deal] in game.toml: the setup sentence that deals so many to each player is the
+    deal; a count the deck cannot serve is a warning (the text read, not declared)."""
+    manifest = tricks / "cards/tricks/game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("[deal]")
+    end = text.index("\n\n", start) if "\n\n" in text[start:] else len(text)
+    manifest.write_text(text[:start] + text[end:], encoding="utf-8")
+    at = line_of(tricks, "各プレイヤーに６枚ずつ")
+    said = found(tricks)
+    assert (
+        f"{RULES}:{at}: notice: 3 players: 6 each deals 18 of the 24 色カード, 6 not dealt; the "
+        "rules say 「残りのカードは使いません。」" in said
+    )
+    assert f"{RULES}:{at}: notice: 4 players: the 24 色カード deal 6 each, none left over" in said
+    edit(tricks, RULES, "各プレイヤーに６枚ずつ", "各プレイヤーに７枚ずつ")
+    said = found(tricks)
+    assert (
+        f"{RULES}:{at}: warning: 4 players: dealing 7 each needs 28 色カード but there are 24; "
+        "the rules say 「色カードをよく混ぜ、各プレイヤーに７枚ずつ配ります。」" in said
+    )
+    assert "error" not in said
+    edit(tricks, RULES, "各プレイヤーに７枚ずつ配ります。", "全員に配り切ります。")
+    assert "players:" not in found(tricks)  # no count to each player: no deal read
+
+
 def test_names_nothing_defines(tricks):
     edit(
         tricks,

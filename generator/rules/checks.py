@@ -21,7 +21,12 @@ from . import text as rules_text
 
 
 def check_dealing(game: Game, problems: Problems) -> None:
-    deal = game.manifest.deal
+    """The deal for every player count: what is dealt, what is left and whether the rules say
+    what becomes of it. From game.toml's [deal]; lacking one, from the rules' own sentence
+    (「各プレイヤーに５枚ずつ配ります」), its impossible counts then a warning, not an error."""
+    deal, said = game.manifest.deal, False
+    if not deal:
+        deal, said = rules_text.deal_in_text(game), True
     if not deal:
         return
     deck = game.deck(deal["component"])  # the manifest reader made sure it exists
@@ -35,11 +40,12 @@ def check_dealing(game: Game, problems: Problems) -> None:
     at = at or game.rules_where or game.manifest.where
     name = deck.component.name
     rest = rules_text.rest_sentence(game, rule)  # what becomes of the cards a deal leaves, if said
-    for d in dealing(game):
+    for d in dealing(game, deal=deal):
         n, each, left, total = d["players"], d["each"], d["left"], d["total"]
         facts = dict(n=n, each=each, dealt=each * n, total=total, name=name, left=left, rule=rule)
         if left < 0:
-            problems.error(
+            problems.add(
+                "warning" if said else "error",
                 _(
                     "{n} players: dealing {each} each needs {dealt} {name} but there are "
                     "{total}; the rules say 「{rule}」",

@@ -48,6 +48,7 @@ _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _COMMENTS = re.compile(r"\{#.*?#\}|<!--.*?-->", re.S)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 HOLE = "〓"  # what a Jinja expression reads as: matches no word and no number
 
 
@@ -81,6 +82,8 @@ def _lines(source: str) -> tuple[Line, ...]:
             level, text = len(m.group(1)), m.group(2).strip()
             while stack and stack[-1][0] >= level:
                 stack.pop()
+        else:  # a list item's marker (「1. 」「- 」) is no part of its sentence
+            text = _ITEM.sub("", text, count=1)
         path = tuple(title for _, title in stack)
         out.append(Line(n, text, level, path))
         if m:
@@ -366,6 +369,36 @@ def check_unmentioned(game: Game, problems: Problems) -> None:
 
 
 # --- the rest of a deal ------------------------------------------------------------------------
+
+
+# 「各プレイヤーに５枚ずつ配ります」「それぞれ７枚配る」: a deal of so many cards to each player
+_DEALS_EACH = re.compile(
+    rf"(?:({_NUMBER})\s*枚ずつ|(?:各プレイヤー|全員|それぞれ)[^。！？]{{0,8}}?({_NUMBER})\s*枚)"
+)
+
+
+def deal_in_text(game: Game) -> dict | None:
+    """The deal a game with no [deal] in game.toml describes in its rules: the first sentence
+    of setup (or anywhere, lacking a setup section) that deals so many cards to each player,
+    of the card component it names (or the game's only one): {component, each, rule}."""
+    cards = [c for c in game.manifest.components if c.kind == "card"]
+    if not cards:
+        return None
+    text = lines(game)
+    setup = [line for line in text if _in(line, _SETUP)] or list(text)
+    for line in setup:
+        for sentence in _SENTENCE.findall(line.text):
+            if "配" not in sentence or HOLE in sentence:
+                continue
+            m = _DEALS_EACH.search(sentence)
+            if m is None:
+                continue
+            named = [c for c in cards if c.name in sentence]
+            if len(named) > 1 or (not named and len(cards) > 1):
+                continue  # which deck it deals is not clear
+            each = int(m.group(1) or m.group(2))  # full-width digits read as they are
+            return {"component": (named or cards)[0].id, "each": each, "rule": sentence.strip()}
+    return None
 
 
 def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
