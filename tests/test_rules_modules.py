@@ -416,3 +416,18 @@ def test_declarations_of_the_wrong_shape_are_named(tricks, old, new, message):
     result = run("simulate", "tricks", "--project", str(tricks), "--games", "10")
     assert result.exit_code == 1 and f"{RULES}: error: {message}" in result.output, result.output
     assert "internal error" not in result.output
+
+
+def test_a_solo_game_is_told_how_often_the_player_wins_not_that_its_one_seat_is_unfair(tmp_path):
+    root = tmp_path / "proj"
+    assert run("init", str(root)).exit_code == 0
+    assert run("new", "solo", "--players", "1-1", "--rules", "--project", str(root)).exit_code == 0
+    checked = run("check", "solo", "--project", str(root))
+    assert checked.exit_code == 0, checked.output
+    assert "seat 1 wins" not in checked.output and "fair" not in checked.output
+    assert "1 player, 200 random playouts: the player wins " in checked.output
+    out = tmp_path / "out"
+    result = run("simulate", "solo", "--project", str(root), "--games", "40", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = (out / "solo/simulation-1p.md").read_text(encoding="utf-8")
+    assert "a random player wins" in report and "share would be" not in report

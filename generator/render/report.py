@@ -234,9 +234,17 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
         story += [
             TextBlock("Skill signal", st_["h2"]),
             TextBlock(
-                f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} games "
-                f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share "
-                f"{sk['baseline']:.1%}.",
+                (
+                    f"A greedy player wins {sk['rate']:.1%} of {sk['games']} games "
+                    f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player "
+                    f"{sk['baseline']:.1%} of the same deals."
+                )
+                if sk.get("solo")
+                else (
+                    f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
+                    f"games (95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share "
+                    f"{sk['baseline']:.1%}."
+                ),
                 st_["body"],
             ),
         ]

@@ -214,15 +214,15 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         ]
     if st.skill:
         sk = st.skill
-        out += [
-            "## Skill signal",
-            "",
-            f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
-            "finished games "
-            f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player's share would "
-            f"be {sk['baseline']:.1%}.",
-            "",
-        ]
+        interval = f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%})"
+        said = (
+            f"A greedy player wins {sk['rate']:.1%} of {sk['games']} finished games {interval}; "
+            f"a random player wins {sk['baseline']:.1%} of the same deals."
+            if sk.get("solo")
+            else f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
+            f"finished games {interval}; a random player's share would be {sk['baseline']:.1%}."
+        )
+        out += ["## Skill signal", "", said, ""]
     out += ["## Readings of the rules", ""]
     if not module.OPTIONS:
         out.append(

@@ -490,12 +490,18 @@ def skill_signal(module, data, players: int, games: int, seed: int, options: dic
                 played += 1
                 won += winners == (seat,)
     low, high = wilson(won, played)
+    baseline = 1 / players
+    if players == 1:  # a solo game: against a random player on the same deals
+        rows = run(module, data, 1, per_seat, seed * 31, options, ("random",))
+        ended = [row for row in rows if row[1]]
+        baseline = sum(row[7] == (0,) for row in ended) / len(ended) if ended else 0.0
     return {
         "greedy_wins": won,
         "games": played,
         "rate": won / played if played else 0.0,
         "ci": (low, high),
-        "baseline": 1 / players,
+        "baseline": baseline,
+        **({"solo": True} if players == 1 else {}),  # other games' reports as they were
     }
 
 
@@ -539,9 +545,27 @@ def findings(module, st: Stats) -> list[Finding]:
                 fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
             )
         )
+    if st.finished and st.players == 1:  # a solo game: how often the player beats it
+        low, high = st.win_ci[0]
+        out.append(
+            Finding(
+                "notice",
+                N_(
+                    "the player wins {share:.0%} of finished games (95 % interval "
+                    "{low:.0%}–{high:.0%})"
+                ),
+                "",
+                {},
+                None,
+                1,
+                fields=dict(share=st.wins[0] / st.finished, low=low, high=high),
+                key="solo",
+            )
+        )
     if st.finished:
         expected = 1 / st.players
-        for seat, (low, high) in enumerate(st.win_ci):
+        # seats against each other: nothing to compare in a solo game
+        for seat, (low, high) in enumerate(st.win_ci if st.players > 1 else ()):
             # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
             strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
             if strict_low > expected or strict_high < expected:
