@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import base, output
-from .i18n import _
+from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table
-from .problems import BuildError, SourceRef
+from .problems import BuildError, Problem, SourceRef
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
 from .validate import _convert
@@ -285,6 +285,15 @@ def new(
         if not path.is_file():
             raise BuildError(_("{file}: no such file", file=source))
         table = read_table(path, SourceRef(path.name), sheet_name or None, limits, first=True)
+        if table.hint:  # a title above the header: the header is not where a build reads it
+            message = ngettext(
+                "the header row names {n} column but the rows under it have more cells",
+                "the header row names {n} columns but the rows under it have more cells",
+                len(table.columns),
+            )
+            raise BuildError(
+                [Problem("error", message + table.hint, table.where.at(row=table.header_row))]
+            )
         data_name = path.name
         data = path.read_bytes()
         if not sheet_name and table.others:  # the first of several sheets: named in game.toml

@@ -316,3 +316,21 @@ def test_a_card_of_a_deck_without_composition_is_named_by_its_name_column(tmp_pa
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
     assert "cards/deck/deck.csv:3: error: card 梟🦉: the font for 'bold'" in result.output
+
+
+def test_a_title_above_the_header_is_said_not_made_into_a_one_column_game(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    book = tmp_path / "deck.xlsx"
+    rows = [["モンスター一覧"], [], ["名前", "攻撃力", "説明"], ["ゴブリン", 3, "弱い。"]]
+    write_xlsx(book, {"デッキ": rows + [["オーク", 5, "強い。"]]})
+    result = run("new", "g", "--project", str(project), "--from", str(book))
+    assert result.exit_code == 1
+    assert (
+        "deck.xlsx[デッキ]:1: error: the header row names 1 column but the rows under it have "
+        "more cells; row 3 looks like the header: delete the rows above it"
+    ) in result.output
+    assert not (project / "cards/g").exists()
+    write_xlsx(book, {"デッキ": rows[2:] + [["オーク", 5, "強い。"]]})
+    result = run("new", "g", "--project", str(project), "--from", str(book))
+    assert result.exit_code == 0 and "2 cards;" in result.output, result.output
