@@ -155,6 +155,15 @@ def test_numbers_the_text_writes_against_the_data(tricks, old, new, message):
     assert "warning" not in found(tricks)
 
 
+def test_a_count_of_one_kind_of_a_component_is_held_to_that_kind(tricks):
+    """「赤色カード（８枚）」: the 色カード whose value is 赤, not the whole deck."""
+    heading = "### 色カード（２４枚）"
+    edit(tricks, RULES, heading, heading + "\n\n- 赤色カード（８枚）")
+    assert "warning" not in found(tricks), found(tricks)
+    edit(tricks, RULES, "- 赤色カード（８枚）", "- 赤色カード（９枚）")
+    assert "the rules say 赤色カード ９枚, but the data has 8" in found(tricks)
+
+
 def test_a_range_of_how_many_is_no_range_of_values(tricks):
     edit(
         tricks,

@@ -48,6 +48,7 @@ _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _COMMENTS = re.compile(r"\{#.*?#\}|<!--.*?-->", re.S)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+_WORD_BEFORE = re.compile(r"[一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z0-9０-９]+$")  # a name's first part
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 HOLE = "〓"  # what a Jinja expression reads as: matches no word and no number
 
@@ -253,20 +254,28 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 # components; it may be per player or per colour (a column's groups)
                 listing = bool(line.heading) or _in(line, _CONTENTS)
                 m = (_COUNT if listing else _TOTAL).match(after)
+                groups = _groups(deck)
                 sizes = {len(deck.cards)} | {
-                    n
-                    for g in _groups(deck).values()
-                    if len(set(g.values())) == 1
-                    for n in g.values()
+                    n for g in groups.values() if len(set(g.values())) == 1 for n in g.values()
                 }
+                said_name, n = name, len(deck.cards)
+                # 「コイントークン ２０個」: the tokens whose value is コイン, when a column has it
+                word = _WORD_BEFORE.search(sentence.split(name, 1)[0])
+                kinds = (
+                    [g[word.group(0)] for g in groups.values() if word.group(0) in g]
+                    if word
+                    else []
+                )
+                if kinds:
+                    sizes, said_name, n = set(kinds), word.group(0) + name, kinds[0]
                 if m and int(m.group(1)) not in sizes:
                     problems.warning(
                         _(
                             "the rules say {name} {said}{unit}, but the data has {n}",
-                            name=name,
+                            name=said_name,
                             said=m.group(1),
                             unit=m.group(2),
-                            n=len(deck.cards),
+                            n=n,
                         ),
                         _where(game, line.n),
                     )
