@@ -334,3 +334,17 @@ def test_a_title_above_the_header_is_said_not_made_into_a_one_column_game(tmp_pa
     write_xlsx(book, {"デッキ": rows[2:] + [["オーク", 5, "強い。"]]})
     result = run("new", "g", "--project", str(project), "--from", str(book))
     assert result.exit_code == 0 and "2 cards;" in result.output, result.output
+
+
+def test_columns_named_like_a_template_s_own_names_print_their_values(tmp_path):
+    """game, row and vars are a template's names; columns so named are row["game"] and so
+    on, and a column named row does not hide the row itself."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("name,game,row,vars\nA,x,1,v\nB,y,2,w\n", encoding="utf-8")
+    assert run("new", "d", "--project", str(project), "--from", str(source)).exit_code == 0
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    text = page_text(project / "output/d/cards.pdf", 1)
+    assert "game：x" in text and "row：1" in text and "vars：v" in text and "row：2" in text

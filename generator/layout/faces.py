@@ -217,8 +217,9 @@ def _lay_out_face(
     problems: Problems,
     images: art.ImageSet | None = None,
 ) -> Face:
-    # A column named like a context name (`game`, `vars`) is still there as row["game"].
-    fields = {templates.ROW: card.fields, **card.fields, **context}
+    # A column named like a context name (`game`, `vars`, `row` itself) is still there as
+    # row["game"]: the context's names come last.
+    fields = {**card.fields, **context, templates.ROW: card.fields}
     origin: list[int] = []
     boxes = resolve(layout, fields, names, card.label(), card.where, problems, origin)
     out, kept = [], []
