@@ -644,15 +644,20 @@ def _front(columns: list[Column], w: float, h: float) -> str:
         y += art_h + 2
     line_h = 6.0
     room = h - y - 4
-    need = line_h * len(short) + 12 * len(long)
+    # Crowded (many short values and no room for them a line each): two to a line, so the long
+    # texts keep room enough to be read.
+    per_line = 2 if len(short) > 4 and line_h * len(short) + 12 * len(long) > room else 1
+    lines = -(-len(short) // per_line)
+    need = line_h * lines + 12 * len(long)
     if need > room and need:
         line_h = max(3.5, line_h * room / need)
     for i, c in enumerate(short):
         text = f"{_label(c.name)}：{{{{ {c.ref} }}}}"
+        half = per_line == 2
         out += _text_box(
             f"col{i + 1}",
             text,
-            4,
+            "W / 2 + 1mm" if half and i % 2 else 4,
             y,
             line_h,
             "body",
@@ -662,8 +667,10 @@ def _front(columns: list[Column], w: float, h: float) -> str:
             "middle",
             raw=True,
             markup=c.markup,
+            w="W / 2 - 5mm" if half else None,
         )
-        y += line_h
+        if i % per_line == per_line - 1 or i == len(short) - 1:
+            y += line_h
     if long:
         each = max(4.0, (h - 4 - y - 1) / len(long))
         for i, c in enumerate(long):
@@ -692,7 +699,7 @@ def _label(name: str) -> str:
 def _text_box(
     name: str,
     value: str,
-    x: float,
+    x: float | str,
     y: float,
     h: float,
     font: str,
@@ -702,17 +709,22 @@ def _text_box(
     valign: str,
     raw: bool = False,
     markup: bool = False,
+    w: str | None = None,
 ) -> list[str]:
+    """A text box; `x` a length in mm or an expression (`W / 2 + 1mm`), `w` by default the
+    card's width less `x` on each side."""
     text = value if raw else f"{{{{ {value} }}}}"
+    left = f"{x:g}mm" if isinstance(x, (int, float)) else x
+    width = w or f"W - {2 * x:g}mm"
     marked = ["markup = true  # the data's **bold** and {color=…} marks are formatting"]
     return [
         "",
         "[[box]]",
         f'name = "{name}"',
         'type = "text"',
-        f'x = "{x:g}mm"',
+        f'x = "{left}"',
         f'y = "{y:.2f}mm"',
-        f'w = "W - {2 * x:g}mm"',
+        f'w = "{width}"',
         f'h = "{h:.2f}mm"',
         f"text = {_q(text)}",
         f'font = "{font}"',

@@ -348,3 +348,22 @@ def test_columns_named_like_a_template_s_own_names_print_their_values(tmp_path):
     assert built.exit_code == 0, built.output
     text = page_text(project / "output/d/cards.pdf", 1)
     assert "game：x" in text and "row：1" in text and "vars：v" in text and "row：2" in text
+
+
+def test_many_columns_on_a_small_card_go_two_to_a_line_and_every_text_fits(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    header = ["名前", *(f"能力{i}" for i in range(1, 11)), "説明", "フレーバー"]
+    effect = "このカードは場に出たとき、相手の手札を１枚見て捨てさせる。その後、山札から１枚引く。"
+    flavour = "古い森の奥に住むという伝説の生き物。その姿を見た者は少ない。"
+    rows = [[f"カード{k}", *(str(i + k) for i in range(10)), effect, flavour] for k in range(3)]
+    source = tmp_path / "wide.csv"
+    source.write_text("\n".join(",".join(r) for r in [header, *rows]) + "\n", encoding="utf-8")
+    made = run("new", "w", "--project", str(project), "--from", str(source), "--size", "mini")
+    assert made.exit_code == 0, made.output
+    front = (project / "layouts/w/card_front.toml").read_text("utf-8")
+    assert front.count('w = "W / 2 - 5mm"') == 10  # the ten short values, two to a line
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0 and "does not fit" not in built.output, built.output
+    text = page_text(project / "output/w/cards.pdf", 1).replace("\n", "")
+    assert "能力10：9" in text and "山札から１枚引く。" in text and "少ない。" in text
