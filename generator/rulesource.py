@@ -171,6 +171,23 @@ def _inline(token) -> list[str]:
     return ["".join(line).strip() for line in lines]
 
 
+def _pictures(token) -> list[tuple[str, str] | None]:
+    """For each source line of an inline token: (file, description) when the line is a picture
+    alone (`![準備の図](setup.png)`), else None."""
+    lines: list[list] = [[]]
+    for child in token.children or ():
+        if child.type in ("softbreak", "hardbreak"):
+            lines.append([])
+        elif not (child.type == "text" and not child.content.strip()):
+            lines[-1].append(child)
+    return [
+        (str(kids[0].attrs.get("src", "")), kids[0].content)
+        if len(kids) == 1 and kids[0].type == "image"
+        else None
+        for kids in lines
+    ]
+
+
 def parse(
     text: str, where: SourceRef, origin: list[int] | None = None
 ) -> tuple[list[Block], list[Section]]:
@@ -332,9 +349,15 @@ def _parse(
         elif kind == "paragraph_open":
             inline = tokens[i + 1]
             first = token.map[0]
+            pictures = _pictures(inline)
             for k, body in enumerate(_inline(inline)):
                 line = source_line(first + k)
-                if in_item and item_first and k == 0 and lists:
+                if not in_item and k < len(pictures) and pictures[k]:
+                    # a picture on a line of its own: a block (its description, its file)
+                    flush()
+                    src, alt = pictures[k]
+                    emit(Block("image", alt, items=(src,), line=line))
+                elif in_item and item_first and k == 0 and lists:
                     list_kind, number = lists[-1]
                     item(list_kind, body, line, number)
                     lists[-1] = (list_kind, number + 1)

@@ -213,3 +213,59 @@ def test_a_paragraph_longer_than_a_page_after_a_heading_flows_on(tiny, after, se
     text = "".join(page.replace(footer, "") for page, footer in zip(pages, footers, strict=True))
     assert text.count(flat(sentence)) == 150  # every word of it, once
     assert len(pypdf.PdfReader(book).pages) >= 3
+
+
+BLUE = (30, 120, 200)
+
+
+def _picture_mm(pdf, page: int) -> tuple[float, float]:
+    """The width and height (mm) of the pure-blue picture on a page, measured in pixels."""
+    image = render(pdf, page, scale=4)
+    pixels = image.load()
+    xs, ys = [], []
+    for y in range(0, image.height, 2):
+        for x in range(0, image.width, 2):
+            if pixels[x, y] == BLUE:
+                xs.append(x)
+                ys.append(y)
+    per_mm = 4 * 72 / 25.4
+    return (max(xs) - min(xs)) / per_mm, (max(ys) - min(ys)) / per_mm
+
+
+def test_a_picture_on_a_line_of_its_own_is_printed_in_the_rulebook(tiny):
+    """![準備の図](setup.png): the file beside rules.md, at 150 dpi, centred, its description
+    under it; a stand-in with its name and a warning while it is not there; a file outside
+    the project refused; an edited picture draws the rulebook again, not the cards."""
+    from PIL import Image
+
+    rules = tiny / "cards/tiny/rules.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\n## 図\n\n![準備の図](setup.png)\n", "utf-8"
+    )
+    line = len(rules.read_text(encoding="utf-8").splitlines())
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    assert (
+        f"cards/tiny/rules.md:{line}: warning: the picture setup.png is not there yet"
+    ) in result.output
+    book = tiny / "output/tiny/rulebook.pdf"
+    last = len(pypdf.PdfReader(book).pages) - 1
+    assert "setup.png" in page_text(book, last) and "準備の図" in page_text(book, last)
+    Image.new("RGB", (300, 150), BLUE).save(tiny / "cards/tiny/setup.png")
+    cards = (tiny / "output/tiny/cards.pdf").read_bytes()
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0 and "the picture" not in result.output, result.output
+    w, h = _picture_mm(book, last)
+    assert w == pytest.approx(300 / 150 * 25.4, abs=0.5) and h == pytest.approx(25.4, abs=0.5)
+    assert "setup.png" not in page_text(book, last) and "準備の図" in page_text(book, last)
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == cards
+    first = book.read_bytes()
+    Image.new("RGB", (600, 150), BLUE).save(tiny / "cards/tiny/setup.png")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert book.read_bytes() != first
+    assert _picture_mm(book, last)[0] == pytest.approx(600 / 150 * 25.4, abs=0.5)
+    edit(tiny, "cards/tiny/rules.md", "(setup.png)", "(../../../outside.png)")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 1
+    assert f"cards/tiny/rules.md:{line}: error:" in result.output
+    assert "outside the project folder" in result.output

@@ -73,6 +73,7 @@ class RulebookBuilder(_FromRules):
             book.blocks,
             _tables(book.blocks, plan.game),
             samples,
+            sorted((src, repr(found)) for src, found in plan.pictures.items()),
             plan.game.manifest.mark_added,
             sorted(job.font_names.items()),
             plan.paper,
@@ -90,6 +91,7 @@ class RulebookBuilder(_FromRules):
             plan.paper,
             f"{book.title} {RULEBOOK}",
             lambda page: footer(book, page),
+            plan.pictures,
         )
         return {job.out / "rulebook.pdf": data}
 

@@ -12,6 +12,7 @@ import hashlib
 import pickle
 import zlib
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from .. import i18n, tomlfile
 from ..cache import code_digest
@@ -80,6 +81,7 @@ class Plan:
     tuckboxes: list = field(default_factory=list)  # layout/tuckbox.TuckBox per card deck
     dice: list = field(default_factory=list)  # layout/dice.DiceSheets per component of dice
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
+    pictures: dict = field(default_factory=dict)  # the rulebook's pictures: file -> ImageRef|None
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
     presets: dict = field(default_factory=dict)  # print-shop presets by name
     outputs: dict = field(default_factory=dict)  # what the picked formats were asked for
@@ -180,6 +182,7 @@ def lay_out(
         plan.book = rulebook.render_source(game)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
         plan.samples = _samples(plan, game, problems)
+        plan.pictures = _pictures(project, game, plan.book, images, fonts, problems)
     return plan
 
 
@@ -516,6 +519,40 @@ def _check_rulebook_glyphs(
                 fold=f"glyph:{line}:{chars}",
             )
         fonts.use(role, text)
+
+
+def _pictures(project: Project, game: Game, book, images, fonts, problems: Problems) -> dict:
+    """The rulebook's pictures (`![準備の図](setup.png)` on a line of its own), by the file
+    named, found beside the rules source: None for one not there yet (a stand-in with its
+    name is printed, and a warning says so); a file that is no picture is an error."""
+    out: dict = {}
+    try:
+        beside = (project.root / book.where.file).parent.relative_to(game.manifest.folder)
+    except ValueError:
+        beside = Path(".")
+    for block in book.blocks:
+        if block.kind != "image" or block.items[0] in out:
+            continue
+        src, where = block.items[0], book.where.at(row=block.line)
+        try:
+            found = images.find((beside / src).as_posix(), where)
+        except imagelayout.ImageError as exc:
+            problems.error(str(exc), where)
+            found = None
+        else:
+            if found is None:
+                problems.warning(
+                    _(
+                        "the picture {file} is not there yet: the rulebook prints a stand-in "
+                        "with its name",
+                        file=src,
+                    ),
+                    where,
+                )
+        if found is None:
+            fonts.use("body", src)  # the stand-in's label
+        out[src] = found
+    return out
 
 
 def _samples(plan: Plan, game: Game, problems: Problems) -> dict:

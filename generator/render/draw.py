@@ -218,6 +218,24 @@ def placeholder_form(c, box, font_name: str) -> str:
     return name
 
 
+def stand_in(c, x: float, y: float, w: float, h: float, label: str, font: str, size: float):
+    """A picture not there yet, outside a card (the rulebook's): grey, a cross, its name."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    c.setFillColor(HexColor(PLACEHOLDER_FILL))
+    c.setStrokeColor(HexColor(PLACEHOLDER_LINE))
+    c.setLineWidth(0.5)
+    c.rect(x, y, w, h, stroke=1, fill=1)
+    c.line(x, y, x + w, y + h)
+    c.line(x, y + h, x + w, y)
+    lw, pad = stringWidth(label, font, size), 0.3 * size
+    lx, ly = x + (w - lw) / 2, y + (h - size) / 2
+    c.rect(lx - pad, ly - pad, lw + 2 * pad, size + 2 * pad, stroke=0, fill=1)
+    c.setFillColor(HexColor(PLACEHOLDER_TEXT))
+    c.setFont(font, size)
+    c.drawString(lx, ly + 0.15 * size, label)
+
+
 def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
     """Grey with a cross and the stand-in's label: plainly not the art."""
     p = box.props

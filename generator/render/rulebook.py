@@ -31,10 +31,58 @@ from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from ..typeset import base_text, has_ruby, parse_ruby
-from .draw import draw_face, draw_ruby_text
+from .draw import draw_face, draw_ruby_text, image_form, stand_in
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
+
+
+PICTURE_DPI = 150  # a raster picture's natural size in the rulebook (never wider than the text)
+PICTURE_MOST = 0.55  # of the frame's height: a picture leaves room for its text
+
+
+class Picture(Flowable):
+    """A picture of the rules source, centred: at its natural size (150 dpi) or smaller to fit
+    the text's width and half a page, with its description under it; a grey stand-in naming
+    the file while it is not there."""
+
+    def __init__(self, image, src: str, caption, style, most_h: float):
+        super().__init__()
+        self.image, self.src, self.caption, self.style = image, src, caption, style
+        self.most_h = most_h
+
+    def wrap(self, avail_w, avail_h):
+        if self.image is None:
+            w, h = min(avail_w, 80 * MM), 45 * MM
+        else:
+            pw, ph = self.image.px
+            scale = 72 / PICTURE_DPI if self.image.kind != "svg" else 1.0
+            w, h = pw * scale, ph * scale
+            fit = min(1.0, avail_w / w, self.most_h / h)
+            w, h = w * fit, h * fit
+        self.pic = (w, h)
+        self.cap_h = 0.0
+        if self.caption:
+            self.cap = TextBlock(self.caption, self.style)
+            self.cap_h = self.cap.wrap(avail_w, avail_h)[1] + 1 * MM
+        self.width, self.height = avail_w, h + self.cap_h + 2 * MM
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        w, h = self.pic
+        x, y = (self.width - w) / 2, self.cap_h
+        c.saveState()
+        if self.image is None:
+            stand_in(c, x, y, w, h, self.src, self.style.fontName, 9)
+        else:
+            name, (fw, fh) = image_form(c, self.image)
+            c.translate(x, y)
+            c.scale(w / fw, h / fh)
+            c.doForm(name)
+        c.restoreState()
+        if self.caption:
+            self.cap.drawOn(c, 0, 0)
 
 
 class CardRow(Flowable):
@@ -361,6 +409,15 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
             leading=base * 1.35,
             spaceAfter=0,
         ),
+        "caption": ParagraphStyle(
+            "caption",
+            parent=body,
+            fontSize=base * 0.85,
+            leading=base * 1.3,
+            alignment=TA_CENTER,
+            textColor=ADDED_GREY,
+            spaceAfter=0,
+        ),
     }
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
@@ -375,9 +432,12 @@ def flowables(
     fonts,
     width,
     frame: tuple[float, float] | None = None,
+    pictures: dict | None = None,
 ) -> list:
     """The blocks as flowables; `frame` (the width and height a page's frame offers, padding
-    taken off) keeps a heading's group from being held together when it is taller than that."""
+    taken off) keeps a heading's group from being held together when it is taller than that.
+    `pictures` (file -> ImageRef or None) draws the rules' pictures; without it (the summary)
+    a picture is its description alone."""
     out: list = []
     heading = None  # where the last heading's flowables start in `out`
 
@@ -415,6 +475,16 @@ def flowables(
                 out.append(TextBlock(item, pick(st["item"]), bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
+            keep_with_heading()
+            heading = None
+        elif block.kind == "image":
+            if pictures is None:
+                if block.text:
+                    out.append(TextBlock(block.text, pick(st["body"])))
+                continue
+            src = block.items[0]
+            most = (frame[1] if frame else 600.0) * PICTURE_MOST
+            out.append(Picture(pictures.get(src), src, block.text, st["caption"], most))
             keep_with_heading()
             heading = None
         elif block.kind == "directive":
@@ -553,7 +623,7 @@ def _doc(buf, page, title, margin, fonts, template=SimpleDocTemplate):
 
 
 def rulebook_pdf(
-    book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text
+    book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text, pictures=None
 ) -> bytes:
     """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
@@ -568,7 +638,7 @@ def rulebook_pdf(
 
     padded = Frame(0, 0, doc.width, doc.height)  # the page's frame, as SimpleDocTemplate makes it
     room = (padded._aW, doc.height - padded._topPadding - padded._bottomPadding)
-    story = flowables(book.blocks, st, game, samples, fonts, doc.width, room)
+    story = flowables(book.blocks, st, game, samples, fonts, doc.width, room, pictures or {})
     if game.manifest.mark_added and any(b.added for b in book.blocks):
         story += [
             Spacer(1, 6 * MM),
