@@ -137,8 +137,9 @@ DEFECTS = {
         f"{GAME}/cards.csv:8: error: 5 cells but the header names 4 columns",
     ),
     "layout_missing": (
-        lambda r: edit(r, f"{GAME}/game.toml", 'front = "card_front"', 'front = "card_face"'),
-        "error: layout 'card_face' not found in layouts/tiny/ or layouts/_shared/",
+        lambda r: edit(r, f"{GAME}/game.toml", 'front = "card_front"', 'front = "card_frnt"'),
+        f"{GAME}/game.toml:16:component.front: error: layout 'card_frnt' not found in "
+        "layouts/tiny/ or layouts/_shared/ (did you mean 'card_front'?)",
     ),
     "layout_not_toml": (
         lambda r: edit(r, BACK, "[[box]]", "[[box]"),

@@ -15,7 +15,7 @@ from jinja2 import TemplateError
 
 from .. import base, tomlfile
 from ..i18n import _
-from ..problems import BuildError, Problems, SourceRef, did_you_mean
+from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..schema import schema_problems
 from ..textfile import confine
 from . import templates
@@ -122,6 +122,9 @@ class Box:
         return (Box, args)
 
 
+NOT_LAYOUTS = {"sheets", "icons", "vars", "presets", "printers"}  # other files beside layouts
+
+
 def find_layout(layouts_dir: Path, game: str, name: str) -> Path | None:
     """The layout file `name` names: the game's folder first, then the shared one. A name is a
     file name, not a path: nothing outside the layout folders is found."""
@@ -141,18 +144,28 @@ def load_layout(
     rel,
     names: dict[str, float],
     _chain: tuple[str, ...] = (),
+    where: SourceRef | None = None,
 ) -> Layout:
-    """A layout with its `extends` chain merged: boxes of the same name override field by field."""
+    """A layout with its `extends` chain merged: boxes of the same name override field by field.
+    `where`: the key that names it (game.toml's front or back, a layout's extends)."""
     path = find_layout(layouts_dir, game, name)
     if path is None:
-        raise BuildError(
+        folders = [[layouts_dir / game], base.shared_dirs(layouts_dir)]
+        known = [
+            {p.stem for f in group if f.is_dir() for p in f.glob("*.toml")} - NOT_LAYOUTS
+            for group in folders
+        ]
+        hint = did_you_mean(name, known[0]) or did_you_mean(name, known[1])  # the game's first
+        message = (
             _(
                 "layout '{name}' not found in {own}/ or {shared}/",
                 name=name,
                 own=rel(layouts_dir / game),
                 shared=rel(layouts_dir / "_shared"),
             )
+            + hint
         )
+        raise BuildError([Problem("error", message, where)])
     if name in _chain:
         raise BuildError(
             f"{rel(path)}: "
@@ -170,7 +183,9 @@ def load_layout(
     boxes: list[BoxSpec] = []
     if "extends" in raw:
         boxes = list(
-            load_layout(layouts_dir, game, raw["extends"], rel, names, _chain + (name,)).boxes
+            load_layout(
+                layouts_dir, game, raw["extends"], rel, names, _chain + (name,), doc.at("extends")
+            ).boxes
         )
     problems = Problems()
     unknown_top = set(raw) - LAYOUT_KEYS

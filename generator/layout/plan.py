@@ -127,8 +127,10 @@ class _Stage:
         """What every face of one piece size shares besides its layout and row (the memo's)."""
         return repr((sorted(names.items()), facelayout.context_digest(self.context)))
 
-    def layout(self, name: str, names: dict) -> boxes.Layout:
-        return boxes.load_layout(self.project.layouts, self.game.id, name, self.project.rel, names)
+    def layout(self, name: str, names: dict, where: SourceRef | None = None) -> boxes.Layout:
+        """The layout `name`; `where` is the manifest key naming it, for a message."""
+        layouts = self.project.layouts
+        return boxes.load_layout(layouts, self.game.id, name, self.project.rel, names, where=where)
 
 
 def lay_out(
@@ -202,8 +204,8 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     )
     w, h = geometry.card
     names = {"W": w, "H": h, "bleed": geometry.bleed}
-    front = stage.layout(comp.front, names)
-    back = stage.layout(comp.back, names) if comp.back else None
+    front = stage.layout(comp.front, names, comp.at("front"))
+    back = stage.layout(comp.back, names, comp.at("back")) if comp.back else None
     deck = stage.game.deck(comp.id)
     _warn_unused_columns(deck, [front, back], stage.problems)
     laid = facelayout.lay_out_deck(
@@ -240,7 +242,7 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     tiled as a poster, and on A3 in one piece where that fits."""
     w, h, _size = sheets.card_size(stage.defs, comp.size, comp.at("size"))
     names = {"W": w, "H": h, "bleed": 0.0}
-    layout = stage.layout(comp.front, names)
+    layout = stage.layout(comp.front, names, comp.at("front"))
     # A board is one "card" with the game's fields only.
     card = Card(comp.id, 0, freeze({"_label": comp.name}), comp.where)
     face = stage.face(layout, card, names)
@@ -288,7 +290,7 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
         )
     bleed = DIE_BLEED_MM * MM
     names = {"W": w, "H": w, "bleed": bleed}
-    front = stage.layout(comp.front, names)
+    front = stage.layout(comp.front, names, comp.at("front"))
     deck = stage.game.deck(comp.id)
     _warn_unused_columns(deck, [front], stage.problems, quiet={"die"})
     faces = [stage.face(front, card, names) for card in deck.cards]
