@@ -269,3 +269,31 @@ def test_a_picture_on_a_line_of_its_own_is_printed_in_the_rulebook(tiny):
     assert result.exit_code == 1
     assert f"cards/tiny/rules.md:{line}: error:" in result.output
     assert "outside the project folder" in result.output
+
+
+def _reds(pdf, page: int, colour=(200, 50, 60)) -> int:
+    """How many pixels of a page are (nearly) the given colour."""
+    import numpy
+
+    pixels = numpy.asarray(render(pdf, page, scale=2), dtype=int)
+    return int((abs(pixels - numpy.array(colour)) < 12).all(axis=2).sum())
+
+
+def test_an_icon_named_in_the_rules_text_is_drawn_as_on_the_cards(tiny):
+    """`:酒肴:` in rules.md draws the icon the cards draw (icons.toml), inline; a name that is
+    no icon prints as typed; an edited icon draws the rulebook again."""
+    rules = tiny / "cards/tiny/rules.md"
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\n支払いは :酒肴: ２つ、:未知: はそのまま。\n", "utf-8"
+    )
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    book = tiny / "output/tiny/rulebook.pdf"
+    last = len(pypdf.PdfReader(book).pages) - 1
+    text = page_text(book, last)
+    assert "支払いは" in text and ":酒肴:" not in text and ":未知:" in text
+    assert _reds(book, last) > 20  # the icon's red
+    icons = tiny / "layouts/tiny/icons.toml"
+    blue = '{ type = "rect", x = 0, y = 0, w = 1, h = 1, fill = "#2060C0" }'
+    icons.write_text(f'[icon."酒肴"]\nshapes = [{blue}]\n', "utf-8")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert _reds(book, last) == 0 and _reds(book, last, (32, 96, 192)) > 20

@@ -40,6 +40,12 @@ class _FromRules(Builder):
         return plan.book is not None
 
 
+def _icons(plan: Plan) -> str:
+    """The icons `:name:` in the rules text may draw, as drawn (icons.toml edited: drawn again)."""
+    icons = plan.icons.icons if plan.icons is not None else {}
+    return repr(sorted((name, icon.shapes, icon.advance) for name, icon in icons.items()))
+
+
 def _tables(blocks, game: Game) -> list:
     """The tables the data gives the directives among `blocks`, as they stand now."""
     return [
@@ -74,6 +80,7 @@ class RulebookBuilder(_FromRules):
             _tables(book.blocks, plan.game),
             samples,
             sorted((src, repr(found)) for src, found in plan.pictures.items()),
+            _icons(plan),
             plan.game.manifest.mark_added,
             sorted(job.font_names.items()),
             plan.paper,
@@ -92,6 +99,7 @@ class RulebookBuilder(_FromRules):
             f"{book.title} {RULEBOOK}",
             lambda page: footer(book, page),
             plan.pictures,
+            plan.icons,
         )
         return {job.out / "rulebook.pdf": data}
 
@@ -118,6 +126,7 @@ class SummaryPdfBuilder(_FromRules):
             players_line(plan.game),
             [(section.title, section.blocks) for section in book.summary],
             _tables(blocks, plan.game),
+            _icons(plan),
             plan.game.manifest.mark_added,
             sorted(job.font_names.items()),
             plan.paper,
@@ -134,6 +143,7 @@ class SummaryPdfBuilder(_FromRules):
             plan.paper,
             summary_heading(book),
             players_line(plan.game),
+            plan.icons,
         )
         if not one_page:
             job.problems.warning(

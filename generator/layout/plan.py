@@ -82,6 +82,7 @@ class Plan:
     dice: list = field(default_factory=list)  # layout/dice.DiceSheets per component of dice
     samples: dict = field(default_factory=dict)  # (component, column) -> ([(label, Face)], size)
     pictures: dict = field(default_factory=dict)  # the rulebook's pictures: file -> ImageRef|None
+    icons: iconlayout.IconSet | None = None  # `:name:` in the rules text draws these too
     proof: bool = False  # draw the trim line, bleed edge and safe zone over every card
     presets: dict = field(default_factory=dict)  # print-shop presets by name
     outputs: dict = field(default_factory=dict)  # what the picked formats were asked for
@@ -185,6 +186,7 @@ def lay_out(
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
         plan.samples = _samples(plan, game, problems)
         plan.pictures = _pictures(project, game, plan.book, images, fonts, problems)
+        plan.icons = icons
     return plan
 
 

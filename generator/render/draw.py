@@ -481,6 +481,11 @@ def _draw_reading(c, reading, cx, start, end, size, ascent, font_name) -> None:
     c.setFont(font_name, size)
 
 
+def text_with_icons(c, line: str, x, baseline, size, font_name, icons, colour, ascent):
+    """Text whose icon characters (`icons`: char -> (shapes, advance)) draw as their icons."""
+    _draw_runs(c, line, x, baseline, size, font_name, icons, colour, ascent)
+
+
 def _draw_runs(
     c,
     line: str,

@@ -31,7 +31,7 @@ from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from ..typeset import base_text, has_ruby, parse_ruby
-from .draw import draw_face, draw_ruby_text, image_form, stand_in
+from .draw import draw_face, draw_ruby_text, image_form, stand_in, text_with_icons
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
@@ -167,6 +167,16 @@ class TextBlock(Flowable):
         super().__init__()
         self.tail = tail  # the paragraph's end: the space after it follows
         self.given = lines is not None  # a part of a split paragraph: its lines are fixed
+        # `:酒肴:` as the card layouts draw it: one character each, measured as its advance
+        found = getattr(style, "icons", None)
+        self.icons = {}
+        if found is not None and ":" in text:
+            text = found.inline(text, [])
+            self.icons = {
+                ch: (found.by_char(ch).shapes, found.by_char(ch).advance)
+                for ch in text
+                if found.is_icon(ch)
+            }
         text = parse_ruby(text)  # {煩悩|ぼんのう}: the reading above its base
         self.text, self.style, self.bullet, self.lines, self.first = (
             text,
@@ -183,6 +193,10 @@ class TextBlock(Flowable):
 
     def _measure(self, s: str) -> float:
         s = base_text(s)
+        if self.icons and any(ch in self.icons for ch in s):
+            ems = sum(self.icons[ch][1] for ch in s if ch in self.icons)
+            rest = "".join(ch for ch in s if ch not in self.icons)
+            return self._measure(rest) + ems * self.style.fontSize
         if not self.marked:
             return stringWidth(s, self.style.fontName, self.style.fontSize)
         s = plain(s)
@@ -254,6 +268,8 @@ class TextBlock(Flowable):
                 x = (self.width - self._line_width(line)) / 2
             if self.marked:
                 self._draw_runs(line, x, y)
+            elif self.icons and any(ch in self.icons for ch in line):
+                self._with_icons(line, x, y, st.fontName)
             elif has_ruby(line):
                 draw_ruby_text(c, line, x, y, st.fontSize, st.fontName)
             else:
@@ -262,32 +278,50 @@ class TextBlock(Flowable):
     def _line_width(self, line: str) -> float:
         if not self.marked:
             return self._measure(line)
-        size = self.style.fontSize
         font = self.style.fontName
         return sum(
-            stringWidth(base_text(r.text), self.bold_font if r.strong else font, size)
-            for r in runs(line)
+            self._run_width(r.text, self.bold_font if r.strong else font) for r in runs(line)
         )
+
+    def _run_width(self, text: str, font: str) -> float:
+        size, icons = self.style.fontSize, self.icons
+        text = base_text(text)
+        ems = sum(icons[ch][1] for ch in text if ch in icons) if icons else 0
+        rest = "".join(ch for ch in text if ch not in icons) if ems else text
+        return stringWidth(rest, font, size) + ems * size
+
+    def _with_icons(self, text: str, x: float, y: float, font: str, colour=None) -> None:
+        """Text and its icons, each icon an em square where the em box sits (0.88 up)."""
+        st = self.style
+        colour = colour or st.textColor
+        self.canv.setFillColor(colour)
+        text_with_icons(self.canv, text, x, y, st.fontSize, font, self.icons, colour, 0.88)
 
     def _draw_runs(self, line: str, x: float, y: float) -> None:
         c, st = self.canv, self.style
         for run in runs(line):
             font = self.bold_font if run.strong else st.fontName
-            w = stringWidth(base_text(run.text), font, st.fontSize)
+            w = self._run_width(run.text, font)
             c.setFont(font, st.fontSize)
-            if has_ruby(run.text):
+            with_icons = self.icons and any(ch in self.icons for ch in run.text)
+            if has_ruby(run.text) and not with_icons:
                 draw_ruby_text(c, run.text, x, y, st.fontSize, font)
                 x += w
                 continue
             if run.link:
                 c.setFillColor(LINK_COLOUR)
-                c.drawString(x, y, run.text)
+                if with_icons:
+                    self._with_icons(run.text, x, y, font, LINK_COLOUR)
+                else:
+                    c.drawString(x, y, run.text)
                 c.setStrokeColor(LINK_COLOUR)
                 c.setLineWidth(0.4)
                 c.line(x, y - 0.12 * st.fontSize, x + w, y - 0.12 * st.fontSize)
                 box = (x, y - 0.12 * st.fontSize, x + w, y + 0.88 * st.fontSize)
                 c.linkURL(run.link, box, relative=1, thickness=0)
                 c.setFillColor(st.textColor)
+            elif with_icons:
+                self._with_icons(run.text, x, y, font)
             else:
                 c.drawString(x, y, run.text)
             x += w
@@ -340,7 +374,8 @@ def _track(opened: list[str], mark: str) -> list[str]:
     return [*opened, mark]
 
 
-def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
+def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, ParagraphStyle]:
+    """The rulebook's styles; `icons` (the game's IconSet) lets text draw `:name:` icons."""
     body = ParagraphStyle(
         "body",
         fontName=fonts["body"],
@@ -421,6 +456,7 @@ def styles(fonts: dict[str, str], base: float) -> dict[str, ParagraphStyle]:
     }
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
+        style.icons = icons
     return out
 
 
@@ -623,12 +659,20 @@ def _doc(buf, page, title, margin, fonts, template=SimpleDocTemplate):
 
 
 def rulebook_pdf(
-    book: Rulebook, game, samples: dict, fonts, page, title: str, footer_text, pictures=None
+    book: Rulebook,
+    game,
+    samples: dict,
+    fonts,
+    page,
+    title: str,
+    footer_text,
+    pictures=None,
+    icons=None,
 ) -> bytes:
     """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
     doc = _doc(buf, page, title, 18 * MM, fonts)
-    st = styles(fonts, 10.0)
+    st = styles(fonts, 10.0, icons)
 
     def footer(c, d):
         c.saveState()
@@ -654,24 +698,33 @@ def rulebook_pdf(
 
 
 def summary_pdf(
-    book: Rulebook, game, fonts, page, heading: str, subheading: str
+    book: Rulebook, game, fonts, page, heading: str, subheading: str, icons=None
 ) -> tuple[bytes, bool]:
     """One page if it can be: one column while the text stays at 8 pt or more, then two columns,
     shrinking until it fits; returns (pdf, fits_one_page)."""
     attempts = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (8.5, 8.0, 7.5, 7.0, 6.5)]
     for columns, base in attempts:
         buf = io.BytesIO()
-        pages = _summary(buf, book, game, fonts, page, heading, subheading, columns, base)
+        pages = _summary(buf, book, game, fonts, page, heading, subheading, columns, base, icons)
         if pages == 1:
             return buf.getvalue(), True
     return buf.getvalue(), False
 
 
 def _summary(
-    buf, book: Rulebook, game, fonts, page, heading: str, subheading: str, columns: int, base: float
+    buf,
+    book: Rulebook,
+    game,
+    fonts,
+    page,
+    heading: str,
+    subheading: str,
+    columns: int,
+    base: float,
+    icons=None,
 ) -> int:
     margin, gap = 12 * MM, 6 * MM
-    st = styles(fonts, base)
+    st = styles(fonts, base, icons)
     doc = _doc(buf, page, heading, margin, fonts, BaseDocTemplate)
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns
