@@ -38,6 +38,16 @@ def save(path, rows, kind: str) -> None:
         path.write_bytes(text.encode(encoding))
 
 
+def csv_game(tmp_path, rows: list[list[str]], *more: str):
+    """A new project with a game `deck` made by `pnp new` from these rows as deck.csv: the
+    project and what `new` said."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    return project, run("new", "deck", "--project", str(project), "--from", str(source), *more)
+
+
 @pytest.mark.parametrize("kind", ["csv", "csv-bom", "csv-sjis", "xlsx", "ods"])
 def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
     project = tmp_path / "myproject"
@@ -151,17 +161,8 @@ def test_a_workbook_of_several_sheets_gives_its_first_with_cards_and_names_it(tm
 
 
 def test_a_column_written_with_bold_marks_prints_them_as_bold(tmp_path):
-    project = tmp_path / "p"
-    assert run("init", str(project)).exit_code == 0
-    source = tmp_path / "deck.csv"
-    rows = [
-        ["名前", "効果"],
-        ["狐", "**勝利点**を２点得る。"],
-        ["梟", "１枚引く。"],
-        ["鷺", "なし"],
-    ]
-    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
-    result = run("new", "deck", "--project", str(project), "--from", str(source))
+    rows = [["名前", "効果"], ["狐", "**勝利点**を２点得る。"], ["梟", "１枚引く。"]]
+    project, result = csv_game(tmp_path, [*rows, ["鷺", "なし"]])
     assert result.exit_code == 0
     assert "効果: written with **bold**" in result.output
     front = (project / "layouts/deck/card_front.toml").read_text("utf-8")
@@ -281,12 +282,9 @@ def test_a_column_of_copies_under_a_japanese_header_makes_copies_and_is_not_prin
 def test_a_column_of_picture_files_becomes_art_with_a_stand_in_until_the_file_is_there(tmp_path):
     from PIL import Image
 
-    project = tmp_path / "p"
-    assert run("init", str(project)).exit_code == 0
-    source = tmp_path / "deck.csv"
     rows = [["名前", "絵"], ["狐", "art/fox.png"], ["梟", "art/owl.png"]]
-    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
-    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0
     front = (project / "layouts/deck/card_front.toml").read_text("utf-8")
     assert 'type = "image"' in front and 'src = "{{ 絵 }}"' in front
     built = run("build", "--project", str(project))
@@ -304,12 +302,8 @@ def test_a_column_of_picture_files_becomes_art_with_a_stand_in_until_the_file_is
 
 def test_a_card_of_a_deck_without_composition_is_named_by_its_name_column(tmp_path):
     """Messages name a card by its 名前 (or name, タイトル…) when no composition says how."""
-    project = tmp_path / "p"
-    assert run("init", str(project)).exit_code == 0
-    source = tmp_path / "deck.csv"
-    rows = [["名前", "効果"], ["狐", "１枚引く。"], ["梟🦉", "なし"]]
-    source.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
-    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    project, made = csv_game(tmp_path, [["名前", "効果"], ["狐", "１枚引く。"], ["梟🦉", "なし"]])
+    assert made.exit_code == 0
     manifest = project / "cards/deck/game.toml"
     text = manifest.read_text("utf-8")
     manifest.write_text(text[: text.index("  [component.composition]")], "utf-8")
