@@ -235,6 +235,18 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             )
             raise fail(message, doc.at(*here, "kind"))
         required = KINDS[kind].required()
+        if not KINDS[kind].rows:  # a board: its layout draws it, no spreadsheet is read
+            for key in ("data", "columns", "composition"):
+                if key in c:
+                    message = _(
+                        "{ctx}: a {kind} is drawn by its layout alone and reads no spreadsheet; "
+                        "remove '{key}' (for pieces drawn from rows, kind = \"card\" or "
+                        '"token")',
+                        ctx=ctx,
+                        kind=kind,
+                        key=key,
+                    )
+                    raise fail(message, doc.at(*here, key))
 
         def get(key: str, type_: type, default=None, c=c, ctx=ctx, here=here, required=required):
             """A key of this component: required by its kind, or optional of the right type."""

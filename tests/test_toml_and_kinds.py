@@ -106,3 +106,17 @@ def test_kinds_say_what_a_component_needs():
     )
     assert {k.counter for k in KINDS.values()} == {"枚", "個"}
     assert all(k.layout in STRATEGIES for k in KINDS.values())
+
+
+@pytest.mark.parametrize("key,value", [("data", '"board.csv"'), ("columns", '{ name = "text" }')])
+def test_a_board_naming_a_spreadsheet_is_told_it_reads_none(kit, key, value):
+    """A board is drawn by its layout alone: a spreadsheet named for it was silently ignored."""
+    from conftest import edit, run
+
+    edit(kit, "cards/kit/game.toml", 'kind = "board"\n', f'kind = "board"\n{key} = {value}\n')
+    result = run("check", "--project", str(kit), "--no-play")
+    assert result.exit_code == 1
+    assert (
+        f"cards/kit/game.toml:80:component.{key}: error: component 'board': a board is drawn by "
+        f"its layout alone and reads no spreadsheet; remove '{key}'"
+    ) in result.output
