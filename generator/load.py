@@ -422,7 +422,12 @@ def read_table(
         _check_unpacked(path, where, limits, f".{kind}")
         names = _sheet_names(path, where, kind)
         if len(names) > 1:
-            table = _first_with_rows(path, where, kind, names, limits)
+            try:
+                table = _first_with_rows(path, where, kind, names, limits)
+            except BuildError:
+                if first:
+                    raise  # pnp new: what is wrong with the sheet it would read
+                table = None  # a build: which sheet to name is the message, not that sheet's
             if first and table is not None:
                 return replace(table, others=tuple(n for n in names if n != table.where.sheet))
             message = _(
