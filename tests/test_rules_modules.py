@@ -270,6 +270,7 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     report = (tmp_path / "out/solo/simulation-2p.md").read_text(encoding="utf-8")
     said = "The rules module names no point the text leaves open"
     assert said in report and "| option | value here |" not in report
+    assert "; readings: none\n" in report
     assert said in all_text(tmp_path / "out/solo/simulation-2p.pdf").replace("\n", " ")
     # a game that exists gets only its rules.py, once
     assert run("new", "plain", "--project", str(root)).exit_code == 0

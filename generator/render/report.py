@@ -137,7 +137,7 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
         TextBlock(
             f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: "
             f"{', '.join(st.kinds)}　readings: "
-            + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
+            + (", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or "none"),
             st_["body"],
         ),
         TextBlock("Outcome", st_["h2"]),

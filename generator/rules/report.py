@@ -113,7 +113,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         ]
     out += [
         f"Seed {st.seed}; players: {kinds}; readings: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())),
+        + (", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or "none"),
         "",
     ]
     out += [
