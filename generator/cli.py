@@ -32,7 +32,7 @@ def _project(path: str | None):
 def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
     for line in result.problems.folded("warning" if quiet else "notice"):
         click.echo(line, err=True)
-    errors, warnings = result.problems.count("error"), result.problems.count("warning")
+    errors, warnings = result.problems.said("error"), result.problems.said("warning")
     if errors or warnings:
         click.echo(
             _(

@@ -104,6 +104,11 @@ class Problems:
     def count(self, level: str) -> int:
         return sum(1 for p in self.items if p.level == level)
 
+    def said(self, level: str) -> int:
+        """How many lines of `level` `folded` prints: repeats of one mistake (a template line
+        every card trips on, "(17 cards)") count once, as the designer reads them."""
+        return len({(p.fold if p.fold else id(p)) for p in self.items if p.level == level})
+
     @property
     def has_errors(self) -> bool:
         return any(p.level == "error" for p in self.items)

@@ -573,3 +573,14 @@ def test_a_huge_rules_source_is_refused_before_it_is_read_and_the_limit_can_be_r
     found = run(*args, "--limit", "file_mb=2").output
     assert f"{GAME}/rules.md: error: the file has 2 MB: more than the limit file_mb = 2" in found
     assert run(*args, "--limit", "file_mb=3").exit_code == 0
+
+
+def test_one_mistake_every_card_trips_on_is_one_line_and_one_error(tiny):
+    """A template naming a field the data lacks fails on all ten cards: one line "(10 cards)",
+    and the count under it says one error, as the designer reads it."""
+    edit(tiny, "layouts/tiny/card_front.toml", "{{ text }}", "{{ nosuch.text }}")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "nosuch" in line]
+    assert len(lines) == 1 and lines[0].endswith("(10 cards)"), result.output
+    assert "\n1 error, " in result.output
