@@ -193,18 +193,23 @@ def parse(
 ) -> tuple[list[Block], list[Section]]:
     """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1.
 
-    Remembered in the project's cache by the text (cache.remembering): the next build of an
-    unchanged rules source neither parses it nor imports the Markdown parser. A source that
-    does not parse is not remembered (its error is said every build)."""
-    name = "parsed/" + cache.digest(text, where, origin)
-    stored = cache.recall(name)
+    Remembered in the project's cache (cache.remembering) by the text: the next build of an
+    unchanged rules source neither parses it nor imports the Markdown parser. One file per
+    source and way (as written, as rendered), replaced when the text changes, so a long watch
+    session does not pile up parses. A source that does not parse is not remembered (its error
+    is said every build)."""
+    slot = "parsed/" + cache.digest(where, origin is not None)
+    content = cache.digest(text, where, origin)
+    stored = cache.recall(slot)
     if stored:
         try:
-            return pickle.loads(stored)
+            kept, parsed = pickle.loads(stored)
+            if kept == content:
+                return parsed
         except Exception:  # noqa: BLE001 - torn or from another pnp: parse again
             pass
     parsed = _parse(text, where, origin)
-    cache.keep(name, pickle.dumps(parsed, protocol=5))
+    cache.keep(slot, pickle.dumps((content, parsed), protocol=5))
     return parsed
 
 

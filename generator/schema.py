@@ -20,7 +20,8 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
     shape the code does not look at (a stray key inside `players`, a number where a length
     string goes) is still reported."""
     key = _key(kind, data)
-    if key is not None and cache.recall(f"schema/{key}") is not None:
+    slot = "schema/" + cache.digest(kind, str(where))  # one marker per document, replaced
+    if key is not None and cache.recall(slot) == key.encode():
         return []  # this very document passed before: jsonschema is not even imported
     validator = _validator(kind)
     out = []
@@ -37,7 +38,7 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
     if not out and key is not None:
         # remembered in the project's cache (cache.remembering): the next build of this very
         # document asks nothing of jsonschema (its import and a validation: a tenth of a second)
-        cache.keep(f"schema/{key}", b"")
+        cache.keep(slot, key.encode())
     return out
 
 

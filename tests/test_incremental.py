@@ -218,9 +218,11 @@ def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, 
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert validated == []
+    markers = len(list((tiny / "output/.cache/schema").iterdir()))
     edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert validated == ["layout"]  # the edited layout alone
+    assert len(list((tiny / "output/.cache/schema").iterdir())) == markers  # replaced
     # A shape only the schema refuses is said on every build: failures are not remembered.
     edit(tiny, "cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
     for _ in range(2):
@@ -271,6 +273,8 @@ def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
     result = run("build", "--project", str(tiny))
     assert result.exit_code == 0 and len(parsed) == 2
     assert "数字を比べる遊びです。" in all_text(tiny / "output/tiny/rulebook.pdf").replace("\n", "")
+    # one remembered parse per way of reading the source, replaced, not piled up
+    assert len(list((tiny / "output/.cache/parsed").iterdir())) == 2
     edit(tiny, "cards/tiny/rules.md", "::: components", "::: componentz")
     for _ in range(2):
         result = run("build", "--project", str(tiny))
