@@ -49,10 +49,17 @@ class Cache:
     def _read(self, name: str) -> bytes | None:
         if self.folder is None:
             return None
+        path = self.folder / name
         try:
-            return (self.folder / name).read_bytes()
+            data = path.read_bytes()
         except OSError:
             return None
+        if self.writable and name.startswith(SHARED):
+            try:  # used: the last to go when the folder is trimmed (see _trim)
+                os.utime(path)
+            except OSError:
+                pass
+        return data
 
     def write(self, name: str, data: bytes) -> None:
         """Keep a derived file; a cache that cannot be written only makes the next build slower."""
@@ -66,6 +73,38 @@ class Cache:
                 atomic_write(self.folder / name, data)
             except OSError:
                 self.writable = False
+                return
+            if name.startswith(SHARED):
+                _trim(self.folder / name.split("/", 1)[0])
+
+
+# Font subsets are made per set of characters: every edit that brings a new character makes
+# one, so the folder is trimmed, least recently used first, to these bounds.
+FONTS_MOST_FILES = 400
+FONTS_MOST_BYTES = 256 * 1024 * 1024
+
+
+def _trim(folder: Path) -> None:
+    """Remove the least recently used files of `folder` beyond FONTS_MOST_FILES files or
+    FONTS_MOST_BYTES bytes (a read touches a file: what builds use stays)."""
+    try:
+        entries = [(e.stat().st_mtime_ns, e.stat().st_size, e.path) for e in os.scandir(folder)]
+    except OSError:
+        return
+    total = sum(size for _t, size, _p in entries)
+    if len(entries) <= FONTS_MOST_FILES and total <= FONTS_MOST_BYTES:
+        return
+    entries.sort()  # oldest first
+    count = len(entries)
+    for _t, size, path in entries[:-1]:  # never the newest: the one just written
+        if count <= FONTS_MOST_FILES and total <= FONTS_MOST_BYTES:
+            break
+        try:
+            os.remove(path)
+        except OSError:
+            continue
+        count -= 1
+        total -= size
 
 
 @lru_cache(maxsize=1)

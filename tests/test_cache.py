@@ -3,7 +3,9 @@ converted; check writes no cache; `pnp cache clear` empties the caches."""
 
 from __future__ import annotations
 
-from conftest import make_fixture_project, run
+import os
+
+from conftest import edit, make_fixture_project, run
 
 
 def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeypatch):
@@ -67,3 +69,30 @@ def test_fonts_a_package_installed_are_found_from_its_record_alone(tmp_path, mon
         (site / dist / "RECORD").write_text(record, "utf-8")
     monkeypatch.setattr(sys, "path", [str(site)])
     assert fonts.package_font_files() == [site / "kawaii_font/Kawaii-Regular.otf"]
+
+
+def test_the_font_cache_keeps_to_its_bounds_and_keeps_what_builds_use(tmp_path, monkeypatch):
+    """Every edit that brings a new character makes a subset: the fonts folder is trimmed, least
+    recently used first, and a build's own subsets (read again) are the last to go."""
+    from generator import cache
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
+    folder = tmp_path / "user-cache/fonts"
+    folder.mkdir(parents=True)
+    for i in range(12):  # subsets of earlier edits, oldest first
+        (folder / f"old{i:02}.ttf").write_bytes(b"x" * 100)
+        os.utime(folder / f"old{i:02}.ttf", (1_000_000 + i, 1_000_000 + i))
+    monkeypatch.setattr(cache, "FONTS_MOST_FILES", 10)
+    root = make_fixture_project("tiny", tmp_path / "a")
+    assert run("build", "--project", str(root)).exit_code == 0
+    kept = sorted(p.name for p in folder.iterdir())
+    assert len(kept) == 10
+    made = [n for n in kept if not n.startswith("old")]
+    assert made and all(n.endswith((".ttf", ".widths")) for n in made)  # this build's, kept
+    left = [n for n in kept if n.startswith("old")]  # the newest of the earlier ones
+    assert left == [f"old{i:02}.ttf" for i in range(12 - len(left), 12)] and len(made) < 10
+    edit(root, "cards/tiny/cards.csv", "二の赤。", "二の赤、新しい字。")  # new characters
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert len(list(folder.iterdir())) == 10
+    assert set(made) <= {p.name for p in folder.iterdir()}  # used again: not the ones to go
+    assert run("build", "--project", str(root)).exit_code == 0
