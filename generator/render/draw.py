@@ -185,8 +185,13 @@ def _svg(image):
     """An SVG file's drawing, parsed once per process and content (layout has read it already,
     with the same containment)."""
     if image.digest not in _SVGS:
+        if len(_SVGS) >= SVGS_MOST:  # a watch session saving a drawing again and again
+            del _SVGS[next(iter(_SVGS))]
         _SVGS[image.digest] = read_svg(image.path, image.root)
     return _SVGS[image.digest]
+
+
+SVGS_MOST = 128  # drawings kept parsed in one process, the oldest forgotten first
 
 
 def _raster(path: str, kind: str):
