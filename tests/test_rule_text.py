@@ -74,6 +74,31 @@ def test_a_game_without_a_deal_in_game_toml_is_dealt_as_its_rules_say(tricks):
     assert "players:" not in found(tricks)  # no count to each player: no deal read
 
 
+def test_a_deal_read_from_the_rules_is_of_the_deck_the_sentence_names(tricks):
+    """Two decks, one named inside the other's name (カード in 初期カード): the sentence naming
+    初期カード deals that deck."""
+    manifest = tricks / "cards/tricks/game.toml"
+    text = manifest.read_text(encoding="utf-8")
+    start = text.index("[deal]")
+    end = text.index("\n\n", start) if "\n\n" in text[start:] else len(text)
+    extra = (
+        '\n[[component]]\nid = "start"\nname = "初期色カード"\ndata = "start.csv"\n'
+        'size = "poker"\nfront = "card_front"\nback = "card_back"\n\n'
+        '  [component.columns]\n  suit = "text"\n  number = "int"\n'
+    )
+    manifest.write_text(text[:start] + text[end:] + extra, encoding="utf-8")
+    rows = "suit,number\n" + "".join(f"赤,{n}\n" for n in range(1, 7))
+    (tricks / "cards/tricks/start.csv").write_text(rows, encoding="utf-8")
+    edit(
+        tricks,
+        RULES,
+        "色カードをよく混ぜ、各プレイヤーに６枚ずつ",
+        "初期色カードを各プレイヤーに２枚ずつ",
+    )
+    said = found(tricks)
+    assert "4 players: dealing 2 each needs 8 初期色カード but there are 6" in said, said
+
+
 def test_names_nothing_defines(tricks):
     edit(
         tricks,

@@ -403,6 +403,8 @@ def deal_in_text(game: Game) -> dict | None:
             if m is None:
                 continue
             named = [c for c in cards if c.name in sentence]
+            # 「初期カード」 names 初期カード, not also the deck called カード inside its name
+            named = [c for c in named if not any(c.name in o.name and o is not c for o in named)]
             if len(named) > 1 or (not named and len(cards) > 1):
                 continue  # which deck it deals is not clear
             each = int(m.group(1) or m.group(2))  # full-width digits read as they are
