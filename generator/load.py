@@ -350,6 +350,18 @@ def _table(
         hint = _header_hint(every or [(header_row, columns), *records], where)
         message = _("column {n} has no name in the header row", n=unnamed[0] + 1) + hint
         raise _fail(message, where.at(row=header_row))
+    seen: dict[str, int] = {}
+    for i, name in enumerate(columns):
+        if name in seen:  # the second would take the first's values: one column lost
+            message = _(
+                "columns {first} and {second} are both named '{name}': rename one (a row's "
+                "cells are read by their column's name)",
+                first=seen[name] + 1,
+                second=i + 1,
+                name=name,
+            )
+            raise _fail(message, where.at(row=header_row, column=name))
+        seen[name] = i
     if len(columns) > limits.columns:
         raise exceeded("columns", _("the header has too many columns"), limits.columns, where)
     rows = []

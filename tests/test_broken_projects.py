@@ -130,6 +130,10 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/game.toml", 'data = "cards.csv"', 'data = "cards.ods"'),
         f"{GAME}/cards.ods: error: file not found",
     ),
+    "duplicate_header": (
+        lambda r: edit(r, f"{GAME}/cards.csv", "suit,number,color,text", "suit,number,color,suit"),
+        f"{GAME}/cards.csv:1:suit: error: columns 1 and 4 are both named 'suit': rename one",
+    ),
     "ragged_row": (
         lambda r: edit(
             r, f"{GAME}/cards.csv", "青,2,#2F5DA8,二の青。", "青,2,#2F5DA8,二の青。,extra"
