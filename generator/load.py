@@ -12,6 +12,7 @@ typing and checking them is validate's job.
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import warnings
 from dataclasses import dataclass, replace
@@ -281,8 +282,18 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
 
 
 def _text(value) -> str:
+    """A cell's value as the spreadsheet shows it: 5 not 5.0, TRUE not True, a date without
+    a midnight time."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # Excel stores 5 as 5.0
+    if isinstance(value, datetime.datetime):
+        if (value.hour, value.minute, value.second, value.microsecond) == (0, 0, 0, 0):
+            return value.date().isoformat()  # a date cell: 2026-11-30
+        return value.isoformat(sep=" ", timespec="minutes" if not value.second else "seconds")
+    if isinstance(value, datetime.time):
+        return value.isoformat(timespec="minutes" if not value.second else "seconds")
     return str(value)
 
 

@@ -327,3 +327,33 @@ def test_a_header_below_row_1_is_reported(tiny, kind):
     result = check(tiny)
     assert result.exit_code == 1
     assert "row 3 looks like the header: delete the rows above it" in result.output, result.output
+
+
+def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):
+    """A date cell is its date (no midnight time), a time to the minute, TRUE/FALSE as Excel
+    shows them, 5.0 as 5."""
+    import datetime
+
+    from generator.load import read_table
+    from generator.problems import SourceRef
+
+    from spreadsheets import write_xlsx
+
+    book = tmp_path / "deck.xlsx"
+    header = ["名前", "日付", "時刻", "有効", "数"]
+    rows = [
+        ["A", datetime.date(2026, 11, 30), datetime.datetime(2026, 12, 1, 9, 30), True, 5.0],
+        ["B", datetime.date(2027, 1, 2), datetime.datetime(2026, 12, 1, 9, 30, 15), False, 2.5],
+    ]
+    write_xlsx(book, {"カード": [header, *rows]})
+    table = read_table(book, SourceRef("deck.xlsx"))
+    first, second = (row.values for row in table.rows)
+    assert first == {
+        "名前": "A",
+        "日付": "2026-11-30",
+        "時刻": "2026-12-01 09:30",
+        "有効": "TRUE",
+        "数": "5",
+    }
+    assert second["時刻"] == "2026-12-01 09:30:15" and second["有効"] == "FALSE"
+    assert second["数"] == "2.5"
