@@ -223,44 +223,32 @@ def placeholder_form(c, box, font_name: str) -> str:
     return name
 
 
-def stand_in(c, x: float, y: float, w: float, h: float, label: str, font: str, size: float):
-    """A picture not there yet, outside a card (the rulebook's): grey, a cross, its name."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
+    """A card's stand-in (layout measured its label): see stand_in."""
+    p = box.props
+    label = (p["placeholder"], p["label_size"], p["label_width"], p["ascent"])
+    stand_in(c, x, y, box.w, box.h, font_name, label if "label_size" in p else None)
 
+
+def stand_in(c, x: float, y: float, w: float, h: float, font: str, label=None) -> None:
+    """Grey with a cross and the stand-in's label (text, size, width, ascent): plainly not the
+    art. Without a label (a picture gone missing), the cross alone."""
     c.setFillColor(HexColor(PLACEHOLDER_FILL))
     c.setStrokeColor(HexColor(PLACEHOLDER_LINE))
     c.setLineWidth(0.5)
     c.rect(x, y, w, h, stroke=1, fill=1)
     c.line(x, y, x + w, y + h)
     c.line(x, y + h, x + w, y)
-    lw, pad = stringWidth(label, font, size), 0.3 * size
+    if label is None:
+        return
+    text, size, lw, ascent = label
+    pad = 0.3 * size
     lx, ly = x + (w - lw) / 2, y + (h - size) / 2
+    c.setFillColor(HexColor(PLACEHOLDER_FILL))
     c.rect(lx - pad, ly - pad, lw + 2 * pad, size + 2 * pad, stroke=0, fill=1)
     c.setFillColor(HexColor(PLACEHOLDER_TEXT))
     c.setFont(font, size)
-    c.drawString(lx, ly + 0.15 * size, label)
-
-
-def _placeholder(c, box, x: float, y: float, font_name: str) -> None:
-    """Grey with a cross and the stand-in's label: plainly not the art."""
-    p = box.props
-    c.setFillColor(HexColor(PLACEHOLDER_FILL))
-    c.setStrokeColor(HexColor(PLACEHOLDER_LINE))
-    c.setLineWidth(0.5)
-    c.rect(x, y, box.w, box.h, stroke=1, fill=1)
-    c.line(x, y, x + box.w, y + box.h)
-    c.line(x, y + box.h, x + box.w, y)
-    if "label_size" not in p:  # a picture gone missing: the cross alone
-        return
-    size = p["label_size"]
-    lw = p["label_width"]
-    pad = 0.3 * size
-    lx, ly = x + (box.w - lw) / 2, y + (box.h - size) / 2
-    c.setFillColor(HexColor(PLACEHOLDER_FILL))
-    c.rect(lx - pad, ly - pad, lw + 2 * pad, size + 2 * pad, stroke=0, fill=1)
-    c.setFillColor(HexColor(PLACEHOLDER_TEXT))
-    c.setFont(font_name, size)
-    c.drawString(lx, ly + (1 - p["ascent"]) * size, p["placeholder"])
+    c.drawString(lx, ly + (1 - ascent) * size, text)
 
 
 def draw_icon(c, shapes, x: float, y: float, size: float) -> None:
@@ -326,7 +314,7 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
         elif not icons:
             c.drawString(lx, baseline, line)
         else:
-            _draw_runs(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
+            draw_runs(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
         baseline -= leading
 
 
@@ -364,7 +352,7 @@ def _draw_styled(c, box, x: float, y: float, font_names: dict[str, str]) -> None
             if has_ruby(run):
                 _draw_ruby_line(c, run, lx, baseline, scaled, name, icons, colour, p["ascent"])
             else:
-                _draw_runs(c, run, lx, baseline, scaled, name, icons, colour, p["ascent"])
+                draw_runs(c, run, lx, baseline, scaled, name, icons, colour, p["ascent"])
             rest = "".join(ch for ch in base_text(run) if ch not in icons)
             ems = sum(icons[ch][1] for ch in run if ch in icons)
             lx += c.stringWidth(rest, name, scaled) + ems * scaled
@@ -375,7 +363,7 @@ def _draw_ruby_line(c, line, x, baseline, size, font_name, icons, colour, ascent
     """A line with ruby: each base in turn, its reading centred above it at half size."""
     for base, reading in segments(line):
         if icons:
-            _draw_runs(c, base, x, baseline, size, font_name, icons, colour, ascent)
+            draw_runs(c, base, x, baseline, size, font_name, icons, colour, ascent)
         else:
             c.drawString(x, baseline, base)
         x += draw_reading(c, base, reading, x, baseline, size, font_name, ascent)
@@ -486,12 +474,7 @@ def _draw_reading(c, reading, cx, start, end, size, ascent, font_name) -> None:
     c.setFont(font_name, size)
 
 
-def text_with_icons(c, line: str, x, baseline, size, font_name, icons, colour, ascent):
-    """Text whose icon characters (`icons`: char -> (shapes, advance)) draw as their icons."""
-    _draw_runs(c, line, x, baseline, size, font_name, icons, colour, ascent)
-
-
-def _draw_runs(
+def draw_runs(
     c,
     line: str,
     x: float,

@@ -31,7 +31,7 @@ from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
 from ..typeset import base_text, has_ruby, parse_ruby
-from .draw import draw_face, draw_ruby_text, image_form, stand_in, text_with_icons
+from .draw import draw_face, draw_ruby_text, draw_runs, image_form, stand_in
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
@@ -74,7 +74,8 @@ class Picture(Flowable):
         x, y = (self.width - w) / 2, self.cap_h
         c.saveState()
         if self.image is None:
-            stand_in(c, x, y, w, h, self.src, self.style.fontName, 9)
+            font = self.style.fontName
+            stand_in(c, x, y, w, h, font, (self.src, 9, stringWidth(self.src, font, 9), 0.85))
         else:
             name, (fw, fh) = image_form(c, self.image)
             c.translate(x, y)
@@ -169,7 +170,7 @@ class TextBlock(Flowable):
         self.given = lines is not None  # a part of a split paragraph: its lines are fixed
         # `:酒肴:` as the card layouts draw it: one character each, measured as its advance
         found = getattr(style, "icons", None)
-        self.icons = {}
+        self.icons = {}  # char -> (shapes, advance), as draw_runs takes them
         if found is not None and ":" in text:
             text = found.inline(text, [])
             self.icons = {
@@ -177,6 +178,7 @@ class TextBlock(Flowable):
                 for ch in text
                 if found.is_icon(ch)
             }
+        self.iconset = found
         text = parse_ruby(text)  # {煩悩|ぼんのう}: the reading above its base
         self.text, self.style, self.bullet, self.lines, self.first = (
             text,
@@ -193,10 +195,10 @@ class TextBlock(Flowable):
 
     def _measure(self, s: str) -> float:
         s = base_text(s)
-        if self.icons and any(ch in self.icons for ch in s):
-            ems = sum(self.icons[ch][1] for ch in s if ch in self.icons)
-            rest = "".join(ch for ch in s if ch not in self.icons)
-            return self._measure(rest) + ems * self.style.fontSize
+        if self.icons:
+            s, ems = self.iconset.strip(s)
+            if ems:
+                return self._measure(s) + ems * self.style.fontSize
         if not self.marked:
             return stringWidth(s, self.style.fontName, self.style.fontSize)
         s = plain(s)
@@ -284,18 +286,16 @@ class TextBlock(Flowable):
         )
 
     def _run_width(self, text: str, font: str) -> float:
-        size, icons = self.style.fontSize, self.icons
-        text = base_text(text)
-        ems = sum(icons[ch][1] for ch in text if ch in icons) if icons else 0
-        rest = "".join(ch for ch in text if ch not in icons) if ems else text
-        return stringWidth(rest, font, size) + ems * size
+        size = self.style.fontSize
+        text, ems = self.iconset.strip(base_text(text)) if self.icons else (base_text(text), 0)
+        return stringWidth(text, font, size) + ems * size
 
     def _with_icons(self, text: str, x: float, y: float, font: str, colour=None) -> None:
         """Text and its icons, each icon an em square where the em box sits (0.88 up)."""
         st = self.style
         colour = colour or st.textColor
         self.canv.setFillColor(colour)
-        text_with_icons(self.canv, text, x, y, st.fontSize, font, self.icons, colour, 0.88)
+        draw_runs(self.canv, text, x, y, st.fontSize, font, self.icons, colour, 0.88)
 
     def _draw_runs(self, line: str, x: float, y: float) -> None:
         c, st = self.canv, self.style
