@@ -152,10 +152,20 @@ def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> 
         raise exceeded("workbook_mb", what, limits.workbook_mb, where)
 
 
+class SeveralSheets(Exception):
+    """No sheet named, and the workbook has several (read_table answers: it says which)."""
+
+    def __init__(self, names: list[str]):
+        super().__init__(names)
+        self.names = names
+
+
 def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
-    """The sheet named, or a workbook's only sheet (read_table answers for several)."""
+    """The sheet named, or a workbook's only sheet."""
     if not sheet and len(names) == 1:
         return names[0]
+    if not sheet and len(names) > 1:
+        raise SeveralSheets(names)
     if sheet not in names:
         message = _(
             "the workbook has no sheet {sheet!r} (sheets: {sheets})",
@@ -164,6 +174,27 @@ def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
         )
         raise _fail(message, where)
     return sheet
+
+
+def _several(path: Path, where: SourceRef, kind: str, names, limits, first: bool) -> Table:
+    """A workbook of several sheets, none named: with `first` (pnp new) its first sheet with
+    rows; else an error saying to name one, that sheet the example."""
+    try:
+        table = _first_with_rows(path, where, kind, names, limits)
+    except BuildError:
+        if first:
+            raise  # pnp new: what is wrong with the sheet it would read
+        table = None  # a build: which sheet to name is the message, not that sheet's
+    if first and table is not None:
+        return replace(table, others=tuple(n for n in names if n != table.where.sheet))
+    message = _(
+        "the workbook has {n} sheets ({sheets}): name the one with the cards after a '#', "
+        "for example {example}",
+        n=len(names),
+        sheets=", ".join(names),
+        example=f"{path.name}#{table.where.sheet if table else names[0]}",
+    )
+    raise _fail(message, where)
 
 
 def _first_with_rows(path: Path, where: SourceRef, kind: str, names, limits) -> Table | None:
@@ -178,25 +209,6 @@ def _first_with_rows(path: Path, where: SourceRef, kind: str, names, limits) -> 
     return None
 
 
-def _sheet_names(path: Path, where: SourceRef, kind: str) -> list[str]:
-    try:
-        if kind == "ods":
-            from python_calamine import CalamineWorkbook
-
-            return list(CalamineWorkbook.from_path(str(path)).sheet_names)
-        import openpyxl
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            book = openpyxl.load_workbook(path, read_only=True)
-        try:
-            return list(book.sheetnames)
-        finally:
-            book.close()
-    except Exception as exc:  # noqa: BLE001 - a broken workbook: the reader says what is wrong
-        raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
-
-
 def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
     """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download), through
     python-calamine, row by row, with the same limits as a workbook."""
@@ -207,7 +219,7 @@ def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = D
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
         rows = book.get_sheet_by_name(name).iter_rows()  # from A1, empty rows included
-    except BuildError:
+    except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
         raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
@@ -441,30 +453,11 @@ def read_table(
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
         return read_csv(path, where, limits)
-    if not sheet and kind in ("xlsx", "ods"):
-        _check_unpacked(path, where, limits, f".{kind}")
-        names = _sheet_names(path, where, kind)
-        if len(names) > 1:
-            try:
-                table = _first_with_rows(path, where, kind, names, limits)
-            except BuildError:
-                if first:
-                    raise  # pnp new: what is wrong with the sheet it would read
-                table = None  # a build: which sheet to name is the message, not that sheet's
-            if first and table is not None:
-                return replace(table, others=tuple(n for n in names if n != table.where.sheet))
-            message = _(
-                "the workbook has {n} sheets ({sheets}): name the one with the cards after a "
-                "'#', for example {example}",
-                n=len(names),
-                sheets=", ".join(names),
-                example=f"{path.name}#{table.where.sheet if table else names[0]}",
-            )
-            raise _fail(message, where)
-    if kind == "xlsx":
-        return read_xlsx(path, where, sheet, limits)
-    if kind == "ods":
-        return read_ods(path, where, sheet, limits)
+    if kind in ("xlsx", "ods"):
+        try:
+            return (read_xlsx if kind == "xlsx" else read_ods)(path, where, sheet, limits)
+        except SeveralSheets as several:
+            return _several(path, where, kind, several.names, limits, first)
     if path.suffix:
         message = _(
             "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS), .xlsx or .ods",
