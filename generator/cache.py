@@ -88,7 +88,8 @@ def _trim(folder: Path) -> None:
     """Remove the least recently used files of `folder` beyond FONTS_MOST_FILES files or
     FONTS_MOST_BYTES bytes (a read touches a file: what builds use stays)."""
     try:
-        entries = [(e.stat().st_mtime_ns, e.stat().st_size, e.path) for e in os.scandir(folder)]
+        stats = [(e.stat(), e.path) for e in os.scandir(folder)]
+        entries = [(st.st_mtime_ns, st.st_size, path) for st, path in stats]
     except OSError:
         return
     total = sum(size for _t, size, _p in entries)

@@ -15,14 +15,13 @@ import pickle
 import subprocess
 import tarfile
 import tempfile
-import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .i18n import _
-from .layout.faces import Face
+from .layout.faces import Face, pack, unpack
 from .layout.plan import laid_cards
 from .problems import BuildError
 
@@ -49,25 +48,17 @@ class Snapshot:
     @property
     def entries(self) -> Iterator[Entry]:
         for chunk in self.entry_chunks:
-            yield from _unpacked(chunk)
+            yield from unpack(chunk)
 
     def faces(self, keys: Iterable[str]) -> dict[str, Face]:
         """The faces with these keys (one pass over the packed faces)."""
         wanted, found = set(keys), {}
         for chunk in self.face_chunks if wanted else ():
-            for pair in _unpacked(chunk):
+            for pair in unpack(chunk):
                 for face in pair:
                     if face is not None and face.key in wanted:
                         found[face.key] = face
         return found
-
-
-def _packed(items: list) -> bytes:
-    return zlib.compress(pickle.dumps(items, protocol=5), 1)
-
-
-def _unpacked(chunk: bytes) -> list:
-    return pickle.loads(zlib.decompress(chunk))
 
 
 @dataclass(frozen=True)
@@ -111,10 +102,10 @@ def take(plan) -> Snapshot:
             )
         )
         if len(entries) == ENTRIES:
-            snap.entry_chunks.append(_packed(entries))
+            snap.entry_chunks.append(pack(entries))
             entries = []
     if entries:
-        snap.entry_chunks.append(_packed(entries))
+        snap.entry_chunks.append(pack(entries))
     return snap
 
 

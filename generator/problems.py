@@ -107,7 +107,7 @@ class Problems:
     def said(self, level: str) -> int:
         """How many lines of `level` `folded` prints: repeats of one mistake (a template line
         every card trips on, "(17 cards)") count once, as the designer reads them."""
-        return len({(p.fold if p.fold else id(p)) for p in self.items if p.level == level})
+        return len({_fold_key(p) for p in self.items if p.level == level})
 
     @property
     def has_errors(self) -> bool:
@@ -123,13 +123,17 @@ class Problems:
         groups: dict[object, list[Problem]] = {}
         shown = LEVELS[: LEVELS.index(least) + 1]
         for p in (p for p in self.items if p.level in shown):
-            key = (p.level, p.fold) if p.fold else id(p)
-            groups.setdefault(key, []).append(p)
+            groups.setdefault(_fold_key(p), []).append(p)
         order = {lvl: i for i, lvl in enumerate(LEVELS)}
         lines = []
         for group in sorted(groups.values(), key=lambda g: order[g[0].level]):
             lines.append(group[0].format(count=len(group)))
         return lines
+
+
+def _fold_key(p: Problem):
+    """Problems with one key are printed as one line (see Problem.fold)."""
+    return (p.level, p.fold) if p.fold else id(p)
 
 
 def did_you_mean(word: str, known) -> str:

@@ -149,43 +149,47 @@ _ADDED_OPEN = re.compile(r"^<!--\s*added\s*-->$")
 _ADDED_CLOSE = re.compile(r"^<!--\s*/added\s*-->$")
 
 
-def _inline(token) -> list[str]:
-    """An inline token as its source lines (split at soft and hard breaks), with inline marks."""
-    lines: list[list[str]] = [[]]
+def _source_lines(token) -> list[list]:
+    """An inline token's children, one list per source line (split at soft and hard breaks)."""
+    lines: list[list] = [[]]
     for child in token.children or ():
-        kind = child.type
-        if kind in ("softbreak", "hardbreak"):
+        if child.type in ("softbreak", "hardbreak"):
             lines.append([])
-        elif kind in ("text", "code_inline", "html_inline"):
-            lines[-1].append(child.content)
-        elif kind == "strong_open":
-            lines[-1].append(STRONG)
-        elif kind == "strong_close":
-            lines[-1].append(STRONG_END)
-        elif kind == "link_open":
-            lines[-1].append(f"{LINK}{child.attrs.get('href', '')}{LINK_TEXT}")
-        elif kind == "link_close":
-            lines[-1].append(LINK_END)
-        elif kind == "image":
-            lines[-1].append(child.content)
-    return ["".join(line).strip() for line in lines]
+        else:
+            lines[-1].append(child)
+    return lines
+
+
+def _inline(token) -> list[str]:
+    """An inline token as its source lines, with inline marks."""
+    out = []
+    for children in _source_lines(token):
+        line = []
+        for child in children:
+            kind = child.type
+            if kind in ("text", "code_inline", "html_inline", "image"):
+                line.append(child.content)
+            elif kind == "strong_open":
+                line.append(STRONG)
+            elif kind == "strong_close":
+                line.append(STRONG_END)
+            elif kind == "link_open":
+                line.append(f"{LINK}{child.attrs.get('href', '')}{LINK_TEXT}")
+            elif kind == "link_close":
+                line.append(LINK_END)
+        out.append("".join(line).strip())
+    return out
 
 
 def _pictures(token) -> list[tuple[str, str] | None]:
     """For each source line of an inline token: (file, description) when the line is a picture
     alone (`![準備の図](setup.png)`), else None."""
-    lines: list[list] = [[]]
-    for child in token.children or ():
-        if child.type in ("softbreak", "hardbreak"):
-            lines.append([])
-        elif not (child.type == "text" and not child.content.strip()):
-            lines[-1].append(child)
-    return [
-        (str(kids[0].attrs.get("src", "")), kids[0].content)
-        if len(kids) == 1 and kids[0].type == "image"
-        else None
-        for kids in lines
-    ]
+    out = []
+    for children in _source_lines(token):
+        kids = [k for k in children if not (k.type == "text" and not k.content.strip())]
+        alone = len(kids) == 1 and kids[0].type == "image"
+        out.append((str(kids[0].attrs.get("src", "")), kids[0].content) if alone else None)
+    return out
 
 
 def parse(

@@ -22,7 +22,7 @@ from .load import Table, read_table
 from .problems import BuildError, Problem, SourceRef
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
-from .validate import _convert
+from .validate import NAME_COLUMNS, _convert
 
 # --size NAME: (the size in sheets.toml, the sheet to print on)
 SIZES = {
@@ -34,7 +34,7 @@ SIZES = {
 }
 _WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
-TITLE_NAMES = ("name", "名前", "名称", "カード名", "title", "タイトル", "card")
+TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
 # Headers that say how many of a card there are: a column of whole numbers under one of these
 # names becomes the `copies` column (not printed; its total is the deck's size).

@@ -693,6 +693,15 @@ def _fit(
 Pair = tuple[Face, Face | None]  # a card's front and its back (None: no back layout)
 
 
+def pack(items: list) -> bytes:
+    """Objects pickled and deflated together (fast deflate: they are kept, not shipped)."""
+    return zlib.compress(pickle.dumps(items, protocol=5), 1)
+
+
+def unpack(chunk: bytes) -> list:
+    return pickle.loads(zlib.decompress(chunk))
+
+
 class FaceStore:
     """A deck's laid-out faces, one (front, back) pair per card in deck order, kept packed.
 
@@ -723,7 +732,7 @@ class FaceStore:
             if face is not None and face.layers:
                 self.layer_uses.update(digest for _s, _e, digest in face.layers)
         if len(self._open) == self.CHUNK:
-            self._chunks.append(zlib.compress(pickle.dumps(self._open, protocol=5), 1))
+            self._chunks.append(pack(self._open))
             self._open, self._interned = [], {}
 
     @classmethod
@@ -739,12 +748,12 @@ class FaceStore:
 
     def packed(self) -> list[bytes]:
         """The pairs as packed chunks (the store's own, and its open tail packed alike)."""
-        tail = [zlib.compress(pickle.dumps(self._open, protocol=5), 1)] if self._open else []
+        tail = [pack(self._open)] if self._open else []
         return self._chunks + tail
 
     def __iter__(self) -> Iterator[Pair]:
         for chunk in self._chunks:
-            yield from pickle.loads(zlib.decompress(chunk))
+            yield from unpack(chunk)
         yield from self._open
 
     def __getitem__(self, i: int) -> Pair:
@@ -753,7 +762,7 @@ class FaceStore:
         i %= self._len
         chunk, at = divmod(i, self.CHUNK)
         if chunk < len(self._chunks):
-            return pickle.loads(zlib.decompress(self._chunks[chunk]))[at]
+            return unpack(self._chunks[chunk])[at]
         return self._open[at]
 
     def runs(self, size: int) -> Iterator[list[Pair]]:
