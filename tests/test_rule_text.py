@@ -97,6 +97,17 @@ def test_a_deal_read_from_the_rules_is_of_the_deck_the_sentence_names(tricks):
     )
     said = found(tricks)
     assert "4 players: dealing 2 each needs 8 初期色カード but there are 6" in said, said
+    # a count after the longer name is that deck's, not the one named inside it
+    edit(
+        tricks,
+        RULES,
+        "### 色カード（２４枚）",
+        "### 色カード（２４枚）\n\n### 初期色カード（６枚）",
+    )
+    said = found(tricks)
+    assert "色カード ６枚" not in said and "初期色カード ６枚" not in said, said
+    edit(tricks, RULES, "### 初期色カード（６枚）", "### 初期色カード（７枚）")
+    assert "the rules say 初期色カード ７枚, but the data has 6" in found(tricks)
 
 
 def test_names_nothing_defines(tricks):

@@ -213,6 +213,21 @@ def check_names(game: Game, problems: Problems) -> None:
 # --- numbers -----------------------------------------------------------------------------------
 
 
+def named_in(sentence: str, items, name_of) -> list[tuple[object, str, str]]:
+    """The items whose name the sentence holds on its own, longest first, each with the text
+    before and after it: 「初期カード」 names 初期カード, not also the deck called カード inside
+    its name."""
+    out, masked = [], sentence
+    for item in sorted(items, key=lambda i: -len(name_of(i))):
+        name = name_of(item)
+        at = masked.find(name)
+        if at < 0:
+            continue
+        out.append((item, sentence[:at], sentence[at + len(name) :]))
+        masked = masked.replace(name, "\0" * len(name))
+    return out
+
+
 def _int_columns(deck: Deck) -> dict[str, tuple[int, int]]:
     """Each whole-number column's (least, most) over the deck."""
     out = {}
@@ -242,14 +257,14 @@ def check_numbers(game: Game, problems: Problems) -> None:
     (「１〜８」) in a sentence naming it, and the cards dealt each player (「６枚ずつ」) against
     the manifest's [deal]."""
     text = lines(game)
-    decks = sorted(game.decks, key=lambda d: -len(d.component.name))
+    decks = game.decks
     deal = game.manifest.deal or {}
     for line in text:
         for sentence in _SENTENCE.findall(line.text):
-            named = [d for d in decks if d.component.name in sentence]
-            for deck in named:
+            said = named_in(sentence, decks, lambda d: d.component.name)
+            named = [deck for deck, _before, _after in said]
+            for deck, before, after in said:
                 name = deck.component.name
-                after = sentence.split(name, 1)[1]
                 # a size: in parentheses or 全, or any count in a heading or the list of
                 # components; it may be per player or per colour (a column's groups)
                 listing = bool(line.heading) or _in(line, _CONTENTS)
@@ -260,7 +275,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 }
                 said_name, n = name, len(deck.cards)
                 # 「コイントークン ２０個」: the tokens whose value is コイン, when a column has it
-                word = _WORD_BEFORE.search(sentence.split(name, 1)[0])
+                word = _WORD_BEFORE.search(before)
                 kinds = (
                     [g[word.group(0)] for g in groups.values() if word.group(0) in g]
                     if word
@@ -402,9 +417,7 @@ def deal_in_text(game: Game) -> dict | None:
             m = _DEALS_EACH.search(sentence)
             if m is None:
                 continue
-            named = [c for c in cards if c.name in sentence]
-            # 「初期カード」 names 初期カード, not also the deck called カード inside its name
-            named = [c for c in named if not any(c.name in o.name and o is not c for o in named)]
+            named = [c for c, *_ in named_in(sentence, cards, lambda c: c.name)]
             if len(named) > 1 or (not named and len(cards) > 1):
                 continue  # which deck it deals is not clear
             each = int(m.group(1) or m.group(2))  # full-width digits read as they are
