@@ -212,7 +212,7 @@ def _play_and_report(game, module, data, players, games, options, base, problems
     for f in simulate.findings(module, stats):
         if literal_run and f.severity != "error":
             continue  # the literal reading's failures only; the rest is the chosen game's
-        if f.severity == "notice" and f.key not in (*module.NOTABLE, "solo") and ":" not in f.key:
+        if f.severity == "notice" and not (f.in_check or f.key in module.NOTABLE or ":" in f.key):
             continue  # the full tally is in `pnp simulate`'s report; rules that never or
             # always fire, and kinds of action random players never take, are said here
         where = rule_ref(game, f.rule) or game.manifest.where

@@ -40,6 +40,7 @@ class Finding:
     seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
     players: int
     key: str = ""  # the branch counter it reports, if any
+    in_check: bool = False  # a notice `check` says too (most are the report's alone)
     fields: dict = field(default_factory=dict)  # `message` is an English template of these
 
     @property
@@ -559,7 +560,7 @@ def findings(module, st: Stats) -> list[Finding]:
                 None,
                 1,
                 fields=dict(share=st.wins[0] / st.finished, low=low, high=high),
-                key="solo",
+                in_check=True,
             )
         )
     if st.finished:
@@ -735,6 +736,10 @@ def to_json(st: Stats, found: list[Finding]) -> dict:
     data = asdict(st)
     data["completion"] = st.completion
     data["findings"] = [
-        {**{k: v for k, v in asdict(f).items() if k != "fields"}, "message": f.text} for f in found
+        {
+            **{k: v for k, v in asdict(f).items() if k not in ("fields", "in_check")},
+            "message": f.text,
+        }
+        for f in found
     ]
     return data
