@@ -77,6 +77,27 @@ def test_invariants_hold_over_many_playouts(request, module, fixture, players, r
         assert len(r.scores) == players and r.winners
 
 
+@pytest.mark.parametrize("game_id", ["fudaraku", "rumbling_seed", "nyanbaa"])
+def test_random_players_play_the_same_games_in_the_fast_loop(game_id):
+    """A simulation's playouts take the loop with each random choice written out; counting
+    action types takes the loop that asks each player. The same seeds, the same games."""
+    module = engine_rules(game_id)
+    data = module.prepare(pipeline.load(find_project(ENGINE), game_id, Problems()))
+    opts = engine.resolve_options(module.OPTIONS, {})
+    for players in (3, 4):
+        for i in range(40):
+            seed = engine.derive_seed(8, i)
+            fast = engine.play(module, data, players, seed, opts)
+            asked = engine.play(module, data, players, seed, opts, types=True)
+            assert asked.actions  # the other loop was taken
+            assert (fast.steps, fast.scores, fast.winners, fast.counters) == (
+                asked.steps,
+                asked.scores,
+                asked.winners,
+                asked.counters,
+            ), (players, seed)
+
+
 def test_elder_effect_keys_are_known(rdata):
     assert rdata["unknown_effects"] == []
     assert len(rdata["elder_cards"]) == 16 and len(rdata["elder_names"]) == 8

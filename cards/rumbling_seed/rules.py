@@ -14,6 +14,8 @@ quotes the sentence it tests.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from generator.rules.kit import (
     Game,
     InvariantError,
@@ -183,6 +185,7 @@ class State:
         deck = list(range(len(self.kind)))
         rng.shuffle(deck)
         self.H = holes = data["holes"]
+        self.hole_ids = range(holes)
         self.__dict__.update(codes(holes, len(data["elder_cards"])))
         size = len(deck) // holes
         self.holes = [deck[i * size : (i + 1) * size] for i in range(holes)]  # bottom ... top
@@ -215,7 +218,8 @@ class State:
 
     # --- helpers -----------------------------------------------------------------------------
     def _live(self) -> list[int]:
-        return [h for h in range(self.H) if self.holes[h]]
+        """The holes with cards left (asked at every step)."""
+        return list(compress(self.hole_ids, self.holes))
 
     def _skill(self, p: int, effect: str) -> int:
         """How many of player p's elders have `effect`."""
@@ -429,6 +433,16 @@ class State:
         self.counters[why] += 1
         self.ended_by = why
         self.keep = [list(t) for t in self.taken]
+        # each player's minions by number: what the settlement weighs, number by number (paying
+        # for one number takes seeds or that number's minions, never another number's)
+        kind, num = self.kind, self.num
+        self.minions = []
+        for kept in self.keep:
+            counts: dict[int, int] = {}
+            for x in kept:
+                if kind[x] == MINION:
+                    counts[num[x]] = counts.get(num[x], 0) + 1
+            self.minions.append(counts)
         self.settle_at = 0
         self.phase = "settle"
         self._settle_next()
@@ -444,6 +458,7 @@ class State:
                     for x in self.keep[payer]
                     if not (self.kind[x] == MINION and self.num[x] == number)
                 ]
+                self.minions[payer].pop(number)
                 self.counters["minions_discarded"] += 1
             elif payer is not None and len(options) == 1:
                 self._pay_seeds(payer, options[0])
@@ -464,7 +479,7 @@ class State:
         keep = self.keep
         counts = []
         for p in range(self.n):
-            c = sum(1 for x in keep[p] if self.kind[x] == MINION and self.num[x] == number)
+            c = self.minions[p].get(number, 0)
             if c:
                 c -= self._skill(p, "scoring.majority_minus_1")
             counts.append(c)

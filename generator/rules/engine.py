@@ -99,13 +99,22 @@ class RandomPlayer:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        # randrange(n) for a whole n > 0 is _randbelow(n): the same draws without the checks
-        # of its arguments, on the hot path of every playout
-        self.below = rng._randbelow
+        self.bits = rng.getrandbits
 
     def choose(self, state, actions: list) -> Any:
         n = len(actions)
-        return actions[self.below(n)] if n > 1 else actions[0]
+        return actions[below(self.bits, n)] if n > 1 else actions[0]
+
+
+def below(bits: Callable[[int], int], n: int) -> int:
+    """A whole number in [0, n) from a stream's getrandbits: the draws of random's own
+    randrange(n) (its `_randbelow`: k bits, drawn again while n or more), without the checks of
+    its arguments, on the hot path of every playout."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
 
 
 class GreedyPlayer:
@@ -272,9 +281,30 @@ def play(
     steps = 0
     typer = getattr(module, "action_type", None) if types else None
     taken = result.actions
-    if not (log or check or typer):  # the hot loop: nothing but choosing and playing
+    legal, apply, over = state.legal_actions, state.apply, state.is_terminal
+    if not (log or check or typer) and all(type(a) is RandomPlayer for a in agents):
+        # the hot loop of random players, their choice (RandomPlayer.choose) written out
+        bits = [agent.bits for agent in agents]
+        while not over():
+            if steps >= cap:
+                result.capped = True
+                break
+            actions = legal()
+            n = len(actions)
+            if n > 1:
+                get, k = bits[state.current_player], n.bit_length()
+                r = get(k)
+                while r >= n:
+                    r = get(k)
+                apply(actions[r])
+            elif n:
+                apply(actions[0])
+            else:
+                result.dead_end = True
+                break
+            steps += 1
+    elif not (log or check or typer):  # the hot loop: nothing but choosing and playing
         chooser = [agent.choose for agent in agents]
-        legal, apply, over = state.legal_actions, state.apply, state.is_terminal
         while not over():
             if steps >= cap:
                 result.capped = True
