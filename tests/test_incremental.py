@@ -151,6 +151,13 @@ def test_quiet_prints_only_warnings_and_errors_and_verbose_what_was_reused(tiny)
     r = run("build", "--project", str(tiny), "--verbose")
     assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output  # its front
     assert "check and layout" in r.output and "drawing" in r.output
+    # Undone: the face is found among earlier builds', yet it changed since the last build.
+    edit(tiny, "cards/tiny/cards.csv", "赤の二。", "二の赤。")
+    r = run("build", "--project", str(tiny), "--verbose")
+    assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    r = run("build", "--project", str(tiny), "--verbose")
+    assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output
 
 
 def test_progress_is_drawn_on_a_terminal_only_after_a_second(monkeypatch):

@@ -13,6 +13,7 @@ import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .. import progress, typeset
 from ..fonts import Metrics
@@ -86,9 +87,11 @@ class FaceMemo:
     MOST = 50_000  # entries kept between builds
     EARLIER = 1_000  # faces of earlier builds kept beside the last build's
 
-    def __init__(self, salt: str, stored: dict | None = None):
+    def __init__(self, salt: str, stored: dict | None = None, recent: int = 0):
         self.salt = salt
         self.stored = stored or {}
+        # the first `recent` entries of `stored` are the last build's, the rest earlier ones
+        self.last = set(islice(self.stored, recent))
         self.live: dict[str, tuple] = {}
         self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
@@ -172,7 +175,7 @@ def lay_out_face(
             if len(memo.live) > memo.MOST:
                 memo.overflowed, memo.live = True, {}
     else:
-        memo.hits += key in memo.stored  # as the last build laid it out (not this one)
+        memo.hits += key in memo.last  # as the last build laid it out (not an earlier one)
         for role, text in entry[2]:
             fonts.use(role, text)
         if images is not None:

@@ -399,21 +399,23 @@ def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
     salt = _memo_salt(game, fonts, icons)
     held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
     if held is not None and held[0] == salt:
-        return facelayout.FaceMemo(salt, held[1])
-    stored = None
+        return facelayout.FaceMemo(salt, held[1], held[2])
+    stored, recent = None, 0
     data = cache.read(f"faces/{game.id}") if cache is not None else None
     if data:
         try:
-            kept_salt, entries = pickle.loads(zlib.decompress(data))
+            kept_salt, entries, recent = pickle.loads(zlib.decompress(data))
             stored = entries if kept_salt == salt else None
         except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay everything out
             stored = None
-    return facelayout.FaceMemo(salt, stored)
+    return facelayout.FaceMemo(salt, stored, recent)
 
 
 def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
     """Keep this build's faces for the next (not after check: check writes nothing)."""
-    if cache is None or not cache.writable or not memo.misses:
+    if cache is None or not cache.writable:
+        return
+    if not memo.misses and memo.last == memo.live.keys():  # the very faces of the last build
         return
     if memo.overflowed or len(memo.live) > memo.MOST:
         return
@@ -423,8 +425,8 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
         if len(kept) >= len(memo.live) + memo.EARLIER:
             break
         kept.setdefault(key, entry)
-    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept)
-    data = zlib.compress(pickle.dumps((memo.salt, kept), protocol=5), 1)
+    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept, len(memo.live))
+    data = zlib.compress(pickle.dumps((memo.salt, kept, len(memo.live)), protocol=5), 1)
     cache.write(f"faces/{game.id}", data)
 
 
