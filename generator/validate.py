@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from .i18n import _, ngettext
 from .i18n import count as _pieces
 from .limits import DEFAULT, exceeded
 from .load import Table
 from .model import Card, Deck, freeze, group_label, matches, when_label
-from .problems import Problems
+from .problems import Problems, SourceRef
 from .project import Component
 
 _COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -282,7 +283,9 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
         # A key over the whole deck holds as well as each group's own: both are enforced.
         types = deck.component.columns
         whole = _("the whole deck")
-        _check_group(list(deck.cards), comp, where, problems, whole, types, suspects)
+        _check_group(
+            list(deck.cards), comp, where, problems, whole, types, suspects, _declared(deck)
+        )
     claimed: set[int] = set()
     for n, group in enumerate(groups, start=1):
         cards = [c for c in deck.cards if matches(c.fields, group.get("when", {}))]
@@ -292,16 +295,20 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
             if comp.get("group")
             else None
         )
-        _check_group(cards, group, where, problems, named, deck.component.columns, suspects)
+        declared = _declared(deck, n - 1 if comp.get("group") else None)
+        _check_group(
+            cards, group, where, problems, named, deck.component.columns, suspects, declared
+        )
         total = group.get("total")
         if group is not comp and total is not None and len(cards) != int(total):
             problems.error(
                 _(
-                    "{group} ({when}) has {count}, the manifest expects {total}",
+                    "{group} ({when}) has {count}, the manifest expects {total} (total at {place})",
                     group=named,
                     when=_when_text(group),
                     count=_count(deck, len(cards)),
                     total=total,
+                    place=deck.component.at("composition", "group", n - 1, "total").row_place,
                 ),
                 where,
             )
@@ -316,13 +323,21 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
     if total is not None and len(deck.cards) != int(total):
         problems.error(
             _(
-                "{count}, the manifest expects {total}",
+                "{count}, the manifest expects {total} (total at {place})",
                 count=_count(deck, len(deck.cards)),
                 total=total,
+                place=deck.component.at("composition", "total").row_place,
             ),
             where,
         )
     _check_colours(deck, groups[0].get("key", []), problems)
+
+
+def _declared(deck: Deck, group: int | None = None) -> Callable[[str], SourceRef]:
+    """Where the manifest lists a key column's values (of the composition, or of its group
+    `group`): a message about a value not listed points there too."""
+    path = ("composition",) if group is None else ("composition", "group", group)
+    return lambda column: deck.component.at(*path, column)
 
 
 def _count(deck: Deck, n: int) -> str:
@@ -365,6 +380,7 @@ def _check_group(
     named: str | None = None,  # None: the deck, when it has no groups
     types: dict | None = None,
     suspects: set[int] = frozenset(),  # type: ignore[assignment]
+    declared: Callable[[str], SourceRef] | None = None,  # where a key column's values are listed
 ) -> None:
     types = types or {}
     key = list(group.get("key", []))
@@ -438,7 +454,16 @@ def _check_group(
                         )
                     )
                     + ": "
-                    + _("'{column}' must be {span}, got {value!r}", column=k, span=span, value=v),
+                    + _("'{column}' must be {span}, got {value!r}", column=k, span=span, value=v)
+                    + (
+                        ""
+                        if declared is None
+                        else " "
+                        + _(
+                            "(a new card? add its value to the list at {place})",
+                            place=declared(k).row_place,
+                        )
+                    ),
                     where.at(row=row, column=k),
                 )
         elif len(rows) > expected(combo):

@@ -45,8 +45,10 @@ def test_a_deleted_card_is_named_with_its_column_and_value(decks):
     assert code == 1
     assert errors == [
         "cards/uno/cards.csv: error: 数字カード 赤 4 has 1 of 2 copies (color '赤', number '4')",
-        "cards/uno/cards.csv: error: 数字カード (kind 数字) has 75 cards, the manifest expects 76",
-        "cards/uno/cards.csv: error: 107 cards, the manifest expects 108",
+        "cards/uno/cards.csv: error: 数字カード (kind 数字) has 75 cards, the manifest expects 76 "
+        "(total at cards/uno/game.toml:38)",
+        "cards/uno/cards.csv: error: 107 cards, the manifest expects 108 (total at "
+        "cards/uno/game.toml:30)",
         "3 errors, 0 warnings",
     ]
 
@@ -67,11 +69,12 @@ def test_a_card_moved_to_another_group_breaks_both_groups(decks):
     assert errors[:4] == [
         "cards/uno/cards.csv:21: error: 数字カード 赤 5 appears three times (rows 11, 12, 21); "
         "the manifest expects 2 (color '赤', number '5')",
-        "cards/uno/cards.csv: error: 数字カード (kind 数字) has 77 cards, the manifest expects 76",
+        "cards/uno/cards.csv: error: 数字カード (kind 数字) has 77 cards, the manifest expects 76 "
+        "(total at cards/uno/game.toml:38)",
         "cards/uno/cards.csv: error: アクションカード 赤 スキップ has 1 of 2 copies (color '赤', "
         "kind 'スキップ')",
         "cards/uno/cards.csv: error: アクションカード (kind スキップ or リバース or ドロー2) "
-        "has 23 cards, the manifest expects 24",
+        "has 23 cards, the manifest expects 24 (total at cards/uno/game.toml:47)",
     ]
     assert not any("108" in e for e in errors)
 
@@ -82,10 +85,13 @@ def test_a_card_moved_to_another_month_is_caught_by_the_groups_not_the_deck_tota
     assert code == 1
     assert errors[:4] == [
         "cards/hana/cards.csv: error: 1月（松） 光 is missing (kind '光')",
-        "cards/hana/cards.csv: error: 1月（松） (month 1) has 3 cards, the manifest expects 4",
+        "cards/hana/cards.csv: error: 1月（松） (month 1) has 3 cards, the manifest expects 4 "
+        "(total at cards/hana/game.toml:40)",
         "cards/hana/cards.csv:2:kind: error: 松に鶴 is not in the composition of 2月（梅）: 'kind' "
-        "must be タネ, 短冊, カス, got '光'",
-        "cards/hana/cards.csv: error: 2月（梅） (month 2) has 5 cards, the manifest expects 4",
+        "must be タネ, 短冊, カス, got '光' (a new card? add its value to the list at "
+        "cards/hana/game.toml:46)",
+        "cards/hana/cards.csv: error: 2月（梅） (month 2) has 5 cards, the manifest expects 4 "
+        "(total at cards/hana/game.toml:47)",
     ]
 
 

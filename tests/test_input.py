@@ -166,14 +166,15 @@ def test_card_outside_the_composition(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:12:suit: error: 黄 3 is not in the composition: 'suit' must be 赤, 青, got '黄'"
-        in result.output
+        f"{CSV}:12:suit: error: 黄 3 is not in the composition: 'suit' must be 赤, 青, got '黄' "
+        "(a new card? add its value to the list at cards/tiny/game.toml:28)" in result.output
     )
     assert (
-        f"{CSV}:13:number: error: 青 9 is not in the composition: 'number' must be 1–5, got 9"
-        in result.output
+        f"{CSV}:13:number: error: 青 9 is not in the composition: 'number' must be 1–5, got 9 "
+        "(a new card? add its value to the list at cards/tiny/game.toml:29)" in result.output
     )
-    assert f"{CSV}: error: 12 cards, the manifest expects 10" in result.output
+    assert f"{CSV}: error: 12 cards, the manifest expects 10 (total at " in result.output
+    assert "cards/tiny/game.toml:31)" in result.output
 
 
 def test_repeated_problems_are_folded(tiny):
