@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 
 from conftest import FIXTURES, edit, make_fixture_project, run
@@ -305,3 +306,26 @@ def test_without_a_named_sheet_cards_fill_the_page(tmp_path, size, grid, bleed):
         assert k_left == pytest.approx(210 * MM - right, abs=0.01)
         assert (k_bottom, k_top) == (pytest.approx(bottom, abs=0.01), pytest.approx(top, abs=0.01))
         assert k.rot == -f.rot and (f.rot == 90) == ("横向き" in grid)
+
+
+def test_proof_page_lines_wrap_inside_the_margins(tiny):
+    """A long deck name and the note on shared cut lines wrap on the proof page instead of
+    running off the paper (A4: 170 mm between the 20 mm margins)."""
+    long_name = "とても長い名前の数字カードの山札（第二版・試作用・両面印刷・色見本つき）"
+    edit(tiny, "cards/tiny/game.toml", 'name = "数字カード"', f'name = "{long_name}"')
+    title = "長い題名のゲーム：印刷と裁断の試し刷り "
+    edit(tiny, "cards/tiny/game.toml", 'title = "', f'title = "{title}')
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    text = "".join(page_text(pdf, 0).split())
+    assert long_name in text and "共有の線の上を正確に切ってください" in text
+    document = pdfium.PdfDocument(pdf)
+    try:
+        page = document[0]
+        width = page.get_width()
+        textpage = page.get_textpage()
+        rights = [textpage.get_charbox(i)[2] for i in range(textpage.count_chars())]
+    finally:
+        document.close()
+    assert max(rights) <= width - 19 * MM, (max(rights) - width) / MM

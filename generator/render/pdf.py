@@ -18,9 +18,11 @@ from reportlab.pdfbase.pdfdoc import (
     PDFStream,
     PDFZCompress,
 )
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import progress
+from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.plan import DeckSheets
 from ..layout.sheets import SheetGeometry, marks_for
@@ -273,14 +275,18 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
     """The top of a proof page: a heading, the instructions and a 100 mm ruler; returns the y
     below it."""
     left, y = 20 * MM, page[1] - 30 * MM
+    width = page[0] - 2 * left  # a long title, deck name or note wraps inside the margins
     c.setFillColor(black)
     c.setFont(font_names["bold"], 16)
-    c.drawString(left, y, lines[0])
-    y -= 12 * MM
+    for part in _wrapped(lines[0], width, font_names["bold"], 16):
+        c.drawString(left, y, part)
+        y -= 7.5 * MM
+    y -= 4.5 * MM
     c.setFont(font_names["body"], 10.5)
     for line in lines[1:]:
-        c.drawString(left, y, line)
-        y -= 6.5 * MM
+        for part in _wrapped(line, width, font_names["body"], 10.5):
+            c.drawString(left, y, part)
+            y -= 6.5 * MM
     # The ruler: 100 mm with millimetre ticks, longer every 5 and 10 mm.
     y -= 15 * MM
     c.setStrokeColor(black)
@@ -295,6 +301,20 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
     c.setFont(font_names["body"], 9)
     c.drawString(left, y - 6 * MM, "100 mm")
     return y - 12 * MM
+
+
+def _wrapped(line: str, width: float, font: str, size: float) -> list[str]:
+    """A line of the proof page as lines no wider than `width` (kinsoku kept); a line that
+    starts indented keeps the indent on each of its lines."""
+    if not line:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip("　 "))]
+    rest = line[len(indent) :]
+
+    def measure(text: str) -> float:
+        return stringWidth(indent + text, font, size)
+
+    return [indent + part for part in textfit.wrap(rest, width, measure) or [rest]]
 
 
 def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
