@@ -155,7 +155,7 @@ DEFECTS = {
     ),
     "layout_unknown_key": (
         lambda r: edit(r, BACK, 'min_size = "9pt"', 'min_size = "9pt"\ncolour = "#FFFFFF"'),
-        f"{BACK}:19: error: box 'title': unknown key 'colour' for a text",
+        f"{BACK}:19: error: box 'title': unknown key 'colour' for a box of type text",
     ),
     "layout_geometry_templated": (
         lambda r: edit(r, BACK, 'x = "6mm"', 'x = "{{ number }}mm"'),
@@ -438,8 +438,8 @@ def outputs(root) -> dict[str, bytes]:
             "layouts/tiny/card_front.toml",
             'valign = "middle"',
             'valing = "middle"',
-            "layouts/tiny/card_front.toml:25: error: box 'suit': unknown key 'valing' for a text "
-            "(did you mean 'valign'?)",
+            "layouts/tiny/card_front.toml:25: error: box 'suit': unknown key 'valing' for a box "
+            "of type text (did you mean 'valign'?)",
         ),
     ],
 )

@@ -22,17 +22,17 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit whose proof pages wrap their lines inside the margins. Earlier references:
-# 535571c (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins per faction), ae2e503 (kinds of action
-# counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code refuses),
-# 4c234c3 (a tuck box glued inside the back), the first tuck boxes, 6b9ed44 (fold-over
-# sheets in the base sheets.toml), 39f1795 (a placeholder-art box in each shipped game),
-# 229cac5 (headings kept with their samples), the 3-player removal declared in にゃんばーわん！'s
-# manifest (older code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4
-# (the designer's words), 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49
-# (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside
-# the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once
-# as forms: the same pixels).
+# The commit whose proof pages wrap their lines inside the margins. Earlier references: 535571c
+# (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins
+# per faction), ae2e503 (kinds of action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s
+# manifest, which older code refuses), 4c234c3 (a tuck box glued inside the back), the first
+# tuck boxes, 6b9ed44 (fold-over sheets in the base sheets.toml), 39f1795 (a placeholder-art box
+# in each shipped game), 229cac5 (headings kept with their samples), the 3-player removal
+# declared in にゃんばーわん！'s manifest (older code refuses the key), ddd9785 (full-width
+# digits on a card), 3edd1f4 (the designer's words), 7d9c348 (digits), dc3dadd (provisional
+# content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
+# marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
+# once as forms: the same pixels).
 REFERENCE = "7770f7f2e81206c2fc7a832bb205427bec34f623"
 
 

@@ -232,7 +232,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
             allowed = ", ".join(sorted(known))
             problems.error(
                 _box(spec)
-                + _("unknown key '{key}' for a {type}", key=key, type=spec.type)
+                + _("unknown key '{key}' for a box of type {type}", key=key, type=spec.type)
                 + did_you_mean(key, known)
                 + " "
                 + _("(keys: {keys})", keys=allowed),
