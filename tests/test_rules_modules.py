@@ -266,6 +266,10 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     assert result.exit_code == 0, result.output
     stats = json.loads((tmp_path / "out/solo/simulation-2p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 30
+    # every game with a winner has a winning score, a shared win too (ties counted as 0 before)
+    assert stats["tied_after"] > 0
+    won = stats["finished"] - stats["no_winner"]
+    assert sum(stats["winning_scores"].values()) == won
     # a module with no open points says so, in the report and its PDF (no empty table)
     report = (tmp_path / "out/solo/simulation-2p.md").read_text(encoding="utf-8")
     said = "The rules module names no point the text leaves open"

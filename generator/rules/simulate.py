@@ -394,12 +394,14 @@ def statistics(
             st.tied_before += 1
         if not winners:
             st.no_winner += 1
-        elif len(winners) > 1:
+            continue
+        if len(winners) > 1:
             st.tied_after += 1
         else:
             st.wins[winners[0]] += 1
-            top = scores[winners[0]]
-            st.winning_scores[top] = st.winning_scores.get(top, 0) + 1
+        # the winners' score, shared winners' too (a game of ties only said 0)
+        top = scores[winners[0]]
+        st.winning_scores[top] = st.winning_scores.get(top, 0) + 1
     st.win_ci = [wilson(w, st.finished) for w in st.wins]
     st.score_mean = [t / st.finished if st.finished else 0.0 for t in totals]
     return st
