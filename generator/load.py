@@ -368,11 +368,17 @@ def _table(
 ) -> Table:
     """Rows under a header; `every` is every record with the header (for hints)."""
     columns = [c.strip() for c in columns]
-    unnamed = [i for i, c in enumerate(columns) if not c]
-    if unnamed:
+    unnamed = {i for i, c in enumerate(columns) if not c}
+    # A column with no name and nothing in it (a spacer between columns) is passed over; one
+    # with values under no name is the designer's to name.
+    used = [i for i in sorted(unnamed) if any(i < len(r) and r[i].strip() for _l, r in records)]
+    if used:
         hint = _header_hint(every or [(header_row, columns), *records], where)
-        message = _("column {n} has no name in the header row", n=unnamed[0] + 1) + hint
+        message = _("column {n} has no name in the header row", n=used[0] + 1) + hint
         raise _fail(message, where.at(row=header_row))
+    if unnamed:
+        columns = [c for i, c in enumerate(columns) if i not in unnamed]
+        records = [(line, [v for i, v in enumerate(r) if i not in unnamed]) for line, r in records]
     seen: dict[str, int] = {}
     for i, name in enumerate(columns):
         if name in seen:  # the second would take the first's values: one column lost

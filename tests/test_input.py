@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import edit, run
-from pdfread import MM, placements, text_in
+from pdfread import MM, page_text, placements, text_in
 from spreadsheets import csv_rows, write_ods
 
 CSV = "cards/tiny/cards.csv"
@@ -300,6 +300,30 @@ def test_blank_rows_between_cards_are_reported_not_silently_skipped(tiny):
         result.output
     )
     assert "12" not in result.output.split("blank rows")[1].split("\n")[0]  # not the trailing ones
+
+
+def test_an_empty_column_with_no_name_is_passed_over_and_one_with_values_is_not(tiny):
+    """A spacer column (no name, nothing in it) between two columns reads as if it were not
+    there; a value under no name is an error naming the column."""
+
+    def spaced(lines, value=""):
+        out = []
+        for i, line in enumerate(lines):
+            cells = line.split(",")
+            cell = value if i == 3 else ""
+            out.append(",".join(cells[:2] + [cell] + cells[2:]))
+        return out
+
+    original = (tiny / CSV).read_text(encoding="utf-8").splitlines()
+    edit_csv(tiny, spaced)
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert "#C8323C" not in page_text(tiny / "output/tiny/cards.pdf", 1)  # colours still colours
+    assert "二の赤。" in page_text(tiny / "output/tiny/cards.pdf", 1)
+    edit_csv(tiny, lambda lines: spaced(original, "メモ"))
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{CSV}:1: error: column 3 has no name in the header row" in result.output
 
 
 @pytest.mark.parametrize("kind", ["csv", "ods"])
