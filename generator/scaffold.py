@@ -184,6 +184,7 @@ class Column:
     name: str
     type: str
     values: list[str]  # non-empty values, in row order
+    blanks: bool = False  # some rows leave it empty
 
     @property
     def picture(self) -> bool:
@@ -447,9 +448,13 @@ def _columns(rows: list[dict[str, str]]) -> list[Column]:
         values = [r.get(name, "").strip() for r in rows]
         values = [v for v in values if v]
         kind = _type_of(name, values)
+        if kind in ("int", "color") and len(values) < len(rows):
+            # numbers or colours some rows leave empty: printed as written (an int or color
+            # column needs a value on every row, and the first build would stop at the gap)
+            kind = "text"
         if kind == "copies" and any(c.type == "copies" for c in out):
             kind = "int"  # one copies column: the first
-        out.append(Column(name, kind, values))
+        out.append(Column(name, kind, values, blanks=len(values) < len(rows)))
     return out
 
 
@@ -668,6 +673,7 @@ def _front(columns: list[Column], w: float, h: float) -> str:
             raw=True,
             markup=c.markup,
             w="W / 2 - 5mm" if half else None,
+            when=c.ref if c.blanks else None,
         )
         if i % per_line == per_line - 1 or i == len(short) - 1:
             y += line_h
@@ -710,9 +716,11 @@ def _text_box(
     raw: bool = False,
     markup: bool = False,
     w: str | None = None,
+    when: str | None = None,
 ) -> list[str]:
     """A text box; `x` a length in mm or an expression (`W / 2 + 1mm`), `w` by default the
-    card's width less `x` on each side."""
+    card's width less `x` on each side; with `when`, drawn only on cards whose `when` column
+    is filled in (a row that leaves it empty prints no 「label：」 with nothing after it)."""
     text = value if raw else f"{{{{ {value} }}}}"
     left = f"{x:g}mm" if isinstance(x, (int, float)) else x
     width = w or f"W - {2 * x:g}mm"
@@ -733,6 +741,7 @@ def _text_box(
         f'color = "{color}"',
         f'valign = "{valign}"',
         *(marked if markup else []),
+        *([f"when = {_q(when)}  # only where the cell is filled in"] if when else []),
     ]
 
 

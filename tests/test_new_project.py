@@ -344,6 +344,21 @@ def test_columns_named_like_a_template_s_own_names_print_their_values(tmp_path):
     assert "game：x" in text and "row：1" in text and "vars：v" in text and "row：2" in text
 
 
+def test_cells_some_rows_leave_empty_build_and_print_no_empty_label(tmp_path):
+    """A number column with a gap is printed as written (an int column would stop the first
+    build at the gap), and a card whose cell is empty prints no 「note：」 with nothing after
+    it."""
+    rows = [["name", "power", "note"], ["A", "0", "x"], ["B", "", ""], ["C", "3", "y"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert "power: text" in made.output
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    text = page_text(project / "output/deck/cards.pdf", 1)
+    assert "power：0" in text and "note：x" in text and "power：3" in text
+    assert text.count("power：") == 2 and text.count("note：") == 2
+
+
 def test_many_columns_on_a_small_card_go_two_to_a_line_and_every_text_fits(tmp_path):
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
