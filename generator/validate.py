@@ -458,9 +458,8 @@ def _check_group(
                     + (
                         ""
                         if declared is None
-                        else " "
-                        + _(
-                            "(a new card? add its value to the list at {place})",
+                        else _(
+                            " (a new card? add its value to the list at {place})",
                             place=declared(k).row_place,
                         )
                     ),
