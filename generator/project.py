@@ -263,6 +263,14 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         data, sheet_name = get("data", str), None
         if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
             data, sheet_name = data.split("#", 1)
+        if "columns" in required and "columns" not in c:
+            message = _(
+                "missing key 'columns' in {ctx}: the type of each column of its spreadsheet, "
+                'e.g. [component.columns] with name = "text" and count = "copies" (types: text, '
+                "int, color, bool, copies)",
+                ctx=ctx,
+            )
+            raise fail(message, doc.at(*here))
         columns = get("columns", dict, {})
         several = [name for name, kind in columns.items() if kind == "copies"]
         if len(several) > 1:

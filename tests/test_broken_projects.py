@@ -452,6 +452,21 @@ def test_a_misspelt_key_is_an_error_naming_the_nearest_known_one(tiny, file, old
     assert message in result.output, result.output
 
 
+def test_a_component_with_no_columns_is_told_what_to_write(tiny):
+    """A second component added by hand without its columns: the error says what the table
+    is and shows one."""
+    text = (tiny / f"{GAME}/game.toml").read_text(encoding="utf-8")
+    start, end = text.index("  [component.columns]"), text.index("  [component.composition]")
+    (tiny / f"{GAME}/game.toml").write_text(text[:start] + text[end:], encoding="utf-8")
+    result = run("check", "--no-play", "--project", str(tiny))
+    assert result.exit_code == 1
+    assert (
+        f"{GAME}/game.toml:11:component: error: missing key 'columns' in component 'card': the "
+        "type of each column of its spreadsheet, e.g. [component.columns] with name = \"text\" "
+        'and count = "copies"'
+    ) in result.output, result.output
+
+
 def test_shift_jis_layout_files_are_read(tiny):
     """The one decoding rule holds for every TOML file: a cp932 icons.toml and layout work."""
     (tiny / "layouts/tiny/icons.toml").write_bytes(
