@@ -99,3 +99,23 @@ def test_an_unreachable_scheduler_is_named(tricks):
     assert result.exit_code == 1, result.output
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_task_that_kills_every_worker_it_meets_ends_the_run_with_a_message(tricks, cluster):
+    """A rules module that takes its worker process down on one seed, every time: Dask gives up
+    on that task after a few workers, and the run ends naming the cluster, not as a bug."""
+    from generator.rules import engine
+
+    edit(
+        tricks,
+        RULES,
+        "def new_state(data: dict, players: int, seed: int, options: dict) -> State:\n",
+        "def new_state(data: dict, players: int, seed: int, options: dict) -> State:\n"
+        f"    if seed == {engine.derive_seed(1, 5)}:\n"
+        "        __import__('os')._exit(1)\n",
+    )
+    args = ["simulate", "tricks", "--project", str(tricks), "--games", "100"]
+    result = run(*args, "--scheduler", cluster)
+    assert result.exit_code == 1, result.output
+    assert f"the Dask cluster at {cluster} could not finish the run (KilledWorker" in result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output

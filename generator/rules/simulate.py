@@ -14,7 +14,7 @@ import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import CancelledError, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from itertools import islice
@@ -148,6 +148,12 @@ def _remote(shipped: tuple, data: bytes, check: bool, task: tuple) -> list[tuple
         module = modules.load_shipped(*shipped)
         _WORKER.update(module=module, data=pickle.loads(data), check=check, key=key)
     return _run(task)
+
+
+def _held(value):
+    """A value the workers fetch from the task that returns it: Dask computes it again on
+    another worker when the one that held it is lost (scattered data is lost with it)."""
+    return value
 
 
 _SCHEDULER: list[str | None] = [None]
@@ -325,7 +331,7 @@ def _on_dask(address, module, packed, batches, check, total, progress):
     """The same tasks on a Dask cluster: the module's code and the data sent once, tasks in
     flight a few per worker, results taken in order (Dask reruns a lost worker's tasks)."""
     try:
-        from distributed import Client
+        from distributed import Client, KilledWorker
     except ImportError:  # pragma: no cover - a dependency
         raise BuildError(
             _("--scheduler needs dask.distributed (pip install distributed)")
@@ -338,7 +344,7 @@ def _on_dask(address, module, packed, batches, check, total, progress):
         ) from None
     try:
         shipped = modules.shipped(module.RULES_REF)
-        [code, data] = client.scatter([shipped, packed], broadcast=True, hash=True)
+        code, data = client.submit(_held, shipped), client.submit(_held, packed)
         workers = max(1, sum(client.nthreads().values()))
         yield from _in_order(
             lambda task: client.submit(_remote, code, data, check, task, pure=False),
@@ -347,6 +353,15 @@ def _on_dask(address, module, packed, batches, check, total, progress):
             total,
             progress,
         )
+    except (CancelledError, KilledWorker) as exc:  # the cluster's trouble, not the project's
+        raise BuildError(
+            _(
+                "the Dask cluster at {address} could not finish the run ({error}): a worker "
+                "died running it, or the cluster lost what was sent to its workers",
+                address=address,
+                error=f"{type(exc).__name__}: {exc}",
+            )
+        ) from None
     finally:
         client.close()
 
