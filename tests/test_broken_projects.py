@@ -462,7 +462,7 @@ def test_a_component_with_no_columns_is_told_what_to_write(tiny):
     assert result.exit_code == 1
     assert (
         f"{GAME}/game.toml:11:component: error: missing key 'columns' in component 'card': the "
-        "type of each column of its spreadsheet, e.g. [component.columns] with name = \"text\" "
+        'type of each column of its spreadsheet, e.g. [component.columns] with name = "text" '
         'and count = "copies"'
     ) in result.output, result.output
 
