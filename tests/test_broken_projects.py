@@ -145,6 +145,12 @@ DEFECTS = {
         f"{GAME}/game.toml:16:component.front: error: layout 'card_frnt' not found in "
         "layouts/tiny/ or layouts/_shared/ (did you mean 'card_front'?)",
     ),
+    "layout_new": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'front = "card_front"', 'front = "monster"'),
+        f"{GAME}/game.toml:16:component.front: error: layout 'monster' not found in "
+        "layouts/tiny/ or layouts/_shared/; a new layout is a file of its own: "
+        "layouts/tiny/monster.toml",
+    ),
     "layout_not_toml": (
         lambda r: edit(r, BACK, "[[box]]", "[[box]"),
         f"{BACK}:4:6: error: cannot read layout",

@@ -8,6 +8,7 @@ whatever the data. `resolve()` turns a layout plus a card's fields into plain dr
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,7 +156,8 @@ def load_layout(
             {p.stem for f in group if f.is_dir() for p in f.glob("*.toml")} - NOT_LAYOUTS
             for group in folders
         ]
-        hint = did_you_mean(name, known[0]) or did_you_mean(name, known[1])  # the game's first
+        own_hint = did_you_mean(name, known[0])
+        hint = own_hint or did_you_mean(name, known[1])  # the game's first
         message = (
             _(
                 "layout '{name}' not found in {own}/ or {shared}/",
@@ -165,6 +167,9 @@ def load_layout(
             )
             + hint
         )
+        if not own_hint and re.fullmatch(r"[\w.-]+", name) and not name.startswith("."):
+            new = rel(layouts_dir / game / f"{name}.toml")
+            message += _("; a new layout is a file of its own: {file}", file=new)
         raise BuildError([Problem("error", message, where)])
     if name in _chain:
         raise BuildError(
