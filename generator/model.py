@@ -106,6 +106,14 @@ def when_label(when: dict) -> str:
     )
 
 
+NAME_COLUMNS = ("name", "名前", "名称", "カード名", "title", "タイトル")  # a column naming a card
+
+
+def name_column(columns) -> str | None:
+    """The column that names each card (名前, name…), if the component has one."""
+    return next((c for c in columns if c.strip().lower() in NAME_COLUMNS), None)
+
+
 def group_label(group: dict) -> str | None:
     """A composition group's name for people (`label = "1月"`), unless `label` is one of the
     group's key columns (then it lists that column's values)."""

@@ -19,10 +19,11 @@ from . import base, output
 from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table
+from .model import NAME_COLUMNS
 from .problems import BuildError, Problem, SourceRef
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
-from .validate import NAME_COLUMNS, _convert
+from .validate import _convert
 
 # --size NAME: (the size in sheets.toml, the sheet to print on)
 SIZES = {

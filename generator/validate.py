@@ -15,7 +15,7 @@ from .i18n import _, ngettext
 from .i18n import count as _pieces
 from .limits import DEFAULT, exceeded
 from .load import Table
-from .model import Card, Deck, freeze, group_label, matches, when_label
+from .model import NAME_COLUMNS, Card, Deck, freeze, group_label, matches, when_label
 from .problems import Problems, SourceRef
 from .project import Component
 
@@ -263,9 +263,6 @@ def _label(typed: dict, composition: dict) -> str | None:
         if column.strip().lower() in NAME_COLUMNS and value not in (None, ""):
             return str(value)
     return None
-
-
-NAME_COLUMNS = ("name", "名前", "名称", "カード名", "title", "タイトル")
 
 
 def check_composition(deck: Deck, problems: Problems, suspects: set[int] = frozenset()) -> None:

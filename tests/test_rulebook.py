@@ -30,6 +30,27 @@ def test_rulebook_numbers_come_from_the_data(tiny_built):
     assert "数字カード１０枚赤５枚、青５枚" in text
 
 
+def test_a_component_without_composition_is_broken_down_by_its_name_column(tiny):
+    """Tokens with a name and a count and no composition: the components table says how many
+    of each, as it does for a deck with a composition."""
+    (tiny / "cards/tiny/chips.csv").write_text("name,count\nライフ,20\n魔力,5\n", "utf-8")
+    (tiny / "layouts/tiny/chip.toml").write_text(
+        '[[box]]\nname = "n"\ntype = "text"\nx = "0mm"\ny = "0mm"\nw = "W"\nh = "H"\n'
+        'text = "{{ name }}"\nfont = "body"\nsize = "8pt"\n',
+        "utf-8",
+    )
+    with open(tiny / "cards/tiny/game.toml", "a", encoding="utf-8") as f:
+        f.write(
+            '\n[[component]]\nid = "chip"\nname = "チップ"\nkind = "token"\n'
+            'data = "chips.csv"\nsize = { w = "15mm", h = "15mm" }\nfront = "chip"\n'
+            '\n  [component.columns]\n  name = "text"\n  count = "copies"\n'
+        )
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    text = flat(all_text(tiny / "output/tiny/rulebook.pdf"))
+    assert "チップ２５個ライフ２０個、魔力５個" in text
+
+
 def test_editing_the_spreadsheet_changes_the_rulebook(tiny):
     """The designer adds numbers 6: the data and the manifest's expectation, nothing else."""
     edit(

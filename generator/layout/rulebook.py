@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, group_label, matches, when_label
+from ..model import Deck, Game, group_label, matches, name_column, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -181,7 +181,8 @@ def breakdown(deck: Deck) -> str:
 
     groups = comp.get("group")
     if not groups:
-        key = comp.get("key", [])
+        # the composition's key, else the column that names the cards (ライフ ２０個、魔力 ５個)
+        key = comp.get("key") or [c for c in [name_column(deck.component.columns)] if c]
         return by(deck.cards, key[0]) if key else ""
     parts = []
     for group in groups:
