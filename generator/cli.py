@@ -26,7 +26,16 @@ PAPERS = ("a4", "letter")
 
 
 def _project(path: str | None):
-    return find_project(Path(path) if path else Path.cwd())
+    """The project `--project` names, else the one this folder is in: here, or the nearest
+    folder above with cards/ and layouts/ (a designer working in cards/GAME/)."""
+    if path:
+        return find_project(Path(path))
+    here = Path.cwd()
+    if not (here / "cards").is_dir():
+        for folder in here.resolve().parents:
+            if (folder / "cards").is_dir() and (folder / "layouts").is_dir():
+                return find_project(folder)
+    return find_project(here)
 
 
 def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:

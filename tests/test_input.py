@@ -255,6 +255,24 @@ def test_not_a_project(tmp_path):
     assert "not a project folder: it has no cards/ folder" in result.output
 
 
+def test_run_inside_a_game_folder_finds_the_project_above(tiny, tmp_path, monkeypatch):
+    """A designer in cards/tiny/ runs pnp as in the project folder: the outputs go to the
+    project's output/, the messages name files from the project; a folder in no project is
+    still said to be none."""
+    monkeypatch.chdir(tiny / "cards/tiny")
+    result = run("build")
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tiny / 'output/tiny/cards.pdf'}" in result.output
+    assert "cards/tiny/rules.md:" in result.output  # a path from the project's folder
+    assert not (tiny / "cards/tiny/output").exists()
+    elsewhere = tmp_path / "loose"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = run("check")
+    assert result.exit_code == 1
+    assert "not a project folder: it has no cards/ folder" in result.output
+
+
 def test_unknown_game(tiny):
     result = check(tiny, "nosuchgame")
     assert result.exit_code == 1
