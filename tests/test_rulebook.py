@@ -11,7 +11,16 @@ import pytest
 from PIL import ImageChops
 
 from conftest import REPO, edit, run
-from pdfread import MM, all_text, links, page_text, placements, render, text_by_font
+from pdfread import (
+    MM,
+    all_text,
+    links,
+    page_text,
+    placements,
+    render,
+    text_by_font,
+    text_sizes,
+)
 
 SHIPPED = ("fudaraku", "rumbling_seed", "nyanbaa")
 
@@ -112,6 +121,33 @@ def test_summary_is_one_page_from_the_marked_parts(tiny_built):
     assert "手番には、次のどちらかを**必ず１つ**行います。" in md
     assert "- カードを１枚出す\n- パスする" in md and "1. 親が最初に出します。" in md
     assert "出したカード" not in md
+
+
+def test_with_no_part_marked_the_summary_takes_the_sections_on_play(tiny):
+    """Rules with no summary marks (as pnp new writes them): the summary holds the sections
+    on setup, the turn and scoring, says so as a notice, and a heading inside a section
+    prints smaller than the section's title."""
+    rules = tiny / "cards/tiny/rules.md"
+    text = rules.read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if "summary" not in line or line.startswith("{#")]
+    rules.write_text("\n".join(kept).replace("1. 親が", "### 親\n\n1. 親が") + "\n", "utf-8")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    assert (
+        "cards/tiny/rules.md: notice: no part is marked for the summary: it shows the sections "
+        "「ゲームの準備」、「手番」、「得点」"
+    ) in result.output
+    md = (tiny / "output/tiny/summary.md").read_text(encoding="utf-8")
+    assert "## ゲームの準備\n" in md and "## 手番\n" in md and "## 得点\n" in md
+    assert "概要" not in md and "コンポーネント" not in md
+    sizes = {t.strip(): size for t, size in text_sizes(tiny / "output/tiny/summary.pdf", 0)}
+    assert sizes["親"] < sizes["手番"], sizes
+    rules.write_text("# ちいさな試験\n\n## 概要\n\n数字を比べます。\n", "utf-8")
+    result = run("build", "--project", str(tiny))
+    assert result.exit_code == 0, result.output
+    assert "no section is on setup, turns or the end: the summary has the title only" in (
+        result.output
+    )
 
 
 def test_one_edited_row_changes_that_card_only(tiny, tiny_built):

@@ -183,6 +183,8 @@ def lay_out(
     plan.faces_laid = (memo.misses, memo.hits, memo.faces)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
+        if plan.book.summary_chosen:
+            _say_summary_chosen(plan.book, problems)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
         plan.samples = _samples(plan, game, problems)
         plan.pictures = _pictures(project, game, plan.book, images, fonts, problems)
@@ -428,6 +430,24 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
     _HELD[(str(cache.folder), game.id)] = (memo.salt, kept, len(memo.live))
     data = zlib.compress(pickle.dumps((memo.salt, kept, len(memo.live)), protocol=5), 1)
     cache.write(f"faces/{game.id}", data)
+
+
+def _say_summary_chosen(book, problems: Problems) -> None:
+    """The rules mark no part for the summary: which sections it took, and how to choose."""
+    how = _("mark parts with <!-- summary: TITLE --> … <!-- /summary --> to choose")
+    if book.summary:
+        message = _(
+            "no part is marked for the summary: it shows the sections {titles} ({how})",
+            titles="、".join(f"「{s.title}」" for s in book.summary),
+            how=how,
+        )
+    else:
+        message = _(
+            "no part is marked for the summary and no section is on setup, turns or the end: "
+            "the summary has the title only ({how})",
+            how=how,
+        )
+    problems.notice(message, book.where)
 
 
 def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> None:

@@ -27,6 +27,7 @@ class Rulebook:
     summary: list[Section]
     text: str  # the rendered Markdown
     where: SourceRef
+    summary_chosen: bool = False  # no part marked: the summary took the sections on play
 
 
 # Private-use characters around each source line's number, so rendered lines can be traced back
@@ -82,7 +83,35 @@ def render_source(game: Game) -> Rulebook:
     blocks += provisional_blocks(game)  # what is still provisional, listed at the end
     blocks, summary = _digits(blocks, summary, game.manifest.digits)
     title = next((b.text for b in blocks if b.kind == "heading" and b.level == 1), game.title)
-    return Rulebook(title, blocks, summary, text, where)
+    chosen = not summary
+    if chosen:
+        summary = play_sections(blocks)
+    return Rulebook(title, blocks, summary, text, where, chosen)
+
+
+# The sections a summary holds when the rules mark none: setup, the turn, the end and scoring.
+_ON_PLAY = re.compile(
+    r"準備|セットアップ|流れ|進行|手番|ターン|ラウンド|終了|勝利|得点|"
+    r"setup|set-up|turn|round|play|end|scor|win",
+    re.I,
+)
+
+
+def play_sections(blocks: list[Block]) -> list[Section]:
+    """With no part marked for the summary: each level-2 section whose heading names setup,
+    the turn, the end or scoring (準備, ゲームの流れ, ゲームの終了…), to its next heading of that
+    level, as the designer wrote it (not what the tool added)."""
+    out: list[Section] = []
+    current = None
+    for b in blocks:
+        if b.kind == "heading" and b.level <= 2:
+            current = None
+            if b.level == 2 and not b.added and _ON_PLAY.search(b.plain):
+                current = Section(b.plain)
+                out.append(current)
+        elif current is not None and not b.added:
+            current.blocks.append(b)
+    return out
 
 
 def _error_line(exc: Exception) -> int | None:

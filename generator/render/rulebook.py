@@ -7,6 +7,7 @@ Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns by
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -764,6 +765,8 @@ def _summary(
     ]
     for section in book.summary:
         story.append(TextBlock(section.title, st["h3"]))
-        story += flowables(section.blocks, st, game, {}, fonts, width, (width, top - margin))
+        # headings inside a part are below its title (the rulebook's 「１. 呪文」 under 「流れ」)
+        blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
+        story += flowables(blocks, st, game, {}, fonts, width, (width, top - margin))
     doc.build(story)
     return doc.page
