@@ -92,7 +92,7 @@ def render_source(game: Game) -> Rulebook:
 # The sections a summary holds when the rules mark none: setup, the turn, the end and scoring.
 _ON_PLAY = re.compile(
     r"準備|セットアップ|流れ|進行|手番|ターン|ラウンド|終了|勝利|得点|"
-    r"setup|set-up|turn|round|play|end|scor|win",
+    r"\b(?:set-?up|turns?|rounds?|game ?play|how to play|end|scoring|winning)\b",
     re.I,
 )
 
