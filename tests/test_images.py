@@ -92,6 +92,16 @@ def test_fit_modes_place_the_picture_as_named(art):
     assert near(at(oak, 30, 35), GREEN) and near(at(oak, 33, 35), YELLOW)  # halves meet at 31.5
 
 
+def test_a_16_bit_grey_png_prints_its_greys(art):
+    """Scanners and some art tools save 16-bit greyscale PNGs: mid grey prints mid grey (turned
+    to 8 bits by scale; a plain conversion clipped every pixel above 255 of 65,535 to white)."""
+    fox = art / "cards/art/art/fox.png"
+    Image.new("I;16", (400, 300), 32768).save(fox)
+    assert Image.open(fox).mode.startswith("I")
+    f = faces(art)
+    assert near(at(f["狐-front"], 30, 35), (128, 128, 128), tol=3)
+
+
 def test_rounded_clip_and_opacity(art):
     back = faces(art)["狐-back"]  # emblem: 30 mm square centred, 4 mm corners, opacity 0.8
     purple = (0x55, 0x33, 0x77)

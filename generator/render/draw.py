@@ -204,6 +204,8 @@ def _raster(path: str, kind: str):
         return ImageReader(path)
     with Image.open(path) as im:
         alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+        if im.mode.startswith("I"):  # 16-bit grey: to 8 bits by scale (converting clips it white)
+            im = im.point(lambda v: v * (1 / 256)).convert("L")
         im = im.convert("RGBA" if alpha else "RGB")
     return ImageReader(im)
 
