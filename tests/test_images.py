@@ -102,6 +102,44 @@ def test_a_16_bit_grey_png_prints_its_greys(art):
     assert near(at(f["狐-front"], 30, 35), (128, 128, 128), tol=3)
 
 
+def test_a_photo_stored_on_its_side_prints_as_it_is_seen(art):
+    """A phone writes the EXIF orientation instead of turning the pixels: owl.jpg stored
+    1200 wide × 900 high (left half yellow) with orientation 6 is seen 900 × 1200 with its top
+    half yellow, and prints so (it printed on its side)."""
+    owl = Image.new("RGB", (1200, 900), BLUE)
+    ImageDraw.Draw(owl).rectangle((0, 0, 599, 899), fill=YELLOW)
+    exif = owl.getexif()
+    exif[0x0112] = 6
+    owl.save(art / "cards/art/art/owl.jpg", quality=95, exif=exif.tobytes())
+    face = faces(art)["梟-front"]  # cover, as seen 3:4: y −1.7–71.7 mm, yellow above 35 mm
+    assert near(at(face, 6, 20), YELLOW) and near(at(face, 50, 20), YELLOW)
+    assert near(at(face, 6, 50), BLUE) and near(at(face, 50, 50), BLUE)
+
+
+@pytest.mark.parametrize("orientation", range(2, 9))
+def test_each_exif_orientation_turns_the_picture_as_pillow_does(orientation):
+    """The matrix each EXIF orientation draws with takes every stored pixel to where Pillow's
+    exif_transpose (what image viewers show) puts it."""
+    from PIL import ImageOps
+
+    from generator.render.draw import ORIENTATIONS
+
+    w, h = 3, 2
+    stored = Image.new("RGB", (w, h))
+    stored.putdata([(10 * i, 0, 0) for i in range(w * h)])
+    exif = stored.getexif()
+    exif[0x0112] = orientation
+    stored.info["exif"] = exif.tobytes()
+    seen = ImageOps.exif_transpose(stored)
+    a, b, c, d, e, f = ORIENTATIONS[orientation]
+    for y in range(h):
+        for x in range(w):
+            u, v = (x + 0.5) / w, 1 - (y + 0.5) / h  # the pixel's centre, PDF's way up
+            u2, v2 = a * u + c * v + e, b * u + d * v + f
+            x2, y2 = int(u2 * seen.width), int((1 - v2) * seen.height)
+            assert seen.getpixel((x2, y2)) == stored.getpixel((x, y)), (x, y)
+
+
 def test_rounded_clip_and_opacity(art):
     back = faces(art)["狐-back"]  # emblem: 30 mm square centred, 4 mm corners, opacity 0.8
     purple = (0x55, 0x33, 0x77)

@@ -35,9 +35,14 @@ class ImageRef:
     rel: str  # the path as messages show it (project-relative)
     digest: str  # of the file's bytes: equal digests are one picture
     kind: str  # png, jpeg or svg
-    px: tuple[float, float]  # pixels (raster) or the SVG's own size in points
+    px: tuple[float, float]  # pixels as seen (raster: turned as EXIF says) or the SVG's points
     path: str = field(default="", repr=False, compare=False)  # where to read it
     root: str = field(default="", repr=False, compare=False)  # an SVG's references stay inside
+    # EXIF orientation (1–8) of a photo: 6 is stored on its side, shown turned clockwise
+    orientation: int = 1
+
+
+EXIF_ORIENTATION = 0x0112  # the tag phones and cameras write instead of turning the pixels
 
 
 class ImageError(Exception):
@@ -138,8 +143,9 @@ class ImageSet:
             with Image.open(path) as im:
                 kind = FORMATS.get(im.format or "")
                 size = im.size
+                turned = im.getexif().get(EXIF_ORIENTATION, 1)
         except (UnidentifiedImageError, OSError, ValueError):
-            kind, size = None, (0, 0)
+            kind, size, turned = None, (0, 0), 1
         if kind is None:
             return _("{path}: not a PNG, JPEG or SVG picture", path=rel)
         if size[0] * size[1] > MAX_PIXELS:
@@ -150,7 +156,11 @@ class ImageSet:
                 h=size[1],
                 most=MAX_PIXELS // 1_000_000,
             )
-        return ImageRef(rel, digest, kind, (float(size[0]), float(size[1])), str(path))
+        turned = turned if turned in range(1, 9) else 1
+        if turned >= 5:  # a quarter turn: as seen, the picture is as wide as it is stored high
+            size = (size[1], size[0])
+        px = (float(size[0]), float(size[1]))
+        return ImageRef(rel, digest, kind, px, str(path), orientation=turned)
 
 
 def read_svg(path: Path | str, root: Path | str):

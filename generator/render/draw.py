@@ -173,9 +173,25 @@ def image_form(c, image) -> tuple[str, tuple[float, float]]:
 
             renderPDF.draw(drawing, c, 0, 0)
         else:
+            if image.orientation != 1:  # stored on its side or mirrored: shown as EXIF says
+                c.transform(*ORIENTATIONS[image.orientation])
             c.drawImage(source, 0, 0, 1, 1, mask="auto")
         c.endForm()
     return name, size
+
+
+# EXIF orientation -> the matrix taking the stored picture in the unit square to it as seen
+# (PDF's u right, v up): 2 mirrored, 3 half a turn, 4 flipped, 5 transposed, 6 a quarter turn
+# clockwise, 7 transversed, 8 a quarter turn anticlockwise.
+ORIENTATIONS = {
+    2: (-1, 0, 0, 1, 1, 0),
+    3: (-1, 0, 0, -1, 1, 1),
+    4: (1, 0, 0, -1, 0, 1),
+    5: (0, -1, -1, 0, 1, 1),
+    6: (0, -1, 1, 0, 0, 1),
+    7: (0, 1, 1, 0, 0, 0),
+    8: (0, 1, -1, 0, 1, 0),
+}
 
 
 _SVGS: dict[str, object] = {}
