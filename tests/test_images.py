@@ -116,6 +116,24 @@ def test_a_photo_stored_on_its_side_prints_as_it_is_seen(art):
     assert near(at(face, 6, 50), BLUE) and near(at(face, 50, 50), BLUE)
 
 
+@pytest.mark.parametrize("suffix", ["webp", "tif"])
+def test_art_saved_as_webp_or_tiff_prints(art, suffix):
+    """Art downloaded as WebP, or saved as TIFF (CMYK, as a paint program for print may):
+    printed as the pixels it holds."""
+    fox = Image.new("RGBA", (400, 300), (0, 0, 0, 0))
+    ImageDraw.Draw(fox).rectangle((0, 0, 199, 299), fill=(*RED, 255))
+    if suffix == "tif":
+        fox = Image.new("RGB", (400, 300), BLUE).convert("CMYK")
+        ImageDraw.Draw(fox).rectangle(
+            (0, 0, 199, 299), fill=Image.new("RGB", (1, 1), RED).convert("CMYK").getpixel((0, 0))
+        )
+    fox.save(art / f"cards/art/art/fox.{suffix}", lossless=True)
+    edit(art, "cards/art/cards.csv", "fox.png", f"fox.{suffix}")
+    face = faces(art)["狐-front"]
+    assert near(at(face, 10, 35), RED, tol=20)
+    assert near(at(face, 50, 35), FRAME if suffix == "webp" else BLUE, tol=20)
+
+
 @pytest.mark.parametrize("orientation", range(2, 9))
 def test_each_exif_orientation_turns_the_picture_as_pillow_does(orientation):
     """The matrix each EXIF orientation draws with takes every stored pixel to where Pillow's
@@ -254,7 +272,7 @@ def test_a_fallback_picture_stands_in(art):
     [
         ("../../../secret.png", "lies outside the project folder"),
         ("/etc/hostname", "lies outside the project folder"),
-        ("art/notes.png", "not a PNG, JPEG or SVG picture"),
+        ("art/notes.png", "not a picture pnp can print (PNG, JPEG, SVG, WebP, TIFF, GIF or BMP)"),
         ("art/broken.svg", "not an SVG picture pnp can read"),
     ],
 )

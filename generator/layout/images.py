@@ -21,7 +21,9 @@ from ..textfile import confine
 
 FITS = ("contain", "cover", "stretch")
 MIN_DPI = 300
-FORMATS = {"PNG": "png", "JPEG": "jpeg"}
+# Pillow's name of a raster format -> how it is embedded: a JPEG as it is, the others as
+# pixels ("png": WebP from the web, TIFF from a paint program, GIF and BMP read by Pillow).
+FORMATS = {"PNG": "png", "JPEG": "jpeg", "WEBP": "png", "TIFF": "png", "GIF": "png", "BMP": "png"}
 # A picture this large is not card art: refuse it before decoding (Pillow's own guard against
 # decompression bombs is a warning at 89 Mpx; ours is an error naming the file).
 MAX_PIXELS = 60_000_000
@@ -147,7 +149,10 @@ class ImageSet:
         except (UnidentifiedImageError, OSError, ValueError):
             kind, size, turned = None, (0, 0), 1
         if kind is None:
-            return _("{path}: not a PNG, JPEG or SVG picture", path=rel)
+            return _(
+                "{path}: not a picture pnp can print (PNG, JPEG, SVG, WebP, TIFF, GIF or BMP)",
+                path=rel,
+            )
         if size[0] * size[1] > MAX_PIXELS:
             return _(
                 "{path}: {w}×{h} pixels is far more than card art needs (at most {most} million)",
