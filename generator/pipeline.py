@@ -23,7 +23,7 @@ from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
 from .rules.checks import check_rules
 from .schema import schema_problems
-from .textfile import confine, read_text
+from .textfile import confine, read_text, same_name
 
 
 @dataclass
@@ -173,7 +173,10 @@ def load(
     for comp in manifest.components:
         if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
-        path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
+        path = manifest.folder / comp.data
+        if not path.exists():
+            path = same_name(path)  # its name written in another Unicode form (a Mac's)
+        path = confine(path, project.root, comp.at("data"), "'data'")
         table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name, limits)
         problems.extend(table.warnings)
         used = sum(len(d.cards) for d in decks)

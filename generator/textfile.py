@@ -9,6 +9,7 @@ first bad line. Used by load (CSV) and tomlfile (manifests, layouts, sheets, ico
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from .i18n import _
@@ -96,6 +97,19 @@ def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> Buil
             )
         ]
     )
+
+
+def same_name(path: Path) -> Path:
+    """The file in `path`'s folder whose name is `path`'s written in another Unicode form (a
+    Mac writes が as か and a combining ゛, a spreadsheet as one character), else `path`."""
+    want = unicodedata.normalize("NFC", path.name)
+    try:
+        for entry in path.parent.iterdir():
+            if entry.name != path.name and unicodedata.normalize("NFC", entry.name) == want:
+                return entry
+    except OSError:
+        pass
+    return path
 
 
 def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:

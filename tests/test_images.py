@@ -134,6 +134,22 @@ def test_art_saved_as_webp_or_tiff_prints(art, suffix):
     assert near(at(face, 50, 35), FRAME if suffix == "webp" else BLUE, tol=20)
 
 
+def test_a_file_named_in_another_unicode_form_is_found(art):
+    """A Mac writes が in a file name as か and a combining ゛ (NFD); the spreadsheet has the
+    one character. The picture is found, and an edit of it is drawn on the next build."""
+    import unicodedata
+
+    edit(art, "cards/art/cards.csv", "fox.png", "がぞう.png")
+    stored = art / "cards/art/art" / unicodedata.normalize("NFD", "がぞう.png")
+    (art / "cards/art/art/fox.png").rename(stored)
+    if (art / "cards/art/art/がぞう.png").exists():
+        pytest.skip("this file system finds a name in either form")
+    assert near(at(faces(art)["狐-front"], 10, 35), RED)
+    blue = Image.new("RGB", (400, 300), BLUE)
+    blue.save(stored)
+    assert near(at(faces(art)["狐-front"], 10, 35), BLUE)
+
+
 @pytest.mark.parametrize("orientation", range(2, 9))
 def test_each_exif_orientation_turns_the_picture_as_pillow_does(orientation):
     """The matrix each EXIF orientation draws with takes every stored pixel to where Pillow's

@@ -273,6 +273,17 @@ def test_run_inside_a_game_folder_finds_the_project_above(tiny, tmp_path, monkey
     assert "not a project folder: it has no cards/ folder" in result.output
 
 
+def test_a_spreadsheet_named_in_another_unicode_form_is_read(tiny):
+    """game.toml names データ.csv (one character for デ); a Mac wrote the file's name with テ and
+    a combining ゛. The deck is read."""
+    import unicodedata
+
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "データ.csv"')
+    (tiny / CSV).rename(tiny / "cards/tiny" / unicodedata.normalize("NFD", "データ.csv"))
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+
+
 def test_unknown_game(tiny):
     result = check(tiny, "nosuchgame")
     assert result.exit_code == 1

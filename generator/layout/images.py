@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..problems import BuildError, SourceRef
-from ..textfile import confine
+from ..textfile import confine, same_name
 
 FITS = ("contain", "cover", "stretch")
 MIN_DPI = 300
@@ -78,13 +78,16 @@ class ImageSet:
             found = self._named[name]
             if isinstance(found, str):
                 raise ImageError(found)
-            return found
-        try:
-            found = self._find(name, where)
-        except ImageError as exc:
-            self._named[name] = str(exc)
-            raise
-        self._named[name] = found
+        else:
+            try:
+                found = self._find(name, where)
+            except ImageError as exc:
+                self._named[name] = str(exc)
+                raise
+            self._named[name] = found
+        if found is not None and self.files is not None:
+            if Path(found.path).name != Path(self.files[-1][0]).name:  # in another Unicode form
+                self.files.append((found.path, self._stat(found.path)))
         return found
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
@@ -118,6 +121,10 @@ class ImageSet:
                 )
             ) from None
         path = path.resolve()
+        if not path.is_file():
+            other = same_name(path).resolve()
+            if other.is_relative_to(self.root.resolve()):
+                path = other
         if path not in self._seen:
             self._seen[path] = self._read(path) if path.is_file() else None
         found = self._seen[path]
