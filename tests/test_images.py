@@ -134,6 +134,20 @@ def test_art_saved_as_webp_or_tiff_prints(art, suffix):
     assert near(at(face, 50, 35), FRAME if suffix == "webp" else BLUE, tol=20)
 
 
+def test_a_picture_named_in_another_case_is_said_so(art):
+    """`Fox.png` in the spreadsheet, `fox.png` on disk: a Mac finds it, Linux does not; the
+    message names the file that is there."""
+    if (art / "cards/art/art/Fox.png").exists():
+        pytest.skip("this file system finds a name in either case")
+    edit(art, "cards/art/cards.csv", "fox.png", "Fox.png")
+    result = run("check", "--no-play", "--project", str(art))
+    assert result.exit_code == 1
+    assert (
+        "image art/Fox.png not found (art/fox.png is there: the names differ in upper and "
+        "lower case)"
+    ) in result.output, result.output
+
+
 def test_a_file_named_in_another_unicode_form_is_found(art):
     """A Mac writes が in a file name as か and a combining ゛ (NFD); the spreadsheet has the
     one character. The picture is found, and an edit of it is drawn on the next build."""

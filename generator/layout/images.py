@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -89,6 +90,20 @@ class ImageSet:
             if Path(found.path).name != Path(self.files[-1][0]).name:  # in another Unicode form
                 self.files.append((found.path, self._stat(found.path)))
         return found
+
+    def case_twin(self, name: str) -> str | None:
+        """The file beside `name` whose name differs from it only in upper and lower case
+        (`art/Fox.PNG` for `art/fox.png`): found on a Mac or Windows, not on Linux."""
+        wanted = Path(name.strip())
+        folder = (self.folder / wanted).parent
+        key = unicodedata.normalize("NFC", wanted.name).casefold()
+        try:
+            for entry in sorted(folder.iterdir()):
+                if unicodedata.normalize("NFC", entry.name).casefold() == key:
+                    return (wanted.parent / entry.name).as_posix()
+        except OSError:
+            pass
+        return None
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
         self.lacking.setdefault(where, []).append(item)
