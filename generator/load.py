@@ -61,6 +61,13 @@ def decode(data: bytes, where: SourceRef) -> str:
     return textfile.decode(data, where, _("Save it from Excel as 'CSV UTF-8'."))
 
 
+def _delimiter(text: str) -> str:
+    """A tab when the header row is cut by tabs and has no comma (Excel's "Text (Tab
+    delimited)", a .tsv), else a comma."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    return "\t" if "\t" in header and "," not in header else ","
+
+
 def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
     size = path.stat().st_size
     if size > limits.file_mb * MB:
@@ -70,7 +77,7 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
     text = decode(path.read_bytes(), where)
     if not text.strip():
         raise _fail(_("the file is empty: expected a header row and one row per card"), where)
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     records: list[tuple[int, list[str]]] = []
     blank_above = 0
     try:
@@ -441,7 +448,7 @@ def _table(
     return Table(where, columns, rows, header_row, tuple(warnings), hint)
 
 
-READERS = {".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
+READERS = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".xlsx": "xlsx", ".ods": "ods"}
 
 
 def read_table(
@@ -466,11 +473,13 @@ def read_table(
             return _several(path, where, kind, several.names, limits, first)
     if path.suffix:
         message = _(
-            "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS), .xlsx or .ods",
+            "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with tabs), .xlsx "
+            "or .ods",
             suffix=path.suffix,
         )
     else:
         message = _(
-            "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS), .xlsx or .ods"
+            "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with "
+            "tabs), .xlsx or .ods"
         )
     raise _fail(message, where)

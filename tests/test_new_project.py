@@ -32,9 +32,10 @@ def save(path, rows, kind: str) -> None:
         write_xlsx(path, {"カード": rows})
     elif kind == "ods":
         write_ods(path, {"カード": rows})
-    else:
-        text = "\n".join(",".join(str(v) for v in r) for r in rows) + "\n"
-        encoding = {"csv": "utf-8", "csv-bom": "utf-8-sig", "csv-sjis": "cp932"}[kind]
+    else:  # Excel's "Text (Tab delimited)" on Japanese Windows: tabs and Shift_JIS (.txt)
+        sep = "\t" if kind in ("tsv", "txt") else ","
+        text = "\n".join(sep.join(str(v) for v in r) for r in rows) + "\n"
+        encoding = {"csv-bom": "utf-8-sig", "csv-sjis": "cp932", "txt": "cp932"}.get(kind, "utf-8")
         path.write_bytes(text.encode(encoding))
 
 
@@ -48,7 +49,7 @@ def csv_game(tmp_path, rows: list[list[str]], *more: str):
     return project, run("new", "deck", "--project", str(project), "--from", str(source), *more)
 
 
-@pytest.mark.parametrize("kind", ["csv", "csv-bom", "csv-sjis", "xlsx", "ods"])
+@pytest.mark.parametrize("kind", ["csv", "csv-bom", "csv-sjis", "tsv", "txt", "xlsx", "ods"])
 def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
     project = tmp_path / "myproject"
     assert run("init", str(project)).exit_code == 0
