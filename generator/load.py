@@ -14,8 +14,10 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import warnings
 from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 from . import textfile
@@ -285,10 +287,14 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     """(row number, cells as text) for every row, and the addresses of blank cells."""
     records: list[tuple[int, list[str]]] = []
     blanks: list[tuple[int, int]] = []
-    for r, values in enumerate(ws.iter_rows(values_only=True), start=1):
+    for r, row in enumerate(ws.iter_rows(), start=1):
         if r > limits.rows + 1:
             raise exceeded("rows", _("the sheet has too many rows"), limits.rows, where)
-        cells = ["" if v is None else _text(v) for v in values]
+        values = [c.value for c in row]
+        cells = [
+            "" if v is None else _text(v, getattr(c, "number_format", None))
+            for c, v in zip(row, values)
+        ]
         while cells and cells[-1] == "" and (not records or len(cells) > len(records[0][1])):
             cells.pop()  # formatting past the last column is not a cell
         if len(cells) > limits.columns:
@@ -300,11 +306,15 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     return records, blanks
 
 
-def _text(value) -> str:
+def _text(value, number_format: str | None = None) -> str:
     """A cell's value as the spreadsheet shows it: 5 not 5.0, TRUE not True, a date without
-    a midnight time."""
+    a midnight time, a number as its format shows it (50% not 0.5, ¥1,200 not 1200)."""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)) and number_format:
+        shown = _formatted(value, number_format)
+        if shown is not None:
+            return shown
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # Excel stores 5 as 5.0
     if isinstance(value, datetime.datetime):
@@ -314,6 +324,58 @@ def _text(value) -> str:
     if isinstance(value, datetime.time):
         return value.isoformat(timespec="minutes" if not value.second else "seconds")
     return str(value)
+
+
+# The parts of one section of an Excel number format: words in quotes, an escaped character,
+# a currency mark ([$¥-411]), other bracketed codes ([Red]), padding (_x, *x), the digits
+# (0 # ? , . %) and any other single character.
+_FORMAT_PART = re.compile(
+    r'"(?P<quoted>[^"]*)"|\\(?P<escaped>.)|\[\$(?P<mark>[^\]-]*)[^\]]*\]|\[[^\]]*\]|[_*].'
+    r"|(?P<digits>[#0?,.%]+)|(?P<other>.)"
+)
+
+
+def _formatted(value: float, number_format: str) -> str | None:
+    """A number as an Excel number format shows it, for the formats cards use: digits after
+    the point, thousands separators, percentages, words and marks around it ("¥"#,##0, 0"円",
+    [$¥-411]#,##0). None for General, text, dates and what else it does not read (scientific,
+    fractions): the number is then written plainly."""
+    sections = number_format.split(";")
+    section = sections[1] if value < 0 and len(sections) > 1 else sections[0]
+    sign = "-" if value < 0 and len(sections) == 1 else ""
+    before: list[str] = []
+    after: list[str] = []
+    digits = ""
+    for m in _FORMAT_PART.finditer(section):
+        if m["digits"] is not None:
+            if after:
+                return None  # a second number (a fraction, a date): not ours to read
+            digits += m["digits"]
+            continue
+        literal = m["quoted"] or m["escaped"] or m["mark"] or m["other"] or ""
+        if m["other"] is not None and (m["other"].isalpha() or m["other"] == "/"):
+            return None  # dates, scientific and fractions: read otherwise
+        if literal:
+            (after if digits else before).append(literal)
+    if not digits.strip(",.%"):
+        return None  # General, @ (text) and formats with no digit at all
+    percent = digits.count("%")
+    whole, _dot, decimals = digits.replace("%", "").partition(".")
+    places = len(decimals.replace(",", ""))
+    shown = Decimal(repr(abs(value))).scaleb(2 * percent)  # 0.5 at 0% is 50
+    shown = shown.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)  # Excel's way
+    text = f"{shown:{',' if ',' in whole else ''}.{places}f}"
+    head, dot, tail = text.partition(".")
+    padded = whole.count("0")  # 000 shows 7 as 007
+    if len(head.replace(",", "")) < padded:
+        head = head.replace(",", "").zfill(padded)
+        text = head + dot + tail
+    fixed = decimals.count("0")
+    if places > fixed:  # '#' places: shown only where they are not zero
+        head, _dot, tail = text.partition(".")
+        tail = tail.rstrip("0").ljust(fixed, "0")
+        text = f"{head}.{tail}" if tail else head
+    return sign + "".join(before) + text + "%" * percent + "".join(after)
 
 
 def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: list[str]) -> None:

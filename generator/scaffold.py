@@ -471,6 +471,8 @@ def _type_of(name: str, values: list[str]) -> str:
         return "bool"
     if not values:
         return "text"
+    if any(len(v) > 1 and v[0] == "0" and v[1].isdigit() for v in values):
+        return "text"  # 007: the zeros are meant to print (as a number it would print 7)
     for kind in ("int", "color"):
         if all(_convert(kind, v)[1] is None for v in values):
             return kind

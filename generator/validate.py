@@ -58,6 +58,8 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
             return int(text), None
         if re.fullmatch(r"[+-]?\d+\.0+", text):  # Excel stores 5 as 5.0
             return int(float(text)), None
+        if re.fullmatch(r"[+-]?\d{1,3}(,\d{3})+", text):  # 1,200 as a workbook shows it
+            return int(text.replace(",", "")), None
         return (
             None,
             _("must be a whole number, got {value!r}", value=raw)

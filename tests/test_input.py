@@ -411,3 +411,36 @@ def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):
     }
     assert second["時刻"] == "2026-12-01 09:30:15" and second["有効"] == "FALSE"
     assert second["数"] == "2.5"
+
+
+def test_workbook_numbers_read_as_their_format_shows_them(tiny):
+    """50% not 0.5, ¥1,200 not 1200, 007 not 7, 1.50 not 1.5: a card prints what the designer
+    sees in the spreadsheet; an int column formatted with thousands separators is still an
+    int. General cells are written plainly."""
+    import openpyxl
+
+    from generator.load import read_table
+    from generator.problems import SourceRef
+
+    book = tiny / "cards/tiny/nums.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["name", "rate", "price", "no", "weight", "plain", "big"])
+    ws.append(["A", 0.5, 1200, 7, 1.5, 2.5, 1234567])
+    formats = {"B2": "0%", "C2": '"¥"#,##0', "D2": "000", "E2": "0.00", "G2": "#,##0"}
+    for cell, number_format in formats.items():
+        ws[cell].number_format = number_format
+    wb.save(book)
+    (row,) = (r.values for r in read_table(book, SourceRef("nums.xlsx")).rows)
+    assert row == {
+        "name": "A",
+        "rate": "50%",
+        "price": "¥1,200",
+        "no": "007",
+        "weight": "1.50",
+        "plain": "2.5",
+        "big": "1,234,567",
+    }
+    from generator.validate import _convert
+
+    assert _convert("int", row["big"]) == (1234567, None)

@@ -360,6 +360,17 @@ def test_cells_some_rows_leave_empty_build_and_print_no_empty_label(tmp_path):
     assert text.count("power：") == 2 and text.count("note：") == 2
 
 
+def test_numbers_written_with_leading_zeros_keep_them(tmp_path):
+    """Card numbers 007 and 012: a text column, printed as written (as a number, 7)."""
+    project, made = csv_game(tmp_path, [["name", "no"], ["A", "007"], ["B", "012"]])
+    assert made.exit_code == 0, made.output
+    assert "no: text" in made.output
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    text = page_text(project / "output/deck/cards.pdf", 1)
+    assert "no：007" in text and "no：012" in text
+
+
 def test_many_columns_on_a_small_card_go_two_to_a_line_and_every_text_fits(tmp_path):
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
