@@ -269,8 +269,8 @@ def new(
     if not _GAME.fullmatch(game):
         raise BuildError(
             _(
-                "'{game}' cannot be a game's name: use letters, digits, '_' or '-' (up to 40), "
-                "e.g. 'mygame'; the title printed on the cards is --title",
+                "'{game}' cannot be a game's name: use a–z, A–Z, 0–9, '_' or '-' (up to 40), "
+                "e.g. 'mygame'; the title printed on the cards (Japanese too) is --title",
                 game=game,
             )
         )
