@@ -309,9 +309,41 @@ def build(
             click.echo(
                 _("build failed: nothing was written; earlier outputs are untouched"), err=True
             )
+            sound = _games_without_errors(project, games, result)
+            if sound:
+                click.echo(
+                    _(
+                        "the games with no error build on their own: pnp build {games}",
+                        games=" ".join(sound),
+                    ),
+                    err=True,
+                )
         return code
 
     _run(action)
+
+
+def _games_without_errors(project, games: tuple, result) -> list[str]:
+    """Of the games a failed build of several was asked for, those no error names (by their
+    folder under cards/ or layouts/), when some other game has the errors."""
+    wanted = list(games) or project.game_ids()
+    if len(wanted) < 2:
+        return []
+    named = {
+        parts[1]
+        for p in result.problems.items
+        if p.level == "error" and p.where is not None
+        for parts in [str(p.where.file).split("/")]
+        if len(parts) > 1 and parts[0] in ("cards", "layouts")
+    }
+    unnamed = any(
+        p.level == "error"
+        and (p.where is None or str(p.where.file).split("/")[0] not in ("cards", "layouts"))
+        for p in result.problems.items
+    )
+    if unnamed or not named or not named <= set(wanted):
+        return []  # an error of no one game (a shared layout, an option): all fail alike
+    return [g for g in wanted if g not in named]
 
 
 @main.command()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit, run
+from conftest import edit, make_fixture_project, run
 from pdfread import MM, page_text, placements, text_in
 from spreadsheets import csv_rows, write_ods
 
@@ -281,6 +281,21 @@ def test_a_spreadsheet_named_in_another_unicode_form_is_read(tiny):
     edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "データ.csv"')
     (tiny / CSV).rename(tiny / "cards/tiny" / unicodedata.normalize("NFD", "データ.csv"))
     result = check(tiny)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_failed_build_of_several_games_names_those_that_build_on_their_own(tmp_path):
+    """One game's spreadsheet broken: nothing is written (one output set), and the message says
+    how to build the others."""
+    root = make_fixture_project("decks", tmp_path)
+    csv_file = root / "cards/uno/cards.csv"
+    csv_file.write_text(csv_file.read_text(encoding="utf-8") + "赤,数字,x,0\n", encoding="utf-8")
+    result = run("build", "--project", str(root))
+    assert result.exit_code == 1
+    assert "nothing was written" in result.output
+    assert "the games with no error build on their own: pnp build hana" in result.output
+    assert not (root / "output/hana").exists()
+    result = run("build", "hana", "--project", str(root))
     assert result.exit_code == 0, result.output
 
 
