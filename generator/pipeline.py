@@ -173,7 +173,7 @@ def load(
     for comp in manifest.components:
         if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
-        path = manifest.folder / comp.data
+        path = manifest.folder / comp.data.replace("\\", "/")  # data\\x.csv, as on Windows
         if not path.exists():
             path = same_name(path)  # its name written in another Unicode form (a Mac's)
         path = confine(path, project.root, comp.at("data"), "'data'")

@@ -134,6 +134,13 @@ def test_art_saved_as_webp_or_tiff_prints(art, suffix):
     assert near(at(face, 50, 35), FRAME if suffix == "webp" else BLUE, tol=20)
 
 
+def test_a_picture_path_with_backslashes_as_on_windows_is_found(art):
+    edit(art, "cards/art/cards.csv", "fox.png", "sub\\fox.png")
+    (art / "cards/art/art/sub").mkdir()
+    (art / "cards/art/art/fox.png").rename(art / "cards/art/art/sub/fox.png")
+    assert near(at(faces(art)["狐-front"], 10, 35), RED)
+
+
 def test_a_picture_named_in_another_case_is_said_so(art):
     """`Fox.png` in the spreadsheet, `fox.png` on disk: a Mac finds it, Linux does not; the
     message names the file that is there."""

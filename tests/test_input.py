@@ -299,6 +299,15 @@ def test_a_failed_build_of_several_games_names_those_that_build_on_their_own(tmp
     assert result.exit_code == 0, result.output
 
 
+def test_a_path_written_with_backslashes_as_on_windows_is_read(tiny):
+    """game.toml written on Windows names data = "sheets\\cards.csv": read on any machine."""
+    (tiny / "cards/tiny/sheets").mkdir()
+    (tiny / CSV).rename(tiny / "cards/tiny/sheets/cards.csv")
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "sheets\\\\cards.csv"')
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+
+
 def test_unknown_game(tiny):
     result = check(tiny, "nosuchgame")
     assert result.exit_code == 1

@@ -71,7 +71,7 @@ class ImageSet:
     def find(self, name: str, where: SourceRef) -> ImageRef | None:
         """The picture `name` (relative to the game's folder), or None when there is no such
         file. Raises ImageError when the file is not a picture or lies outside the project."""
-        name = name.strip()
+        name = name.strip().replace("\\", "/")  # art\\fox.png as Windows writes it
         if self.files is not None:
             path = str(self.folder / name)
             self.files.append((path, self._stat(path)))
