@@ -433,8 +433,15 @@ def init(folder) -> None:
     help="Also write rules.py, a rules module that already plays, for check and simulate; for "
     "a game that exists, write only that.",
 )
+@click.option(
+    "--header",
+    type=click.IntRange(min=1),
+    metavar="ROW",
+    help="The spreadsheet row the column names are on, when a title or a row of group names "
+    "is above them (game.toml's header = ROW).",
+)
 @limit_option
-def new(game, project_dir, source, size, title, players, with_rules, limits) -> None:
+def new(game, project_dir, source, size, title, players, with_rules, header, limits) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
     spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
     --rules a rules module (rules.py) too."""
@@ -453,7 +460,7 @@ def new(game, project_dir, source, size, title, players, with_rules, limits) -> 
             raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
         made = scaffold.new(
-            project.root, game, source, size, title, (lo, hi), _limits(limits), with_rules
+            project.root, game, source, size, title, (lo, hi), _limits(limits), with_rules, header
         )
         for path in made.files:
             click.echo(_("made {path}", path=project.rel(path)))

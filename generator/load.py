@@ -63,14 +63,33 @@ def decode(data: bytes, where: SourceRef) -> str:
     return textfile.decode(data, where, _("Save it from Excel as 'CSV UTF-8'."))
 
 
-def _delimiter(text: str) -> str:
+def _delimiter(text: str, header: int | None = None) -> str:
     """A tab when the header row is cut by tabs and has no comma (Excel's "Text (Tab
     delimited)", a .tsv), else a comma."""
-    header = next((line for line in text.splitlines() if line.strip()), "")
-    return "\t" if "\t" in header and "," not in header else ","
+    lines = text.splitlines()
+    if header is not None:
+        lines = lines[header - 1 : header]
+    first = next((line for line in lines if line.strip()), "")
+    return "\t" if "\t" in first and "," not in first else ","
 
 
-def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
+def _from_header(
+    records: list[tuple[int, list[str]]], header: int | None, where: SourceRef
+) -> list[tuple[int, list[str]]]:
+    """The records from row `header` on (the manifest's `header = N`: a title or a row of
+    group names above the column names); row N must hold the names."""
+    if header is None:
+        return records
+    kept = [(line, record) for line, record in records if line >= header]
+    if not kept or kept[0][0] != header or not any(c.strip() for c in kept[0][1]):
+        message = _("row {n} is empty, but header = {n} says the column names are on it", n=header)
+        raise _fail(message, where.at(row=header))
+    return kept
+
+
+def read_csv(
+    path: Path, where: SourceRef, limits: Limits = DEFAULT, header: int | None = None
+) -> Table:
     size = path.stat().st_size
     if size > limits.file_mb * MB:
         raise exceeded(
@@ -79,7 +98,7 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
     text = decode(path.read_bytes(), where)
     if not text.strip():
         raise _fail(_("the file is empty: expected a header row and one row per card"), where)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text, header))
     records: list[tuple[int, list[str]]] = []
     blank_above = 0
     try:
@@ -98,12 +117,13 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
         raise _fail(
             _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
         ) from None
+    records = _from_header(records, header, where)
     if not records:
         raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
     while records and not records[-1][1]:
         records.pop()  # blank lines at the end are no rows
-    header_line, header = records[0]
-    columns = [c.strip() for c in header]
+    header_line, names = records[0]
+    columns = [c.strip() for c in names]
     _check_quotes([r for r in records if r[1]], columns, where)
     rows = []
     for line, record in records[1:]:
@@ -115,7 +135,7 @@ def read_csv(path: Path, where: SourceRef, limits: Limits = DEFAULT) -> Table:
             ) + _header_hint(records, where)
             raise _fail(message, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    return _table(columns, rows, where, header_line, limits, records)
+    return _table(columns, rows, where, header_line, limits, records, header is not None)
 
 
 def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], where) -> None:
@@ -185,11 +205,13 @@ def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
     return sheet
 
 
-def _several(path: Path, where: SourceRef, kind: str, names, limits, first: bool) -> Table:
+def _several(
+    path: Path, where: SourceRef, kind: str, names, limits, first: bool, header: int | None = None
+) -> Table:
     """A workbook of several sheets, none named: with `first` (pnp new) its first sheet with
     rows; else an error saying to name one, that sheet the example."""
     try:
-        table = _first_with_rows(path, where, kind, names, limits)
+        table = _first_with_rows(path, where, kind, names, limits, header)
     except BuildError:
         if first:
             raise  # pnp new: what is wrong with the sheet it would read
@@ -206,19 +228,27 @@ def _several(path: Path, where: SourceRef, kind: str, names, limits, first: bool
     raise _fail(message, where)
 
 
-def _first_with_rows(path: Path, where: SourceRef, kind: str, names, limits) -> Table | None:
+def _first_with_rows(
+    path: Path, where: SourceRef, kind: str, names, limits, header: int | None = None
+) -> Table | None:
     """A workbook's first sheet with a header and rows under it (a cover, a blank sheet
     passed over)."""
     reader = read_xlsx if kind == "xlsx" else read_ods
     for name in names:
         try:
-            return reader(path, where, name, limits)
+            return reader(path, where, name, limits, header)
         except EmptySheet:
             continue
     return None
 
 
-def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+def read_ods(
+    path: Path,
+    where: SourceRef,
+    sheet: str | None,
+    limits: Limits = DEFAULT,
+    header: int | None = None,
+) -> Table:
     """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download), through
     python-calamine, row by row, with the same limits as a workbook."""
     from python_calamine import CalamineWorkbook  # only .ods needs it
@@ -244,10 +274,16 @@ def read_ods(path: Path, where: SourceRef, sheet: str | None, limits: Limits = D
             where_r = sheet_where.at(row=r)
             raise exceeded("columns", _("a row has too many cells"), limits.columns, where_r)
         records.append((r, cells))
-    return _sheet_table(records, sheet_where, limits)
+    return _sheet_table(records, sheet_where, limits, header)
 
 
-def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = DEFAULT) -> Table:
+def read_xlsx(
+    path: Path,
+    where: SourceRef,
+    sheet: str | None,
+    limits: Limits = DEFAULT,
+    header: int | None = None,
+) -> Table:
     import openpyxl  # only workbooks need it
 
     _check_unpacked(path, where, limits, ".xlsx")
@@ -267,11 +303,18 @@ def read_xlsx(path: Path, where: SourceRef, sheet: str | None, limits: Limits = 
         raise _empty(sheet_where)
     if blanks:
         _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
-    return _sheet_table(records, sheet_where, limits)
+    return _sheet_table(records, sheet_where, limits, header)
 
 
-def _sheet_table(records: list[tuple[int, list[str]]], where: SourceRef, limits: Limits) -> Table:
-    """A sheet's rows under its header: blank rows above the header and at the end are no rows."""
+def _sheet_table(
+    records: list[tuple[int, list[str]]],
+    where: SourceRef,
+    limits: Limits,
+    header: int | None = None,
+) -> Table:
+    """A sheet's rows under its header (row `header`, else the first that is not blank): blank
+    rows above the header and at the end are no rows."""
+    records = _from_header(records, header, where)
     while records and not any(c.strip() for c in records[-1][1]):
         records.pop()
     start = 0
@@ -279,8 +322,9 @@ def _sheet_table(records: list[tuple[int, list[str]]], where: SourceRef, limits:
         start += 1
     if start == len(records):
         raise _empty(where)
-    header_row, header = records[start]
-    return _table(header, records[start + 1 :], where, header_row, limits, records[start:])
+    header_row, names = records[start]
+    named = header is not None
+    return _table(names, records[start + 1 :], where, header_row, limits, records[start:], named)
 
 
 def _sheet_records(ws, where: SourceRef, limits: Limits):
@@ -423,7 +467,11 @@ def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
             and len([c for c in below if c]) >= 1
             and len(below) <= len(cells)
         ):
-            return "; " + _("row {line} looks like the header: delete the rows above it", line=line)
+            return "; " + _(
+                "row {line} looks like the header: say header = {line} (in game.toml's "
+                "[[component]], or pnp new --header {line}), or delete the rows above it",
+                line=line,
+            )
     return ""
 
 
@@ -434,6 +482,7 @@ def _table(
     header_row: int = 1,
     limits: Limits = DEFAULT,
     every: list[tuple[int, list[str]]] | None = None,
+    named: bool = False,  # the manifest's `header = N` put it there: no warning that it is low
 ) -> Table:
     """Rows under a header; `every` is every record with the header (for hints)."""
     columns = [c.strip() for c in columns]
@@ -480,7 +529,7 @@ def _table(
     last = rows[-1].where.row or 0
     blank = [line for line in blank if line < last]  # blank rows after the last card are nothing
     warnings = []
-    if header_row > 1:
+    if header_row > 1 and not named:
         warnings.append(
             Problem(
                 "warning",
@@ -519,20 +568,22 @@ def read_table(
     sheet: str | None = None,
     limits: Limits = DEFAULT,
     first: bool = False,
+    header: int | None = None,
 ) -> Table:
     """Rows of one deck: a CSV file, or one sheet of a workbook (`sheet` names it; a workbook
     of one sheet needs no name). With `first` and no sheet named, a workbook's first sheet with
-    rows under its header (a cover sheet or an empty one passed over), its others named."""
+    rows under its header (a cover sheet or an empty one passed over), its others named. With
+    `header`, the column names are on that row, whatever is above it."""
     if not path.exists():
         raise _fail(_("file not found"), where)
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
-        return read_csv(path, where, limits)
+        return read_csv(path, where, limits, header)
     if kind in ("xlsx", "ods"):
         try:
-            return (read_xlsx if kind == "xlsx" else read_ods)(path, where, sheet, limits)
+            return (read_xlsx if kind == "xlsx" else read_ods)(path, where, sheet, limits, header)
         except SeveralSheets as several:
-            return _several(path, where, kind, several.names, limits, first)
+            return _several(path, where, kind, several.names, limits, first, header)
     if path.suffix:
         message = _(
             "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with tabs), .xlsx "

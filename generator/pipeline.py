@@ -177,7 +177,8 @@ def load(
         if not path.exists():
             path = same_name(path)  # its name written in another Unicode form (a Mac's)
         path = confine(path, project.root, comp.at("data"), "'data'")
-        table = read_table(path, SourceRef(project.rel(path)), comp.sheet_name, limits)
+        where = SourceRef(project.rel(path))
+        table = read_table(path, where, comp.sheet_name, limits, header=comp.header)
         problems.extend(table.warnings)
         used = sum(len(d.cards) for d in decks)
         decks.append(

@@ -38,6 +38,7 @@ class Component:
     tuckbox: dict = field(default_factory=dict)  # [component.tuckbox]: its box's settings
     index: int = 0  # its place among the manifest's [[component]]s
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
+    header: int | None = None  # the spreadsheet row of the column names, when not the first
 
     @property
     def kind_of(self) -> Kind:
@@ -164,6 +165,7 @@ COMPONENT_KEYS = {
     "unprinted_columns",
     "depends",
     "tuckbox",
+    "header",
 }
 # [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
@@ -347,6 +349,16 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 ctx=ctx,
             )
             raise fail(message, doc.at(*here, "size"))
+        header = c.get("header")
+        if header is not None and (
+            not isinstance(header, int) or isinstance(header, bool) or header < 1
+        ):
+            message = _(
+                "{ctx}: 'header' is the row the column names are on, a whole number from 1, "
+                "e.g. header = 2",
+                ctx=ctx,
+            )
+            raise fail(message, doc.at(*here, "header"))
         printed = c.get("printed", True)
         if not isinstance(printed, bool):
             raise fail(
@@ -373,6 +385,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 tuckbox=tuckbox,
                 index=i,
                 doc=doc,
+                header=header,
             )
         )
     if not components:

@@ -265,6 +265,7 @@ def new(
     players: tuple[int, int] = (2, 4),
     limits: Limits = DEFAULT,
     rules: bool = False,
+    header: int | None = None,
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -286,7 +287,9 @@ def new(
         path = Path(path_text).expanduser()
         if not path.is_file():
             raise BuildError(_("{file}: no such file", file=source))
-        table = read_table(path, SourceRef(path.name), sheet_name or None, limits, first=True)
+        table = read_table(
+            path, SourceRef(path.name), sheet_name or None, limits, first=True, header=header
+        )
         if table.hint:  # a title above the header: the header is not where a build reads it
             message = ngettext(
                 "the header row names {n} column but the rows under it have more cells",
@@ -330,7 +333,7 @@ def new(
     title = title or game
     made.files[folder / data_name] = data
     made.files[folder / MANIFEST] = _manifest(
-        title, players, data_ref, card_size, sheet, columns, made.composition, source
+        title, players, data_ref, card_size, sheet, columns, made.composition, source, header
     ).encode()
     made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
     if rules:
@@ -546,6 +549,7 @@ def _manifest(
     columns: list[Column],
     composition: list[str],
     source: str | None,
+    header: int | None = None,
 ) -> str:
     size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
     origin = f"from {Path(source).name}" if source else "with sample cards"
@@ -569,6 +573,7 @@ def _manifest(
         'front = "card_front"',
         'back = "card_back"',
         f"sheet = {_q(sheet)}",
+        *([f"header = {header}  # the row of the column names"] if header else []),
         "",
         "  [component.columns]",
         *(f"  {_key(c.name)} = {_q(c.type)}" for c in columns),

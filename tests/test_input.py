@@ -404,7 +404,26 @@ def test_a_header_below_row_1_is_reported(tiny, kind):
         )
     result = check(tiny)
     assert result.exit_code == 1
-    assert "row 3 looks like the header: delete the rows above it" in result.output, result.output
+    assert (
+        "row 3 looks like the header: say header = 3 (in game.toml's [[component]], or pnp new "
+        "--header 3), or delete the rows above it"
+    ) in result.output, result.output
+    # The title kept, the header named: read from row 3, rows named as the spreadsheet numbers
+    # them, no warning that the header is low.
+    edit(tiny, "cards/tiny/game.toml", 'sheet = "poker_3x3"', 'sheet = "poker_3x3"\nheader = 3')
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    assert "the header is on row 3" not in result.output
+    edit(tiny, "cards/tiny/game.toml", "header = 3", "header = 2")
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{name}:2: error: row 2 is empty, but header = 2 says the column names are on it" in (
+        result.output
+    )
+    edit(tiny, "cards/tiny/game.toml", "header = 2", 'header = "3"')
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "'header' is the row the column names are on, a whole number from 1" in result.output
 
 
 def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):

@@ -323,11 +323,18 @@ def test_a_title_above_the_header_is_said_not_made_into_a_one_column_game(tmp_pa
     assert result.exit_code == 1
     assert (
         "deck.xlsx[デッキ]:1: error: the header row names 1 column but the rows under it have "
-        "more cells; row 3 looks like the header: delete the rows above it"
+        "more cells; row 3 looks like the header: say header = 3"
     ) in result.output
     assert not (project / "cards/g").exists()
+    # the title kept: --header says where the column names are, and game.toml remembers it
+    result = run("new", "g", "--project", str(project), "--from", str(book), "--header", "3")
+    assert result.exit_code == 0 and "2 cards;" in result.output, result.output
+    assert "header = 3" in (project / "cards/g/game.toml").read_text(encoding="utf-8")
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    assert "ゴブリン" in page_text(project / "output/g/cards.pdf", 1)
     write_xlsx(book, {"デッキ": rows[2:] + [["オーク", 5, "強い。"]]})
-    result = run("new", "g", "--project", str(project), "--from", str(book))
+    result = run("new", "h", "--project", str(project), "--from", str(book))
     assert result.exit_code == 0 and "2 cards;" in result.output, result.output
 
 
