@@ -102,6 +102,24 @@ def test_png_every_face_named_from_the_data_at_its_size(tiny):
     assert len(backs) == 1  # one back design, rendered once
 
 
+def test_a_band_with_bleed_reaches_out_at_the_edges_it_meets_not_into_the_card(tiny):
+    """The band (0–14 mm from the top, bleed = true) runs into the 3 mm bleed above and at the
+    sides, and ends 14 mm below the trim: it reached 3 mm further down into the card, over
+    whatever was laid out under it."""
+    r = run("build", "--project", str(tiny), "--format", "png")
+    assert r.exit_code == 0, r.output
+    front = Image.open(tiny / "output/tiny/png/card/赤-1-front.png").convert("RGB")
+    px = 300 / 25.4  # pixels a millimetre
+    red = (0xC8, 0x32, 0x3C)
+
+    def at(x_mm: float, y_mm: float):  # from the image's corner: the bleed's edge
+        return front.getpixel((round(x_mm * px), round(y_mm * px)))
+
+    assert at(0.5, 0.5) == red and at(68.5, 0.5) == red  # the bleed above, both corners
+    assert at(34.5, 3 + 13.5) == red  # the band's last millimetre
+    assert at(34.5, 3 + 15) != red and at(1, 3 + 15) != red  # below it: the card
+
+
 @pytest.mark.parametrize(
     "args, size", [(["--no-bleed"], (744, 1039)), (["--dpi", "150"], (407, 555))]
 )

@@ -46,22 +46,22 @@ def draw_face(
     a run of boxes that many cards of the layout draw alike is drawn once as a form and
     placed on each."""
     if layers is None or not face.layers:
-        _draw_boxes(c, face.boxes, h, bleed, font_names)
+        _draw_boxes(c, face.boxes, w, h, bleed, font_names)
         return
     at = 0
     for start, end, digest in face.layers:
         if uses is None or uses.get(digest, 0) < FORM_FROM:
             continue  # drawn with the boxes around it
-        _draw_boxes(c, face.boxes[at:start], h, bleed, font_names)
+        _draw_boxes(c, face.boxes[at:start], w, h, bleed, font_names)
         name = layers.get((digest, w, h, bleed))
         if name is None:
             name = layers[(digest, w, h, bleed)] = f"layer{len(layers) + 1}"
             c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=w + bleed, uppery=h + bleed)
-            _draw_boxes(c, face.boxes[start:end], h, bleed, font_names)
+            _draw_boxes(c, face.boxes[start:end], w, h, bleed, font_names)
             c.endForm()
         c.doForm(name)
         at = end
-    _draw_boxes(c, face.boxes[at:], h, bleed, font_names)
+    _draw_boxes(c, face.boxes[at:], w, h, bleed, font_names)
 
 
 # A form costs about 470 bytes of its own (its dictionary, resources, a stream), and boxes drawn
@@ -71,7 +71,19 @@ def draw_face(
 FORM_FROM = 30
 
 
-def _draw_boxes(c, boxes, h: float, bleed: float, font_names: dict[str, str]) -> None:
+def _into_bleed(x: float, y: float, bw: float, bh: float, w: float, h: float, bleed: float):
+    """A `bleed = true` box grown into the bleed on the sides where it meets the trim (PDF
+    coordinates, y up): a band along the top reaches up, left and right, not down into the
+    card; a background reaches every way."""
+    edge = 0.01  # points: a box laid at 0 or at W or H
+    x0 = x - bleed if x <= edge else x
+    x1 = x + bw + bleed if x + bw >= w - edge else x + bw
+    y0 = y - bleed if y <= edge else y
+    y1 = y + bh + bleed if y + bh >= h - edge else y + bh
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _draw_boxes(c, boxes, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
     for box in boxes:
         p = box.props
         x, y = box.x, h - box.y - box.h
@@ -90,7 +102,7 @@ def _draw_boxes(c, boxes, h: float, bleed: float, font_names: dict[str, str]) ->
             draw_icon(c, p["shapes"], x + (bw - side) / 2, y + (bh - side) / 2, side)
             continue
         if p.get("bleed"):
-            x, y, bw, bh = x - bleed, y - bleed, bw + 2 * bleed, bh + 2 * bleed
+            x, y, bw, bh = _into_bleed(x, y, bw, bh, w, h, bleed)
         fill, stroke = p.get("fill"), p.get("stroke")
         if not fill and not stroke:
             continue
