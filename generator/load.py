@@ -302,7 +302,11 @@ def read_xlsx(
     if not records:
         raise _empty(sheet_where)
     if blanks:
-        _check_formulas(path, sheet, sheet_where, blanks, records[0][1])
+        names = next(
+            (r for line, r in records if (line == header if header else any(c.strip() for c in r))),
+            records[0][1],
+        )  # the header row: the column names its messages use
+        _check_formulas(path, sheet, sheet_where, blanks, names)
     return _sheet_table(records, sheet_where, limits, header)
 
 
@@ -331,6 +335,7 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     """(row number, cells as text) for every row, and the addresses of blank cells."""
     records: list[tuple[int, list[str]]] = []
     blanks: list[tuple[int, int]] = []
+    width = 0  # the widest row so far: the header's, under a title row of one cell
     for r, row in enumerate(ws.iter_rows(), start=1):
         if r > limits.rows + 1:
             raise exceeded("rows", _("the sheet has too many rows"), limits.rows, where)
@@ -339,8 +344,9 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
             "" if v is None else _text(v, getattr(c, "number_format", None))
             for c, v in zip(row, values)
         ]
-        while cells and cells[-1] == "" and (not records or len(cells) > len(records[0][1])):
+        while cells and cells[-1] == "" and len(cells) > width:
             cells.pop()  # formatting past the last column is not a cell
+        width = max(width, len(cells))
         if len(cells) > limits.columns:
             raise exceeded(
                 "columns", _("a row has too many cells"), limits.columns, where.at(row=r)

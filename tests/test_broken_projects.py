@@ -24,8 +24,9 @@ def symlink(root, rel: str, target) -> None:
     path.symlink_to(target)
 
 
-def xlsx_with_formula(root) -> None:
-    """The deck as a workbook whose 赤 3 text is a formula Excel never computed."""
+def xlsx_with_formula(root, title: bool = False) -> None:
+    """The deck as a workbook whose 赤 3 text is a formula Excel never computed; with `title`,
+    under a title row (game.toml: header = 2)."""
     import openpyxl
 
     rows = [
@@ -33,11 +34,14 @@ def xlsx_with_formula(root) -> None:
     ]
     book = openpyxl.Workbook()
     sheet = book.active
+    if title:
+        sheet.append(["ちいさな試験 カード一覧"])
     for r in rows:
         sheet.append([int(v) if v.isdigit() else v for v in r])
-    sheet["D4"] = '=CONCAT("三の","赤")'
+    sheet["D5" if title else "D4"] = '=CONCAT("三の","赤")'
     book.save(root / f"{GAME}/cards.xlsx")
-    edit(root, f"{GAME}/game.toml", 'data = "cards.csv"', 'data = "cards.xlsx"')
+    data = 'data = "cards.xlsx"\nheader = 2' if title else 'data = "cards.xlsx"'
+    edit(root, f"{GAME}/game.toml", 'data = "cards.csv"', data)
 
 
 GAME = "cards/tiny"
@@ -351,6 +355,10 @@ DEFECTS = {
     "xlsx_formula_without_value": (
         xlsx_with_formula,
         f"{GAME}/cards.xlsx[Sheet]:4:text: error: Sheet!D4 holds a formula",
+    ),
+    "xlsx_formula_under_a_title": (
+        lambda r: xlsx_with_formula(r, title=True),
+        f"{GAME}/cards.xlsx[Sheet]:5:text: error: Sheet!D5 holds a formula",
     ),
     "count_negative": (
         lambda r: (
