@@ -127,6 +127,8 @@ def read_csv(
     _check_quotes([r for r in records if r[1]], columns, where)
     rows = []
     for line, record in records[1:]:
+        while len(record) > len(columns) and not record[-1].strip():
+            record = record[:-1]  # empty cells past the last column: a spreadsheet's formatting
         if len(record) > len(columns):
             message = _(
                 "{cells} cells but the header names {columns} columns",
@@ -463,15 +465,18 @@ def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
     filled = [
         (line, [c.strip() for c in r]) for line, r in records if r and any(c.strip() for c in r)
     ]
+    first = len([c for c in filled[0][1] if c]) if filled else 0
     for k, (line, cells) in enumerate(filled[1:10], start=1):
         width = len([c for c in cells if c])
+        if width <= first:
+            continue  # no wider than the first row: a row of cards, not the header below a title
         below = filled[k + 1][1] if k + 1 < len(filled) else []
         if (
             width >= 2
             and all(cells[:width])
             and not any(c.replace(".", "").isdigit() for c in cells[:width])
             and len([c for c in below if c]) >= 1
-            and len(below) <= len(cells)
+            and width <= len(below) <= len(cells)
         ):
             return "; " + _(
                 "row {line} looks like the header: say header = {line} (in game.toml's "

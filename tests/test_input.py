@@ -308,6 +308,20 @@ def test_a_path_written_with_backslashes_as_on_windows_is_read(tiny):
     assert result.exit_code == 0, result.output
 
 
+def test_empty_cells_past_the_last_column_are_no_cells_and_a_value_there_is_named(tiny):
+    """A row ending 「,,」 (a spreadsheet's formatting past the last column) reads as its cards;
+    a value past the last column is an error at its row, without a hint that the row is the
+    header (it is a card)."""
+    edit_csv(tiny, lambda lines: [lines[0], lines[1] + ",,", *lines[2:]])
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    edit_csv(tiny, lambda lines: [lines[0], lines[1].rstrip(",") + ",メモ", *lines[2:]])
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{CSV}:2: error: 5 cells but the header names 4 columns\n" in result.output
+    assert "looks like the header" not in result.output
+
+
 def test_unknown_game(tiny):
     result = check(tiny, "nosuchgame")
     assert result.exit_code == 1
