@@ -94,7 +94,7 @@ class ImageSet:
     def case_twin(self, name: str) -> str | None:
         """The file beside `name` whose name differs from it only in upper and lower case
         (`art/Fox.PNG` for `art/fox.png`): found on a Mac or Windows, not on Linux."""
-        wanted = Path(name.strip())
+        wanted = Path(name.strip().replace("\\", "/"))
         folder = (self.folder / wanted).parent
         key = unicodedata.normalize("NFC", wanted.name).casefold()
         try:
