@@ -39,8 +39,9 @@ TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed i
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
 # Headers that say how many of a card there are: a column of whole numbers under one of these
 # names becomes the `copies` column (not printed; its total is the deck's size).
-PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp")
 COPIES_NAMES = ("count", "copies", "qty", "quantity", "枚数", "部数", "個数", "数量", "枚")
+# A column of file names with these endings is the cards' art (an image box, not text).
+PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
 SAMPLE = [
     ["name", "cost", "text", "count"],
