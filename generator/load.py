@@ -298,16 +298,23 @@ def read_xlsx(
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
-        records, blanks = _sheet_records(book[sheet], sheet_where, limits)
+        records, blanks, failing = _sheet_records(book[sheet], sheet_where, limits)
     finally:
         book.close()
     if not records:
         raise _empty(sheet_where)
+    top, names = next(
+        (
+            (line, r)
+            for line, r in records
+            if (line == header if header else any(c.strip() for c in r))
+        ),
+        records[0],
+    )  # the header row: the column names its messages use
+    failing = [cell for cell in failing if cell[0] > top]  # a card's, not a title's above
+    if failing:
+        _formula_errors(sheet, sheet_where, failing, names)
     if blanks:
-        names = next(
-            (r for line, r in records if (line == header if header else any(c.strip() for c in r))),
-            records[0][1],
-        )  # the header row: the column names its messages use
         _check_formulas(path, sheet, sheet_where, blanks, names)
     return _sheet_table(records, sheet_where, limits, header)
 
@@ -334,9 +341,11 @@ def _sheet_table(
 
 
 def _sheet_records(ws, where: SourceRef, limits: Limits):
-    """(row number, cells as text) for every row, and the addresses of blank cells."""
+    """(row number, cells as text) for every row, the addresses of blank cells, and the cells
+    whose formula fails (#DIV/0!, #N/A…: Excel's error values)."""
     records: list[tuple[int, list[str]]] = []
     blanks: list[tuple[int, int]] = []
+    failing: list[tuple[int, int, str]] = []
     width = 0  # the widest row so far: the header's, under a title row of one cell
     for r, row in enumerate(ws.iter_rows(), start=1):
         if r > limits.rows + 1:
@@ -354,8 +363,31 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
                 "columns", _("a row has too many cells"), limits.columns, where.at(row=r)
             )
         blanks += [(r, c) for c, v in enumerate(values) if v is None and c < len(cells)]
+        failing += [(r, c, str(v)) for c, (x, v) in enumerate(zip(row, values)) if _failed(x)]
         records.append((r, cells))
-    return records, blanks
+    return records, blanks, failing
+
+
+def _failed(cell) -> bool:
+    """A cell holding one of Excel's error values: its formula fails in the spreadsheet."""
+    return getattr(cell, "data_type", None) == "e"
+
+
+def _formula_errors(sheet: str, where: SourceRef, failing, header: list[str]) -> None:
+    """Cells whose formula fails would print #DIV/0! on a card: each named, by its column."""
+    from openpyxl.utils import get_column_letter
+
+    problems = []
+    for r, c, value in failing:
+        column = header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
+        message = _(
+            "{cell} shows {value}: its formula fails in the spreadsheet, and a card would print "
+            "that",
+            cell=f"{sheet}!{get_column_letter(c + 1)}{r}",
+            value=value,
+        )
+        problems.append(Problem("error", message, where.at(row=r, column=column)))
+    raise BuildError(problems)
 
 
 def _text(value, number_format: str | None = None) -> str:

@@ -44,6 +44,24 @@ def xlsx_with_formula(root, title: bool = False) -> None:
     edit(root, f"{GAME}/game.toml", 'data = "cards.csv"', data)
 
 
+def xlsx_with_failing_formula(root) -> None:
+    """The deck as a workbook whose 赤 3 text cell holds a formula that fails: Excel stores the
+    error value (#DIV/0!) it shows."""
+    import re
+    import zipfile
+
+    xlsx_with_formula(root)
+    book = root / f"{GAME}/cards.xlsx"
+    with zipfile.ZipFile(book) as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    sheet = files["xl/worksheets/sheet1.xml"].decode()
+    cell = '<c r="D4" t="e"><f>1/0</f><v>#DIV/0!</v></c>'
+    files["xl/worksheets/sheet1.xml"] = re.sub(r'<c r="D4".*?</c>', cell, sheet).encode()
+    with zipfile.ZipFile(book, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+
+
 GAME = "cards/tiny"
 BACK = "layouts/tiny/card_back.toml"
 
@@ -355,6 +373,11 @@ DEFECTS = {
     "xlsx_formula_without_value": (
         xlsx_with_formula,
         f"{GAME}/cards.xlsx[Sheet]:4:text: error: Sheet!D4 holds a formula",
+    ),
+    "xlsx_formula_failing": (
+        xlsx_with_failing_formula,
+        f"{GAME}/cards.xlsx[Sheet]:4:text: error: Sheet!D4 shows #DIV/0!: its formula fails in "
+        "the spreadsheet, and a card would print that",
     ),
     "xlsx_formula_under_a_title": (
         lambda r: xlsx_with_formula(r, title=True),
