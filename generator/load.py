@@ -137,7 +137,28 @@ def read_csv(
             ) + _header_hint(records, where)
             raise _fail(message, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    return _table(columns, rows, where, header_line, limits, records, header is not None)
+    table = _table(columns, rows, where, header_line, limits, records, header is not None)
+    return replace(table, warnings=table.warnings + tuple(_error_values(table)))
+
+
+# What Excel writes into a CSV for a cell whose formula fails.
+EXCEL_ERRORS = ("#DIV/0!", "#N/A", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!")
+
+
+def _error_values(table: Table) -> list[Problem]:
+    """Cells of a CSV holding one of Excel's error values: a formula failed in the workbook it
+    was saved from, and a card would print it (a warning: in a CSV it may be meant)."""
+    out = []
+    for row in table.rows:
+        for column, value in row.values.items():
+            if value in EXCEL_ERRORS:
+                message = _(
+                    "{value} is Excel's mark of a formula that failed in the workbook this was "
+                    "saved from; a card prints it as it is",
+                    value=value,
+                )
+                out.append(Problem("warning", message, row.where.at(column=column)))
+    return out
 
 
 def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], where) -> None:

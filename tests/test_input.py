@@ -322,6 +322,14 @@ def test_empty_cells_past_the_last_column_are_no_cells_and_a_value_there_is_name
     assert "looks like the header" not in result.output
 
 
+def test_an_excel_error_value_in_a_csv_is_a_warning_at_its_cell(tiny):
+    """A CSV saved from a workbook whose formula failed holds #N/A: the card would print it."""
+    edit(tiny, CSV, "二の赤。", "#N/A")
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    assert f"{CSV}:3:text: warning: #N/A is Excel's mark of a formula that failed" in result.output
+
+
 def test_unknown_game(tiny):
     result = check(tiny, "nosuchgame")
     assert result.exit_code == 1
