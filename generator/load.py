@@ -66,7 +66,7 @@ def decode(data: bytes, where: SourceRef) -> str:
 def _delimiter(text: str, header: int | None = None) -> str:
     """A tab when the header row is cut by tabs and has no comma (Excel's "Text (Tab
     delimited)", a .tsv), else a comma."""
-    lines = text.splitlines()
+    lines = text[:65536].splitlines()  # the header is near the top: the file is not split whole
     if header is not None:
         lines = lines[header - 1 : header]
     first = next((line for line in lines if line.strip()), "")
@@ -324,14 +324,8 @@ def read_xlsx(
         book.close()
     if not records:
         raise _empty(sheet_where)
-    top, names = next(
-        (
-            (line, r)
-            for line, r in records
-            if (line == header if header else any(c.strip() for c in r))
-        ),
-        records[0],
-    )  # the header row: the column names its messages use
+    kept = _from_header(records, header, sheet_where)
+    top, names = kept[min(_first_filled(kept), len(kept) - 1)]  # the header: its messages' names
     failing = [cell for cell in failing if cell[0] > top]  # a card's, not a title's above
     if failing:
         _formula_errors(sheet, sheet_where, failing, names)
@@ -351,14 +345,19 @@ def _sheet_table(
     records = _from_header(records, header, where)
     while records and not any(c.strip() for c in records[-1][1]):
         records.pop()
-    start = 0
-    while start < len(records) and not any(c.strip() for c in records[start][1]):
-        start += 1
+    start = _first_filled(records)
     if start == len(records):
         raise _empty(where)
     header_row, names = records[start]
     named = header is not None
     return _table(names, records[start + 1 :], where, header_row, limits, records[start:], named)
+
+
+def _first_filled(records: list[tuple[int, list[str]]]) -> int:
+    """The index of the first record with a cell filled in (the header), or len(records)."""
+    return next(
+        (i for i, (_line, r) in enumerate(records) if any(c.strip() for c in r)), len(records)
+    )
 
 
 def _sheet_records(ws, where: SourceRef, limits: Limits):
@@ -389,6 +388,13 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     return records, blanks, failing
 
 
+def _column_name(header: list[str], c: int) -> str:
+    """Column c (from 0) as messages name it: its header's name, else its letter (D)."""
+    from openpyxl.utils import get_column_letter
+
+    return header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
+
+
 def _failed(cell) -> bool:
     """A cell holding one of Excel's error values: its formula fails in the spreadsheet."""
     return getattr(cell, "data_type", None) == "e"
@@ -400,7 +406,7 @@ def _formula_errors(sheet: str, where: SourceRef, failing, header: list[str]) ->
 
     problems = []
     for r, c, value in failing:
-        column = header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
+        column = _column_name(header, c)
         message = _(
             "{cell} shows {value}: its formula fails in the spreadsheet, and a card would print "
             "that",
@@ -494,9 +500,7 @@ def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: li
         for r, values in enumerate(book[sheet].iter_rows(values_only=True), start=1):
             for c, v in enumerate(values):
                 if (r, c) in wanted and isinstance(v, str) and v.startswith("="):
-                    column = (
-                        header[c] if c < len(header) and header[c] else get_column_letter(c + 1)
-                    )
+                    column = _column_name(header, c)
                     raise _fail(
                         _(
                             "{cell} holds a formula ({formula}) whose value was never saved; "
