@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -95,15 +94,8 @@ class ImageSet:
         """The file beside `name` whose name differs from it only in upper and lower case
         (`art/Fox.PNG` for `art/fox.png`): found on a Mac or Windows, not on Linux."""
         wanted = Path(name.strip().replace("\\", "/"))
-        folder = (self.folder / wanted).parent
-        key = unicodedata.normalize("NFC", wanted.name).casefold()
-        try:
-            for entry in sorted(folder.iterdir()):
-                if unicodedata.normalize("NFC", entry.name).casefold() == key:
-                    return (wanted.parent / entry.name).as_posix()
-        except OSError:
-            pass
-        return None
+        twin = same_name(self.folder / wanted, any_case=True)
+        return (wanted.parent / twin.name).as_posix() if twin.name != wanted.name else None
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
         self.lacking.setdefault(where, []).append(item)
