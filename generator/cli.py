@@ -329,19 +329,13 @@ def _games_without_errors(project, games: tuple, result) -> list[str]:
     wanted = list(games) or project.game_ids()
     if len(wanted) < 2:
         return []
-    named = {
-        parts[1]
-        for p in result.problems.items
-        if p.level == "error" and p.where is not None
-        for parts in [str(p.where.file).split("/")]
-        if len(parts) > 1 and parts[0] in ("cards", "layouts")
-    }
-    unnamed = any(
-        p.level == "error"
-        and (p.where is None or str(p.where.file).split("/")[0] not in ("cards", "layouts"))
-        for p in result.problems.items
-    )
-    if unnamed or not named or not named <= set(wanted):
+
+    def game_of(problem) -> str | None:
+        parts = str(problem.where.file).split("/") if problem.where else []
+        return parts[1] if len(parts) > 1 and parts[0] in ("cards", "layouts") else None
+
+    named = {game_of(p) for p in result.problems.items if p.level == "error"}
+    if not named or not named <= set(wanted):
         return []  # an error of no one game (a shared layout, an option): all fail alike
     return [g for g in wanted if g not in named]
 
