@@ -11,6 +11,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
+from . import colours
 from .i18n import _, ngettext
 from .i18n import count as _pieces
 from .limits import DEFAULT, exceeded
@@ -19,7 +20,6 @@ from .model import NAME_COLUMNS, Card, Deck, freeze, group_label, matches, when_
 from .problems import Problems, SourceRef
 from .project import Component
 
-_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 TYPES = ("text", "int", "color", "bool", "copies")  # copies: how many cards the row makes
 
 
@@ -67,14 +67,16 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
             else _("is empty: a whole number is needed"),
         )
     if kind == "color":
-        if _COLOUR.match(raw):
-            value = raw.upper()
-            if len(value) == 4:
-                value = "#" + "".join(ch * 2 for ch in value[1:])
+        value = colours.colour(raw)
+        if value is not None:
             return value, None
         return (
             None,
-            _("must be a colour like #C8323C, got {value!r}", value=raw)
+            _(
+                "must be a colour like #C8323C or one of {names}, got {value!r}",
+                names=colours.NAMES,
+                value=raw,
+            )
             if raw
             else _("is empty: a colour like #C8323C is needed"),
         )

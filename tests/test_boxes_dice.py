@@ -107,7 +107,7 @@ def test_a_thick_deck_goes_to_a3_and_says_so(tiny):
     "line, says",
     [
         ('  thicknes = "0.3mm"', "tuckbox: unknown key 'thicknes' (did you mean 'thickness'?)"),
-        ('  color = "blue"', "tuckbox: color must be a colour like #1F2A44"),
+        ('  color = "gold"', "tuckbox: color must be a colour like #1F2A44"),
         ('  thickness = "9mm"', "thickness must be above 0 and at most 5 mm"),
     ],
 )

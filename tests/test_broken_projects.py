@@ -191,7 +191,8 @@ DEFECTS = {
     ),
     "layout_bad_colour": (
         lambda r: edit(r, BACK, 'color = "#E8E2CC"', 'color = "gold"'),
-        "box 'title': 'color' must be a colour like #1F2A44 or 'none', got 'gold'",
+        f"{BACK}:21: error: box 'title': 'color' must be a colour like #1F2A44, one of red, blue,"
+        " green, black, white, gray, grey, orange, purple, yellow or 'none', got 'gold'",
     ),
     "layout_extends_itself": (
         lambda r: edit(r, BACK, 'extends = "card_base"', 'extends = "card_back"'),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import edit, make_fixture_project, run
-from pdfread import MM, page_text, placements, text_in
+from pdfread import MM, page_text, placements, render, text_in
 from spreadsheets import csv_rows, write_ods
 
 CSV = "cards/tiny/cards.csv"
@@ -222,9 +222,20 @@ def test_missing_glyph_names_card_and_character(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:5: error: card 赤 4: the font for 'body' (Noto Sans CJK JP) has no glyph for "
-        "「\U0001f600」(U+1F600) in box 'text'"
+        f"{CSV}:5:text: error: card 赤 4: the font for 'body' (Noto Sans CJK JP) has no glyph "
+        "for 「\U0001f600」(U+1F600) in box 'text' (take it out, or give 'body' a font that has "
+        "it in game.toml's [fonts])"
     ) in result.output
+
+
+def test_missing_glyph_of_the_layouts_own_text_names_the_row(tiny):
+    """A character the layout writes itself is not in any cell: the row is where it prints."""
+    edit(
+        tiny, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "\U0001f600{{ text }}"'
+    )
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{CSV}:2: error: card 赤 1: the font for 'body'" in result.output
 
 
 def test_text_too_long_shrinks_then_reports_overflow(tiny):
@@ -509,3 +520,24 @@ def test_workbook_numbers_read_as_their_format_shows_them(tiny):
     from generator.validate import _convert
 
     assert _convert("int", row["big"]) == (1234567, None)
+
+
+def test_colours_by_name_and_short_hex_print_as_those_colours(tiny):
+    """A designer writes `red` in a colour cell and `#FFF` or `white` in a layout: each is read
+    the one way everywhere (the names markup's {color=…} takes)."""
+    edit_csv(
+        tiny,
+        lambda lines: [
+            lines[1].replace("#C8323C", "red") if i == 1 else l for i, l in enumerate(lines)
+        ],
+    )
+    edit(tiny, "layouts/tiny/card_front.toml", 'color = "#FFFFFF"', 'color = "#FFF"')
+    edit(tiny, "layouts/tiny/card_back.toml", 'color = "#E8E2CC"', 'color = "white"')
+    assert build(tiny).exit_code == 0
+    pdf = tiny / "output/tiny/cards.pdf"
+    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))  # the top-left card: 赤 1
+    page = render(pdf, 1, scale=2)
+    left, _bottom, _right, top = first.footprint  # points, from the page's bottom-left
+    # Inside the band (the card's top 14 mm), left of the suit's letters: the band's colour.
+    x, y = left + 2 * MM, page.size[1] / 2 - (top - 3 * MM)
+    assert page.getpixel((round(x * 2), round(y * 2))) == (0xC8, 0x10, 0x2E)

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
-from .. import progress, typeset
+from .. import colours, progress, typeset
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
@@ -27,7 +26,6 @@ from .boxes import Box, Layout, resolve, with_props
 from .icons import IconSet
 from .units import MM
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_KEYS = ("fill", "stroke", "color")
 ALIGN = {"left", "center", "right"}
 VALIGN = {"top", "middle", "bottom"}
@@ -456,21 +454,23 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
         value = str(value).strip()
         if value.lower() in {"", "none"}:
             props[key] = None
-        elif _COLOUR.match(value):
-            props[key] = value.upper()
+        elif colours.colour(value) is not None:
+            props[key] = colours.colour(value)
             _SET_COLOURS.add(props[key])
         else:
+            spec = next((s for s in layout.boxes if s.name == box.name), None)
             problems.error(
                 _(
-                    "box '{box}': '{key}' must be a colour like #1F2A44 or 'none', got {value!r} "
-                    "for card {card} ({where})",
+                    "box '{box}': '{key}' must be a colour like #1F2A44, one of {names} or "
+                    "'none', got {value!r} for card {card} ({where})",
                     box=box.name,
                     key=key,
+                    names=colours.NAMES,
                     value=value,
                     card=card.label(),
                     where=card.where,
                 ),
-                box.where,
+                spec.at(key) if spec is not None else box.where,
                 fold=f"colour:{layout.file}:{box.name}:{key}:{value}",
             )
             props[key] = None
@@ -599,17 +599,28 @@ def _fit(
         missing = fonts.missing(used_role, plain)
         if missing:
             chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+            # The cell to mend: the first of the card's that holds one of them (else the
+            # character is the layout's own text, and the row is where it prints).
+            column = next(
+                (
+                    name
+                    for name, value in card.fields.items()
+                    if isinstance(value, str) and any(ch in value for ch in missing)
+                ),
+                None,
+            )
             problems.error(
                 _(
                     "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in "
-                    "box '{box}'",
+                    "box '{box}' (take it out, or give '{role}' a font that has it in game.toml's "
+                    "[fonts])",
                     card=card.label(),
                     role=used_role,
                     family=fonts.metrics[used_role].face.family,
                     chars=chars,
                     box=box.name,
                 ),
-                card.where,
+                card.where.at(column=column) if column else card.where,
                 fold=None,
             )
         fonts.use(used_role, plain)

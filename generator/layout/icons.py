@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import base, tomlfile
+from .. import base, colours, tomlfile
 from ..i18n import _
 from ..problems import Problems, SourceRef
 from ..textfile import confine
@@ -30,7 +30,6 @@ FIRST = 0xE100
 # `:火:`, `:sake:`: any name without spaces or colons (Japanese names read best in Japanese text).
 INLINE = re.compile(r":([^\s:：]{1,12}):")
 NAME = re.compile(r"[^\s:：\"]{1,12}")
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 @dataclass(frozen=True)
@@ -129,12 +128,14 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
                     where,
                 )
             for key in ("fill", "stroke"):
-                if key in shape and not _COLOUR.match(str(shape[key])):
+                if key in shape and colours.colour(shape[key]) is None:
                     problems.error(
                         _(
-                            "icon '{name}': '{key}' must be a colour like #D9482B",
+                            "icon '{name}': '{key}' must be a colour like #D9482B or one of "
+                            "{names}",
                             name=name,
                             key=key,
+                            names=colours.NAMES,
                         ),
                         where,
                     )

@@ -13,24 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..colours import NAMES
+from ..colours import colour as read_colour
 from ..i18n import _
 
 FIRST = 0xE600
 MOST = 0x100  # styles a box may use
-NAMED = {
-    "red": "#C8102E",
-    "blue": "#1F5FBF",
-    "green": "#2E8B3A",
-    "black": "#000000",
-    "white": "#FFFFFF",
-    "gray": "#808080",
-    "grey": "#808080",
-    "orange": "#E07A10",
-    "purple": "#6A3D9A",
-    "yellow": "#E8B400",
-}
 _TAG = re.compile(r"\*\*|\{(color|size)=([^{}]*)\}|\{/(color|size)\}")
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(pt|%)?\s*$")
 
 
@@ -79,13 +68,13 @@ def parse(text: str, base_size: float) -> tuple[str, tuple[Style, ...], list[str
             bold = not bold
         elif m.group(1) == "color":
             value = m.group(2).strip()
-            colour = NAMED.get(value.lower(), value.upper())
-            if not _HEX.match(colour):
+            colour = read_colour(value)
+            if colour is None:
                 problems.append(
                     _(
                         "{tag}: a colour is #RRGGBB or one of {names}",
                         tag=tag,
-                        names=", ".join(sorted(NAMED)),
+                        names=NAMES,
                     )
                 )
                 out.append(tag)

@@ -11,9 +11,9 @@ points, origin at the net's bottom-left corner (PDF coordinates); the renderer p
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from .. import colours
 from ..i18n import _
 from ..model import Card, freeze
 from ..problems import BuildError, Problem
@@ -160,13 +160,19 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
         raise BuildError(
             [Problem("error", _("tuckbox: {error}", error=exc), comp.at("tuckbox"))]
         ) from None
-    colour = spec.get("color", "#FFFFFF").strip().upper()
-    if not re.fullmatch(r"#[0-9A-F]{6}", colour):
+    written = spec.get("color", "#FFFFFF")
+    colour = colours.colour(written)
+    if colour is None:
         raise BuildError(
             [
                 Problem(
                     "error",
-                    _("tuckbox: color must be a colour like #1F2A44, got {value!r}", value=colour),
+                    _(
+                        "tuckbox: color must be a colour like #1F2A44 or one of {names}, got "
+                        "{value!r}",
+                        names=colours.NAMES,
+                        value=written,
+                    ),
                     comp.at("tuckbox", "color"),
                 )
             ]
