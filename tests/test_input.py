@@ -181,7 +181,10 @@ def test_repeated_problems_are_folded(tiny):
     edit_csv(tiny, lambda lines: [lines[0]] + [l.replace(",#", ",x#") for l in lines[1:]])
     result = check(tiny)
     assert result.exit_code == 1
-    assert "'color' must be a colour like #C8323C, got 'x#C8323C' (5 cards)" in result.output
+    assert (
+        "'color' must be a colour like #C8323C or one of red, blue, green, black, white, gray, "
+        "grey, orange, purple, yellow, got 'x#C8323C' (5 cards)"
+    ) in result.output
     assert result.output.count("must be a colour") == 2  # one line per suit colour
 
 
