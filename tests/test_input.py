@@ -208,6 +208,16 @@ def test_template_field_missing_from_data_names_template_and_card(tiny):
         "('flavour' is undefined) for card 赤 1 (cards/tiny/cards.csv:2)" in result.output
     )
     assert "(10 cards)" in result.output
+    assert "did you mean" not in result.output  # nothing is near 'flavour'
+
+
+def test_a_misspelt_field_suggests_the_column_near_it(tiny):
+    edit(tiny, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "{{ txt }}"')
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "fields: color, game, number, row, suit, text, vars (did you mean 'text'?)" in (
+        result.output
+    )
 
 
 def test_bad_length_in_layout_names_template_line(tiny):

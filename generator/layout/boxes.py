@@ -381,6 +381,7 @@ RENDERED_MOST = 4_096  # renderings kept per template value
 
 
 _ABSENT = object()
+_UNDEFINED = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name not there
 _HELD = object()  # the key under which `renderings` holds the unhashable values it keys by id
 
 
@@ -429,7 +430,8 @@ def resolve(
                 current = key
                 rendered[key] = _rendered(tmpl, reads, renderings, fields, context)
         except templates.UndefinedError as exc:
-            known = ", ".join(sorted(k for k in fields if not k.startswith("_")))
+            names = sorted(k for k in fields if not k.startswith("_"))
+            missing = _UNDEFINED.fullmatch(exc.message or "")
             problems.error(
                 _(
                     "box '{name}' uses a field the data does not have ({error}) for card "
@@ -438,8 +440,9 @@ def resolve(
                     error=exc.message,
                     card=card_name,
                     where=card_where,
-                    fields=known,
-                ),
+                    fields=", ".join(names),
+                )
+                + (did_you_mean(missing.group(1), names) if missing else ""),
                 spec.at(current),
                 fold=f"undefined:{layout.file}:{spec.name}:{exc.message}",
             )
