@@ -179,8 +179,19 @@ def test_a_term_the_text_defines_is_no_finding(tricks):
             "各プレイヤーに６枚ずつ配ります。そのあと７枚ずつ配り直します。残りの",
             "「そのあと７枚ずつ配り直します。」 deals ７ each, but game.toml's [deal] deals 6",
         ),
+        (  # a count right after the name: of the cards an action takes, never more than all
+            "色カードをよく混ぜ、",
+            "色カード３０枚をよく混ぜ、",
+            "the rules say 色カード ３０枚, but the data has 24",
+        ),
+        (  # after a column's name, in a sentence that does not name the component
+            "残りのカードは使いません。",
+            "残りのカードは使いません。手札のnumberは１〜９です。",
+            "「手札のnumberは１〜９です。」 says number １〜９, but number runs 1–8 in the data "
+            "(色カード)",
+        ),
     ],
-    ids=["count", "each", "range", "per-player"],
+    ids=["count", "each", "range", "per-player", "more-than-there-are", "column-range"],
 )
 def test_numbers_the_text_writes_against_the_data(tricks, old, new, message):
     assert message not in found(tricks)
@@ -198,6 +209,17 @@ def test_a_count_of_one_kind_of_a_component_is_held_to_that_kind(tricks):
     assert "warning" not in found(tricks), found(tricks)
     edit(tricks, RULES, "- 赤色カード（８枚）", "- 赤色カード（９枚）")
     assert "the rules say 赤色カード ９枚, but the data has 8" in found(tricks)
+
+
+def test_a_count_an_action_takes_after_the_name_is_no_finding(tricks):
+    edit(
+        tricks,
+        RULES,
+        "残りのカードは使いません。",
+        "残りのカードは使いません。色カード２枚を捨てます。",
+    )
+    edit(tricks, RULES, "数字は１〜８です", "数字はnumber１〜８です")
+    assert "warning" not in found(tricks), found(tricks)
 
 
 def test_a_range_of_how_many_is_no_range_of_values(tricks):

@@ -40,6 +40,7 @@ _RANGE = re.compile(
     r"(?!\s*(?:[0-9０-９人歳分秒枚個回点つ]|ラウンド|トリック|手番|マス|ターン))"
 )
 _PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
+_PER = re.compile(r"\s*ずつ")
 _REST = re.compile(r"残り|残った|余った|余り|使いません|使用しません|使わない|箱に戻|取り除|山札")
 _SETUP = re.compile(r"準備|セットアップ|[Ss]etup")
 _CONTENTS = re.compile(r"コンポーネント|内容物|同梱物|[Cc]omponents")
@@ -251,6 +252,36 @@ def _groups(deck: Deck) -> dict[str, Counter]:
     return out
 
 
+def _column_ranges(game: Game, line: Line, sentence: str, problems: Problems) -> set[int]:
+    """A range written after a whole-number column's name (「コスト１〜５」) against that
+    column's least and most in the data, whether or not the sentence names the component; the
+    ranges it read, by where they start in the sentence."""
+    read: set[int] = set()
+    for deck in game.decks:
+        for column, (least, most) in _int_columns(deck).items():
+            for m in re.finditer(re.escape(column) + r"\s*[はがの:：]?\s*", sentence):
+                r = _RANGE.match(sentence, m.end())
+                if r is None or r.start() in read:
+                    continue
+                read.add(r.start())
+                if (int(r.group(1)), int(r.group(2))) != (least, most):
+                    problems.warning(
+                        _(
+                            "「{sentence}」 says {column} {lo}〜{hi}, but {column} runs "
+                            "{least}–{most} in the data ({name})",
+                            sentence=sentence.strip(),
+                            column=column,
+                            lo=r.group(1),
+                            hi=r.group(2),
+                            least=least,
+                            most=most,
+                            name=deck.component.name,
+                        ),
+                        _where(game, line.n),
+                    )
+    return read
+
+
 def check_numbers(game: Game, problems: Problems) -> None:
     """Numbers the text writes about a component against its data, wherever they are written:
     a count after its name (「煩悩カード（４０枚）」), 「各８枚」 in a sentence naming it, a range
@@ -263,6 +294,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
         for sentence in _SENTENCE.findall(line.text):
             said = named_in(sentence, decks, lambda d: d.component.name)
             named = [deck for deck, _before, _after in said]
+            ranged = _column_ranges(game, line, sentence, problems)
             for deck, before, after in said:
                 name = deck.component.name
                 # a size: in parentheses or 全, or any count in a heading or the list of
@@ -283,6 +315,12 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 )
                 if kinds:
                     sizes, said_name, n = set(kinds), word.group(0) + name, kinds[0]
+                if m is None:
+                    # 「カード４０枚をシャッフル」: a bare count may be of the cards an action
+                    # takes (「カード１枚を引く」), but never more than there are
+                    bare = _COUNT.match(after)
+                    if bare and not _PER.match(after, bare.end()) and int(bare.group(1)) > n:
+                        m = bare
                 if m and int(m.group(1)) not in sizes:
                     problems.warning(
                         _(
@@ -321,7 +359,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 for m in _RANGE.finditer(sentence):
                     lo, hi = int(m.group(1)), int(m.group(2))
                     ranges = _int_columns(deck)
-                    if not ranges or (lo, hi) in ranges.values():
+                    if not ranges or (lo, hi) in ranges.values() or m.start() in ranged:
                         continue
                     problems.warning(
                         _(
