@@ -147,6 +147,20 @@ def test_which_cards_is_no_name(tricks):
     assert "warning" not in found(tricks), found(tricks)
 
 
+def test_a_component_qualified_in_quotes_is_that_component(tricks):
+    """「赤い色カード」 is a 色カード, quoted or not: a designer whose component is カード calls
+    them 「呪文カード」."""
+    edit(
+        tricks,
+        RULES,
+        "次のトリックを始めます。",
+        "次のトリックを始めます。「赤い色カード」は強い。",
+    )
+    assert "warning" not in found(tricks), found(tricks)
+    edit(tricks, RULES, "「赤い色カード」は強い。", "「赤い札」は強い。")
+    assert "the rules use 「赤い札」 as a name, but nothing defines it" in found(tricks)
+
+
 def test_a_term_the_text_defines_is_no_finding(tricks):
     edit(tricks, RULES, "取ったトリック１つにつき１点です。", "最後のトリックを「決着」とします。")
     assert "決着" not in found(tricks)

@@ -179,6 +179,7 @@ def check_names(game: Game, problems: Problems) -> None:
                 or _HIRAGANA.search(term)  # a quoted phrase (「伏せた」), not a name
                 or re.fullmatch(r"[\d０-９\s]+", term)
                 or any(term in value for value in known if len(value) > len(term))
+                or any(term.endswith(c) and term != c for c in components)  # as above
             ):
                 continue
             seen.add(term)
