@@ -254,15 +254,20 @@ def _several(
 def _first_with_rows(
     path: Path, where: SourceRef, kind: str, names, limits, header: int | None = None
 ) -> Table | None:
-    """A workbook's first sheet with a header and rows under it (a cover, a blank sheet
-    passed over)."""
+    """A workbook's first sheet that reads as a table of cards: a header of two or more
+    columns with rows under it, the rows no wider than it (a cover sheet of notes, a blank
+    sheet passed over); else its first sheet with rows."""
     reader = read_xlsx if kind == "xlsx" else read_ods
+    first = None
     for name in names:
         try:
-            return reader(path, where, name, limits, header)
+            table = reader(path, where, name, limits, header)
         except EmptySheet:
             continue
-    return None
+        if len(table.columns) >= 2 and not table.hint:
+            return table
+        first = first or table
+    return first
 
 
 def read_ods(

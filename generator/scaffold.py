@@ -306,8 +306,8 @@ def new(
             sheet_name = table.where.sheet
             made.notes.append(
                 _(
-                    "{file} has {n} sheets: the cards are read from '{sheet}', the first with "
-                    "rows; for another, --from {file}#SHEET (or data in game.toml)",
+                    "{file} has {n} sheets: the cards are read from '{sheet}', the first that "
+                    "reads as a table; for another, --from {file}#SHEET (or data in game.toml)",
                     file=data_name,
                     n=len(table.others) + 1,
                     sheet=sheet_name,

@@ -133,13 +133,21 @@ def test_new_and_init_never_overwrite(tmp_path):
 
 @pytest.mark.parametrize("kind", ["ods", "xlsx"])
 def test_a_workbook_of_several_sheets_gives_its_first_with_cards_and_names_it(tmp_path, kind):
-    """A cover sheet with a title alone is passed over; the game names the sheet it read, so
+    """A cover sheet (a title over a line of notes: one column, not a table) is passed over;
+    the game names the sheet it read, so
     adding a sheet later changes nothing; a manifest naming no sheet of several is told how."""
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
     book = tmp_path / f"deck.{kind}"
     writer = write_ods if kind == "ods" else write_xlsx
-    writer(book, {"表紙": [["題"]], "カード": deck_rows(), "トークン": [["名前", "数"], ["石", 9]]})
+    writer(
+        book,
+        {
+            "表紙": [["題"], ["更新日: 2026/11/30"]],
+            "カード": deck_rows(),
+            "トークン": [["名前", "数"], ["石", 9]],
+        },
+    )
     result = run("new", "g", "--project", str(project), "--from", str(book))
     assert result.exit_code == 0, result.output
     assert f"deck.{kind} has 3 sheets: the cards are read from 'カード'" in result.output
