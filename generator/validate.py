@@ -163,7 +163,7 @@ def build_deck(
         if used + len(cards) + copies > limit:
             what = _("the game's cards, with the {n:,} this row makes", n=copies)
             raise exceeded("cards", what, limit, row.where.at(column=count if copies > 1 else None))
-        label = _label(typed, component.composition)
+        label = _label(typed, component.composition, component.columns)
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             fields = dict(typed)
             if label:
@@ -243,9 +243,10 @@ def check_depends(deck: Deck, problems: Problems) -> set[int]:
     return differing
 
 
-def _label(typed: dict, composition: dict) -> str | None:
+def _label(typed: dict, composition: dict, columns: dict) -> str | None:
     """How messages name a card: its name if it has one, else its group's `when` values and key
-    values, e.g. 'シード 地 2'."""
+    values, e.g. 'シード 地 2'; with no composition to say it, a column that names the card
+    (名前, タイトル…), else its first text (a token's 種類: 'コイン')."""
     if typed.get("name"):
         return str(typed["name"])
     for group in composition.get("group") or [composition]:
@@ -262,11 +263,13 @@ def _label(typed: dict, composition: dict) -> str | None:
             if said:
                 return said
             break
-    # No composition to say it: a column that names the card (名前, タイトル…), else "card N"
     for column, value in typed.items():
         if column.strip().lower() in NAME_COLUMNS and value not in (None, ""):
             return str(value)
-    return None
+    return next(
+        (v.strip() for c, v in typed.items() if columns.get(c) == "text" and str(v or "").strip()),
+        None,
+    )  # None: "card N"
 
 
 def check_composition(deck: Deck, problems: Problems, suspects: set[int] = frozenset()) -> None:

@@ -8,7 +8,7 @@ import pypdf
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from conftest import run
+from conftest import edit, run
 from pdfread import MM, fonts, page_text, render
 
 CARDS = ["赤-1", "赤-2", "赤-3", "赤-4", "赤-5", "青-1", "青-2", "青-3", "青-4", "青-5"]
@@ -100,6 +100,16 @@ def test_png_every_face_named_from_the_data_at_its_size(tiny):
     assert max(ImageStat.Stat(ImageChops.difference(page, image)).mean) < 1.5
     backs = {(folder / f"{c}-back.png").read_bytes() for c in CARDS}
     assert len(backs) == 1  # one back design, rendered once
+
+
+def test_pieces_with_no_composition_are_named_by_their_first_text(kit):
+    """Tokens a designer adds by hand have no composition to name them: their first text
+    column does (a token's 種類 or label), as messages name them; copies are numbered."""
+    edit(kit, "cards/kit/markers.csv", "３,#3C8D40", "３,#3C8D40\n３,#3C8D40")
+    r = run("build", "--project", str(kit), "--format", "png")
+    assert r.exit_code == 0, r.output
+    names = sorted(p.name for p in (kit / "output/kit/png/marker").iterdir())
+    assert names == ["１-front.png", "２-front.png", "３-2-front.png", "３-front.png"]
 
 
 def test_a_band_with_bleed_reaches_out_at_the_edges_it_meets_not_into_the_card(tiny):

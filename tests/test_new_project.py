@@ -318,7 +318,7 @@ def test_a_card_of_a_deck_without_composition_is_named_by_its_name_column(tmp_pa
     manifest.write_text(text[: text.index("  [component.composition]")], "utf-8")
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
-    assert "cards/deck/deck.csv:3: error: card 梟🦉: the font for 'bold'" in result.output
+    assert "cards/deck/deck.csv:3:名前: error: card 梟🦉: the font for 'bold'" in result.output
 
 
 def test_a_title_above_the_header_is_said_not_made_into_a_one_column_game(tmp_path):
