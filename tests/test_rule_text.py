@@ -70,6 +70,18 @@ def test_a_game_without_a_deal_in_game_toml_is_dealt_as_its_rules_say(tricks):
         "the rules say 「色カードをよく混ぜ、各プレイヤーに７枚ずつ配ります。」" in said
     )
     assert "error" not in said
+    # the deck's count written as the data's (as errors.md advises): still the same deal,
+    # quoted as written, the rest still found
+    edit(tricks, RULES, "色カードをよく混ぜ、", "色カード{{ card.count }}枚をよく混ぜ、")
+    said = found(tricks)
+    assert (
+        "the rules say 「色カード{{ card.count }}枚をよく混ぜ、各プレイヤーに７枚ずつ配ります。」"
+    ) in said
+    edit(tricks, RULES, "各プレイヤーに７枚ずつ", "各プレイヤーに６枚ずつ")
+    assert "6 not dealt; the rules say 「残りのカードは使いません。」" in found(tricks)
+    edit(tricks, RULES, "各プレイヤーに６枚ずつ", "各プレイヤーに{{ 2 * 3 }}枚ずつ")
+    assert "players:" not in found(tricks)  # how many each is the data's: no deal read
+    edit(tricks, RULES, "各プレイヤーに{{ 2 * 3 }}枚ずつ", "各プレイヤーに７枚ずつ")
     edit(tricks, RULES, "各プレイヤーに７枚ずつ配ります。", "全員に配り切ります。")
     assert "players:" not in found(tricks)  # no count to each player: no deal read
 

@@ -60,6 +60,14 @@ class Line:
     text: str  # as a reader sees it, expressions as HOLE
     heading: int  # its level when the line is a heading, else 0
     path: tuple[str, ...]  # the headings it stands under, outermost first
+    written: str = ""  # the same text with its expressions as written (「{{ card.count }}」)
+
+    def sentences(self) -> list[tuple[str, str]]:
+        """Each sentence as read (expressions as HOLE) and as written, side by side."""
+        read, written = _SENTENCE.findall(self.text), _SENTENCE.findall(self.written)
+        if len(read) != len(written):  # an expression holding 。: quote what is read
+            written = read
+        return list(zip(read, written))
 
 
 def lines(game: Game) -> tuple[Line, ...]:
@@ -73,24 +81,31 @@ def _lines(source: str) -> tuple[Line, ...]:
         return "\n" * m.group(0).count("\n")
 
     source = _COMMENTS.sub(blank_out, source)
+    written_lines = source.splitlines()
     source = _JINJA.sub(lambda m: HOLE + "\n" * m.group(0).count("\n"), source)
     out: list[Line] = []
     stack: list[tuple[int, str]] = []
     for n, raw in enumerate(source.splitlines(), start=1):
-        text = _LINK.sub(r"\1", strip_ruby(raw)).replace("**", "").replace("__", "")
+        text, written = (_plain(t) for t in (raw, written_lines[n - 1]))
         m = re.match(r"^(#{1,6})\s+(.*)$", text)
         level = 0
         if m:
             level, text = len(m.group(1)), m.group(2).strip()
+            written = re.sub(r"^#{1,6}\s+", "", written).strip()
             while stack and stack[-1][0] >= level:
                 stack.pop()
         else:  # a list item's marker (「1. 」「- 」) is no part of its sentence
-            text = _ITEM.sub("", text, count=1)
+            text, written = (_ITEM.sub("", t, count=1) for t in (text, written))
         path = tuple(title for _, title in stack)
-        out.append(Line(n, text, level, path))
+        out.append(Line(n, text, level, path, written))
         if m:
             stack.append((level, text))
     return tuple(out)
+
+
+def _plain(raw: str) -> str:
+    """A source line as a reader sees it: ruby as its base, links as their text, no bold."""
+    return _LINK.sub(r"\1", strip_ruby(raw)).replace("**", "").replace("__", "")
 
 
 def _in(line: Line, pattern: re.Pattern) -> bool:
@@ -450,17 +465,17 @@ def deal_in_text(game: Game) -> dict | None:
     text = lines(game)
     setup = [line for line in text if _in(line, _SETUP)] or list(text)
     for line in setup:
-        for sentence in _SENTENCE.findall(line.text):
-            if "配" not in sentence or HOLE in sentence:
+        for sentence, written in line.sentences():
+            if "配" not in sentence:
                 continue
             m = _DEALS_EACH.search(sentence)
-            if m is None:
-                continue
+            if m is None or HOLE in sentence[max(m.start() - 1, 0) : m.end() + 1]:
+                continue  # 「〓枚ずつ」: how many is the data's, not written
             named = [c for c, *_ in named_in(sentence, cards, lambda c: c.name)]
             if len(named) > 1 or (not named and len(cards) > 1):
                 continue  # which deck it deals is not clear
             each = int(m.group(1) or m.group(2))  # full-width digits read as they are
-            return {"component": (named or cards)[0].id, "each": each, "rule": sentence.strip()}
+            return {"component": (named or cards)[0].id, "each": each, "rule": written.strip()}
     return None
 
 
@@ -468,14 +483,14 @@ def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
     """The sentence that says what becomes of the cards a deal leaves (「残りのカードは使いま
     せん」): in the deal rule's line or the lines of the same section after it."""
     text = lines(game)
-    start = next((line for line in text if rule and rule in line.text), None)
+    start = next((line for line in text if rule and rule in line.written), None)
     if start is None:
         return None
     for line in text:
         if line.n < start.n or line.path != start.path or line.heading:
             continue
-        for sentence in _SENTENCE.findall(line.text):
-            said = sentence.strip()
+        for _sentence, written in line.sentences():
+            said = written.strip()
             if said == rule and not re.search(r"残り|余", said):
                 continue  # 「山札から６枚ずつ配ります」: where the deal comes from, not the rest
             if said and _REST.search(said):
