@@ -285,7 +285,9 @@ def read_ods(
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
-        rows = book.get_sheet_by_name(name).iter_rows()  # from A1, empty rows included
+        found = book.get_sheet_by_name(name)
+        rows = found.iter_rows()  # from A1, empty rows included
+        merged = getattr(found, "merged_cell_ranges", None) or []
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
@@ -302,6 +304,7 @@ def read_ods(
             where_r = sheet_where.at(row=r)
             raise exceeded("columns", _("a row has too many cells"), limits.columns, where_r)
         records.append((r, cells))
+    _fill_merged(records, [], merged)
     return _sheet_table(records, sheet_where, limits, header)
 
 
@@ -327,6 +330,8 @@ def read_xlsx(
         records, blanks, failing = _sheet_records(book[sheet], sheet_where, limits)
     finally:
         book.close()
+    if blanks:  # a cell merged down over the rows under it leaves them blank in the file
+        blanks = _fill_merged(records, blanks, _merged_ranges(path, sheet))
     if not records:
         raise _empty(sheet_where)
     kept = _from_header(records, header, sheet_where)
@@ -356,6 +361,39 @@ def _sheet_table(
     header_row, names = records[start]
     named = header is not None
     return _table(names, records[start + 1 :], where, header_row, limits, records[start:], named)
+
+
+def _merged_ranges(path: Path, sheet: str) -> list:
+    """A workbook sheet's merged cells as ((row, column), (last row, last column)), from 0
+    (python-calamine reads them; openpyxl's streaming reader does not)."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        found = CalamineWorkbook.from_path(str(path)).get_sheet_by_name(sheet)
+    except Exception:  # noqa: BLE001 - the rows were read; no merges is the safe reading
+        return []
+    return getattr(found, "merged_cell_ranges", None) or []
+
+
+def _fill_merged(records: list[tuple[int, list[str]]], blanks: list, ranges) -> list:
+    """A cell merged down over the rows under it (属性 written once beside the rows of one
+    element) is each of those rows' value, as the designer sees the sheet; merged across
+    columns, its value stays in the first. The blank cells left."""
+    by_row = dict(records)
+    filled: set[tuple[int, int]] = set()
+    for (r0, c0), (r1, _c1) in ranges:
+        top = by_row.get(r0 + 1)
+        if top is None or c0 >= len(top) or not top[c0]:
+            continue
+        for r in range(r0 + 2, r1 + 2):
+            cells = by_row.get(r)
+            if cells is None:
+                continue
+            cells.extend([""] * (c0 + 1 - len(cells)))
+            if cells[c0] == "":
+                cells[c0] = top[c0]
+                filled.add((r, c0))
+    return [cell for cell in blanks if cell not in filled]
 
 
 def _first_filled(records: list[tuple[int, list[str]]]) -> int:

@@ -56,7 +56,9 @@ def write_ods(path: Path, sheets: dict[str, list[list]]) -> None:
         z.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
 
 
-def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
+def write_xlsx(path: Path, sheets: dict[str, list[list]], merged: tuple[str, ...] = ()) -> None:
+    """A workbook; `merged`: ranges ("B2:B3") merged on its first sheet, as Excel merges them
+    (the value kept in the top-left cell only)."""
     import openpyxl
 
     book = openpyxl.Workbook()
@@ -65,6 +67,8 @@ def write_xlsx(path: Path, sheets: dict[str, list[list]]) -> None:
         sheet = book.create_sheet(name)
         for row in rows:
             sheet.append(row)
+    for cells in merged:
+        book.worksheets[0].merge_cells(cells)
     book.save(path)
 
 

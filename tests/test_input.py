@@ -9,7 +9,7 @@ import pytest
 
 from conftest import edit, make_fixture_project, run
 from pdfread import MM, page_text, placements, render, text_in
-from spreadsheets import csv_rows, write_ods
+from spreadsheets import csv_rows, write_ods, write_xlsx
 
 CSV = "cards/tiny/cards.csv"
 
@@ -119,6 +119,24 @@ def test_ods_spreadsheet_prints_the_same_deck_as_the_csv(tiny, tiny_built):
         "cards/tiny/cards.ods[カード]:5:number: error: 'number' must be a whole number, got '五'"
         in result.output
     )
+
+
+def test_a_cell_merged_down_over_rows_is_each_rows_value(tiny, tiny_built):
+    """Excel keeps a merged cell's value in its top cell only; the designer sees it beside
+    every row it spans (the suit and its colour written once for five cards): those rows
+    print as if each had it, byte for byte as from the CSV."""
+    rows = csv_rows(tiny / CSV)
+    spans = []
+    for first in (1, 6):  # the rows of 赤, then of 青 (header first)
+        for r in range(first + 1, first + 5):
+            rows[r][0] = rows[r][2] = None
+        spans += [f"A{first + 1}:A{first + 5}", f"C{first + 1}:C{first + 5}"]
+    write_xlsx(tiny / "cards/tiny/cards.xlsx", {"カード": rows}, merged=tuple(spans))
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.xlsx"')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
 
 
 def test_missing_column(tiny):
