@@ -82,13 +82,23 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
         )
     if kind == "bool":
         low = raw.lower()
-        if low in {"", "0", "no", "false", "いいえ"}:
+        if low in NO:
             return False, None
-        if low in {"1", "yes", "true", "はい", "○"}:
+        if low in YES:
             return True, None
-        return None, _("must be yes or no, got {value!r}", value=raw)
+        return None, _(
+            "must be yes or no ({yes} / {no}, or empty), got {value!r}",
+            yes=", ".join(sorted(YES - {"y"})),
+            no=", ".join(sorted(NO - {"", "n"})),
+            value=raw,
+        )
     raise AssertionError(kind)
 
+
+# A bool cell as designers mark one: words, Excel's and Google Sheets' TRUE/FALSE, and marks
+# (○ typed three ways: U+25CB, U+25EF, the kanji 〇; ✓ ✔; × ✕ ✗).
+YES = {"1", "yes", "y", "true", "はい", "○", "◯", "〇", "✓", "✔"}
+NO = {"", "0", "no", "n", "false", "いいえ", "×", "✕", "✗"}
 
 _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")
 

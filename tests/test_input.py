@@ -572,3 +572,20 @@ def test_colours_by_name_and_short_hex_print_as_those_colours(tiny):
     # Inside the band (the card's top 14 mm), left of the suit's letters: the band's colour.
     x, y = left + 2 * MM, page.size[1] / 2 - (top - 3 * MM)
     assert page.getpixel((round(x * 2), round(y * 2))) == (0xC8, 0x10, 0x2E)
+
+
+def test_yes_or_no_cells_as_designers_mark_them(tiny):
+    """A bool column read from words, TRUE/FALSE and marks (○ ◯ 〇 ✓ / × or empty); anything
+    else is named at its cell with what is taken."""
+    marks = ["○", "◯", "〇", "✓", "TRUE", "×", "", "FALSE", "はい", "✗"]
+    edit_csv(
+        tiny, lambda lines: [lines[0] + ",bonus"] + [l + "," + m for l, m in zip(lines[1:], marks)]
+    )
+    edit(tiny, "cards/tiny/game.toml", 'text = "text"', 'text = "text"\n  bonus = "bool"')
+    result = check(tiny)
+    assert result.exit_code == 0, result.output
+    edit_csv(tiny, lambda lines: [l.replace(",✗", ",たぶん") for l in lines])
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert f"{CSV}:11:bonus: error: 'bonus' must be yes or no (" in result.output
+    assert "got 'たぶん'" in result.output
