@@ -285,9 +285,7 @@ def read_ods(
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
-        found = book.get_sheet_by_name(name)
-        rows = found.iter_rows()  # from A1, empty rows included
-        merged = getattr(found, "merged_cell_ranges", None) or []
+        rows = book.get_sheet_by_name(name).iter_rows()  # from A1, empty rows included
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
@@ -304,7 +302,6 @@ def read_ods(
             where_r = sheet_where.at(row=r)
             raise exceeded("columns", _("a row has too many cells"), limits.columns, where_r)
         records.append((r, cells))
-    _fill_merged(records, [], merged)
     return _sheet_table(records, sheet_where, limits, header)
 
 

@@ -120,6 +120,11 @@ def test_a_deal_read_from_the_rules_is_of_the_deck_the_sentence_names(tricks):
     assert "色カード ６枚" not in said and "初期色カード ６枚" not in said, said
     edit(tricks, RULES, "### 初期色カード（６枚）", "### 初期色カード（７枚）")
     assert "the rules say 初期色カード ７枚, but the data has 6" in found(tricks)
+    # a column both decks have: a range after its name is either deck's
+    edit(tricks, RULES, "次のトリックを始めます。", "次のトリックを始めます。numberは１〜６です。")
+    assert "says number" not in found(tricks)
+    edit(tricks, RULES, "numberは１〜６です。", "numberは１〜５です。")
+    assert "says number １〜５, but number runs 1–8 in the data (色カード)" in found(tricks)
 
 
 def test_names_nothing_defines(tricks):

@@ -454,9 +454,9 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
         value = str(value).strip()
         if value.lower() in {"", "none"}:
             props[key] = None
-        elif colours.colour(value) is not None:
-            props[key] = colours.colour(value)
-            _SET_COLOURS.add(props[key])
+        elif (read := colours.colour(value)) is not None:
+            props[key] = read
+            _SET_COLOURS.add(read)
         else:
             spec = next((s for s in layout.boxes if s.name == box.name), None)
             problems.error(

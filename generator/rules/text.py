@@ -272,30 +272,34 @@ def _column_ranges(game: Game, line: Line, sentence: str, problems: Problems) ->
     """A range written after a whole-number column's name (「コスト１〜５」) against that
     column's least and most in the data, whether or not the sentence names the component; the
     ranges it read, by where they start in the sentence."""
-    read: set[int] = set()
+    # where a range starts -> (the range, its column, each deck's least and most of it)
+    found: dict[int, tuple[re.Match, str, list]] = {}
     for deck in game.decks:
         for column, (least, most) in _int_columns(deck).items():
             for m in re.finditer(re.escape(column) + r"\s*[はがの:：]?\s*", sentence):
                 r = _RANGE.match(sentence, m.end())
-                if r is None or r.start() in read:
-                    continue
-                read.add(r.start())
-                if (int(r.group(1)), int(r.group(2))) != (least, most):
-                    problems.warning(
-                        _(
-                            "「{sentence}」 says {column} {lo}〜{hi}, but {column} runs "
-                            "{least}–{most} in the data ({name})",
-                            sentence=sentence.strip(),
-                            column=column,
-                            lo=r.group(1),
-                            hi=r.group(2),
-                            least=least,
-                            most=most,
-                            name=deck.component.name,
-                        ),
-                        _where(game, line.n),
-                    )
-    return read
+                if r is not None:
+                    found.setdefault(r.start(), (r, column, []))[2].append((deck, least, most))
+    for r, column, spans in found.values():
+        said = (int(r.group(1)), int(r.group(2)))
+        if any((least, most) == said for _deck, least, most in spans):
+            continue  # the column of one of the components that have it
+        deck, least, most = spans[0]
+        problems.warning(
+            _(
+                "「{sentence}」 says {column} {lo}〜{hi}, but {column} runs {least}–{most} in "
+                "the data ({name})",
+                sentence=sentence.strip(),
+                column=column,
+                lo=r.group(1),
+                hi=r.group(2),
+                least=least,
+                most=most,
+                name=deck.component.name,
+            ),
+            _where(game, line.n),
+        )
+    return set(found)
 
 
 def check_numbers(game: Game, problems: Problems) -> None:
