@@ -150,9 +150,32 @@ def test_a_picture_named_in_another_case_is_said_so(art):
     result = run("check", "--no-play", "--project", str(art))
     assert result.exit_code == 1
     assert (
-        "image art/Fox.png not found (art/fox.png is there: the names differ in upper and "
-        "lower case)"
+        "image art/Fox.png not found (art/fox.png is there: rename it, or write its name in "
+        "the data)"
     ) in result.output, result.output
+
+
+def test_a_picture_saved_as_another_format_is_said_so(art):
+    """`owl.png` in the spreadsheet, `owl.jpg` saved: said at the error, and beside the
+    stand-in a placeholder draws; a file outside the game's folder is never named."""
+    edit(art, "cards/art/cards.csv", "owl.jpg", "owl.png")
+    result = run("check", "--no-play", "--project", str(art))
+    assert result.exit_code == 1
+    assert "image art/owl.png not found (art/owl.jpg is there: rename it" in result.output
+    edit(
+        art,
+        "layouts/art/art_front.toml",
+        'fit = "{{ fit }}"',
+        'fit = "{{ fit }}"\nplaceholder = true',
+    )
+    result = run("check", "--no-play", "--project", str(art))
+    assert result.exit_code == 0
+    assert (
+        "layouts/art/art_front.toml: warning: box 'art': art/owl.png is not there, art/owl.jpg "
+        "is: rename it, or write its name in the data (a stand-in is drawn)"
+    ) in result.output
+    (art / "cards/art/art/owl.jpg").rename(art / "cards/art/art/owl.png")
+    assert "is not there" not in run("check", "--no-play", "--project", str(art)).output
 
 
 def test_a_file_named_in_another_unicode_form_is_found(art):

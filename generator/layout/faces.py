@@ -381,9 +381,9 @@ def _image_box(
                 if src
                 else _("names no image (its 'src' is empty)")
             )
-            twin = images.case_twin(src) if src else None
+            twin = images.near_twin(src) if src else None
             if twin:
-                what += _(" ({file} is there: the names differ in upper and lower case)", file=twin)
+                what += _(" ({file} is there: rename it, or write its name in the data)", file=twin)
             problems.error(
                 _(
                     "card {card}: box '{box}': {what} (a 'fallback' picture or a 'placeholder' "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +24,7 @@ FITS = ("contain", "cover", "stretch")
 MIN_DPI = 300
 # Pillow's name of a raster format -> how it is embedded: a JPEG as it is, the others as
 # pixels ("png": WebP from the web, TIFF from a paint program, GIF and BMP read by Pillow).
+PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp"}
 FORMATS = {"PNG": "png", "JPEG": "jpeg", "WEBP": "png", "TIFF": "png", "GIF": "png", "BMP": "png"}
 # A picture this large is not card art: refuse it before decoding (Pillow's own guard against
 # decompression bombs is a warning at 89 Mpx; ours is an error naming the file).
@@ -90,11 +92,33 @@ class ImageSet:
                 self.files.append((found.path, self._stat(found.path)))
         return found
 
-    def case_twin(self, name: str) -> str | None:
-        """The file beside `name` whose name differs from it only in upper and lower case
-        (`art/Fox.PNG` for `art/fox.png`): found on a Mac or Windows, not on Linux."""
+    def near_twin(self, name: str) -> str | None:
+        """The picture beside `name` whose name differs from it only in upper and lower case
+        (`art/Fox.PNG` for `art/fox.png`: found on a Mac or Windows, not on Linux) or in its
+        suffix (`art/fox.jpg`: saved as another format); only inside the game's folder."""
         wanted = Path(name.strip().replace("\\", "/"))
+        folder = self.folder / wanted.parent
+        try:
+            if not folder.resolve().is_relative_to(self.folder.resolve()):
+                return None
+        except (OSError, RuntimeError):
+            return None
         twin = same_name(self.folder / wanted, any_case=True)
+        if twin.name == wanted.name:
+            stem = _stem_key(wanted.name)
+            try:
+                twin = next(
+                    (
+                        entry
+                        for entry in sorted(folder.iterdir())
+                        if entry.suffix.lower() in PICTURE_SUFFIXES
+                        and _stem_key(entry.name) == stem
+                        and entry.name != wanted.name
+                    ),
+                    twin,
+                )
+            except OSError:
+                return None
         return (wanted.parent / twin.name).as_posix() if twin.name != wanted.name else None
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
@@ -215,3 +239,8 @@ def dpi(image: tuple[float, float], drawn: tuple[float, float]) -> float:
     """The resolution a raster picture prints at: its pixels over the inches they cover (the
     lower of the two directions)."""
     return min(72 * image[0] / drawn[0], 72 * image[1] / drawn[1])
+
+
+def _stem_key(name: str) -> str:
+    """A file name without its suffix, as a Mac or Windows compares names."""
+    return unicodedata.normalize("NFC", Path(name).stem).casefold()

@@ -470,6 +470,19 @@ def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> Non
                 "{n} file to make: {files}", "{n} files to make: {files}", len(names), files=files
             )
         problems.notice(message, SourceRef(file))
+        for name in names:  # the art saved under a name near the one the data writes
+            twin = images.near_twin(name)
+            if twin:
+                problems.warning(
+                    _(
+                        "box '{box}': {name} is not there, {file} is: rename it, or write its "
+                        "name in the data (a stand-in is drawn)",
+                        box=box,
+                        name=name,
+                        file=twin,
+                    ),
+                    SourceRef(file),
+                )
 
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
