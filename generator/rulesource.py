@@ -40,6 +40,7 @@ class Block:
     items: tuple = ()
     line: int = 0
     added: bool = False  # between <!-- added --> marks: not the designer's words
+    quote: bool = False  # a paragraph of a blockquote (「> 注意：…」): set apart as a note
 
     @property
     def plain(self) -> str:
@@ -222,7 +223,7 @@ def _parse(
 ) -> tuple[list[Block], list[Section]]:
     blocks: list[Block] = []
     summary: list[Section] = []
-    state = {"section": None, "open_line": 0}
+    state = {"section": None, "open_line": 0, "quote": 0}
     pending: list[Block] = []  # list items being gathered into one list block
 
     def source_line(index: int) -> int:
@@ -285,7 +286,7 @@ def _parse(
                 )
             emit(Block("directive", parts[0], items=tuple(parts[1:]), line=line))
         else:
-            emit(Block("para", body, line=line))
+            emit(Block("para", body, line=line, quote=state["quote"] > 0))
 
     def comment(content: str, line: int) -> None:
         flush()  # a list before a summary mark belongs to the part it closes
@@ -344,6 +345,9 @@ def _parse(
             lists.pop()
             if not lists:
                 flush()
+        elif kind in ("blockquote_open", "blockquote_close"):
+            flush()
+            state["quote"] += 1 if kind == "blockquote_open" else -1
         elif kind == "list_item_open":
             in_item += 1
             item_first = True

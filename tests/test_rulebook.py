@@ -14,6 +14,7 @@ from conftest import REPO, edit, run
 from pdfread import (
     MM,
     all_text,
+    char_boxes,
     links,
     page_text,
     placements,
@@ -358,3 +359,28 @@ def test_an_icon_named_in_the_rules_text_is_drawn_as_on_the_cards(tiny):
     icons.write_text(f'[icon."酒肴"]\nshapes = [{blue}]\n', "utf-8")
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert _reds(book, last) == 0 and _reds(book, last, (32, 96, 192)) > 20
+
+
+def test_a_blockquote_is_a_note_set_apart(tiny):
+    """「> 注意：…」 in the rules: indented with a bar beside it in the PDF, a blockquote in
+    the HTML; the paragraphs around it stay as they were."""
+    rules = tiny / "cards/tiny/rules.md"
+    rules.write_text(
+        rules.read_text("utf-8") + "\n最後の段落です。\n\n> 注意：赤は強い。\n", "utf-8"
+    )
+    r = run("build", "--project", str(tiny), "--format", "rulebook,html")
+    assert r.exit_code == 0, r.output
+    pdf = tiny / "output/tiny/rulebook.pdf"
+    last = len(pypdf.PdfReader(pdf).pages) - 1
+    body, note = char_boxes(pdf, last, "最後の段落"), char_boxes(pdf, last, "注意：赤は強い")
+    assert body and note
+    assert note[0][0] - body[0][0] > 3 * MM  # indented
+    page = render(pdf, last, scale=4)
+    y = page.size[1] / 4 - (note[0][1] + note[0][3]) / 2  # the note's middle, from the top
+    # left of the note's text, right of the body's margin: its bar
+    between = [body[0][0] + k / 4 for k in range(int((note[0][0] - body[0][0]) * 4))]
+    left = [page.getpixel((round(u * 4), round(y * 4))) for u in between]
+    assert (0xB8, 0xC2, 0xD6) in left, left
+    html = (tiny / "output/tiny/rulebook.html").read_text("utf-8")
+    assert "<blockquote><p>注意：赤は強い。</p></blockquote>" in html
+    assert "<p>最後の段落です。</p>" in html

@@ -27,6 +27,8 @@ td:last-child { white-space: normal; } figure.samples { display: flex; flex-wrap
        margin: 1em 0; } figure.samples div { text-align: center; font-size: 0.85em; }
 figure.samples img { display: block; border: 1px solid #999; width: 9em; height: auto; }
 rt { font-size: 0.5em; } .generated { color: #666; font-size: 0.8em; }
+blockquote { margin: 0.5em 0 0.5em 0.5em; padding-left: 0.9em; border-left: 0.25em solid #B8C2D6; }
+blockquote p { margin: 0.3em 0; }
 """.strip()
 
 
@@ -84,6 +86,8 @@ class HtmlBuilder(Builder):
             if block.kind == "heading":
                 level = min(max(block.level, 1), 4)
                 body.append(f"<h{level}>{inline(block.text)}</h{level}>")
+            elif block.kind == "para" and block.quote:
+                body.append(f"<blockquote><p>{inline(block.text)}</p></blockquote>")
             elif block.kind == "para":
                 body.append(f"<p>{inline(block.text)}</p>")
             elif block.kind in ("list", "olist"):

@@ -195,4 +195,4 @@ def _markdown(block: Block, game: Game) -> list[str]:
         if block.text in {"deal", "components"}:
             return _markdown(directive_table(block, game), game)
         return []
-    return [md(block.text)]
+    return [("> " if block.quote else "") + md(block.text)]

@@ -35,6 +35,7 @@ from ..typeset import base_text, has_ruby, parse_ruby
 from .draw import draw_face, draw_ruby_text, draw_runs, image_form, stand_in
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
+NOTE_BAR = colors.HexColor("#B8C2D6")  # the bar beside a note (a blockquote)
 MIN_SAMPLE_PT = 5.0  # the smallest text a sample card may print at, scaled
 
 
@@ -262,6 +263,11 @@ class TextBlock(Flowable):
         c.setFont(st.fontName, st.fontSize)
         # The em box (0.88 above the baseline, 0.12 below) centred in each line's leading.
         drop = (st.leading - st.fontSize) / 2 + 0.88 * st.fontSize
+        bar = getattr(st, "bar", None)
+        if bar is not None and self.lines:  # a note's bar, the height of its lines
+            c.setFillColor(bar)
+            c.rect(st.bulletIndent, 0, st.fontSize * 0.2, self.height, stroke=0, fill=1)
+            c.setFillColor(st.textColor)
         if self.bullet and self.lines:  # first, so text extraction reads it before the item
             c.drawString(st.bulletIndent, self.height - drop, self.bullet)
         for i, line in enumerate(self.lines):
@@ -434,6 +440,8 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
             bulletIndent=base * 0.4,
             bulletFontName=fonts["body"],
         ),
+        # a blockquote's paragraph: indented, a bar down its left
+        "note": ParagraphStyle("note", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.5),
         "cell": ParagraphStyle(
             "cell", parent=body, fontSize=base * 0.9, leading=base * 1.35, spaceAfter=0
         ),
@@ -458,6 +466,7 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
         style.icons = icons
+    out["note"].bar = NOTE_BAR
     return out
 
 
@@ -505,7 +514,7 @@ def flowables(
             heading = len(out)
             out.append(TextBlock(block.text, pick(style)))
         elif block.kind == "para":
-            out.append(TextBlock(block.text, pick(st["body"])))
+            out.append(TextBlock(block.text, pick(st["note" if block.quote else "body"])))
         elif block.kind in ("list", "olist"):
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
