@@ -329,3 +329,18 @@ def test_proof_page_lines_wrap_inside_the_margins(tiny):
     finally:
         document.close()
     assert max(rights) <= width - 19 * MM, (max(rights) - width) / MM
+
+
+@pytest.mark.parametrize("written", ["63x88", "63×88mm", "６３ｘ８８", "6.3 x 8.8 cm"])
+def test_a_size_written_as_width_by_height(tmp_path, written):
+    """size = "63x88" as designers write it (millimetres unless a unit says otherwise): each
+    card's trim box is that size."""
+    root = make_fixture_project("tiny", tmp_path)
+    edit(root, "cards/tiny/game.toml", 'sheet = "poker_3x3"\n', "")
+    edit(root, "cards/tiny/game.toml", 'size = "poker"', f'size = "{written}"')
+    r = run("build", "--project", str(root), "--format", "cards")
+    assert r.exit_code == 0, r.output
+    for card in placements(root / "output/tiny/cards.pdf", 1):
+        left, bottom, right, top = card.footprint
+        w, h = sorted((right - left, top - bottom))
+        assert (w / MM, h / MM) == (pytest.approx(63, abs=0.01), pytest.approx(88, abs=0.01))

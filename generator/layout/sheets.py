@@ -9,6 +9,8 @@ renderer follows.
 from __future__ import annotations
 
 import math
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -170,6 +172,9 @@ class SheetGeometry:
         return self.cols * self.rows
 
 
+_WxH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*")
+
+
 def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[float, float, str]:
     """A component's trim size in points, and a name for messages: a named size or {w, h}."""
     if isinstance(size, dict):
@@ -180,13 +185,26 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
                 [Problem("error", _("size needs w and h as lengths ({error})", error=exc), where)]
             ) from None
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
+    written = (
+        _WxH.fullmatch(unicodedata.normalize("NFKC", size)) if size not in defs.sizes else None
+    )
+    if written:  # "63x88", "63×88mm", "2.5 x 3.5 in": width by height, millimetres unless said
+        unit = written.group(2) or written.group(4) or "mm"
+        w = to_pt(written.group(1) + (written.group(2) or unit))
+        h = to_pt(written.group(3) + (written.group(4) or unit))
+        if w <= 0 or h <= 0:
+            raise BuildError(
+                [Problem("error", _("a size must be above 0, got '{size}'", size=size), where)]
+            )
+        return w, h, f"{w / MM:g}×{h / MM:g} mm"
     if size not in defs.sizes:
         raise BuildError(
             [
                 Problem(
                     "error",
                     _(
-                        "unknown card size '{size}' (sizes: {sizes})",
+                        "unknown card size '{size}' (sizes: {sizes}; or width by height in mm, "
+                        'e.g. size = "63x88")',
                         size=size,
                         sizes=", ".join(defs.sizes),
                     ),
