@@ -34,6 +34,7 @@ class Card:
     where: str  # file:row
     face: str  # the front's key
     problems: list[str] = field(default_factory=list)
+    copies: int = 1  # the row's copies, alike: one picture, "×N"
 
 
 @dataclass
@@ -89,9 +90,12 @@ class Gallery:
         names = render_fonts.register(plan.fonts, _cache(self.out))
         todo: dict[tuple, dict] = {}  # the faces not rendered yet, by their trim size
         for card, comp, front, _back, laid in laid_cards(plan):
-            view.components.setdefault(comp, []).append(
-                Card(card.label(), card.where.row_place, front.key)
-            )
+            shown = view.components.setdefault(comp, [])
+            where = card.where.row_place
+            if shown and shown[-1].where == where and shown[-1].face == front.key:
+                shown[-1].copies += 1  # a copy the row makes: counted, not shown again
+                continue
+            shown.append(Card(card.label(), where, front.key))
             if front.key not in self.images:
                 todo.setdefault(laid.geometry.card, {})[front.key] = front
         for size, faces in todo.items():
@@ -151,10 +155,13 @@ class Gallery:
                 parts.append(f'<h2>{html.escape(comp)}</h2><div class="cards">')
                 for card in cards:
                     cls = "card bad" if card.problems else "card"
+                    copies = (
+                        f'<span class="copies">×{card.copies}</span> ' if card.copies > 1 else ""
+                    )
                     parts.append(
                         f'<figure class="{cls}" data-where="{html.escape(card.where)}">'
                         f'<img src="/face/{card.face}.png" alt="{html.escape(card.label)}">'
-                        f"<figcaption><b>{html.escape(card.label)}</b> "
+                        f"<figcaption><b>{html.escape(card.label)}</b> {copies}"
                         f'<span class="where">{html.escape(card.where)}</span></figcaption>'
                     )
                     if card.problems:
@@ -194,7 +201,7 @@ figure.card { margin: 0; background: #fff; padding: 8px; border-radius: 6px; wid
 figure.card img { width: 100%; display: block; }
 figure.bad { outline: 3px solid #d33; }
 figcaption { font-size: 12px; margin-top: 4px; }
-.where { color: #777; }
+.where { color: #777; } .copies { font-weight: bold; color: #1F5FBF; }
 ul.problems { color: #b00; font-size: 12px; padding-left: 1.2em; }
 .stale { color: #b00; font-weight: bold; }
 .files a { margin-right: 1em; }

@@ -126,3 +126,20 @@ def test_a_served_project_built_before_still_shows_every_card(tmp_path, browser)
         assert page.locator("figure.card").count() == 10
     finally:
         stop(proc)
+
+
+def test_copies_of_a_row_show_once_with_their_count(tmp_path, browser):
+    """A row that makes four chips is one picture marked ×4, not four alike: the page stays
+    as long as the data is."""
+    root = make_fixture_project("kit", tmp_path)
+    proc, url = start(root)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        chips = page.locator('figure.card[data-where^="cards/kit/chips.csv:"]')
+        assert chips.count() == 3  # 木, 石, 金: 12 chips
+        assert [c.locator(".copies").inner_text() for c in chips.all()] == ["×4"] * 3
+        markers = page.locator('figure.card[data-where^="cards/kit/markers.csv:"]')
+        assert markers.count() == 3 and markers.locator(".copies").count() == 0
+    finally:
+        stop(proc)
