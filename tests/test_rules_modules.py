@@ -436,3 +436,38 @@ def test_a_solo_game_is_told_how_often_the_player_wins_not_that_its_one_seat_is_
     assert result.exit_code == 0, result.output
     report = (out / "solo/simulation-1p.md").read_text(encoding="utf-8")
     assert "a random player wins" in report and "share would be" not in report
+
+
+def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
+    """A game that ties often leaves every seat below half of all finished games: not unfair.
+    Seats are held to their fair share of the games one seat won; a seat that scores more for
+    sitting first is still named."""
+    root = tmp_path / "proj"
+    assert run("init", str(root)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("名前,点\nA,1\nB,1\nC,2\nD,2\n", encoding="utf-8")
+    made = run(
+        "new", "duel", "--players", "2-2", "--rules", "--from", str(source), "--project", str(root)
+    )
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "out"
+
+    def report() -> str:
+        result = run(
+            "simulate", "duel", "--project", str(root), "--games", "400", "--out", str(out)
+        )
+        assert result.exit_code == 0, result.output
+        return (out / "duel/simulation-2p.md").read_text(encoding="utf-8")
+
+    said = report()
+    assert "finished games stay tied after the tie-breakers" in said  # a third of them tie
+    assert "seat 1 wins" not in said and "seat 2 wins" not in said
+    rules = root / "cards/duel/rules.py"
+    text = rules.read_text(encoding="utf-8")
+    first = 'self.scores_[seat] += self.data["value"][card]'
+    assert first in text
+    rules.write_text(text.replace(first, first + " + (seat == 0)"), encoding="utf-8")
+    said = report()
+    assert (
+        "seat 1 wins" in said and "games one seat won" in said and "more than the fair 50%" in said
+    )

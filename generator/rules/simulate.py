@@ -582,23 +582,27 @@ def findings(module, st: Stats) -> list[Finding]:
         )
     if st.finished:
         expected = 1 / st.players
-        # seats against each other: nothing to compare in a solo game
-        for seat, (low, high) in enumerate(st.win_ci if st.players > 1 else ()):
+        # Seats against each other over the games one seat won: a tie or a game nobody won is
+        # no seat's (over every finished game, a game that ties often put every seat below
+        # its fair share). Nothing to compare in a solo game.
+        decided = st.finished - st.tied_after - st.no_winner
+        for seat in range(st.players if st.players > 1 and decided else 0):
+            low, high = wilson(st.wins[seat], decided)
             # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
-            strict_low, strict_high = wilson(st.wins[seat], st.finished, z=2.81)
+            strict_low, strict_high = wilson(st.wins[seat], decided, z=2.81)
             if strict_low > expected or strict_high < expected:
                 message = (
                     N_(
-                        "seat {seat} wins {share:.0%} of finished games (95 % interval "
-                        "{low:.0%}–{high:.0%}), more than the fair {fair:.0%}"
+                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
+                        "interval {low:.0%}–{high:.0%}), more than the fair {fair:.0%}"
                     )
                     if low > expected
                     else N_(
-                        "seat {seat} wins {share:.0%} of finished games (95 % interval "
-                        "{low:.0%}–{high:.0%}), less than the fair {fair:.0%}"
+                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
+                        "interval {low:.0%}–{high:.0%}), less than the fair {fair:.0%}"
                     )
                 )
-                share = st.wins[seat] / st.finished
+                share = st.wins[seat] / decided
                 out.append(
                     Finding(
                         "warning",
@@ -607,7 +611,14 @@ def findings(module, st: Stats) -> list[Finding]:
                         {},
                         None,
                         st.players,
-                        fields=dict(seat=seat + 1, share=share, low=low, high=high, fair=expected),
+                        fields=dict(
+                            seat=seat + 1,
+                            share=share,
+                            decided=decided,
+                            low=low,
+                            high=high,
+                            fair=expected,
+                        ),
                     )
                 )
         if st.no_winner:
