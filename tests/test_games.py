@@ -5,6 +5,7 @@ held only to what is true whatever their data says; exact layouts are tested on 
 from __future__ import annotations
 
 import csv
+import math
 import tomllib
 from collections import Counter
 
@@ -12,7 +13,16 @@ import pypdf
 import pytest
 
 from conftest import REPO
-from pdfread import MM, all_text, fonts, page_size_mm, page_text, placements, render
+from pdfread import (
+    MM,
+    all_text,
+    fonts,
+    page_lines,
+    page_size_mm,
+    page_text,
+    placements,
+    render,
+)
 
 SHIPPED = ("fudaraku", "rumbling_seed", "nyanbaa")
 
@@ -158,6 +168,31 @@ def test_board_on_a3_in_one_piece(kit_built):
     assert size_mm(p) == (380.0, 270.0)
     assert (p.x / MM, p.y / MM) == (pytest.approx(20, abs=0.1), pytest.approx(13.5, abs=0.1))
     assert "部品の試験" in page_text(pdf, 0)
+
+
+def test_a_tiled_board_has_crop_marks_at_its_own_corners(kit_built):
+    """Once the tiles are joined, the board is cut round: each of its four corners gets a crop
+    mark (two 3 mm strokes) on the tile that holds it, with its trim corner where the strokes
+    would meet."""
+    pdf = kit_built / "board.pdf"
+    corners = []
+    for i in range(1, pages(pdf)):
+        (p,) = placements(pdf, i)
+        left, bottom, right, top = p.footprint
+        for stroke in page_lines(pdf, i):
+            if math.dist(stroke[:2], stroke[2:]) != pytest.approx(3 * MM, abs=0.01):
+                continue
+            ends = (stroke[:2], stroke[2:])
+            # a stroke along an edge of the board, starting 1 mm out from a corner
+            near = [
+                (cx, cy)
+                for cx in (left, right)
+                for cy in (bottom, top)
+                if min(math.dist(end, (cx, cy)) for end in ends) == pytest.approx(MM, abs=0.01)
+            ]
+            assert near, (i, stroke)
+            corners += near
+    assert len(corners) == 8 and len(set(corners)) == 4  # two strokes at each corner
 
 
 def test_board_on_a4_tiles_overlap_by_ten_mm(kit_built):

@@ -56,6 +56,10 @@ KEYS = {
     },
 }
 COMMON = {"name", "type", "when", *GEOMETRY}
+# Lines and polygons are placed by their points: without x, y, w, h their box is the piece's
+# whole frame, so a point ["W / 2", "0mm"] is on the piece's top edge.
+WHOLE_PIECE = {"line", "polygon"}
+WHOLE = {"x": "0mm", "y": "0mm", "w": "W", "h": "H"}
 LAYOUT_KEYS = {"extends", "box", "description"}
 # Values that are lengths (parsed at load) rather than text/colours.
 LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
@@ -209,6 +213,8 @@ def load_layout(
         inherited = next((b for b in boxes if b.name == name_), None)
         merged = dict(inherited.props) if inherited else {}
         merged.update(props)
+        if merged.get("type") in WHOLE_PIECE:  # its points are where it is: the piece's frame
+            merged = {**WHOLE, **merged}
         spec = BoxSpec(name_, merged.get("type", ""), merged, where, key_lines)
         _check_spec(spec, names, problems)
         if inherited:

@@ -50,11 +50,17 @@ def board_pdf(
 def _corner_marks(c: Canvas, origin, size) -> None:
     x0, y0 = origin
     x1, y1 = x0 + size[0], y0 + size[1]
+    for x, y, dx, dy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
+        _corner_mark(c, x, y, dx, dy)
+
+
+def _corner_mark(c: Canvas, x: float, y: float, dx: int, dy: int) -> None:
+    """A crop mark's two strokes at a corner (x, y), pointing away from the board (dx, dy)."""
     c.setLineWidth(0.25)
     c.setStrokeColor(black)
-    for x, y, dx, dy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
-        c.line(x + dx * 1 * MM, y, x + dx * 4 * MM, y)
-        c.line(x, y + dy * 1 * MM, x, y + dy * 4 * MM)
+    c.setDash()
+    c.line(x + dx * 1 * MM, y, x + dx * 4 * MM, y)
+    c.line(x, y + dy * 1 * MM, x, y + dy * 4 * MM)
 
 
 def _tile_page(c: Canvas, tile, tiling: Tiling, font_names) -> None:
@@ -103,6 +109,11 @@ def _tile_page(c: Canvas, tile, tiling: Tiling, font_names) -> None:
     if tile.row > 0:
         c.line(m, m + ah - ov, m + aw, m + ah - ov)
     c.restoreState()
+    # The board's own corners on the tiles that hold them: where to cut round it once the
+    # tiles are joined (a white board has no edge to see).
+    for bx, by in ((0.0, 0.0), (bw, 0.0), (0.0, bh), (bw, bh)):
+        if x0 <= bx <= x1 and y0 <= by <= y1:
+            _corner_mark(c, ox + bx, oy + by, -1 if bx == 0 else 1, -1 if by == 0 else 1)
     _tile_label(c, tile, tiling, font_names)
     c.showPage()
 
