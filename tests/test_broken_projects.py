@@ -142,7 +142,18 @@ DEFECTS = {
     ),
     "font_weight_unknown": (
         lambda r: edit(r, f"{GAME}/game.toml", 'weight = "Bold"', 'weight = "Heavy"'),
-        "error: font 'Noto Sans CJK JP' has no weight 'Heavy' (found: Bold, Regular)",
+        f"{GAME}/game.toml:9:fonts.bold: error: font 'Noto Sans CJK JP' has no weight 'Heavy' "
+        "(found: Bold, Regular)",
+    ),
+    "font_family_unknown": (
+        lambda r: edit(
+            r,
+            f"{GAME}/game.toml",
+            'family = "Noto Sans CJK JP", weight = "Bold"',
+            'family = "Noto Serif CJK JP", weight = "Bold"',
+        ),
+        f"{GAME}/game.toml:9:fonts.bold: error: font family 'Noto Serif CJK JP' not found in "
+        "the project's fonts/ folder",
     ),
     "data_file_missing": (
         lambda r: (r / f"{GAME}/cards.csv").unlink(),

@@ -487,11 +487,17 @@ def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> Non
 
 def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
     """The manifest's font roles resolved to faces and measured; body and bold must exist."""
+
+    def face(role: str, spec: dict):
+        try:
+            return font_index.find(spec["family"], spec.get("weight", "Regular"))
+        except BuildError as exc:  # named where game.toml asks for it
+            at = game.manifest.at("fonts", role)
+            raise BuildError([replace(p, where=p.where or at) for p in exc.problems]) from None
+
     fonts = facelayout.Fonts(
         {
-            role: metrics(
-                font_index.find(spec["family"], spec.get("weight", "Regular")), font_index.cache
-            )
+            role: metrics(face(role, spec), font_index.cache)
             for role, spec in game.manifest.fonts.items()
         }
     )
