@@ -130,12 +130,17 @@ def read_csv(
         while len(record) > len(columns) and not record[-1].strip():
             record = record[:-1]  # empty cells past the last column: a spreadsheet's formatting
         if len(record) > len(columns):
+            hint = _header_hint(records, where) or _(
+                "; past the last column: {extra}. A comma inside a cell's text splits the cell: "
+                'put that cell in double quotes ("A, B") or write 、',
+                extra=", ".join(repr(c) for c in record[len(columns) :]),
+            )
             message = _(
                 "{cells} cells but the header names {columns} columns",
                 cells=len(record),
                 columns=len(columns),
-            ) + _header_hint(records, where)
-            raise _fail(message, where.at(row=line))
+            )
+            raise _fail(message + hint, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
     table = _table(columns, rows, where, header_line, limits, records, header is not None)
     return replace(table, warnings=table.warnings + tuple(_error_values(table)))

@@ -360,7 +360,10 @@ def test_empty_cells_past_the_last_column_are_no_cells_and_a_value_there_is_name
     edit_csv(tiny, lambda lines: [lines[0], lines[1].rstrip(",") + ",メモ", *lines[2:]])
     result = check(tiny)
     assert result.exit_code == 1
-    assert f"{CSV}:2: error: 5 cells but the header names 4 columns\n" in result.output
+    assert (
+        f"{CSV}:2: error: 5 cells but the header names 4 columns; past the last column: 'メモ'. "
+        "A comma inside a cell's text splits the cell: put that cell in double quotes"
+    ) in result.output
     assert "looks like the header" not in result.output
 
 
