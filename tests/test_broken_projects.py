@@ -132,7 +132,7 @@ DEFECTS = {
             'body = { family = "Noto Sans CJK JP"',
             'body = { family = "Noto Sans Kanji"',
         ),
-        "error: font family 'Noto Sans Kanji' not found",
+        f"{GAME}/game.toml:8:fonts.body: error: font family 'Noto Sans Kanji' not found",
     ),
     "font_without_family": (
         lambda r: edit(
@@ -144,16 +144,6 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/game.toml", 'weight = "Bold"', 'weight = "Heavy"'),
         f"{GAME}/game.toml:9:fonts.bold: error: font 'Noto Sans CJK JP' has no weight 'Heavy' "
         "(found: Bold, Regular)",
-    ),
-    "font_family_unknown": (
-        lambda r: edit(
-            r,
-            f"{GAME}/game.toml",
-            'family = "Noto Sans CJK JP", weight = "Bold"',
-            'family = "Noto Serif CJK JP", weight = "Bold"',
-        ),
-        f"{GAME}/game.toml:9:fonts.bold: error: font family 'Noto Serif CJK JP' not found in "
-        "the project's fonts/ folder",
     ),
     "data_file_missing": (
         lambda r: (r / f"{GAME}/cards.csv").unlink(),
