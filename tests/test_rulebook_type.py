@@ -4,13 +4,14 @@ tables and samples they introduce."""
 
 from __future__ import annotations
 
+import pypdf
 import pytest
 
 from generator.layout.rulebook import Block
 from generator.render import rulebook as book
 
 from conftest import make_fixture_project, run
-from pdfread import page_text, text_sizes
+from pdfread import char_boxes, page_text, text_sizes
 
 SAMPLES = """# 数の札
 
@@ -193,3 +194,22 @@ def test_digit_setting(text, full, half):
 
     assert set_digits(text, "full") == full and set_digits(text, "half") == half
     assert set_digits(text, "as-written") == text
+
+
+def test_a_numbered_list_of_ten_or_more_makes_room_for_its_numbers(tiny):
+    """「10.」 is wider than 「9.」: every item's text starts clear of its number, and the items
+    of one list start at one x."""
+    rules = tiny / "cards/tiny/rules.md"
+    items = "".join(f"{i}. 手札から{i}枚目のカードを出します。\n" for i in range(1, 13))
+    rules.write_text(rules.read_text("utf-8") + "\n## 手順\n\n" + items, "utf-8")
+    assert run("build", "--project", str(tiny), "--format", "rulebook").exit_code == 0
+    pdf = tiny / "output/tiny/rulebook.pdf"
+    last = len(pypdf.PdfReader(pdf).pages) - 1
+    starts = []
+    for i in (9, 10, 12):
+        boxes = char_boxes(pdf, last, f"{i}.手札から")
+        number = boxes[: len(str(i)) + 1]
+        text = boxes[len(str(i)) + 1 :]
+        assert max(b[2] for b in number) < text[0][0], i  # the number ends before the text
+        starts.append(round(text[0][0], 1))
+    assert len(set(starts)) == 1, starts

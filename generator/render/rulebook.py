@@ -7,6 +7,7 @@ Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns by
 from __future__ import annotations
 
 import io
+from copy import copy
 from dataclasses import replace
 
 from reportlab.lib import colors
@@ -516,9 +517,20 @@ def flowables(
         elif block.kind == "para":
             out.append(TextBlock(block.text, pick(st["note" if block.quote else "body"])))
         elif block.kind in ("list", "olist"):
+            style = pick(st["item"])
+            if block.kind == "olist":  # room for the widest number: "10." is wider than "9."
+                widest = f"{len(block.items) + (block.level or 1) - 1}."
+                need = (
+                    style.bulletIndent
+                    + stringWidth(widest, style.fontName, style.fontSize)
+                    + style.fontSize * 0.35
+                )
+                if need > style.leftIndent:
+                    style = copy(style)
+                    style.leftIndent = need
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
-                out.append(TextBlock(item, pick(st["item"]), bullet))
+                out.append(TextBlock(item, style, bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
             keep_with_heading()
