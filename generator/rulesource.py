@@ -41,6 +41,7 @@ class Block:
     line: int = 0
     added: bool = False  # between <!-- added --> marks: not the designer's words
     quote: bool = False  # a paragraph of a blockquote (「> 注意：…」): set apart as a note
+    depth: int = 0  # a list inside a list item: 1, and so on (indented that much more)
 
     @property
     def plain(self) -> str:
@@ -244,13 +245,18 @@ def _parse(
         if pending:
             first = pending[0]
             items = tuple(item.text for item in pending)
-            emit(Block(first.kind, items=items, level=first.level, line=first.line))
+            emit(
+                Block(
+                    first.kind, items=items, level=first.level, line=first.line, depth=first.depth
+                )
+            )
             pending.clear()
 
     def item(kind: str, body: str, line: int, start: int = 1) -> None:
-        if pending and pending[0].kind != kind:
+        depth = max(len(lists) - 1, 0)  # lists open around this one
+        if pending and (pending[0].kind != kind or pending[0].depth != depth):
             flush()
-        pending.append(Block(kind, body, level=start, line=line))
+        pending.append(Block(kind, body, level=start, line=line, depth=depth))
 
     def para_line(body: str, line: int) -> None:
         """One line of a paragraph: a 「・」 item, a directive, or a paragraph of its own."""

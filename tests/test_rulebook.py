@@ -384,3 +384,33 @@ def test_a_blockquote_is_a_note_set_apart(tiny):
     html = (tiny / "output/tiny/rulebook.html").read_text("utf-8")
     assert "<blockquote><p>注意：赤は強い。</p></blockquote>" in html
     assert "<p>最後の段落です。</p>" in html
+
+
+def test_a_list_inside_a_list_item_is_indented_under_it(tiny):
+    """Rules written as steps with sub-steps keep their shape: a nested list is a block of its
+    own depth (the outer numbering going on after it), set further in in the PDF, nested in
+    the HTML and summary.md."""
+    from generator.problems import SourceRef
+    from generator.rulesource import parse
+
+    source = "1. ドロー\n   - 山札から引く\n     - 無ければ混ぜる\n2. メイン\n"
+    blocks, _ = parse(source, SourceRef("rules.md"))
+    assert [(b.kind, b.depth, b.items, b.level) for b in blocks] == [
+        ("olist", 0, ("ドロー",), 1),
+        ("list", 1, ("山札から引く",), 1),
+        ("list", 2, ("無ければ混ぜる",), 1),
+        ("olist", 0, ("メイン",), 2),
+    ]
+    rules = tiny / "cards/tiny/rules.md"
+    rules.write_text(rules.read_text("utf-8") + "\n## 手順\n\n" + source, "utf-8")
+    assert run("build", "--project", str(tiny), "--format", "rulebook,html").exit_code == 0
+    pdf = tiny / "output/tiny/rulebook.pdf"
+    last = len(pypdf.PdfReader(pdf).pages) - 1
+    x = [
+        char_boxes(pdf, last, word)[0][0]
+        for word in ("ドロー", "山札から引く", "無ければ混ぜる", "メイン")
+    ]
+    # (ink boxes: glyphs of one line start differ by their side bearings, a point or two)
+    assert x[1] > x[0] + 5 and x[2] > x[1] + 5 and x[3] == pytest.approx(x[0], abs=3)
+    html = (tiny / "output/tiny/rulebook.html").read_text("utf-8")
+    assert '<ul style="margin-left: 1.5em"><li>山札から引く</li>' in html.replace("\n", "")

@@ -93,7 +93,8 @@ class HtmlBuilder(Builder):
             elif block.kind in ("list", "olist"):
                 tag = "ol" if block.kind == "olist" else "ul"
                 start = f' start="{block.level}"' if block.kind == "olist" and block.level else ""
-                body.append(f"<{tag}{start}>")
+                depth = f' style="margin-left: {1.5 * block.depth:g}em"' if block.depth else ""
+                body.append(f"<{tag}{start}{depth}>")
                 body += [f"<li>{inline(item)}</li>" for item in block.items]
                 body.append(f"</{tag}>")
             elif block.kind == "table":

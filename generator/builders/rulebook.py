@@ -183,10 +183,12 @@ def _markdown(block: Block, game: Game) -> list[str]:
     md = to_markdown
     if block.kind == "heading":
         return ["#" * (block.level + 1) + " " + md(block.text)]
+    indent = "    " * block.depth  # a list inside an item
     if block.kind == "list":
-        return [f"- {md(item)}" for item in block.items]
+        return [f"{indent}- {md(item)}" for item in block.items]
     if block.kind == "olist":
-        return [f"{i}. {md(item)}" for i, item in enumerate(block.items, block.level or 1)]
+        first = block.level or 1
+        return [f"{indent}{i}. {md(item)}" for i, item in enumerate(block.items, first)]
     if block.kind == "table":
         rows = [[md(cell) for cell in r] for r in block.items]
         head = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]

@@ -518,6 +518,11 @@ def flowables(
             out.append(TextBlock(block.text, pick(st["note" if block.quote else "body"])))
         elif block.kind in ("list", "olist"):
             style = pick(st["item"])
+            if block.depth:  # a list inside an item: under that item's text
+                style = copy(style)
+                step = style.leftIndent - style.bulletIndent
+                style.bulletIndent += block.depth * step
+                style.leftIndent += block.depth * step
             if block.kind == "olist":  # room for the widest number: "10." is wider than "9."
                 widest = f"{len(block.items) + (block.level or 1) - 1}."
                 need = (
