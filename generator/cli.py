@@ -393,7 +393,12 @@ def init(folder) -> None:
         made = scaffold.init(Path(folder))
         for path in made:
             click.echo(_("made {path}", path=path))
-        click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=folder))
+        # quoted as the shell needs it: a folder name with a space (「ゲーム 制作」) is one word
+        import shlex
+        import subprocess
+
+        shown = subprocess.list2cmdline([folder]) if os.name == "nt" else shlex.quote(folder)
+        click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=shown))
         return 0
 
     _run(action)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 
@@ -403,3 +404,14 @@ def test_many_columns_on_a_small_card_go_two_to_a_line_and_every_text_fits(tmp_p
     assert built.exit_code == 0 and "does not fit" not in built.output, built.output
     text = page_text(project / "output/w/cards.pdf", 1).replace("\n", "")
     assert "能力10：9" in text and "山札から１枚引く。" in text and "少ない。" in text
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a POSIX shell's quoting")
+def test_init_s_next_step_quotes_a_folder_with_a_space(tmp_path):
+    """The line to copy works as written: 「ゲーム 制作」 is one folder to cd into."""
+    folder = tmp_path / "ゲーム 制作"
+    result = run("init", str(folder))
+    assert result.exit_code == 0
+    line = result.output.strip().splitlines()[-1]
+    command = line.split("next: ", 1)[1].split(" && ")[0]
+    assert shlex.split(command) == ["cd", str(folder)]
