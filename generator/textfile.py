@@ -20,8 +20,14 @@ BOM = b"\xef\xbb\xbf"
 
 
 def decode(data: bytes, where: SourceRef, advice: str | None = None) -> str:
-    """The text of a file's bytes: UTF-8 with BOM, UTF-8, then cp932 (Excel on Japanese Windows)."""
+    """The text of a file's bytes: UTF-8 with BOM, UTF-16 with its BOM (Excel's "Unicode Text"),
+    UTF-8, then cp932 (Excel on Japanese Windows)."""
     advice = advice or _("Save it as UTF-8.")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")  # the BOM says which byte order, and goes
+        except UnicodeDecodeError as exc:
+            raise _undecodable(data, exc.start, where, advice) from None
     if data.startswith(BOM):
         try:
             return data[len(BOM) :].decode("utf-8")

@@ -33,10 +33,17 @@ def save(path, rows, kind: str) -> None:
         write_xlsx(path, {"カード": rows})
     elif kind == "ods":
         write_ods(path, {"カード": rows})
-    else:  # Excel's "Text (Tab delimited)" on Japanese Windows: tabs and Shift_JIS (.txt)
-        sep = "\t" if kind in ("tsv", "txt") else ","
-        text = "\n".join(sep.join(str(v) for v in r) for r in rows) + "\n"
-        encoding = {"csv-bom": "utf-8-sig", "csv-sjis": "cp932", "txt": "cp932"}.get(kind, "utf-8")
+    else:  # Excel's "Text (Tab delimited)" on Japanese Windows: tabs and Shift_JIS (.txt);
+        # its "Unicode Text": tabs and UTF-16 with a byte-order mark, lines ending CR LF
+        sep = "\t" if kind.startswith(("tsv", "txt")) else ","
+        end = "\r\n" if kind == "txt-utf16" else "\n"
+        text = end.join(sep.join(str(v) for v in r) for r in rows) + end
+        encoding = {
+            "csv-bom": "utf-8-sig",
+            "csv-sjis": "cp932",
+            "txt": "cp932",
+            "txt-utf16": "utf-16",
+        }.get(kind, "utf-8")
         path.write_bytes(text.encode(encoding))
 
 
@@ -50,12 +57,14 @@ def csv_game(tmp_path, rows: list[list[str]], *more: str):
     return project, run("new", "deck", "--project", str(project), "--from", str(source), *more)
 
 
-@pytest.mark.parametrize("kind", ["csv", "csv-bom", "csv-sjis", "tsv", "txt", "xlsx", "ods"])
+@pytest.mark.parametrize(
+    "kind", ["csv", "csv-bom", "csv-sjis", "tsv", "txt", "txt-utf16", "xlsx", "ods"]
+)
 def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
     project = tmp_path / "myproject"
     assert run("init", str(project)).exit_code == 0
     assert (project / "layouts/_shared/sheets.toml").is_file()
-    suffix = "csv" if kind.startswith("csv") else kind
+    suffix = "csv" if kind.startswith("csv") else kind.split("-")[0]
     source = tmp_path / f"deck.{suffix}"
     rows = deck_rows()
     save(source, rows, kind)
