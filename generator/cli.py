@@ -412,7 +412,7 @@ def init(folder) -> None:
     "--from",
     "source",
     metavar="FILE[#SHEET]",
-    help="The spreadsheet of cards (.csv, .xlsx, .ods), a row per card, a header row first; "
+    help="The spreadsheet of cards (.csv, .xlsx, .xls, .ods), a row per card, a header row first; "
     "copied into the game. Without it, three sample cards.",
 )
 @click.option(

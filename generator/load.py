@@ -282,11 +282,17 @@ def read_ods(
     limits: Limits = DEFAULT,
     header: int | None = None,
 ) -> Table:
-    """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download), through
-    python-calamine, row by row, with the same limits as a workbook."""
-    from python_calamine import CalamineWorkbook  # only .ods needs it
+    """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download) or an Excel
+    97–2003 workbook (.xls), through python-calamine, row by row, with the same limits as a
+    workbook."""
+    from python_calamine import CalamineWorkbook  # only .ods and .xls need it
 
-    _check_unpacked(path, where, limits, ".ods")
+    if path.suffix.lower() == ".xls":  # not a zip: its cells are stored as they are, unpacked
+        if path.stat().st_size > limits.workbook_mb * MB:
+            what = _("the workbook is {mb:.0f} MB", mb=path.stat().st_size / MB)
+            raise exceeded("workbook_mb", what, limits.workbook_mb, where)
+    else:
+        _check_unpacked(path, where, limits, ".ods")
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
@@ -672,7 +678,17 @@ def _table(
     return Table(where, columns, rows, header_row, tuple(warnings), hint)
 
 
-READERS = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".xlsx": "xlsx", ".ods": "ods"}
+# .xlsm (a workbook with macros) opens as .xlsx does; .xls (Excel 97–2003) and .ods through
+# python-calamine, values only.
+READERS = {
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".txt": "csv",
+    ".xlsx": "xlsx",
+    ".xlsm": "xlsx",
+    ".ods": "ods",
+    ".xls": "ods",
+}
 
 
 def read_table(
@@ -699,13 +715,13 @@ def read_table(
             return _several(path, where, kind, several.names, limits, first, header)
     if path.suffix:
         message = _(
-            "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with tabs), .xlsx "
-            "or .ods",
+            "cannot read {suffix}: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with tabs), .xlsx, "
+            ".xls or .ods",
             suffix=path.suffix,
         )
     else:
         message = _(
             "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with "
-            "tabs), .xlsx or .ods"
+            "tabs), .xlsx, .xls or .ods"
         )
     raise _fail(message, where)

@@ -59,7 +59,7 @@ A print-and-play project made by `pnp init`.
 ## Next / 次に
 
 ```sh
-pnp new mygame --from deck.xlsx     # a game from your spreadsheet (.csv, .xlsx, .ods)
+pnp new mygame --from deck.xlsx     # a game from your spreadsheet (.csv, .xlsx, .xls, .ods)
 pnp check mygame                    # problems in data, layouts and rules
 pnp build mygame                    # PDFs into output/mygame/
 ```

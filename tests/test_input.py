@@ -5,9 +5,11 @@ Runs on the `tiny` fixture game (tests/fixtures/tiny): 赤/青 × 1–5, one car
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
-from conftest import edit, make_fixture_project, run
+from conftest import FIXTURES, edit, make_fixture_project, run
 from pdfread import MM, page_text, placements, render, text_in
 from spreadsheets import csv_rows, write_ods, write_xlsx
 
@@ -592,3 +594,19 @@ def test_yes_or_no_cells_as_designers_mark_them(tiny):
     assert result.exit_code == 1
     assert f"{CSV}:11:bonus: error: 'bonus' must be yes or no (" in result.output
     assert "got 'たぶん'" in result.output
+
+
+def test_an_excel_97_workbook_prints_the_same_deck_as_the_csv(tiny, tiny_built):
+    """An .xls (Excel 97–2003) as old files are saved, and an .xlsm (a workbook with macros):
+    the cards print byte for byte as from the CSV."""
+    shutil.copy(FIXTURES / "tiny-cards.xls", tiny / "cards/tiny/cards.xls")
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.xls"')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
+    write_xlsx(tiny / "cards/tiny/cards.xlsm", {"カード": csv_rows(tiny_built.parents[1] / CSV)})
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.xls"', 'data = "cards.xlsm"')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
