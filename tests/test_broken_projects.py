@@ -212,7 +212,9 @@ DEFECTS = {
         f"{GAME}/rules.md: error: rules source not found",
     ),
     "rules_not_text": (
-        lambda r: (r / f"{GAME}/rules.md").write_bytes("# 試験".encode("utf-16")),
+        # bytes no text encoding reads (UTF-16 with its byte-order mark is read: Excel's
+        # "Unicode Text")
+        lambda r: (r / f"{GAME}/rules.md").write_bytes(b"# \x81\x20\x81\x20"),
         f"{GAME}/rules.md:1: error: cannot read the file's text: it is neither UTF-8 nor Shift_JIS",
     ),
     "rules_unknown_directive": (
