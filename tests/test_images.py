@@ -332,6 +332,10 @@ def test_a_fallback_picture_stands_in(art):
     [
         ("../../../secret.png", "lies outside the project folder"),
         ("/etc/hostname", "lies outside the project folder"),
+        (
+            "C:\\Users\\me\\fox.png",
+            "copy the picture into cards/art/ and write its path from there",
+        ),
         ("art/notes.png", "not a picture pnp can print (PNG, JPEG, SVG, WebP, TIFF, GIF or BMP)"),
         ("art/broken.svg", "not an SVG picture pnp can read"),
     ],
@@ -345,7 +349,9 @@ def test_what_is_not_a_picture_in_the_project_is_an_error(art, tmp_path, src, sa
     r = run("build", "--project", str(art))
     assert r.exit_code == 1, r.output
     line = next(x for x in r.output.splitlines() if "error" in x)
-    assert line.startswith("cards/art/cards.csv:2: error: card 狐: box 'art': ") and says in line
+    assert (
+        line.startswith("cards/art/cards.csv:2:art: error: card 狐: box 'art': ") and says in line
+    )
     assert "Traceback" not in r.output
 
 

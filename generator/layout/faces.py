@@ -366,7 +366,7 @@ def _image_box(
                     box=box.name,
                     error=str(exc),
                 ),
-                card.where,
+                _cell_naming(card, name),
                 fold=f"{fold}:{exc}",
             )
             return None
@@ -440,6 +440,18 @@ def _image_box(
 
 
 _SET_COLOURS: set[str] = set()  # colours seen already written as the renderer takes them
+
+
+def _cell_naming(card: Card, written: str):
+    """Where a message about `written` (a picture's path the layout made from the card's
+    fields) points: the cell whose text is the longest part of it, else the card's row."""
+    flat = written.replace("\\", "/")
+    found = [
+        (len(value), column)
+        for column, value in card.fields.items()
+        if isinstance(value, str) and value.strip() and value.replace("\\", "/") in flat
+    ]
+    return card.where.at(column=max(found)[1]) if found else card.where
 
 
 def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
@@ -608,7 +620,7 @@ def _fit(
                     if isinstance(value, str) and any(ch in value for ch in missing)
                 ),
                 None,
-            )
+            )  # (not _cell_naming: a character, not a text the cell holds whole)
             problems.error(
                 _(
                     "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in "

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +25,7 @@ FITS = ("contain", "cover", "stretch")
 MIN_DPI = 300
 # Pillow's name of a raster format -> how it is embedded: a JPEG as it is, the others as
 # pixels ("png": WebP from the web, TIFF from a paint program, GIF and BMP read by Pillow).
+_DRIVE = re.compile(r"[A-Za-z]:/|//")  # a Windows drive or network path (backslashes made /)
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp"}
 FORMATS = {"PNG": "png", "JPEG": "jpeg", "WEBP": "png", "TIFF": "png", "GIF": "png", "BMP": "png"}
 # A picture this large is not card art: refuse it before decoding (Pillow's own guard against
@@ -142,13 +144,18 @@ class ImageSet:
     def _find(self, name: str, where: SourceRef) -> ImageRef | None:
         path = self.folder / name
         try:
+            if _DRIVE.match(name):  # C:/Users/…: a path on a Windows machine, absolute there
+                raise BuildError(name)
             confine(path, self.root, where, _("an image"))
         except BuildError:
             raise ImageError(
                 _(
                     "{path} lies outside the project folder (an absolute path, '..' or a "
-                    "symbolic link out of it)",
+                    "symbolic link out of it): copy the picture into {folder} and write its "
+                    "path from there, e.g. {example}",
                     path=name,
+                    folder=self.rel(self.folder) + "/",
+                    example="art/" + name.rsplit("/", 1)[-1],
                 )
             ) from None
         path = path.resolve()
