@@ -203,6 +203,16 @@ DEFECTS = {
         lambda r: edit(r, BACK, 'font = "bold"', 'font = "mincho"'),
         "box 'title': font role 'mincho' is not in the manifest's [fonts]",
     ),
+    "layout_font_role_in_capitals": (
+        lambda r: edit(r, BACK, 'font = "bold"', 'font = "Bold"'),
+        "box 'title': font role 'Bold' is not in the manifest's [fonts] (roles: body, bold) "
+        "(did you mean 'bold'?)",
+    ),
+    "layout_length_without_unit": (
+        lambda r: edit(r, BACK, 'x = "6mm"', "x = 6"),
+        f"{BACK}:11: error: box 'title': 'x' = 6 has no unit: write it with one, e.g. \"6mm\" "
+        "(a bare number would be points, 2.1 mm)",
+    ),
     "layout_bad_when": (
         lambda r: edit(r, BACK, 'font = "bold"', 'font = "bold"\nwhen = "number >"'),
         f"{BACK}:17: error: box 'title': 'when': template error",

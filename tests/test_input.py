@@ -610,3 +610,14 @@ def test_an_excel_97_workbook_prints_the_same_deck_as_the_csv(tiny, tiny_built):
     result = build(tiny)
     assert result.exit_code == 0, result.output
     assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
+
+
+def test_alignment_as_designers_write_it(tiny, tiny_built):
+    """valign = "center" (CSS's word), align = "centre": the same page as "middle" and
+    "center"; x = 0 needs no unit."""
+    front = "layouts/tiny/card_front.toml"
+    edit(tiny, front, 'align = "center"\nvalign = "middle"', 'align = "centre"\nvalign = "center"')
+    edit(tiny, front, 'x = "0mm"', "x = 0")
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()

@@ -20,7 +20,7 @@ from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..schema import schema_problems
 from ..textfile import confine
 from . import templates
-from .units import UnitError, to_pt
+from .units import MM, UnitError, to_pt
 
 GEOMETRY = ("x", "y", "w", "h")
 KEYS = {
@@ -60,6 +60,11 @@ COMMON = {"name", "type", "when", *GEOMETRY}
 # whole frame, so a point ["W / 2", "0mm"] is on the piece's top edge.
 WHOLE_PIECE = {"line", "polygon"}
 WHOLE = {"x": "0mm", "y": "0mm", "w": "W", "h": "H"}
+# Other words for an alignment, as designers write them: one reading each.
+SAME_AS = {
+    "align": {"centre": "center", "middle": "center"},
+    "valign": {"center": "middle", "centre": "middle"},
+}
 LAYOUT_KEYS = {"extends", "box", "description"}
 # Values that are lengths (parsed at load) rather than text/colours.
 LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
@@ -215,6 +220,9 @@ def load_layout(
         merged.update(props)
         if merged.get("type") in WHOLE_PIECE:  # its points are where it is: the piece's frame
             merged = {**WHOLE, **merged}
+        for key, words in SAME_AS.items():  # valign = "center", as CSS and editors say it
+            if isinstance(merged.get(key), str) and merged[key] in words:
+                merged[key] = words[merged[key]]
         spec = BoxSpec(name_, merged.get("type", ""), merged, where, key_lines)
         _check_spec(spec, names, problems)
         if inherited:
@@ -263,6 +271,19 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                     spec.at(key),
                 )
             continue
+        if key in GEOMETRY and _bare(value):
+            problems.error(
+                _box(spec)
+                + _(
+                    "'{key}' = {value} has no unit: write it with one, e.g. \"{value}mm\" (a "
+                    "bare number would be points, {mm:.1f} mm)",
+                    key=key,
+                    value=value,
+                    mm=value / MM,
+                ),
+                spec.at(key),
+            )
+            continue
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
                 problems.error(
@@ -285,6 +306,12 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                     _box(spec) + f"'{key}': " + _("template error: {error}", error=exc),
                     spec.at(key),
                 )
+
+
+def _bare(value) -> bool:
+    """A position or size written as a bare number other than 0 (x = 3): meant in mm, most
+    likely, and read as points it would be a third of that."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value != 0
 
 
 def _box(spec: BoxSpec) -> str:

@@ -18,7 +18,7 @@ from .. import colours, progress, typeset
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
-from ..problems import Problems
+from ..problems import Problems, did_you_mean
 from . import images as art
 from . import markup, templates
 from . import text as textfit
@@ -542,7 +542,8 @@ def _fit(
                 box=box.name,
                 role=role,
                 roles=", ".join(fonts.metrics),
-            ),
+            )
+            + did_you_mean(str(role), fonts.metrics),
             where,
             fold=f"role:{layout.file}:{box.name}",
         )
