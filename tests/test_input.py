@@ -621,3 +621,24 @@ def test_alignment_as_designers_write_it(tiny, tiny_built):
     result = build(tiny)
     assert result.exit_code == 0, result.output
     assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
+
+
+def test_a_line_placed_by_its_points_alone_spans_the_card(tiny):
+    """A line with points and no x, y, w, h: its points are from the card's top-left corner."""
+    front = tiny / "layouts/tiny/card_front.toml"
+    front.write_text(
+        front.read_text("utf-8")
+        + '\n[[box]]\nname = "rule"\ntype = "line"\n'
+        + 'points = [["0mm", "H - 4mm"], ["W", "H - 4mm"]]\nstroke = "#00FF00"\n'
+        + 'stroke_width = "1mm"\n',
+        "utf-8",
+    )
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))
+    page = render(pdf, 1, scale=2)
+    left, bottom, right, _top = first.footprint
+    y = page.size[1] / 2 - (bottom + 4 * MM)  # 4 mm above the card's bottom edge
+    for x in (left + 2 * MM, (left + right) / 2, right - 2 * MM):
+        assert page.getpixel((round(x * 2), round(y * 2))) == (0, 255, 0)
