@@ -462,6 +462,9 @@ def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
     said = report()
     assert "finished games stay tied after the tie-breakers" in said  # a third of them tie
     assert "seat 1 wins" not in said and "seat 2 wins" not in said
+    # the skill signal too: over the games one seat won, against a fair half of them
+    skill = said.split("## Skill signal", 1)[1].split("##", 1)[0]
+    assert "games one seat won" in skill and "share would be 50.0%" in skill, skill
     rules = root / "cards/duel/rules.py"
     text = rules.read_text(encoding="utf-8")
     first = 'self.scores_[seat] += self.data["value"][card]'

@@ -241,9 +241,9 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
                 )
                 if sk.get("solo")
                 else (
-                    f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
-                    f"games (95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); fair share "
-                    f"{sk['baseline']:.1%}."
+                    f"One greedy player among random ones wins {sk['rate']:.1%} of the "
+                    f"{sk['games']} games one seat won (95 % interval {sk['ci'][0]:.1%}–"
+                    f"{sk['ci'][1]:.1%}); fair share {sk['baseline']:.1%}."
                 ),
                 st_["body"],
             ),

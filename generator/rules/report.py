@@ -219,8 +219,9 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             f"A greedy player wins {sk['rate']:.1%} of {sk['games']} finished games {interval}; "
             f"a random player wins {sk['baseline']:.1%} of the same deals."
             if sk.get("solo")
-            else f"One greedy player among random ones wins {sk['rate']:.1%} of {sk['games']} "
-            f"finished games {interval}; a random player's share would be {sk['baseline']:.1%}."
+            else f"One greedy player among random ones wins {sk['rate']:.1%} of the {sk['games']} "
+            f"games one seat won {interval}; a random player's share would be "
+            f"{sk['baseline']:.1%}."
         )
         out += ["## Skill signal", "", said, ""]
     out += ["## Readings of the rules", ""]

@@ -496,7 +496,10 @@ def coverage(module, data, st: Stats, games: int) -> None:
 
 
 def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
-    """One greedy player among random ones, in every seat in turn: does playing well pay?"""
+    """One greedy player among random ones, in every seat in turn: does playing well pay?
+    Counted over the games one seat won (a tie is no seat's: a game that often ties would put
+    the greedy player below a fair share it can never reach); a solo game over every game
+    finished."""
     per_seat = max(1, games // players)
     won = played = 0
     for seat in range(players):
@@ -504,7 +507,7 @@ def skill_signal(module, data, players: int, games: int, seed: int, options: dic
         rows = run(module, data, players, per_seat, seed * 31 + seat, options, kinds)
         for row in rows:
             finished, winners = row[1], row[7]
-            if finished:
+            if finished and (players == 1 or len(winners) == 1):
                 played += 1
                 won += winners == (seat,)
     low, high = wilson(won, played)
