@@ -22,8 +22,9 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit whose tiled boards have crop marks at the board's corners. Earlier references:
-# 7770f7f (proof pages wrap their lines inside the margins), 535571c
+# The commit whose skill signal counts the games one seat won. Earlier references: 0750bcf
+# (tiled boards with crop marks at the board's corners), 7770f7f (proof pages wrap their
+# lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins
 # per faction), ae2e503 (kinds of action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s
 # manifest, which older code refuses), 4c234c3 (a tuck box glued inside the back), the first
@@ -34,7 +35,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "0750bcf16bd11bcb07cf19467883566575ef27bc"
+REFERENCE = "31f0e4b63704a7b9693ca6ca4bdde3763212775e"
 
 
 def _reference_generator(dest: Path) -> Path | None:
