@@ -6,6 +6,7 @@ module uses the kit's helpers."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -112,7 +113,12 @@ def test_a_module_that_raises_in_play_is_named_at_its_line_with_a_seed(tricks):
             in result.output
         )
         assert "ZeroDivisionError: division by zero" in result.output
-        assert "pnp simulate --replay" in result.output and "Traceback" not in result.output
+        assert "Traceback" not in result.output
+        # the replay command names the game and its players, and plays that game again
+        command = re.search(r"\(replay: pnp (simulate tricks --players \d[^)]*)\)", result.output)
+        assert command, result.output
+        again = run(*command.group(1).split(), "--project", str(tricks))
+        assert again.exit_code == 1 and "ZeroDivisionError: division by zero" in again.output
     result = run("check", "--project", str(tricks))
     assert result.exit_code == 1 and f"{RULES}:{line}: error:" in result.output
 

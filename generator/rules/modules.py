@@ -90,16 +90,17 @@ class RulesCodeError(Exception):
         super().__init__(shown, line, text)
         self.shown, self.line, self.text = shown, line, text
 
-    def problem(self, seed: int | None = None) -> BuildError:
+    def problem(self, seed: int | None = None, replay: str = "") -> BuildError:
         where = SourceRef(self.shown, self.line)
         if seed is None:
             message = _("the game's rules code failed: {error}", error=self.text)
         else:
             message = _(
                 "the game's rules code failed in the playout of seed {seed}: {error} "
-                "(replay: pnp simulate --replay {seed})",
+                "(replay: {command})",
                 seed=seed,
                 error=self.text,
+                command=replay or f"pnp simulate GAME --replay {seed}",
             )
         return BuildError([Problem("error", message, where)])
 

@@ -182,17 +182,32 @@ def _run(task: tuple) -> list[tuple]:
             raise
         except Exception as exc:  # the project's code: told at its line, with the seed
             error = modules.code_error(module.RULES_REF, exc)
-            raise PlayoutError(s, error.shown, error.line, error.text) from None
+            replay = _replay_words(module, players, options, kinds, s)
+            raise PlayoutError(s, error.shown, error.line, error.text, replay) from None
         out.append(_summary(playout))
     return out
 
 
 class PlayoutError(Exception):
-    """The project's rules code raised in the playout of `seed` (picklable: plain args)."""
+    """The project's rules code raised in the playout of `seed` (picklable: plain args);
+    `replay` is the command that plays that game again."""
 
-    def __init__(self, seed: int, shown: str, line: int | None, text: str):
-        super().__init__(seed, shown, line, text)
+    def __init__(self, seed: int, shown: str, line: int | None, text: str, replay: str = ""):
+        super().__init__(seed, shown, line, text, replay)
         self.seed, self.error = seed, modules.RulesCodeError(shown, line, text)
+        self.replay = replay
+
+
+def _replay_words(module, players: int, options: dict, kinds: tuple, seed: int) -> str:
+    """`pnp simulate GAME --players N [--players-kind …] [--option …] --replay SEED` for a
+    playout, naming each reading that differs from the module's default (one game.toml's
+    [readings] chose too: the command plays the same game either way)."""
+    base = {k: o.default for k, o in module.OPTIONS.items()}
+    words = [f"pnp simulate {module.GAME_ID} --players {players}"]
+    if set(kinds) != {"random"}:
+        words.append(f"--players-kind {kinds[0] if len(set(kinds)) == 1 else ','.join(kinds)}")
+    words += [f"--option {k}={v}" for k, v in sorted(options.items()) if base.get(k) != v]
+    return " ".join([*words, f"--replay {seed}"])
 
 
 @dataclass(frozen=True)
@@ -251,7 +266,7 @@ def run_batches(
     try:
         yield from _run_batches(module, data, batches, check, workers, progress)
     except PlayoutError as exc:
-        raise exc.error.problem(exc.seed) from None
+        raise exc.error.problem(exc.seed, exc.replay) from None
 
 
 def _run_batches(module, data, batches, check, workers, progress):
