@@ -344,3 +344,26 @@ def test_a_size_written_as_width_by_height(tmp_path, written):
         left, bottom, right, top = card.footprint
         w, h = sorted((right - left, top - bottom))
         assert (w / MM, h / MM) == (pytest.approx(63, abs=0.01), pytest.approx(88, abs=0.01))
+
+
+def test_tokens_given_a_back_print_it_though_their_sheet_is_one_sided(kit):
+    """A token with `back` on the one-sided tokens sheet: its backs print behind it (a page
+    of their own, after a long-edge flip), and check says so; tokens without one stay
+    one-sided on their own sheet."""
+    marker = 'data = "markers.csv"\nsize = { w = "16mm", h = "16mm" }\nfront = "token_front"\n'
+    edit(kit, "cards/kit/game.toml", marker, marker + 'back = "token_front"\n')
+    result = run("build", "--project", str(kit))
+    assert result.exit_code == 0, result.output
+    assert (
+        "得点マーカー has a back (token_front) and its sheet 'tokens' prints one side"
+        in result.output
+    )
+    pdf = kit / "output/kit/tokens.pdf"
+    assert pages(pdf) == 1 + 1 + 2  # the proof; the chips alone; the markers, then their backs
+    fronts, backs = placements(pdf, 2), placements(pdf, 3)
+    assert len(placements(pdf, 1)) == 12 and len(fronts) == len(backs) == 3
+    for f, b in zip(fronts, backs):  # each back behind its front after a long-edge flip
+        left, bottom, right, _top = f.footprint
+        b_left, b_bottom, b_right, _b_top = b.footprint
+        assert b_left == pytest.approx(210 * MM - right, abs=0.01)
+        assert b_bottom == pytest.approx(bottom, abs=0.01)

@@ -195,6 +195,18 @@ def lay_out(
 def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     """Many faces, each from one data row, imposed on the component's sheet definition."""
     want = f"{stage.bleed_mm}mm" if stage.bleed_mm is not None else comp.bleed
+    one_sided = stage.defs.sheets.get(comp.sheet, {}).get("backs") == "none"
+    if comp.back and one_sided:  # pieces given a back print it, whatever their sheet
+        stage.problems.notice(
+            _(
+                "{name} has a back ({back}) and its sheet '{sheet}' prints one side: the backs "
+                "print on pages of their own, behind the fronts (a long-edge flip)",
+                name=comp.name,
+                back=comp.back,
+                sheet=comp.sheet,
+            ),
+            comp.at("back"),
+        )
     geometry = sheets.impose(
         stage.defs,
         comp.sheet,
@@ -205,6 +217,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
         comp.where,
         comp.at,
         margin_mm=stage.margin_mm,
+        backs="long-edge" if comp.back and one_sided else None,
     )
     w, h = geometry.card
     names = {"W": w, "H": h, "bleed": geometry.bleed}

@@ -266,8 +266,10 @@ def impose(
     where: SourceRef,
     at=None,
     margin_mm: float | None = None,
+    backs: str | None = None,
 ) -> SheetGeometry:
     """A component's sheet: where each card and back goes, how much bleed fits, crop marks.
+    `backs` stands for the sheet's own `backs` (a one-sided sheet for pieces that have one).
 
     Everything printed lies inside the printer margin (the sheet's, or `margin_mm`): cards and
     their bleed, every crop mark and the label. Along each direction the cards keep their own
@@ -314,7 +316,7 @@ def impose(
         arrange = spec.get("arrange", "separate" if gap > 0 else "auto")
         if arrange not in ("auto", "separate", "butted"):
             raise ValueError(_("arrange must be 'auto', 'separate' or 'butted'"))
-        backs_mode = spec.get("backs", "long-edge")
+        backs_mode = backs or spec.get("backs", "long-edge")
         folded = backs_mode == "foldover"
         # Fold-over: between the fold line and the nearest crop mark or bleed on either side.
         fold_gap = to_pt(spec.get("fold_gap", "2mm")) if folded else 0.0
