@@ -33,7 +33,6 @@ SIZES = {
     "tarot": ("tarot", "tarot_2x2"),
     "square": ("square70", "auto"),
 }
-_WXH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
@@ -405,11 +404,14 @@ def _write(files: dict[Path, bytes]) -> None:
 
 
 def _size(size: str) -> tuple[str | dict, str]:
+    from .layout.sheets import width_by_height
+    from .layout.units import MM
+
     if size in SIZES:
         return SIZES[size]
-    m = _WXH.match(size)
-    if m:
-        w, h = float(m.group(1)), float(m.group(2))
+    written = width_by_height(size)
+    if written:
+        w, h = (round(v / MM, 2) for v in written)
         if 10 <= w <= 400 and 10 <= h <= 400:
             return {"w": f"{w:g}mm", "h": f"{h:g}mm"}, "auto"
     raise BuildError(

@@ -175,6 +175,17 @@ class SheetGeometry:
 _WxH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*")
 
 
+def width_by_height(text: str) -> tuple[float, float] | None:
+    """ "63x88", "63×88mm", "2.5 x 3.5 in", full-width too: width and height in points
+    (millimetres unless a unit says otherwise), or None when the text is no such size."""
+    written = _WxH.fullmatch(unicodedata.normalize("NFKC", text))
+    if not written:
+        return None
+    unit = written.group(2) or written.group(4) or "mm"
+    w = to_pt(written.group(1) + (written.group(2) or unit))
+    return w, to_pt(written.group(3) + (written.group(4) or unit))
+
+
 def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[float, float, str]:
     """A component's trim size in points, and a name for messages: a named size or {w, h}."""
     if isinstance(size, dict):
@@ -185,13 +196,9 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
                 [Problem("error", _("size needs w and h as lengths ({error})", error=exc), where)]
             ) from None
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
-    written = (
-        _WxH.fullmatch(unicodedata.normalize("NFKC", size)) if size not in defs.sizes else None
-    )
-    if written:  # "63x88", "63×88mm", "2.5 x 3.5 in": width by height, millimetres unless said
-        unit = written.group(2) or written.group(4) or "mm"
-        w = to_pt(written.group(1) + (written.group(2) or unit))
-        h = to_pt(written.group(3) + (written.group(4) or unit))
+    written = width_by_height(size) if size not in defs.sizes else None
+    if written:
+        w, h = written
         if w <= 0 or h <= 0:
             raise BuildError(
                 [Problem("error", _("a size must be above 0, got '{size}'", size=size), where)]
