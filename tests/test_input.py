@@ -642,3 +642,33 @@ def test_a_line_placed_by_its_points_alone_spans_the_card(tiny):
     y = page.size[1] / 2 - (bottom + 4 * MM)  # 4 mm above the card's bottom edge
     for x in (left + 2 * MM, (left + right) / 2, right - 2 * MM):
         assert page.getpixel((round(x * 2), round(y * 2))) == (0, 255, 0)
+
+
+def test_an_icon_drawn_in_named_and_short_colours(tiny):
+    """icons.toml takes colours as layouts do: fill = "red", stroke = "#FFF" draw as #C8102E
+    and white (the renderer was handed "red" as it stood); a shape that is no table is named."""
+    icons = tiny / "layouts/tiny/icons.toml"
+    icons.write_text(
+        '[icon."丸"]\nshapes = [{ type = "circle", cx = 0.5, cy = 0.5, r = 0.45, fill = "red", '
+        'stroke = "#FFF" }]\n',
+        "utf-8",
+    )
+    front = tiny / "layouts/tiny/card_front.toml"
+    front.write_text(
+        front.read_text("utf-8")
+        + '\n[[box]]\nname = "mark"\ntype = "icon"\nicon = "丸"\nx = "W - 14mm"\ny = "20mm"\n'
+        + 'w = "10mm"\nh = "10mm"\n',
+        "utf-8",
+    )
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))
+    page = render(pdf, 1, scale=2)
+    _left, _bottom, right, top = first.footprint
+    x, y = right - 9 * MM, page.size[1] / 2 - (top - 25 * MM)  # the icon's middle
+    assert page.getpixel((round(x * 2), round(y * 2))) == (0xC8, 0x10, 0x2E)
+    icons.write_text('[icon."丸"]\nshapes = ["circle"]\n', "utf-8")
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "icon '丸': each shape is a table such as" in result.output

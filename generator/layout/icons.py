@@ -100,8 +100,25 @@ def load_icons(layouts_dir: Path, game: str, rel) -> IconSet:
                 where,
             )
             continue
-        shapes = spec.get("shapes", [])
-        for shape in shapes:
+        shapes = []
+        for shape in spec.get("shapes", []):
+            if not isinstance(shape, dict):
+                problems.error(
+                    _(
+                        "icon '{name}': each shape is a table such as {{ type = \"circle\", "
+                        'cx = 0.5, cy = 0.5, r = 0.4, fill = "#D9482B" }}, got {shape!r}',
+                        name=name,
+                        shape=shape,
+                    ),
+                    where,
+                )
+                continue
+            # colours as the renderer takes them: "red" and "#FFF" are #C8102E and #FFFFFF
+            shape = {
+                k: (colours.colour(v) or v) if k in ("fill", "stroke") else v
+                for k, v in shape.items()
+            }
+            shapes.append(shape)
             kind = shape.get("type")
             if kind not in SHAPES:
                 problems.error(
