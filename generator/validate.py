@@ -100,7 +100,8 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
 YES = {"1", "yes", "y", "true", "はい", "○", "◯", "〇", "✓", "✔"}
 NO = {"", "0", "no", "n", "false", "いいえ", "×", "✕", "✗"}
 
-_ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋", "0123456789-+")
+# Full-width digits and signs, and the minus sign (U+2212) a word processor or IME types for -.
+_ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋−", "0123456789-+-")
 
 
 def build_deck(

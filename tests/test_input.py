@@ -163,6 +163,14 @@ def test_full_width_digits_are_numbers(tiny):
     assert check(tiny).exit_code == 0
 
 
+@pytest.mark.parametrize("minus", ["-", "－", "−"])  # ASCII, full-width, the minus sign U+2212
+def test_a_negative_number_as_a_keyboard_or_word_processor_types_it(minus):
+    from generator.validate import _convert
+
+    assert _convert("int", f"{minus}3") == (-3, None)
+    assert _convert("int", f"1{minus}2")[0] is None  # a range or a date is no number
+
+
 def test_empty_file(tiny):
     (tiny / CSV).write_bytes(b"")
     result = check(tiny)
