@@ -477,6 +477,10 @@ def _text(value, number_format: str | None = None) -> str:
         shown = _formatted(value, number_format)
         if shown is not None:
             return shown
+    if isinstance(value, (datetime.date, datetime.time)) and number_format:
+        shown = _date_formatted(value, number_format)
+        if shown is not None:
+            return shown
     if isinstance(value, float) and value.is_integer():
         return str(int(value))  # Excel stores 5 as 5.0
     if isinstance(value, datetime.datetime):
@@ -538,6 +542,77 @@ def _formatted(value: float, number_format: str) -> str | None:
         tail = tail.rstrip("0").ljust(fixed, "0")
         text = f"{head}.{tail}" if tail else head
     return sign + "".join(before) + text + "%" * percent + "".join(after)
+
+
+# One part of an Excel date or time format: words in quotes, an escaped character, a bracketed
+# code ([$-411], [h]), AM/PM, a run of one date/time letter, or any other character.
+_DATE_PART = re.compile(
+    r'"(?P<quoted>[^"]*)"|\\(?P<escaped>.)|(?P<code>\[[^\]]*\])|(?P<ampm>AM/PM|am/pm)'
+    r"|(?P<run>y+|m+|d+|h+|s+|a+|g+|e+)|(?P<other>.)",
+    re.IGNORECASE,
+)
+_WEEK_JA = "月火水木金土日"
+_WEEK_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+
+
+def _date_formatted(value, number_format: str) -> str | None:
+    """A date or time as its Excel format shows it (yyyy/m/d, yyyy"年"m"月"d"日", m/d(aaa),
+    h:mm): years, months (m, mm, mmm, mmmm; mm after h or before ss is minutes), days, weekdays
+    (ddd, dddd; aaa, aaaa in Japanese), hours, minutes, seconds, AM/PM. None for what it does
+    not read (the Japanese era, g and e): the ISO form is written then."""
+    if number_format.strip().lower() in ("general", "@"):
+        return None
+    parts = list(_DATE_PART.finditer(number_format.split(";")[0]))
+    runs = [m["run"].lower()[0] if m["run"] else None for m in parts]
+    if not any(runs):
+        return None
+    date = value if isinstance(value, datetime.date) else None
+    clock = value if isinstance(value, datetime.time) else None
+    if isinstance(value, datetime.datetime):
+        clock = value.time()
+    twelve = any(m["ampm"] for m in parts)
+    out = []
+    for i, m in enumerate(parts):
+        if m["quoted"] is not None or m["escaped"] is not None:
+            out.append(m["quoted"] if m["quoted"] is not None else m["escaped"])
+        elif m["code"] is not None:
+            continue  # a locale or colour code: nothing printed
+        elif m["ampm"]:
+            out.append("AM" if clock is None or clock.hour < 12 else "PM")
+        elif m["run"]:
+            letter, n = m["run"].lower()[0], len(m["run"])
+            if letter in "ge":
+                return None
+            before = next((r for r in reversed(runs[:i]) if r), None)
+            after = next((r for r in runs[i + 1 :] if r), None)
+            minutes = letter == "m" and n <= 2 and (before == "h" or after == "s")
+            if letter in "hs" or minutes:
+                if clock is None:
+                    return None
+                amount = {"h": clock.hour, "s": clock.second}.get(letter, clock.minute)
+                if letter == "h" and twelve:
+                    amount = amount % 12 or 12
+                out.append(f"{amount:0{min(n, 2)}d}")
+                continue
+            if date is None:
+                return None
+            if letter == "y":
+                out.append(f"{date.year % 100:02d}" if n <= 2 else str(date.year))
+            elif letter == "m":
+                name = _MONTHS[date.month - 1]
+                out.append(f"{date.month:0{n}d}" if n <= 2 else name[:3] if n == 3 else name)
+            elif letter == "d":
+                week = _WEEK_EN[date.weekday()]
+                out.append(f"{date.day:0{n}d}" if n <= 2 else week[:3] if n == 3 else week)
+            elif letter == "a":
+                day = _WEEK_JA[date.weekday()]
+                out.append(day if n <= 3 else day + "曜日")
+        else:
+            out.append(m["other"])
+    return "".join(out)
 
 
 def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: list[str]) -> None:

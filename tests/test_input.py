@@ -504,8 +504,8 @@ def test_a_header_below_row_1_is_reported(tiny, kind):
 
 
 def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):
-    """A date cell is its date (no midnight time), a time to the minute, TRUE/FALSE as Excel
-    shows them, 5.0 as 5."""
+    """A date cell is its date, a date and time as its format shows it (openpyxl's default
+    format here, yyyy-mm-dd h:mm:ss), TRUE/FALSE as Excel shows them, 5.0 as 5."""
     import datetime
 
     from generator.load import read_table
@@ -525,12 +525,43 @@ def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):
     assert first == {
         "名前": "A",
         "日付": "2026-11-30",
-        "時刻": "2026-12-01 09:30",
+        "時刻": "2026-12-01 9:30:00",
         "有効": "TRUE",
         "数": "5",
     }
-    assert second["時刻"] == "2026-12-01 09:30:15" and second["有効"] == "FALSE"
+    assert second["時刻"] == "2026-12-01 9:30:15" and second["有効"] == "FALSE"
     assert second["数"] == "2.5"
+
+
+@pytest.mark.parametrize(
+    "number_format, shown",
+    [
+        ("yyyy/m/d", "2026/11/30"),  # Excel's date on Japanese Windows
+        ('yyyy"年"m"月"d"日"', "2026年11月30日"),
+        ("m/d(aaa)", "11/30(月)"),
+        ('m"月"d"日"(aaaa)', "11月30日(月曜日)"),
+        ("mmm d, yyyy", "Nov 30, 2026"),
+        ("h:mm", "9:05"),
+        ("hh:mm AM/PM", "09:05 AM"),
+        ('[$-411]ggge"年"m"月"d"日"', "2026-11-30 09:05"),  # the era: not read, ISO instead
+    ],
+)
+def test_workbook_dates_read_as_their_format_shows_them(tmp_path, number_format, shown):
+    import datetime
+
+    import openpyxl
+
+    from generator.load import read_table
+    from generator.problems import SourceRef
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["名前", "日"])
+    sheet.append(["A", datetime.datetime(2026, 11, 30, 9, 5)])
+    sheet["B2"].number_format = number_format
+    book.save(tmp_path / "d.xlsx")
+    (row,) = read_table(tmp_path / "d.xlsx", SourceRef("d.xlsx")).rows
+    assert row.values["日"] == shown
 
 
 def test_workbook_numbers_read_as_their_format_shows_them(tiny):
