@@ -24,6 +24,29 @@ def build(root, *extra):
     return run("build", "--project", str(root), *extra)
 
 
+def built_with_box(root, box: str):
+    """The fixture built with a [[box]] (its keys as TOML lines) added to its front layout:
+    as top_left_card gives it."""
+    front = root / "layouts/tiny/card_front.toml"
+    front.write_text(front.read_text("utf-8") + "\n[[box]]\n" + box, "utf-8")
+    result = build(root)
+    assert result.exit_code == 0, result.output
+    return top_left_card(root)
+
+
+def top_left_card(root):
+    """The first sheet of fronts rendered at 2×, and the top-left card's trim box on it in
+    points from the page's bottom-left (left, bottom, right, top): 赤 1."""
+    pdf = root / "output/tiny/cards.pdf"
+    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))
+    return render(pdf, 1, scale=2), first.footprint
+
+
+def colour_at(page, x: float, y: float) -> tuple:
+    """The colour of a 2× rendering at page point (x, y), measured from the bottom-left."""
+    return page.getpixel((round(x * 2), round(page.size[1] - y * 2)))
+
+
 def edit_csv(root, fn) -> None:
     """Apply fn to the CSV's lines (header first) and save as UTF-8."""
     path = root / CSV
@@ -609,13 +632,9 @@ def test_colours_by_name_and_short_hex_print_as_those_colours(tiny):
     edit(tiny, "layouts/tiny/card_front.toml", 'color = "#FFFFFF"', 'color = "#FFF"')
     edit(tiny, "layouts/tiny/card_back.toml", 'color = "#E8E2CC"', 'color = "white"')
     assert build(tiny).exit_code == 0
-    pdf = tiny / "output/tiny/cards.pdf"
-    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))  # the top-left card: 赤 1
-    page = render(pdf, 1, scale=2)
-    left, _bottom, _right, top = first.footprint  # points, from the page's bottom-left
+    page, (left, _bottom, _right, top) = top_left_card(tiny)
     # Inside the band (the card's top 14 mm), left of the suit's letters: the band's colour.
-    x, y = left + 2 * MM, page.size[1] / 2 - (top - 3 * MM)
-    assert page.getpixel((round(x * 2), round(y * 2))) == (0xC8, 0x10, 0x2E)
+    assert colour_at(page, left + 2 * MM, top - 3 * MM) == (0xC8, 0x10, 0x2E)
 
 
 def test_yes_or_no_cells_as_designers_mark_them(tiny):
@@ -664,23 +683,13 @@ def test_alignment_as_designers_write_it(tiny, tiny_built):
 
 def test_a_line_placed_by_its_points_alone_spans_the_card(tiny):
     """A line with points and no x, y, w, h: its points are from the card's top-left corner."""
-    front = tiny / "layouts/tiny/card_front.toml"
-    front.write_text(
-        front.read_text("utf-8")
-        + '\n[[box]]\nname = "rule"\ntype = "line"\n'
-        + 'points = [["0mm", "H - 4mm"], ["W", "H - 4mm"]]\nstroke = "#00FF00"\n'
-        + 'stroke_width = "1mm"\n',
-        "utf-8",
+    page, (left, bottom, right, _top) = built_with_box(
+        tiny,
+        'name = "rule"\ntype = "line"\npoints = [["0mm", "H - 4mm"], ["W", "H - 4mm"]]\n'
+        'stroke = "#00FF00"\nstroke_width = "1mm"\n',
     )
-    result = build(tiny)
-    assert result.exit_code == 0, result.output
-    pdf = tiny / "output/tiny/cards.pdf"
-    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))
-    page = render(pdf, 1, scale=2)
-    left, bottom, right, _top = first.footprint
-    y = page.size[1] / 2 - (bottom + 4 * MM)  # 4 mm above the card's bottom edge
-    for x in (left + 2 * MM, (left + right) / 2, right - 2 * MM):
-        assert page.getpixel((round(x * 2), round(y * 2))) == (0, 255, 0)
+    for x in (left + 2 * MM, (left + right) / 2, right - 2 * MM):  # 4 mm above its bottom edge
+        assert colour_at(page, x, bottom + 4 * MM) == (0, 255, 0)
 
 
 def test_an_icon_drawn_in_named_and_short_colours(tiny):
@@ -692,21 +701,12 @@ def test_an_icon_drawn_in_named_and_short_colours(tiny):
         'stroke = "#FFF" }]\n',
         "utf-8",
     )
-    front = tiny / "layouts/tiny/card_front.toml"
-    front.write_text(
-        front.read_text("utf-8")
-        + '\n[[box]]\nname = "mark"\ntype = "icon"\nicon = "丸"\nx = "W - 14mm"\ny = "20mm"\n'
-        + 'w = "10mm"\nh = "10mm"\n',
-        "utf-8",
+    page, (_left, _bottom, right, top) = built_with_box(
+        tiny,
+        'name = "mark"\ntype = "icon"\nicon = "丸"\nx = "W - 14mm"\ny = "20mm"\nw = "10mm"\n'
+        'h = "10mm"\n',
     )
-    result = build(tiny)
-    assert result.exit_code == 0, result.output
-    pdf = tiny / "output/tiny/cards.pdf"
-    first = min(placements(pdf, 1), key=lambda p: (-p.y, p.x))
-    page = render(pdf, 1, scale=2)
-    _left, _bottom, right, top = first.footprint
-    x, y = right - 9 * MM, page.size[1] / 2 - (top - 25 * MM)  # the icon's middle
-    assert page.getpixel((round(x * 2), round(y * 2))) == (0xC8, 0x10, 0x2E)
+    assert colour_at(page, right - 9 * MM, top - 25 * MM) == (0xC8, 0x10, 0x2E)  # its middle
     icons.write_text('[icon."丸"]\nshapes = ["circle"]\n', "utf-8")
     result = check(tiny)
     assert result.exit_code == 1
