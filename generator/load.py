@@ -313,6 +313,8 @@ def read_ods(
             where_r = sheet_where.at(row=r)
             raise exceeded("columns", _("a row has too many cells"), limits.columns, where_r)
         records.append((r, cells))
+    if path.suffix.lower() == ".ods" and any("" in cells for _r, cells in records):
+        _fill_merged(records, [], _ods_merged(path, name))  # LibreOffice merges cells too
     return _sheet_table(records, sheet_where, limits, header)
 
 
@@ -381,6 +383,49 @@ def _merged_ranges(path: Path, sheet: str) -> list:
     except Exception:  # noqa: BLE001 - the rows were read; no merges is the safe reading
         return []
     return getattr(found, "merged_cell_ranges", None) or []
+
+
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+
+
+def _ods_merged(path: Path, sheet: str) -> list:
+    """An .ods sheet's cells merged over more than one row, as _merged_ranges gives them,
+    from its content.xml (python-calamine reads no merges from .ods): streamed, with repeated
+    rows and columns counted rather than walked (a sheet ends in a million empty rows)."""
+    import zipfile
+    from xml.etree.ElementTree import iterparse
+
+    out: list = []
+    try:
+        with zipfile.ZipFile(path) as book, book.open("content.xml") as xml:
+            inside, row, col = False, -1, 0
+            for event, el in iterparse(xml, events=("start", "end")):
+                tag = el.tag
+                if tag == _TABLE + "table":
+                    if event == "start":
+                        inside, row = el.get(_TABLE + "name") == sheet, -1
+                    elif inside:
+                        break  # the sheet is read: the rest of the file is other sheets
+                    continue
+                if not inside:
+                    if event == "end":
+                        el.clear()
+                    continue
+                if tag == _TABLE + "table-row":
+                    if event == "start":
+                        row, col = row + 1, 0
+                    else:
+                        row += int(el.get(_TABLE + "number-rows-repeated", "1")) - 1
+                        el.clear()
+                elif tag in (_TABLE + "table-cell", _TABLE + "covered-table-cell"):
+                    if event == "start":
+                        rows = int(el.get(_TABLE + "number-rows-spanned", "1"))
+                        if rows > 1:
+                            out.append(((row, col), (row + rows - 1, col)))
+                        col += int(el.get(_TABLE + "number-columns-repeated", "1"))
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, SyntaxError):
+        return []  # the rows were read: no merges is the safe reading
+    return out
 
 
 def _fill_merged(records: list[tuple[int, list[str]]], blanks: list, ranges) -> list:

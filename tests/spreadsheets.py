@@ -29,13 +29,37 @@ def _cell(value) -> str:
     )
 
 
-def write_ods(path: Path, sheets: dict[str, list[list]]) -> None:
-    """An .ods with one table per entry of `sheets` (name -> rows, header first)."""
+def write_ods(
+    path: Path, sheets: dict[str, list[list]], spans: dict[tuple[int, int], int] | None = None
+) -> None:
+    """An .ods with one table per entry of `sheets` (name -> rows, header first). `spans`:
+    cells of the first sheet merged down, (row, column) from 0 -> rows spanned, as LibreOffice
+    writes them (the top cell spans, the cells under it are covered)."""
+    spans = spans or {}
+    covered = {(r + k, c) for (r, c), n in spans.items() for k in range(1, n)}
+
+    def cell(r: int, c: int, value, first: bool) -> str:
+        if first and (r, c) in covered:
+            return "<table:covered-table-cell/>"
+        text = _cell(value)
+        if first and (r, c) in spans:
+            text = text.replace(
+                "<table:table-cell",
+                f'<table:table-cell table:number-rows-spanned="{spans[r, c]}"',
+                1,
+            )
+        return text
+
     tables = "".join(
         f'<table:table table:name="{escape(name)}">'
-        + "".join(f"<table:table-row>{''.join(map(_cell, row))}</table:table-row>" for row in rows)
+        + "".join(
+            "<table:table-row>"
+            + "".join(cell(r, c, v, i == 0) for c, v in enumerate(row))
+            + "</table:table-row>"
+            for r, row in enumerate(rows)
+        )
         + "</table:table>"
-        for name, rows in sheets.items()
+        for i, (name, rows) in enumerate(sheets.items())
     )
     content = (
         f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {_NS} '

@@ -654,6 +654,22 @@ def test_yes_or_no_cells_as_designers_mark_them(tiny):
     assert "got 'たぶん'" in result.output
 
 
+def test_a_cell_merged_down_in_libreoffice_is_each_rows_value(tiny, tiny_built):
+    """LibreOffice's merged cells (.ods): as Excel's, each row they span has the value."""
+    rows = csv_rows(tiny / CSV)
+    spans = {}
+    for first in (1, 6):  # the rows of 赤, then of 青 (header first)
+        for r in range(first + 1, first + 5):
+            rows[r][0] = rows[r][2] = None
+        spans[first, 0] = spans[first, 2] = 5
+    write_ods(tiny / "cards/tiny/cards.ods", {"カード": rows}, spans)
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.ods"')
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == (tiny_built / "cards.pdf").read_bytes()
+
+
 def test_an_excel_97_workbook_prints_the_same_deck_as_the_csv(tiny, tiny_built):
     """An .xls (Excel 97–2003) as old files are saved, and an .xlsm (a workbook with macros):
     the cards print byte for byte as from the CSV."""
