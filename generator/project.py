@@ -342,7 +342,9 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 message = _("{ctx}: tuckbox: '{key}' must be text", ctx=ctx, key=key)
                 raise fail(message, doc.at(*here, "tuckbox", key))
         size = c.get("size")
-        if not isinstance(size, (str, dict)):
+        if not isinstance(size, (str, dict)) or (
+            isinstance(size, dict) and set(size) != {"w", "h"}
+        ):
             message = _(
                 "{ctx}: 'size' must be a size name such as \"poker\" or "
                 '{{ w = "63mm", h = "88mm" }}',
@@ -456,7 +458,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         folder=path.parent,
         title=need(info, "title", str, "[game]", "game"),
         players=(lo, hi),
-        rules=info.get("rules"),
+        rules=_text_or_none(info, "rules", fail, doc),
         private_use=_private_use(info.get("private_use", []), fail, doc),
         digits=_digits(info.get("digits", "full"), fail, doc),
         mark_added=_flag(info, "mark_added", True, fail, doc),
@@ -482,6 +484,17 @@ def _digits(value, fail, doc) -> str:
     if value not in DIGITS:
         message = _("[game] digits must be one of {choices}", choices=", ".join(DIGITS))
         raise fail(message, doc.at("game", "digits"))
+    return value
+
+
+def _text_or_none(info: dict, key: str, fail, doc) -> str | None:
+    """An optional [game] key written as text (rules = "rules.md"), else an error at it."""
+    value = info.get(key)
+    if value is not None and not isinstance(value, str):
+        message = _(
+            "'{key}' in {context} must be {type}", key=key, context="[game]", type=_type(str)
+        )
+        raise fail(message, doc.at("game", key))
     return value
 
 

@@ -195,6 +195,31 @@ DEFECTS = {
         f"{BACK}:21: error: box 'title': 'color' must be a colour like #1F2A44, one of red, blue,"
         " green, black, white, gray, grey, orange, purple, yellow or 'none', got 'gold'",
     ),
+    "manifest_rules_not_text": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'rules = "rules.md"', "rules = 5"),
+        f"{GAME}/game.toml:5:game.rules: error: 'rules' in [game] must be text",
+    ),
+    "manifest_size_without_height": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = { w = "63mm" }'),
+        f"{GAME}/game.toml:15:component.size: error: component 'card': 'size' must be a size "
+        'name such as "poker" or { w = "63mm", h = "88mm" }',
+    ),
+    "layout_type_a_list": (
+        lambda r: edit(r, BACK, 'type = "text"', 'type = ["text"]'),
+        f"{BACK}:10: error: box 'title': unknown type ['text'] (types: rect, ellipse, polygon,",
+    ),
+    "layout_leading_not_a_number": (
+        lambda r: edit(r, BACK, 'size = "16pt"', 'size = "16pt"\nleading = "wide"'),
+        f"{BACK}:18: error: box 'title': 'leading' is the line spacing as a multiple of the size",
+    ),
+    "layout_height_negative": (
+        lambda r: edit(r, BACK, 'h = "20mm"', 'h = "-5mm"'),
+        f"{BACK}:14: error: box 'title': 'h' = -5mm must be above 0",
+    ),
+    "layout_size_zero": (
+        lambda r: edit(r, BACK, 'size = "16pt"', 'size = "0pt"'),
+        f"{BACK}:17: error: box 'title': 'size' = 0pt must be above 0",
+    ),
     "layout_extends_itself": (
         lambda r: edit(r, BACK, 'extends = "card_base"', 'extends = "card_back"'),
         "layout 'card_back' extends itself",

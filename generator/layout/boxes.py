@@ -218,7 +218,7 @@ def load_layout(
         inherited = next((b for b in boxes if b.name == name_), None)
         merged = dict(inherited.props) if inherited else {}
         merged.update(props)
-        if merged.get("type") in WHOLE_PIECE:  # its points are where it is: the piece's frame
+        if str(merged.get("type")) in WHOLE_PIECE:  # its points are where it is: the frame
             merged = {**WHOLE, **merged}
         for key, words in SAME_AS.items():  # valign = "center", as CSS and editors say it
             if isinstance(merged.get(key), str) and merged[key] in words:
@@ -238,7 +238,7 @@ def load_layout(
 
 def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
     where = spec.where
-    if spec.type not in KEYS:
+    if not isinstance(spec.type, str) or spec.type not in KEYS:
         problems.error(
             _box(spec)
             + _("unknown type {type!r} (types: {types})", type=spec.type, types=", ".join(KEYS)),
@@ -284,6 +284,17 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 spec.at(key),
             )
             continue
+        if key == "leading" and not _number(value, above=0):
+            problems.error(
+                _box(spec)
+                + _(
+                    "'leading' is the line spacing as a multiple of the size (1.25: a quarter "
+                    "more than the size), got {value!r}",
+                    value=value,
+                ),
+                spec.at(key),
+            )
+            continue
         if key in GEOMETRY or key in LENGTHS:
             if templates.is_template(value):
                 problems.error(
@@ -292,9 +303,15 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 )
                 continue
             try:
-                to_pt(value, names)
+                length = to_pt(value, names)
             except UnitError as exc:
                 problems.error(_box(spec) + f"'{key}': {exc}", spec.at(key))
+                continue
+            if key in POSITIVE and length <= 0:
+                problems.error(
+                    _box(spec) + _("'{key}' = {value} must be above 0", key=key, value=value),
+                    spec.at(key),
+                )
         elif templates.is_template(value) or key == "when":
             try:
                 if key == "when":
@@ -306,6 +323,17 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                     _box(spec) + f"'{key}': " + _("template error: {error}", error=exc),
                     spec.at(key),
                 )
+
+
+POSITIVE = {"w", "h", "size", "min_size"}  # a box's width and height, a text's size
+
+
+def _number(value, above: float) -> bool:
+    """A number (or a number written as text) greater than `above`."""
+    try:
+        return not isinstance(value, bool) and float(value) > above
+    except (TypeError, ValueError):
+        return False
 
 
 def _bare(value) -> bool:
