@@ -295,6 +295,27 @@ DEFECTS = {
         "layouts/_shared/sheets.toml:28:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
         "must be",
     ),
+    "sheets_cols_in_words": (
+        lambda r: edit(own_base(r), "layouts/_shared/sheets.toml", "cols = 3", 'cols = "three"', 1),
+        "layouts/_shared/sheets.toml:23:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
+        "must be a whole number or \"auto\", got 'three'",
+    ),
+    "sheets_no_columns": (
+        lambda r: edit(own_base(r), "layouts/_shared/sheets.toml", "cols = 3", "cols = 0", 1),
+        "layouts/_shared/sheets.toml:23:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
+        "must be at least 1, got 0",
+    ),
+    "sheets_negative_margin": (
+        lambda r: edit(
+            own_base(r),
+            "layouts/_shared/sheets.toml",
+            'printer_margin = "5mm"',
+            'printer_margin = "-5mm"',
+            1,
+        ),
+        "layouts/_shared/sheets.toml:27:sheet.poker_3x3.printer_margin: error: sheet "
+        "'poker_3x3': 'printer_margin' must be 0 or more, got -5mm",
+    ),
     "sheets_misspelt_key": (
         lambda r: edit(
             own_base(r), "layouts/_shared/sheets.toml", "crop_width =", "crop_widht =", 1

@@ -175,6 +175,14 @@ class SheetGeometry:
 _WxH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*")
 
 
+class _KeyError(ValueError):
+    """A sheet value that is wrong, told at its key's line."""
+
+    def __init__(self, key: str, message: str):
+        super().__init__(message)
+        self.key = key
+
+
 def width_by_height(text: str) -> tuple[float, float] | None:
     """ "63x88", "63×88mm", "2.5 x 3.5 in", full-width too: width and height in points
     (millimetres unless a unit says otherwise), or None when the text is no such size."""
@@ -323,6 +331,32 @@ def impose(
         arrange = spec.get("arrange", "separate" if gap > 0 else "auto")
         if arrange not in ("auto", "separate", "butted"):
             raise ValueError(_("arrange must be 'auto', 'separate' or 'butted'"))
+        for key in ("cols", "rows"):
+            value = spec.get(key, "auto")
+            if value != "auto" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise _KeyError(
+                    key,
+                    _(
+                        "'{key}' must be a whole number or \"auto\", got {value!r}",
+                        key=key,
+                        value=value,
+                    ),
+                )
+            if value != "auto" and value < 1:
+                raise _KeyError(
+                    key, _("'{key}' must be at least 1, got {value}", key=key, value=value)
+                )
+        for key, length in (
+            ("printer_margin", margin),
+            ("gap", gap),
+            ("crop_length", crop_len),
+            ("crop_offset", crop_off),
+            ("crop_width", crop_width),
+        ):
+            if length < 0:
+                raise _KeyError(
+                    key, _("'{key}' must be 0 or more, got {value}", key=key, value=spec.get(key))
+                )
         backs_mode = backs or spec.get("backs", "long-edge")
         folded = backs_mode == "foldover"
         # Fold-over: between the fold line and the nearest crop mark or bleed on either side.
@@ -368,12 +402,13 @@ def impose(
         if turned:
             cw, ch = ch, cw  # from here on: the footprint on the page
     except (KeyError, ValueError, TypeError) as exc:
+        at_key = (exc.key,) if isinstance(exc, _KeyError) else ()
         raise BuildError(
             [
                 Problem(
                     "error",
                     _("sheet '{sheet}'", sheet=sheet_name) + f": {exc}",
-                    defs.at("sheet", sheet_name),
+                    defs.at("sheet", sheet_name, *at_key),
                 )
             ]
         ) from None
