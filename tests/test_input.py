@@ -708,6 +708,16 @@ def test_a_line_placed_by_its_points_alone_spans_the_card(tiny):
         assert colour_at(page, x, bottom + 4 * MM) == (0, 255, 0)
 
 
+def test_a_rule_line_has_no_height(tiny):
+    """A horizontal line is a box of height 0: no error (text, pictures and icons need one)."""
+    page, (left, _bottom, right, top) = built_with_box(
+        tiny,
+        'name = "rule"\ntype = "line"\nx = "0mm"\ny = "20mm"\nw = "W"\nh = "0mm"\n'
+        'points = [["0mm", "0mm"], ["W", "0mm"]]\nstroke = "#00FF00"\nstroke_width = "1mm"\n',
+    )
+    assert colour_at(page, (left + right) / 2, top - 20 * MM) == (0, 255, 0)
+
+
 def test_an_icon_drawn_in_named_and_short_colours(tiny):
     """icons.toml takes colours as layouts do: fill = "red", stroke = "#FFF" draw as #C8102E
     and white (the renderer was handed "red" as it stood); a shape that is no table is named."""

@@ -307,7 +307,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
             except UnitError as exc:
                 problems.error(_box(spec) + f"'{key}': {exc}", spec.at(key))
                 continue
-            if key in POSITIVE and length <= 0:
+            if length <= 0 and (key in POSITIVE or (key in ("w", "h") and spec.type in AREA)):
                 problems.error(
                     _box(spec) + _("'{key}' = {value} must be above 0", key=key, value=value),
                     spec.at(key),
@@ -325,7 +325,8 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 )
 
 
-POSITIVE = {"w", "h", "size", "min_size"}  # a box's width and height, a text's size
+POSITIVE = {"size", "min_size"}  # a text's size
+AREA = {"text", "image", "icon"}  # boxes that need a width and a height (a line may have none)
 
 
 def _number(value, above: float) -> bool:
