@@ -22,8 +22,6 @@ from .limits import DEFAULT
 from .problems import BuildError
 from .project import find_project
 
-PAPERS = ("a4", "letter")
-
 
 def _project(path: str | None):
     """The project `--project` names, else the one this folder is in: here, or the nearest
@@ -112,7 +110,10 @@ project_option = click.option(
 
 
 paper_option = click.option(
-    "--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="The paper."
+    "--paper",
+    default="a4",
+    show_default=True,
+    help="The paper: a4, letter, a3, a5, b5, b4 (JIS), or one the project's sheets.toml defines.",
 )
 out_option = click.option(
     "--out",

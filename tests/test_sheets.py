@@ -367,3 +367,21 @@ def test_tokens_given_a_back_print_it_though_their_sheet_is_one_sided(kit):
         b_left, b_bottom, b_right, _b_top = b.footprint
         assert b_left == pytest.approx(210 * MM - right, abs=0.01)
         assert b_bottom == pytest.approx(bottom, abs=0.01)
+
+
+def test_any_paper_the_sheet_definitions_hold(tmp_path):
+    """--paper takes the papers sheets.toml defines (B5 as Japanese printers have it among the
+    tool's); another is an error at [paper], saying how to add one."""
+    root = make_fixture_project("tiny", tmp_path)
+    edit(root, "cards/tiny/game.toml", 'sheet = "poker_3x3"\n', "")  # as many as fit B5
+    r = run("build", "--project", str(root), "--format", "cards", "--paper", "b5")
+    assert r.exit_code == 0, r.output
+    pdf = root / "output/tiny/cards.pdf"
+    assert page_size_mm(pdf, 1) == (pytest.approx(182, abs=0.05), pytest.approx(257, abs=0.05))
+    r = run("build", "--project", str(root), "--format", "cards", "--paper", "a6")
+    assert r.exit_code == 1
+    assert (
+        "pnp:layouts/sheets.toml:3:paper: error: unknown paper 'a6' (papers: a4, letter, a3, "
+        in (r.output)
+    )
+    assert "another goes under [paper] here" in r.output

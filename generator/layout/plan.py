@@ -144,17 +144,10 @@ def lay_out(
     margin_mm: float | None = None,
 ) -> Plan:
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
-    if paper not in defs.paper:
-        raise BuildError(
-            _(
-                "unknown paper '{paper}' (papers: {papers})",
-                paper=paper,
-                papers=", ".join(defs.paper),
-            )
-        )
+    paper_size = sheets.paper_size(defs, paper)
     fonts = game_fonts(game, font_index)
     icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
-    plan = Plan(game, fonts, defs.paper[paper], paper)
+    plan = Plan(game, fonts, paper_size, paper)
     plan.presets = presets.load_presets(project.layouts, project.rel)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
     images = imagelayout.ImageSet(project.root, game.manifest.folder, project.rel)

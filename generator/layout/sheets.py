@@ -175,6 +175,19 @@ class SheetGeometry:
 _WxH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*")
 
 
+def paper_size(defs: SheetDefs, name: str) -> tuple[float, float]:
+    """The paper `name` (--paper) from the sheet definitions, else an error at their [paper]."""
+    if name not in defs.paper:
+        message = _(
+            "unknown paper '{paper}' (papers: {papers}); another goes under [paper] here, e.g. "
+            'b5 = {{ w = "182mm", h = "257mm" }}',
+            paper=name,
+            papers=", ".join(defs.paper),
+        )
+        raise BuildError([Problem("error", message, defs.at("paper"))])
+    return defs.paper[name]
+
+
 class _KeyError(ValueError):
     """A sheet value that is wrong, told at its key's line."""
 
@@ -301,16 +314,8 @@ def impose(
         )
         raise BuildError([Problem("error", message, at("sheet"))])
     cw, ch, size_name = card_size(defs, size, at("size"))
-    if paper_name not in defs.paper:
-        raise BuildError(
-            _(
-                "unknown paper '{paper}' (papers: {papers})",
-                paper=paper_name,
-                papers=", ".join(defs.paper),
-            )
-        )
+    paper_w, paper_h = paper_size(defs, paper_name)
     spec = defs.sheets[sheet_name]
-    paper_w, paper_h = defs.paper[paper_name]
     try:
         margin = (
             margin_mm * MM if margin_mm is not None else to_pt(spec.get("printer_margin", "5mm"))
