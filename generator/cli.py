@@ -667,11 +667,13 @@ def calibrate(paper, out_file) -> None:
 
     def action() -> int:
         from .builders.calibration import calibration_pdf
-        from .layout.sheets import load_sheet_defs
+        from .layout.sheets import load_sheet_defs, paper_size
+        from .problems import rel
 
-        defs = load_sheet_defs(Path.cwd() / "layouts", str)
+        defs = load_sheet_defs(Path.cwd() / "layouts", lambda p: rel(p, Path.cwd()))
+        size = paper_size(defs, paper)  # an unknown one: said at [paper], before anything
         path = Path(out_file) if out_file else Path(f"calibration-{paper}.pdf")
-        data = calibration_pdf(defs.paper[paper], paper)
+        data = calibration_pdf(size, paper)
         tmp = path.with_name(path.name + ".tmp")
         try:
             tmp.write_bytes(data)

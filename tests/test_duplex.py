@@ -27,7 +27,9 @@ def lines_near(image, x_mm: float, y_mm: float, dark) -> tuple[float, float]:
     return (max(cols, key=cols.get) + 0.5) / PX_PER_MM, (max(rows, key=rows.get) + 0.5) / PX_PER_MM
 
 
-@pytest.mark.parametrize("paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4))])
+@pytest.mark.parametrize(
+    "paper, size", [("a4", (210.0, 297.0)), ("letter", (215.9, 279.4)), ("b5", (182.0, 257.0))]
+)
 def test_the_calibration_sheet_puts_each_scale_behind_its_cross(tmp_path, paper, size):
     out = tmp_path / "cal.pdf"
     r = run("calibrate", "--paper", paper, "--out", str(out))
@@ -137,3 +139,11 @@ def test_fold_over_sheets_have_no_back_pages_to_move(tiny):
     pdf, _ = back_page(tiny, "--back-offset", "3,3")
     assert "裏面の位置補正" not in page_text(pdf, 0)
     assert len(pypdf.PdfReader(pdf).pages) == 1 + 3  # proof page, then 10 cards 4 a page
+
+
+def test_calibrate_names_an_unknown_paper_and_where_papers_go(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = run("calibrate", "--paper", "a6")
+    assert r.exit_code == 1
+    assert "pnp:layouts/sheets.toml:3:paper: error: unknown paper 'a6'" in r.output
+    assert not list(tmp_path.iterdir())  # nothing written
