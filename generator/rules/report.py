@@ -7,25 +7,14 @@ same data.
 
 from __future__ import annotations
 
-from .simulate import Finding, Stats, wilson
+from .simulate import Finding, Stats, replay_words, wilson
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
     """The command that replays one playout, naming only readings other than the defaults."""
     defaults = {k: o.default for k, o in module.OPTIONS.items()} if module else {}
     defaults.update(st.base)
-    opts = " ".join(
-        f"--option {k}={v}" for k, v in sorted(st.options.items()) if defaults.get(k) != v
-    )
-    same = len(set(st.kinds)) == 1
-    kinds = (
-        ""
-        if set(st.kinds) == {"random"}
-        else f" --players-kind {st.kinds[0] if same else ','.join(st.kinds)}"
-    )
-    return f"pnp simulate {game} --players {st.players}{kinds} {opts} --replay {seed}".replace(
-        "  ", " "
-    )
+    return replay_words(game, st.players, tuple(st.kinds), st.options, defaults, seed)
 
 
 def finding_text(f: Finding, st: Stats, module, code: str = "") -> str:

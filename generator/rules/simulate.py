@@ -182,7 +182,8 @@ def _run(task: tuple) -> list[tuple]:
             raise
         except Exception as exc:  # the project's code: told at its line, with the seed
             error = modules.code_error(module.RULES_REF, exc)
-            replay = _replay_words(module, players, options, kinds, s)
+            defaults = {k: o.default for k, o in module.OPTIONS.items()}
+            replay = replay_words(module.GAME_ID, players, kinds, options, defaults, s)
             raise PlayoutError(s, error.shown, error.line, error.text, replay) from None
         out.append(_summary(playout))
     return out
@@ -198,12 +199,13 @@ class PlayoutError(Exception):
         self.replay = replay
 
 
-def _replay_words(module, players: int, options: dict, kinds: tuple, seed: int) -> str:
-    """`pnp simulate GAME --players N [--players-kind …] [--option …] --replay SEED` for a
-    playout, naming each reading that differs from the module's default (one game.toml's
-    [readings] chose too: the command plays the same game either way)."""
-    base = {k: o.default for k, o in module.OPTIONS.items()}
-    words = [f"pnp simulate {module.GAME_ID} --players {players}"]
+def replay_words(
+    game: str, players: int, kinds: tuple, options: dict, base: dict, seed: int
+) -> str:
+    """`pnp simulate GAME --players N [--players-kind …] [--option …] --replay SEED`: the
+    command that plays one playout again, naming the readings that differ from `base` (what
+    simulate plays without --option; naming more plays the same game)."""
+    words = [f"pnp simulate {game} --players {players}"]
     if set(kinds) != {"random"}:
         words.append(f"--players-kind {kinds[0] if len(set(kinds)) == 1 else ','.join(kinds)}")
     words += [f"--option {k}={v}" for k, v in sorted(options.items()) if base.get(k) != v]
