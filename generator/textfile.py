@@ -105,19 +105,13 @@ def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> Buil
     )
 
 
-def same_name(path: Path, any_case: bool = False) -> Path:
+def same_name(path: Path) -> Path:
     """The file in `path`'s folder whose name is `path`'s written in another Unicode form (a
-    Mac writes が as か and a combining ゛, a spreadsheet as one character) — with `any_case`,
-    or in other upper and lower case — else `path`."""
-
-    def key(name: str) -> str:
-        name = unicodedata.normalize("NFC", name)
-        return name.casefold() if any_case else name
-
-    want = key(path.name)
+    Mac writes が as か and a combining ゛, a spreadsheet as one character), else `path`."""
+    want = unicodedata.normalize("NFC", path.name)
     try:
         for entry in sorted(path.parent.iterdir()):
-            if entry.name != path.name and key(entry.name) == want:
+            if entry.name != path.name and unicodedata.normalize("NFC", entry.name) == want:
                 return entry
     except OSError:
         pass

@@ -65,6 +65,7 @@ class ImageSet:
         self._seen: dict[Path, ImageRef | None | str] = {}
         self._named: dict[str, ImageRef | None | str] = {}
         self._stats: dict[str, tuple | None] = {}
+        self._listings: dict[Path, list[str]] = {}  # a folder's file names, for near_twin
         self.recorder: list | None = None  # lacking art noted while a face is laid out
         self.files: list | None = None  # (path, its size and time) a face's pictures depend on
         # (layout file, box name) -> (card, the file it names) for each card drawn with a
@@ -105,23 +106,22 @@ class ImageSet:
                 return None
         except (OSError, RuntimeError):
             return None
-        twin = same_name(self.folder / wanted, any_case=True)
-        if twin.name == wanted.name:
-            stem = _stem_key(wanted.name)
+        if folder not in self._listings:  # one reading of a folder, whatever asks of it
             try:
-                twin = next(
-                    (
-                        entry
-                        for entry in sorted(folder.iterdir())
-                        if entry.suffix.lower() in PICTURE_SUFFIXES
-                        and _stem_key(entry.name) == stem
-                        and entry.name != wanted.name
-                    ),
-                    twin,
-                )
+                self._listings[folder] = sorted(entry.name for entry in folder.iterdir())
             except OSError:
-                return None
-        return (wanted.parent / twin.name).as_posix() if twin.name != wanted.name else None
+                self._listings[folder] = []
+        others = [n for n in self._listings[folder] if n != wanted.name]
+        full, stem = _name_key(wanted.name), _name_key(Path(wanted.name).stem)
+        twin = next((n for n in others if _name_key(n) == full), None) or next(
+            (
+                n
+                for n in others
+                if Path(n).suffix.lower() in PICTURE_SUFFIXES and _name_key(Path(n).stem) == stem
+            ),
+            None,
+        )
+        return (wanted.parent / twin).as_posix() if twin else None
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
         self.lacking.setdefault(where, []).append(item)
@@ -248,6 +248,6 @@ def dpi(image: tuple[float, float], drawn: tuple[float, float]) -> float:
     return min(72 * image[0] / drawn[0], 72 * image[1] / drawn[1])
 
 
-def _stem_key(name: str) -> str:
-    """A file name without its suffix, as a Mac or Windows compares names."""
-    return unicodedata.normalize("NFC", Path(name).stem).casefold()
+def _name_key(name: str) -> str:
+    """A file name as a Mac or Windows compares names: one Unicode form, either case."""
+    return unicodedata.normalize("NFC", name).casefold()
