@@ -188,7 +188,7 @@ def paper_size(defs: SheetDefs, name: str) -> tuple[float, float]:
     return defs.paper[name]
 
 
-class _KeyError(ValueError):
+class _ValueAtKey(ValueError):
     """A sheet value that is wrong, told at its key's line."""
 
     def __init__(self, key: str, message: str):
@@ -339,7 +339,7 @@ def impose(
         for key in ("cols", "rows"):
             value = spec.get(key, "auto")
             if value != "auto" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise _KeyError(
+                raise _ValueAtKey(
                     key,
                     _(
                         "'{key}' must be a whole number or \"auto\", got {value!r}",
@@ -348,7 +348,7 @@ def impose(
                     ),
                 )
             if value != "auto" and value < 1:
-                raise _KeyError(
+                raise _ValueAtKey(
                     key, _("'{key}' must be at least 1, got {value}", key=key, value=value)
                 )
         for key, length in (
@@ -359,7 +359,7 @@ def impose(
             ("crop_width", crop_width),
         ):
             if length < 0:
-                raise _KeyError(
+                raise _ValueAtKey(
                     key, _("'{key}' must be 0 or more, got {value}", key=key, value=spec.get(key))
                 )
         backs_mode = backs or spec.get("backs", "long-edge")
@@ -407,7 +407,7 @@ def impose(
         if turned:
             cw, ch = ch, cw  # from here on: the footprint on the page
     except (KeyError, ValueError, TypeError) as exc:
-        at_key = (exc.key,) if isinstance(exc, _KeyError) else ()
+        at_key = (exc.key,) if isinstance(exc, _ValueAtKey) else ()
         raise BuildError(
             [
                 Problem(
