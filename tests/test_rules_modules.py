@@ -480,3 +480,23 @@ def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
     assert (
         "seat 1 wins" in said and "games one seat won" in said and "more than the fair 50%" in said
     )
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**47 + 5, 281474976710655])
+def test_a_stream_draws_as_random_random_seeded_alike(seed):
+    """A stream is made and shuffles faster than random.Random, and draws the same: a seed's
+    games, replays and reports stay what they were."""
+    import random
+
+    ours, theirs = kit.stream(seed, "chance"), random.Random()
+    theirs.setstate(ours.getstate())
+    assert type(ours) is not random.Random  # the faster one is in use
+    for n in (0, 1, 2, 7, 40, 300):
+        a, b = list(range(n)), list(range(n))
+        ours.shuffle(a)
+        theirs.shuffle(b)
+        assert a == b
+    assert [ours.randrange(9) for _ in range(50)] == [theirs.randrange(9) for _ in range(50)]
+    assert ours.getstate() == theirs.getstate()
+    fresh = type(ours)(seed)
+    assert fresh.getstate() == random.Random(seed).getstate()
