@@ -399,7 +399,10 @@ def init(folder) -> None:
         import subprocess
 
         shown = subprocess.list2cmdline([folder]) if os.name == "nt" else shlex.quote(folder)
-        click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=shown))
+        if Path(folder).resolve() == Path.cwd().resolve():  # made here: no folder to go into
+            click.echo(_("next: pnp new GAME --from YOUR_SPREADSHEET"))
+        else:
+            click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=shown))
         return 0
 
     _run(action)
@@ -440,16 +443,30 @@ def init(folder) -> None:
     help="The spreadsheet row the column names are on, when a title or a row of group names "
     "is above them (game.toml's header = ROW).",
 )
+@click.option(
+    "--add",
+    "add_id",
+    metavar="ID",
+    help="Add another deck to GAME, a game that exists: a component with id ID read from "
+    "--from's spreadsheet (another sheet of the same workbook too), with its own layouts.",
+)
 @limit_option
-def new(game, project_dir, source, size, title, players, with_rules, header, limits) -> None:
+def new(
+    game, project_dir, source, size, title, players, with_rules, header, add_id, limits
+) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
     spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
-    --rules a rules module (rules.py) too."""
+    --rules a rules module (rules.py) too; with --add, another deck for a game that exists."""
 
     def action() -> int:
         from . import scaffold
 
         project = _project(project_dir)
+        if add_id is not None:
+            made = scaffold.add(project.root, game, add_id, source, size, _limits(limits), header)
+            _made(project, made)
+            click.echo(_("next: pnp build {game}", game=game))
+            return 0
         if with_rules and not source and game in project.game_ids():
             path = scaffold.rules_module(project, game)
             click.echo(_("made {path}", path=project.rel(path)))
@@ -462,27 +479,35 @@ def new(game, project_dir, source, size, title, players, with_rules, header, lim
         made = scaffold.new(
             project.root, game, source, size, title, (lo, hi), _limits(limits), with_rules, header
         )
-        for path in made.files:
-            click.echo(_("made {path}", path=project.rel(path)))
-        click.echo(
-            "\n"
-            + ngettext(
-                "{n} card; columns (type guessed from the values):",
-                "{n} cards; columns (type guessed from the values):",
-                made.cards,
-            )
-        )
-        for c in made.columns:
-            click.echo(f"  {c.name}: {c.type}")
-        click.echo(_("composition guessed from the data (confirm it in game.toml):"))
-        for line in made.composition:
-            click.echo(f"  {line}")
-        for note in made.notes:
-            click.echo(note)
+        _made(project, made)
         click.echo(_("next: pnp build {game}", game=game))
         return 0
 
     _run(action)
+
+
+def _made(project, made) -> None:
+    """What `pnp new` wrote and guessed, for the designer to confirm."""
+    for path in made.files:
+        if path in made.replaced:  # game.toml, a deck appended
+            click.echo(_("added to {path}", path=project.rel(path)))
+        else:
+            click.echo(_("made {path}", path=project.rel(path)))
+    click.echo(
+        "\n"
+        + ngettext(
+            "{n} card; columns (type guessed from the values):",
+            "{n} cards; columns (type guessed from the values):",
+            made.cards,
+        )
+    )
+    for c in made.columns:
+        click.echo(f"  {c.name}: {c.type}")
+    click.echo(_("composition guessed from the data (confirm it in game.toml):"))
+    for line in made.composition:
+        click.echo(f"  {line}")
+    for note in made.notes:
+        click.echo(note)
 
 
 @main.command()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import keyword
 import re
+import shlex
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,7 @@ SIZES = {
     "square": ("square70", "auto"),
 }
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+_COMPONENT = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
 # Headers that say how many of a card there are: a column of whole numbers under one of these
@@ -224,6 +226,7 @@ class NewGame:
     composition: list[str] = field(default_factory=list)  # TOML lines
     cards: int = 0
     notes: list[str] = field(default_factory=list)  # what the designer should know
+    replaced: set[Path] = field(default_factory=set)  # files written over (--add: game.toml)
 
 
 def init(folder: Path) -> list[Path]:
@@ -276,12 +279,166 @@ def new(
             )
         )
     folder = root / "cards" / game
+    if folder.exists() and source and (folder / MANIFEST).is_file():
+        raise BuildError(
+            _(
+                "{folder} already exists; nothing written. To add these cards to {game} as "
+                "another deck: pnp new {game} --from {source} --add ID (ID: the deck's id, "
+                "e.g. event)",
+                folder=f"cards/{game}/",
+                game=game,
+                source=shlex.quote(source),
+            )
+        )
     if folder.exists():
         raise BuildError(_("{folder} already exists; nothing written", folder=f"cards/{game}/"))
     if (root / "layouts" / game).exists():
         raise BuildError(_("{folder} already exists; nothing written", folder=f"layouts/{game}/"))
     card_size, sheet = _size(size)
     made = NewGame()
+    table, data_name, data, data_ref = _source(source, limits, header, made, "cards.csv")
+    columns = _guess(table, made)
+    title = title or game
+    made.files[folder / data_name] = data
+    made.files[folder / MANIFEST] = _manifest(
+        title, players, data_ref, card_size, sheet, columns, made.composition, source, header
+    ).encode()
+    made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
+    if rules:
+        value = next((c.name for c in columns if c.type == "int"), None)
+        made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
+    w, h = _dimensions(root, card_size)
+    layouts = root / "layouts" / game
+    made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
+    made.files[layouts / "card_back.toml"] = _back(title).encode()
+    if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
+        for path, data in made.files.items():
+            kind = "game" if path.name == MANIFEST else "layout" if path.suffix == ".toml" else ""
+            if kind and (root / "schema" / f"{kind}.schema.json").is_file():
+                made.files[path] = f"#:schema ../../schema/{kind}.schema.json\n".encode() + data
+    _write(made.files)
+    return made
+
+
+def add(
+    root: Path,
+    game: str,
+    cid: str,
+    source: str | None,
+    size: str = "poker",
+    limits: Limits = DEFAULT,
+    header: int | None = None,
+) -> NewGame:
+    """Another deck for an existing game (`pnp new GAME --from FILE --add ID`): a [[component]]
+    appended to its game.toml, with its own columns and composition guessed from the
+    spreadsheet, and its own front and back layouts; the spreadsheet copied in unless that very
+    file is there already (another sheet of the same workbook)."""
+    import tomllib
+
+    folder = root / "cards" / game
+    manifest = folder / MANIFEST
+    if not manifest.is_file():
+        raise BuildError(
+            _(
+                "--add: there is no game '{game}' ({file} is missing); make it first: "
+                "pnp new {game} --from FILE",
+                game=game,
+                file=f"cards/{game}/{MANIFEST}",
+            )
+        )
+    if not _COMPONENT.fullmatch(cid):
+        raise BuildError(
+            _(
+                "--add {id!r}: a component's id is a–z, 0–9 and '_' (up to 30), starting with a "
+                "letter, e.g. 'event'; the name printed on the cards comes from the sheet's "
+                "name (name in game.toml)",
+                id=cid,
+            )
+        )
+    text = manifest.read_text("utf-8")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BuildError(
+            _(
+                "{file}: not valid TOML ({why}); fix it first",
+                file=f"cards/{game}/{MANIFEST}",
+                why=exc,
+            )
+        ) from None
+    listed = raw.get("component", [])
+    ids = [c.get("id") for c in listed if isinstance(c, dict)] if isinstance(listed, list) else []
+    if cid in ids:
+        raise BuildError(
+            _(
+                "{game} already has a component '{id}' (components: {ids}); give the new deck "
+                "another id",
+                game=game,
+                id=cid,
+                ids=", ".join(map(str, ids)),
+            )
+        )
+    layouts = root / "layouts" / game
+    for name in (f"{cid}_front", f"{cid}_back"):
+        if (layouts / f"{name}.toml").exists():
+            raise BuildError(
+                _("{file} already exists; nothing written", file=f"layouts/{game}/{name}.toml")
+            )
+    card_size, sheet = _size(size)
+    made = NewGame()
+    table, data_name, data, data_ref = _source(source, limits, header, made, f"{cid}.csv")
+    there = folder / data_name
+    if there.exists() and there.read_bytes() != data:
+        raise BuildError(
+            _(
+                "{file} is already in the game and differs from {source}: rename one of them "
+                "(nothing written)",
+                file=f"cards/{game}/{data_name}",
+                source=source or data_name,
+            )
+        )
+    columns = _guess(table, made)
+    path_text, _hash, sheet_name = (source or "").partition("#")
+    named = data_ref.partition("#")[2] or (Path(path_text).stem if source else cid)
+    title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
+    block = _component(cid, named, data_ref, card_size, sheet, columns, made.composition, header)
+    if not there.exists():
+        made.files[there] = data
+    w, h = _dimensions(root, card_size)
+    made.files[layouts / f"{cid}_front.toml"] = _front(columns, w, h).encode()
+    made.files[layouts / f"{cid}_back.toml"] = _back(str(title or game)).encode()
+    if (root / "schema" / "layout.schema.json").is_file():
+        for path in (layouts / f"{cid}_front.toml", layouts / f"{cid}_back.toml"):
+            made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]
+    made.files[manifest] = (text.rstrip("\n") + "\n\n" + block).encode()  # last: see _write
+    made.replaced = {manifest}
+    _write(made.files, replace=made.replaced)
+    return made
+
+
+def _guess(table: Table | None, made: NewGame) -> list[Column]:
+    """The columns' types, the card count and the composition, from the rows (in `made`)."""
+    rows = _rows(table)
+    made.columns = columns = _columns(rows)
+    marked = [c.name for c in columns if c.markup and c.name not in NOT_PRINTED]
+    if marked:
+        made.notes.append(
+            _(
+                "{columns}: written with **bold** or {{color=…}} marks; the front prints them as "
+                "formatting (markup = true in its layout)",
+                columns="、".join(marked),
+            )
+        )
+    made.cards = sum(_copies(r, columns) for r in rows)
+    made.composition = _composition(columns, rows)
+    return columns
+
+
+def _source(
+    source: str | None, limits: Limits, header: int | None, made: NewGame, sample_name: str
+) -> tuple[Table | None, str, bytes, str]:
+    """The spreadsheet `--from` names, read as a build will read it: (the table, the file's
+    name in the game's folder, its bytes, game.toml's `data`); without one, sample cards."""
     if source:
         path_text, _hash, sheet_name = source.partition("#")
         path = Path(path_text).expanduser()
@@ -313,43 +470,9 @@ def new(
                 )
             )
         data_ref = f"{data_name}#{sheet_name}" if sheet_name else data_name
-    else:
-        table, data_name = None, "cards.csv"
-        data = ("\n".join(",".join(r) for r in SAMPLE) + "\n").encode()
-        data_ref = data_name
-    rows = _rows(table)
-    made.columns = columns = _columns(rows)
-    marked = [c.name for c in columns if c.markup and c.name not in NOT_PRINTED]
-    if marked:
-        made.notes.append(
-            _(
-                "{columns}: written with **bold** or {{color=…}} marks; the front prints them as "
-                "formatting (markup = true in its layout)",
-                columns="、".join(marked),
-            )
-        )
-    made.cards = sum(_copies(r, columns) for r in rows)
-    made.composition = _composition(columns, rows)
-    title = title or game
-    made.files[folder / data_name] = data
-    made.files[folder / MANIFEST] = _manifest(
-        title, players, data_ref, card_size, sheet, columns, made.composition, source, header
-    ).encode()
-    made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
-    if rules:
-        value = next((c.name for c in columns if c.type == "int"), None)
-        made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
-    w, h = _dimensions(root, card_size)
-    layouts = root / "layouts" / game
-    made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
-    made.files[layouts / "card_back.toml"] = _back(title).encode()
-    if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
-        for path, data in made.files.items():
-            kind = "game" if path.name == MANIFEST else "layout" if path.suffix == ".toml" else ""
-            if kind and (root / "schema" / f"{kind}.schema.json").is_file():
-                made.files[path] = f"#:schema ../../schema/{kind}.schema.json\n".encode() + data
-    _write(made.files)
-    return made
+        return table, data_name, data, data_ref
+    data = ("\n".join(",".join(r) for r in SAMPLE) + "\n").encode()
+    return None, sample_name, data, sample_name
 
 
 def rules_module(project: Project, game: str) -> Path:
@@ -388,12 +511,13 @@ def _rules_module(title: str, component: str, value: str | None) -> str:
     )
 
 
-def _write(files: dict[Path, bytes]) -> None:
-    """Every file, or (a failure part way) none of those this call created."""
+def _write(files: dict[Path, bytes], replace: frozenset | set = frozenset()) -> None:
+    """Every file, or (a failure part way) none of those this call created; a file in `replace`
+    (game.toml, given last) is written over, atomically."""
     written: list[Path] = []
     try:
         for path, data in files.items():
-            if path.exists():
+            if path.exists() and path not in replace:
                 continue
             output.atomic_write(path, data)
             written.append(path)
@@ -554,7 +678,6 @@ def _manifest(
     source: str | None,
     header: int | None = None,
 ) -> str:
-    size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
     origin = f"from {Path(source).name}" if source else "with sample cards"
     lines = [
         f"# Made by `pnp new` {origin}. The columns' types and the composition were guessed",
@@ -568,13 +691,32 @@ def _manifest(
         'body = { family = "Noto Sans CJK JP", weight = "Regular" }',
         'bold = { family = "Noto Sans CJK JP", weight = "Bold" }',
         "",
+    ]
+    block = _component("card", "カード", data, size, sheet, columns, composition, header)
+    return "\n".join(lines) + "\n" + block
+
+
+def _component(
+    cid: str,
+    name: str,
+    data: str,
+    size: str | dict,
+    sheet: str,
+    columns: list[Column],
+    composition: list[str],
+    header: int | None,
+) -> str:
+    """A [[component]] table of game.toml: a deck read from `data`, its layouts `ID_front` and
+    `ID_back`."""
+    size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
+    lines = [
         "[[component]]",
-        'id = "card"',
-        'name = "カード"',
+        f"id = {_q(cid)}",
+        f"name = {_q(name)}",
         f"data = {_q(data)}",
         f"size = {size_text}",
-        'front = "card_front"',
-        'back = "card_back"',
+        f"front = {_q(cid + '_front')}",
+        f"back = {_q(cid + '_back')}",
         f"sheet = {_q(sheet)}",
         *([f"header = {header}  # the row of the column names"] if header else []),
         "",

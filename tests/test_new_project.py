@@ -424,3 +424,83 @@ def test_init_s_next_step_quotes_a_folder_with_a_space(tmp_path):
     line = result.output.strip().splitlines()[-1]
     command = line.split("next: ", 1)[1].split(" && ")[0]
     assert shlex.split(command) == ["cd", str(folder)]
+    here = tmp_path / "here"
+    here.mkdir()
+    cwd = os.getcwd()
+    os.chdir(here)
+    try:
+        result = run("init", ".")
+    finally:
+        os.chdir(cwd)
+    assert result.exit_code == 0 and (here / "cards").is_dir()
+    assert result.output.strip().splitlines()[-1] == "next: pnp new GAME --from YOUR_SPREADSHEET"
+
+
+def test_another_sheet_of_the_workbook_becomes_a_second_deck_of_the_same_game(tmp_path):
+    """Units on one sheet, events on another: the first makes the game, --add makes the second
+    a deck of its own (own columns, composition from its 枚数 column, size, layouts), and the
+    build prints both; new without --add says how, and a clash writes nothing."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    book = tmp_path / "war.xlsx"
+    units = [["名前", "攻撃", "防御"], ["歩兵", 2, 2], ["騎兵", 3, 1], ["弓兵", 2, 1]]
+    events = [
+        ["名前", "効果", "枚数"],
+        ["奇襲", "相手のユニットを破壊する", 2],
+        ["補給", "２枚引く", 3],
+    ]
+    write_xlsx(book, {"ユニット": units, "イベント": events})
+    at = ("--project", str(project))
+    assert run("new", "war", *at, "--from", str(book)).exit_code == 0
+    manifest = project / "cards/war/game.toml"
+    before = manifest.read_bytes()
+    result = run("new", "war", *at, "--from", f"{book}#イベント")
+    assert result.exit_code == 1
+    assert "--add ID" in result.output and manifest.read_bytes() == before
+    result = run(
+        "new", "war", *at, "--from", f"{book}#イベント", "--add", "event", "--size", "mini"
+    )
+    assert result.exit_code == 0, result.output
+    assert "added to cards/war/game.toml" in result.output and "5 cards" in result.output
+    text = manifest.read_text("utf-8")
+    assert text.startswith(before.decode("utf-8").rstrip("\n"))  # the designer's lines kept
+    assert 'id = "event"' in text and 'name = "イベント"' in text and 'size = "mini"' in text
+    assert '"名前" = { "奇襲" = 2, "補給" = 3 }' in text
+    assert sorted(p.name for p in (project / "layouts/war").iterdir()) == [
+        "card_back.toml",
+        "card_front.toml",
+        "event_back.toml",
+        "event_front.toml",
+    ]
+    assert [p.name for p in (project / "cards/war").glob("*.xlsx")] == ["war.xlsx"]  # one copy
+    result = run("build", "war", *at)
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/war/cards.pdf"
+    fronts = [i for i in range(1, 5) if page_text(pdf, i).startswith("イベント")]
+    assert len(fronts) == 2  # its front sheet and back sheet
+    shown = page_text(pdf, fronts[0])
+    assert shown.count("奇襲") == 2 and shown.count("補給") == 3
+    placed = placements(pdf, fronts[0])
+    assert len(placed) == 5
+    x0, y0, x1, y1 = placed[0].bbox
+    w, h = (x1 - x0) / MM, (y1 - y0) / MM
+    assert sorted((round(w), round(h))) == [50, 69]  # mini 44×63 mm and 3 mm bleed each side
+    # the same id again, a game that is not there, another file of the same name: nothing
+    for args, words in [
+        (
+            ("war", "--from", f"{book}#イベント", "--add", "event"),
+            "already has a component 'event'",
+        ),
+        (("nowar", "--from", str(book), "--add", "event"), "there is no game 'nowar'"),
+        (("war", "--from", str(book), "--add", "Event!"), "a component's id is"),
+    ]:
+        now = manifest.read_bytes()
+        result = run("new", *args, *at)
+        assert result.exit_code == 1 and words in result.output, result.output
+        assert manifest.read_bytes() == now
+    other = tmp_path / "other" / "war.xlsx"
+    other.parent.mkdir()
+    write_xlsx(other, {"札": [["名前"], ["石"]]})
+    result = run("new", "war", *at, "--from", str(other), "--add", "stone")
+    assert result.exit_code == 1 and "differs from" in result.output
+    assert manifest.read_bytes() == now and not (project / "layouts/war/stone_front.toml").exists()
