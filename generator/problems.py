@@ -140,6 +140,9 @@ def did_you_mean(word: str, known) -> str:
     """' (did you mean 'copies'?)' for a near miss among `known`, else ''."""
     import difflib
 
+    starts = [k for k in sorted(known) if k != word and k.lower().startswith(word.lower())]
+    if 1 < len(starts) <= 4:  # square: square70 or square80, not one of them at random
+        return _(" (did you mean one of {keys}?)", keys=", ".join(f"'{k}'" for k in starts))
     close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.6)
     return _(" (did you mean '{key}'?)", key=close[0]) if close else ""
 

@@ -337,6 +337,16 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),
         f"{GAME}/game.toml:15:component.size: error: unknown card size 'jumbo'",
     ),
+    "card_size_as_pnp_new_names_it": (  # pnp new --size square: square70 or square80?
+        lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "square"'),
+        f"{GAME}/game.toml:15:component.size: error: unknown card size 'square' (did you mean "
+        "one of 'square70', 'square80'?)",
+    ),
+    "card_size_in_capitals": (
+        lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "Poker"'),
+        f"{GAME}/game.toml:15:component.size: error: unknown card size 'Poker' (did you mean "
+        "'poker'?)",
+    ),
     "unknown_sheet": (
         lambda r: edit(r, f"{GAME}/game.toml", 'sheet = "poker_3x3"', 'sheet = "poker_4x4"'),
         f"{GAME}/game.toml:18:component.sheet: error: unknown sheet 'poker_4x4' (sheets: ",

@@ -231,9 +231,10 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
                 Problem(
                     "error",
                     _(
-                        "unknown card size '{size}' (sizes: {sizes}; or width by height in mm, "
-                        'e.g. size = "63x88")',
+                        "unknown card size '{size}'{hint} (sizes: {sizes}; or width by height "
+                        'in mm, e.g. size = "63x88")',
                         size=size,
+                        hint=did_you_mean(size, defs.sizes),
                         sizes=", ".join(defs.sizes),
                     ),
                     where,
