@@ -333,8 +333,6 @@ def add(
     appended to its game.toml, with its own columns and composition guessed from the
     spreadsheet, and its own front and back layouts; the spreadsheet copied in unless that very
     file is there already (another sheet of the same workbook)."""
-    import tomllib
-
     folder = root / "cards" / game
     manifest = folder / MANIFEST
     if not manifest.is_file():
@@ -355,17 +353,12 @@ def add(
                 id=cid,
             )
         )
-    text = manifest.read_text("utf-8")
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BuildError(
-            _(
-                "{file}: not valid TOML ({why}); fix it first",
-                file=f"cards/{game}/{MANIFEST}",
-                why=exc,
-            )
-        ) from None
+    from . import tomlfile
+    from .textfile import read_text
+
+    where = SourceRef(f"cards/{game}/{MANIFEST}")
+    text = read_text(manifest, where)  # what a build reads: its encodings, its messages
+    raw = tomlfile.parse(text, where, MANIFEST).data
     listed = raw.get("component", [])
     ids = [c.get("id") for c in listed if isinstance(c, dict)] if isinstance(listed, list) else []
     if cid in ids:
@@ -410,7 +403,7 @@ def add(
     if (root / "schema" / "layout.schema.json").is_file():
         for path in (layouts / f"{cid}_front.toml", layouts / f"{cid}_back.toml"):
             made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]
-    made.files[manifest] = (text.rstrip("\n") + "\n\n" + block).encode()  # last: see _write
+    made.files[manifest] = (text.rstrip("\r\n") + "\n\n" + block).encode()  # last: _write
     made.replaced = {manifest}
     _write(made.files, replace=made.replaced)
     return made

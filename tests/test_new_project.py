@@ -504,3 +504,7 @@ def test_another_sheet_of_the_workbook_becomes_a_second_deck_of_the_same_game(tm
     result = run("new", "war", *at, "--from", str(other), "--add", "stone")
     assert result.exit_code == 1 and "differs from" in result.output
     assert manifest.read_bytes() == now and not (project / "layouts/war/stone_front.toml").exists()
+    manifest.write_text(now.decode("utf-8") + "oops =\n", "utf-8")  # a save half-typed
+    result = run("new", "war", *at, "--from", f"{book}#イベント", "--add", "more")
+    assert result.exit_code == 1 and "cards/war/game.toml:" in result.output, result.output
+    assert not (project / "layouts/war/more_front.toml").exists()
