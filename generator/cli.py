@@ -421,9 +421,8 @@ def init(folder) -> None:
 )
 @click.option(
     "--size",
-    default="poker",
-    show_default=True,
-    help="Card size: poker, bridge, mini, tarot, square, or WIDTHxHEIGHT in mm (e.g. 50x70).",
+    help="Card size: poker (the default), bridge, mini, tarot, square, or WIDTHxHEIGHT in mm "
+    "(e.g. 50x70); with --kind token 25x25, die 18x18 unless given.",
 )
 @click.option("--title", help="The title printed on the cards and the rulebook; default: GAME.")
 @click.option(
@@ -450,9 +449,17 @@ def init(folder) -> None:
     help="Add another deck to GAME, a game that exists: a component with id ID read from "
     "--from's spreadsheet (another sheet of the same workbook too), with its own layouts.",
 )
+@click.option(
+    "--kind",
+    type=click.Choice(["card", "token", "die"]),
+    default="card",
+    show_default=True,
+    help="With --add: what the rows make: cards, punch-out tokens (one-sided, on the tokens "
+    "sheet) or dice (a row per face; six rows a die, or a 'die' column).",
+)
 @limit_option
 def new(
-    game, project_dir, source, size, title, players, with_rules, header, add_id, limits
+    game, project_dir, source, size, title, players, with_rules, header, add_id, kind, limits
 ) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
     spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
@@ -463,7 +470,9 @@ def new(
 
         project = _project(project_dir)
         if add_id is not None:
-            made = scaffold.add(project.root, game, add_id, source, size, _limits(limits), header)
+            made = scaffold.add(
+                project.root, game, add_id, source, size, _limits(limits), header, kind
+            )
             _made(project, made)
             click.echo(_("next: pnp build {game}", game=game))
             return 0
@@ -476,8 +485,25 @@ def new(
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
             raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+        if kind != "card":
+            raise BuildError(
+                _(
+                    "--kind {kind} goes with --add: a game starts with a deck of cards, then "
+                    "pnp new {game} --from FILE --add ID --kind {kind}",
+                    kind=kind,
+                    game=game,
+                )
+            )
         made = scaffold.new(
-            project.root, game, source, size, title, (lo, hi), _limits(limits), with_rules, header
+            project.root,
+            game,
+            source,
+            size or "poker",
+            title,
+            (lo, hi),
+            _limits(limits),
+            with_rules,
+            header,
         )
         _made(project, made)
         click.echo(_("next: pnp build {game}", game=game))

@@ -35,6 +35,8 @@ SIZES = {
     "square": ("square70", "auto"),
 }
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
+# --kind: the size a piece of that kind gets without --size
+PIECE_SIZES = {"card": "poker", "token": "25x25", "die": "18x18"}
 _COMPONENT = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
@@ -325,14 +327,25 @@ def add(
     game: str,
     cid: str,
     source: str | None,
-    size: str = "poker",
+    size: str | None = None,
     limits: Limits = DEFAULT,
     header: int | None = None,
+    kind: str = "card",
 ) -> NewGame:
     """Another deck for an existing game (`pnp new GAME --from FILE --add ID`): a [[component]]
     appended to its game.toml, with its own columns and composition guessed from the
     spreadsheet, and its own front and back layouts; the spreadsheet copied in unless that very
-    file is there already (another sheet of the same workbook)."""
+    file is there already (another sheet of the same workbook). `kind` token or die: punch-out
+    tokens (one-sided, on the tokens sheet) or dice (a row per face), each face its name in
+    the middle."""
+    if kind not in PIECE_SIZES:
+        raise BuildError(
+            _(
+                "--kind {kind!r}: pnp new makes card, token or die (a board is drawn by a layout "
+                "alone: docs/reference/manifest.md)",
+                kind=kind,
+            )
+        )
     folder = root / "cards" / game
     manifest = folder / MANIFEST
     if not manifest.is_file():
@@ -372,36 +385,44 @@ def add(
             )
         )
     layouts = root / "layouts" / game
-    for name in (f"{cid}_front", f"{cid}_back"):
+    for name in (f"{cid}_front", f"{cid}_back"):  # a token or die has no back: the name is kept
         if (layouts / f"{name}.toml").exists():
             raise BuildError(
                 _("{file} already exists; nothing written", file=f"layouts/{game}/{name}.toml")
             )
-    card_size, sheet = _size(size)
+    card_size, sheet = _size(size or PIECE_SIZES[kind])
     made = NewGame()
     table, data_name, data, data_ref = _source(source, limits, header, made, f"{cid}.csv")
     there = folder / data_name
+    path_text = (source or "").partition("#")[0]
     if there.exists() and there.read_bytes() != data:
         raise BuildError(
             _(
-                "{file} is already in the game and differs from {source}: rename one of them "
-                "(nothing written)",
+                "{file} is already in the game (builds read that copy) and differs from "
+                "{source}; nothing written. A sheet added to your workbook since: copy the "
+                "workbook over the game's copy and run this again, or add the sheet to the "
+                "game's copy and give --from {file}#SHEET; another file of the same name: "
+                "rename it",
                 file=f"cards/{game}/{data_name}",
-                source=source or data_name,
+                source=path_text,
             )
         )
     columns = _guess(table, made)
-    path_text, _hash, sheet_name = (source or "").partition("#")
     named = data_ref.partition("#")[2] or (Path(path_text).stem if source else cid)
     title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
-    block = _component(cid, named, data_ref, card_size, sheet, columns, made.composition, header)
+    block = _component(
+        cid, named, data_ref, card_size, sheet, columns, made.composition, header, kind
+    )
     if not there.exists():
         made.files[there] = data
     w, h = _dimensions(root, card_size)
-    made.files[layouts / f"{cid}_front.toml"] = _front(columns, w, h).encode()
-    made.files[layouts / f"{cid}_back.toml"] = _back(str(title or game)).encode()
+    if kind == "card":
+        made.files[layouts / f"{cid}_front.toml"] = _front(columns, w, h).encode()
+        made.files[layouts / f"{cid}_back.toml"] = _back(str(title or game)).encode()
+    else:
+        made.files[layouts / f"{cid}_front.toml"] = _piece(columns, w, h, kind).encode()
     if (root / "schema" / "layout.schema.json").is_file():
-        for path in (layouts / f"{cid}_front.toml", layouts / f"{cid}_back.toml"):
+        for path in [p for p in made.files if p.parent == layouts]:
             made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]
     made.files[manifest] = (text.rstrip("\r\n") + "\n\n" + block).encode()  # last: _write
     made.replaced = {manifest}
@@ -698,19 +719,20 @@ def _component(
     columns: list[Column],
     composition: list[str],
     header: int | None,
+    kind: str = "card",
 ) -> str:
     """A [[component]] table of game.toml: a deck read from `data`, its layouts `ID_front` and
-    `ID_back`."""
+    `ID_back` (a token or die: a front alone, on its kind's own sheet)."""
     size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
     lines = [
         "[[component]]",
         f"id = {_q(cid)}",
         f"name = {_q(name)}",
+        *([f"kind = {_q(kind)}"] if kind != "card" else []),
         f"data = {_q(data)}",
         f"size = {size_text}",
         f"front = {_q(cid + '_front')}",
-        f"back = {_q(cid + '_back')}",
-        f"sheet = {_q(sheet)}",
+        *([f"back = {_q(cid + '_back')}", f"sheet = {_q(sheet)}"] if kind == "card" else []),
         *([f"header = {header}  # the row of the column names"] if header else []),
         "",
         "  [component.columns]",
@@ -889,6 +911,89 @@ def _text_box(
         *(marked if markup else []),
         *([f"when = {_q(when)}  # only where the cell is filled in"] if when else []),
     ]
+
+
+def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
+    """A token's or a die face's front: the name column large in the middle (white on the
+    colour column's colour, if there is one), the other short columns small under it; a token
+    gets a ring inside its edge."""
+    printed = [
+        c
+        for c in columns
+        if c.name not in NOT_PRINTED
+        and c.type not in ("color", "copies")
+        and not c.picture
+        and not (kind == "die" and c.name == "die")  # which die a face is on
+    ]
+    colour = next((c for c in columns if c.type == "color"), None)
+    title = next(
+        (c for c in printed if c.name.strip().lower() in TITLE_NAMES),
+        next((c for c in printed if c.type == "text"), printed[0] if printed else None),
+    )
+    rest = [c for c in printed if c is not title and c.longest <= LONG]
+    ink = "#FFFFFF" if colour else "#222222"
+    out = [
+        f"# Made by `pnp new`: a {kind}'s face, its name in the middle. Change anything; sizes are",
+        "# lengths (mm, pt, in) or expressions of W and H (the piece's width and height).",
+        'extends = "card_base"',
+        "",
+        "[[box]]",
+        'name = "background"',
+        f'fill = "{f"{{{{ {colour.ref} }}}}" if colour else "#F4F1E8"}"',
+    ]
+    if kind == "token":
+        out += [
+            "",
+            "[[box]]",
+            'name = "ring"',
+            'type = "ellipse"',
+            'x = "1.2mm"',
+            'y = "1.2mm"',
+            'w = "W - 2.4mm"',
+            'h = "H - 2.4mm"',
+            f'stroke = "{ink}"',
+            'stroke_width = "0.8pt"',
+        ]
+    small = round(min(w, h) * 0.22, 1) if rest else 0.0
+    if title is not None:
+        out += [
+            "",
+            "[[box]]",
+            'name = "name"',
+            'type = "text"',
+            'x = "2.5mm"',
+            'y = "2.5mm"',
+            'w = "W - 5mm"',
+            f'h = "H - {5 + small:g}mm"',
+            f"text = {_q(f'{{{{ {title.ref} }}}}')}",
+            'font = "bold"',
+            f'size = "{max(8, min(20, round(min(w, h) * 0.9))):g}pt"',
+            'min_size = "5pt"',
+            'align = "center"',
+            'valign = "middle"',
+            f'color = "{ink}"',
+            *(["markup = true"] if title.markup else []),
+        ]
+    if rest:
+        shown = "　".join(f"{{{{ {c.ref} }}}}" for c in rest)
+        out += [
+            "",
+            "[[box]]",
+            'name = "more"',
+            'type = "text"',
+            'x = "2.5mm"',
+            f'y = "H - {2.5 + small:g}mm"',
+            'w = "W - 5mm"',
+            f'h = "{small:g}mm"',
+            f"text = {_q(shown)}",
+            'font = "bold"',
+            f'size = "{max(6, round(small * 2)):g}pt"',  # a coin's value: read at a glance
+            'min_size = "4pt"',
+            'align = "center"',
+            'valign = "middle"',
+            f'color = "{ink}"',
+        ]
+    return "\n".join(out) + "\n"
 
 
 def _back(title: str) -> str:

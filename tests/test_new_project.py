@@ -502,9 +502,57 @@ def test_another_sheet_of_the_workbook_becomes_a_second_deck_of_the_same_game(tm
     other.parent.mkdir()
     write_xlsx(other, {"札": [["名前"], ["石"]]})
     result = run("new", "war", *at, "--from", str(other), "--add", "stone")
-    assert result.exit_code == 1 and "differs from" in result.output
+    assert (
+        result.exit_code == 1 and "differs from" in result.output and "rename it" in result.output
+    )
     assert manifest.read_bytes() == now and not (project / "layouts/war/stone_front.toml").exists()
     manifest.write_text(now.decode("utf-8") + "oops =\n", "utf-8")  # a save half-typed
     result = run("new", "war", *at, "--from", f"{book}#イベント", "--add", "more")
     assert result.exit_code == 1 and "cards/war/game.toml:" in result.output, result.output
     assert not (project / "layouts/war/more_front.toml").exists()
+
+
+def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
+    """--kind token: coins from a sheet with a colour and a count, on the tokens sheet at 25 mm
+    with no back; --kind die: six faces on a cube net in dice.pdf; --kind alone is refused."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    book = tmp_path / "kit.xlsx"
+    write_xlsx(
+        book,
+        {
+            "カード": [["名前", "効果"], ["剣士", "攻撃する"], ["僧侶", "回復する"]],
+            "コイン": [
+                ["名前", "値", "色", "枚数"],
+                ["金貨", 5, "#D9A400", 4],
+                ["銀貨", 1, "#9AA0A6", 6],
+            ],
+            "ダイス": [["目"], ["剣"], ["剣"], ["盾"], ["盾"], ["弓"], ["×"]],
+        },
+    )
+    at = ("--project", str(project))
+    assert run("new", "g", *at, "--from", str(book)).exit_code == 0
+    result = run("new", "g", *at, "--from", f"{book}#コイン", "--kind", "token")
+    assert result.exit_code == 1 and "--kind token goes with --add" in result.output
+    result = run("new", "g", *at, "--from", f"{book}#コイン", "--add", "coin", "--kind", "token")
+    assert result.exit_code == 0, result.output
+    assert "10 cards" in result.output
+    result = run("new", "g", *at, "--from", f"{book}#ダイス", "--add", "die", "--kind", "die")
+    assert result.exit_code == 0, result.output
+    text = (project / "cards/g/game.toml").read_text("utf-8")
+    assert 'kind = "token"' in text and 'size = { w = "25mm", h = "25mm" }' in text
+    assert 'kind = "die"' in text and 'size = { w = "18mm", h = "18mm" }' in text
+    assert not (project / "layouts/g/coin_back.toml").exists()
+    result = run("build", "g", *at)
+    assert result.exit_code == 0, result.output
+    assert "\n0 errors" in result.output
+    tokens = project / "output/g/tokens.pdf"
+    placed = placements(tokens, 1)
+    assert len(placed) == 10  # 4 gold, 6 silver, one-sided: no back page
+    x0, y0, x1, y1 = placed[0].bbox
+    assert (round(-x0 / MM, 1), round(x1 / MM, 1), round(y1 / MM, 1)) == (1.0, 26.0, 26.0)
+    shown = page_text(tokens, 1)
+    assert shown.count("金貨") == 4 and shown.count("銀貨") == 6 and "5" in shown
+    dice = project / "output/g/dice.pdf"
+    faces = page_text(dice, 0)
+    assert sorted(c for c in faces if c in "剣盾弓×") == sorted("剣剣盾盾弓×")
