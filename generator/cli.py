@@ -519,14 +519,25 @@ def _made(project, made) -> None:
             click.echo(_("added to {path}", path=project.rel(path)))
         else:
             click.echo(_("made {path}", path=project.rel(path)))
-    click.echo(
-        "\n"
-        + ngettext(
+    if made.kind == "token":
+        counted = ngettext(
+            "{n} token; columns (type guessed from the values):",
+            "{n} tokens; columns (type guessed from the values):",
+            made.cards,
+        )
+    elif made.kind == "die":
+        counted = ngettext(
+            "{n} die face; columns (type guessed from the values):",
+            "{n} die faces; columns (type guessed from the values):",
+            made.cards,
+        )
+    else:
+        counted = ngettext(
             "{n} card; columns (type guessed from the values):",
             "{n} cards; columns (type guessed from the values):",
             made.cards,
         )
-    )
+    click.echo("\n" + counted)
     for c in made.columns:
         click.echo(f"  {c.name}: {c.type}")
     click.echo(_("composition guessed from the data (confirm it in game.toml):"))

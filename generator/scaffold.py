@@ -229,6 +229,7 @@ class NewGame:
     cards: int = 0
     notes: list[str] = field(default_factory=list)  # what the designer should know
     replaced: set[Path] = field(default_factory=set)  # files written over (--add: game.toml)
+    kind: str = "card"  # what the rows make: card, token or die
 
 
 def init(folder: Path) -> list[Path]:
@@ -391,7 +392,7 @@ def add(
                 _("{file} already exists; nothing written", file=f"layouts/{game}/{name}.toml")
             )
     card_size, sheet = _size(size or PIECE_SIZES[kind])
-    made = NewGame()
+    made = NewGame(kind=kind)
     table, data_name, data, data_ref = _source(source, limits, header, made, f"{cid}.csv")
     there = folder / data_name
     path_text = (source or "").partition("#")[0]

@@ -536,7 +536,7 @@ def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
     assert result.exit_code == 1 and "--kind token goes with --add" in result.output
     result = run("new", "g", *at, "--from", f"{book}#コイン", "--add", "coin", "--kind", "token")
     assert result.exit_code == 0, result.output
-    assert "10 cards" in result.output
+    assert "10 tokens" in result.output
     result = run("new", "g", *at, "--from", f"{book}#ダイス", "--add", "die", "--kind", "die")
     assert result.exit_code == 0, result.output
     text = (project / "cards/g/game.toml").read_text("utf-8")
