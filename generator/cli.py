@@ -637,22 +637,36 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
     type=click.Path(file_okay=False),
     help="Output folder (where the last build is, and diff.pdf goes); default: PROJECT/output.",
 )
-def diff(game, project_dir, since, paper, out_dir) -> None:
+@click.option(
+    "--reprint",
+    is_flag=True,
+    help="Also write output/GAME/reprint.pdf: the changed and added cards (every copy) on print "
+    "sheets with their backs, to print and swap into the deck you printed (at the last build, "
+    "or at git revision REV: tag what you print).",
+)
+@click.option(
+    "--printer",
+    metavar="NAME",
+    help="With --reprint: the back-page offset saved for this printer (as for pnp build).",
+)
+def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
     """Which of GAME's cards changed since the last build (or git revision REV): their names
-    and changed fields, and output/GAME/diff.pdf with each old face beside its new one."""
+    and changed fields, and output/GAME/diff.pdf with each old face beside its new one; with
+    --reprint, those cards on print sheets too."""
 
     def action() -> int:
         import tempfile
 
         from . import diff as differ
-        from . import output
+        from . import output, printers
         from .builders import diffpdf
         from .cache import Cache
         from .project import Project
 
         project = _project(project_dir)
         out = Path(out_dir) if out_dir else project.root / "output"
-        opts = pipeline.Options(paper=paper, out=out)
+        offset = printers.pick(printer, None) if reprint else None
+        opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
         result = pipeline.check(project, [game], opts, play=False)
         if result.failed(False):
             return _report(result, False)
@@ -690,7 +704,15 @@ def diff(game, project_dir, since, paper, out_dir) -> None:
                 return 0
             data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
             path = out / game / "diff.pdf"
-            output.write_all({path: data}, [out / game])
+            files = {path: data}
+            decks = []
+            if reprint:
+                from .builders import reprint as reprinting
+
+                decks = reprinting.decks_to_reprint(plan, differ.to_reprint(old, new))
+                if decks:
+                    files[out / game / "reprint.pdf"] = reprinting.pdf(plan, decks, cache)
+            output.write_all(files, [out / game])
         added = sum(1 for c in changes if c.old is None)
         removed = sum(1 for c in changes if c.new is None)
         shown = "、".join(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
@@ -708,6 +730,18 @@ def diff(game, project_dir, since, paper, out_dir) -> None:
             for name, was, now in c.fields:
                 click.echo(f"  {c.named} ({c.entry.where}) {name}: {was!r} → {now!r}")
         click.echo(_("wrote {path}", path=path))
+        if reprint and decks:
+            n = sum(len(d.faces) for d in decks)
+            click.echo(
+                ngettext(
+                    "wrote {path}: {n} piece to print and swap in",
+                    "wrote {path}: {n} pieces to print and swap in",
+                    n,
+                    path=out / game / "reprint.pdf",
+                )
+            )
+        elif reprint:
+            click.echo(_("nothing to reprint: the cards were only removed"))
         return 0
 
     _run(action)

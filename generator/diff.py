@@ -125,17 +125,25 @@ def load(cache, game: str) -> Snapshot | None:
     return Snapshot(entry_chunks, face_chunks) if version == VERSION else None
 
 
+def keyed(snap: Snapshot) -> dict[tuple, Entry]:
+    """Each card by (component, label, occurrence): the nth card of one name matches the nth."""
+    seen: Counter = Counter()
+    out = {}
+    for e in snap.entries:
+        seen[(e.component, e.label)] += 1
+        out[(e.component, e.label, seen[(e.component, e.label)])] = e
+    return out
+
+
+def to_reprint(old: Snapshot, new: Snapshot) -> set[tuple]:
+    """The keys (see `keyed`) of the cards now in the deck whose faces are new or changed:
+    what to print again and swap into a printed deck, every copy."""
+    before = {k: (e.front, e.back) for k, e in keyed(old).items()}
+    return {k for k, e in keyed(new).items() if before.get(k) != (e.front, e.back)}
+
+
 def compare(old: Snapshot, new: Snapshot) -> list[Change]:
     """Cards whose faces differ, added or removed, in the new deck order (removed ones last)."""
-
-    def keyed(snap: Snapshot) -> dict[tuple, Entry]:
-        seen: Counter = Counter()
-        out = {}
-        for e in snap.entries:
-            seen[(e.component, e.label)] += 1
-            out[(e.component, e.label, seen[(e.component, e.label)])] = e
-        return out
-
     before, after = keyed(old), keyed(new)
     changes = []
     for key, e in after.items():

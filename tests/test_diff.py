@@ -89,3 +89,45 @@ def test_the_copies_of_an_edited_row_are_one_change_with_their_count(kit):
     assert r.output.count("color: '#808080' → '#707070'") == 1
     text = all_text(kit / "output/kit/diff.pdf")
     assert text.count("資源 石 ×4") == 1 and text.count("color：#808080 → #707070") == 1
+
+
+def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
+    """Two cards edited since the printed build: reprint.pdf holds those two, fronts on one
+    sheet and their backs behind them (mirrored for a long-edge flip), nothing else."""
+    from pdfread import MM, page_size_mm, page_text, placements
+
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    edit(tiny, "cards/tiny/cards.csv", "青,5,#2F5DA8", "青,5,#1F8F3F")
+    r = run("diff", "tiny", "--project", str(tiny), "--reprint")
+    assert r.exit_code == 0, r.output
+    assert "reprint.pdf: 2 pieces to print and swap in" in r.output
+    pdf = tiny / "output/tiny/reprint.pdf"
+    assert len(pypdf.PdfReader(pdf).pages) == 3  # the proof page, a front sheet, its backs
+    assert "差し替え用シート" in page_text(pdf, 0) and "ものさし" in page_text(pdf, 0)
+    front = page_text(pdf, 1)
+    assert "赤の二。" in front and "二の赤。" not in front and "一番小さい赤。" not in front
+    fronts, backs = placements(pdf, 1), placements(pdf, 2)
+    assert len(fronts) == len(backs) == 2
+    width = page_size_mm(pdf, 1)[0] * MM
+    card_w = fronts[0].bbox[2] + fronts[0].bbox[0]  # trim width (the bleed either side)
+    mirrored = sorted(round(width - f.x - card_w, 1) for f in fronts)
+    assert sorted(round(b.x, 1) for b in backs) == mirrored
+    assert run("diff", "tiny", "--project", str(tiny)).exit_code == 0  # no --reprint: kept
+    # after a build, nothing changed since: no reprint sheet to make
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    r = run("diff", "tiny", "--project", str(tiny), "--reprint")
+    assert "tiny: no change" in r.output
+
+
+def test_reprint_prints_every_copy_of_an_edited_row(kit):
+    assert run("build", "--project", str(kit)).exit_code == 0
+    edit(kit, "cards/kit/chips.csv", "資源,石,#808080,4", "資源,石,#707070,4")
+    r = run("diff", "kit", "--project", str(kit), "--reprint")
+    assert r.exit_code == 0, r.output
+    assert "4 pieces to print and swap in" in r.output
+    from pdfread import placements
+
+    pdf = kit / "output/kit/reprint.pdf"
+    assert len(pypdf.PdfReader(pdf).pages) == 2  # tokens: one-sided, one sheet
+    assert len(placements(pdf, 1)) == 4 and "石" in all_text(pdf) and "木" not in all_text(pdf)

@@ -6,6 +6,7 @@ from ..diff import Change, Snapshot
 from ..layout.faces import Fonts
 from ..render import fonts as render_fonts
 from ..render.diff import diff_pdf
+from .reprint import use_glyphs
 
 OLD_NEW = "左：前　右：今"
 ADDED, REMOVED, LAYOUT = "追加されたカード", "削除されたカード", "データは同じ（レイアウトの変更）"
@@ -53,14 +54,7 @@ def pdf(
             fonts.use("body", line)
         for face in (of, nf):
             if face is not None:
-                for box in face.boxes:
-                    role = box.props.get("font", "body")
-                    if box.type == "text" and role in fonts.metrics:
-                        fonts.use(role, "".join(box.props.get("lines", ())))
-                        if box.props.get("styles"):
-                            fonts.use("bold", "".join(box.props.get("lines", ())))
-                    elif box.type == "image":
-                        fonts.use("body", str(box.props.get("placeholder") or ""))
+                use_glyphs(fonts, face)
         pairs.append((of, nf, change.entry.size, lines))
     names = render_fonts.register(fonts, cache)
     names = _with_every_role(names, pairs)

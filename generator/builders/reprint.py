@@ -1,0 +1,66 @@
+"""`pnp diff --reprint`: the cards that changed or were added, on print sheets of their own
+(fronts and backs, crop marks, as cards.pdf prints them), to print and swap into a deck printed
+before."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..layout.faces import Face, FaceStore, Fonts
+from ..layout.plan import DeckSheets, Plan, laid_cards
+from ..render import fonts as render_fonts
+from .sheets import SIDES, proof_text
+
+HEADING = "差し替え用シート（変更・追加されたカードだけ）"
+
+
+def decks_to_reprint(plan: Plan, keys: set[tuple]) -> list[DeckSheets]:
+    """Each deck's (and token sheet's) cards whose key is in `keys`, in deck order, on the
+    deck's own sheet geometry."""
+    stores: dict[str, FaceStore] = {}
+    sheets: dict[str, DeckSheets] = {}
+    seen: Counter = Counter()
+    for card, name, front, back, laid in laid_cards(plan):
+        label = card.label()
+        seen[(name, label)] += 1
+        if (name, label, seen[(name, label)]) in keys:
+            stores.setdefault(laid.id, FaceStore()).append((front, back))
+            sheets[laid.id] = laid
+    return [
+        DeckSheets(d.id, d.name, d.geometry, stores[d.id], d.unit, d.output)
+        for d in sheets.values()
+    ]
+
+
+def pdf(plan: Plan, decks: list[DeckSheets], cache) -> bytes:
+    """The reprint sheets, with a proof page that says what they are and how to print them."""
+    from ..render import pdf as render_pdf
+
+    title = plan.game.title
+    lines = proof_text(title, HEADING, decks, plan.paper_name, plan.back_offset)
+    fonts = plan.fonts
+    fonts.use("bold", lines[0])
+    for line in [*lines[1:], *SIDES, *(d.name for d in decks)]:
+        fonts.use("body", line)
+    for d in decks:
+        for pair in d.faces:
+            for face in pair:
+                if face is not None:
+                    use_glyphs(fonts, face)
+    names = render_fonts.register(fonts, cache)
+    return render_pdf.sheets_pdf(
+        f"{title} {HEADING}", lines, decks, names, SIDES, back_offset=plan.back_offset
+    )
+
+
+def use_glyphs(fonts: Fonts, face: Face) -> None:
+    """The characters a laid-out face draws, for the font subsets of a PDF drawn from faces
+    alone (`diff`'s proof, the reprint sheets)."""
+    for box in face.boxes:
+        role = box.props.get("font", "body")
+        if box.type == "text" and role in fonts.metrics:
+            fonts.use(role, "".join(box.props.get("lines", ())))
+            if box.props.get("styles"):
+                fonts.use("bold", "".join(box.props.get("lines", ())))
+        elif box.type == "image":
+            fonts.use("body", str(box.props.get("placeholder") or ""))
