@@ -457,9 +457,26 @@ def init(folder) -> None:
     help="With --add: what the rows make: cards, punch-out tokens (one-sided, on the tokens "
     "sheet) or dice (a row per face; six rows a die, or a 'die' column).",
 )
+@click.option(
+    "--name",
+    "component_name",
+    help="With --add: the name printed for the new deck (sheet labels, the rulebook's "
+    "components table); default: the sheet's name, else the file's.",
+)
 @limit_option
 def new(
-    game, project_dir, source, size, title, players, with_rules, header, add_id, kind, limits
+    game,
+    project_dir,
+    source,
+    size,
+    title,
+    players,
+    with_rules,
+    header,
+    add_id,
+    kind,
+    component_name,
+    limits,
 ) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
     spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
@@ -471,7 +488,15 @@ def new(
         project = _project(project_dir)
         if add_id is not None:
             made = scaffold.add(
-                project.root, game, add_id, source, size, _limits(limits), header, kind
+                project.root,
+                game,
+                add_id,
+                source,
+                size,
+                _limits(limits),
+                header,
+                kind,
+                component_name,
             )
             _made(project, made)
             click.echo(_("next: pnp build {game}", game=game))
@@ -485,6 +510,13 @@ def new(
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
             raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+        if component_name is not None:
+            raise BuildError(
+                _(
+                    "--name goes with --add (the name of a deck added to a game); a new game's "
+                    "title is --title"
+                )
+            )
         if kind != "card":
             raise BuildError(
                 _(

@@ -332,6 +332,7 @@ def add(
     limits: Limits = DEFAULT,
     header: int | None = None,
     kind: str = "card",
+    deck_name: str | None = None,
 ) -> NewGame:
     """Another deck for an existing game (`pnp new GAME --from FILE --add ID`): a [[component]]
     appended to its game.toml, with its own columns and composition guessed from the
@@ -409,7 +410,8 @@ def add(
             )
         )
     columns = _guess(table, made)
-    named = data_ref.partition("#")[2] or (Path(path_text).stem if source else cid)
+    named = (deck_name or "").strip() or data_ref.partition("#")[2]
+    named = named or (Path(path_text).stem if source else cid)
     title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
     block = _component(
         cid, named, data_ref, card_size, sheet, columns, made.composition, header, kind

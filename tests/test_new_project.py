@@ -534,12 +534,27 @@ def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
     assert run("new", "g", *at, "--from", str(book)).exit_code == 0
     result = run("new", "g", *at, "--from", f"{book}#コイン", "--kind", "token")
     assert result.exit_code == 1 and "--kind token goes with --add" in result.output
-    result = run("new", "g", *at, "--from", f"{book}#コイン", "--add", "coin", "--kind", "token")
+    result = run("new", "g", *at, "--from", f"{book}#コイン", "--name", "硬貨")
+    assert result.exit_code == 1 and "--name goes with --add" in result.output
+    result = run(
+        "new",
+        "g",
+        *at,
+        "--from",
+        f"{book}#コイン",
+        "--add",
+        "coin",
+        "--kind",
+        "token",
+        "--name",
+        "硬貨",
+    )
     assert result.exit_code == 0, result.output
     assert "10 tokens" in result.output
     result = run("new", "g", *at, "--from", f"{book}#ダイス", "--add", "die", "--kind", "die")
     assert result.exit_code == 0, result.output
     text = (project / "cards/g/game.toml").read_text("utf-8")
+    assert 'name = "硬貨"' in text and 'name = "ダイス"' in text
     assert 'kind = "token"' in text and 'size = { w = "25mm", h = "25mm" }' in text
     assert 'kind = "die"' in text and 'size = { w = "18mm", h = "18mm" }' in text
     assert not (project / "layouts/g/coin_back.toml").exists()
