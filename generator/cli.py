@@ -659,8 +659,10 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
 @lang_option
 @click.option(
     "--since",
-    metavar="REV",
-    help="Compare with the project at this git revision instead of the last build.",
+    metavar="REV|DATE",
+    help="Compare with the project at this git revision, or with the build made by this time "
+    "(2026-11-28, 2026-11-28 18:00: the last 30 builds that changed something are kept), "
+    "instead of the last build.",
 )
 @paper_option
 @click.option(
@@ -673,8 +675,8 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
     "--reprint",
     is_flag=True,
     help="Also write output/GAME/reprint.pdf: the changed and added cards (every copy) on print "
-    "sheets with their backs, to print and swap into the deck you printed (at the last build, "
-    "or at git revision REV: tag what you print).",
+    "sheets with their backs, to print and swap into the deck you printed (--since the day "
+    "you printed it, or a git tag of it).",
 )
 @click.option(
     "--printer",
@@ -705,8 +707,27 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
         plan = result.plans[0]
         new = differ.take(plan)
         cache = Cache.for_output(out, writable=True)
+        moment = differ.moment(since) if since else None
         with tempfile.TemporaryDirectory() as tmp:
-            if since:
+            if moment is not None:
+                found = differ.load_by(cache, game, moment)
+                if found is None:
+                    kept = differ.builds(cache, game)
+                    first = _local(kept[0][0]) if kept else None
+                    raise BuildError(
+                        _(
+                            "no build of {game} kept from {since} or before (the earliest kept: "
+                            "{first}; pnp keeps the last {n} builds that changed something)",
+                            game=game,
+                            since=since,
+                            first=first or _("none"),
+                            n=differ.HISTORY,
+                        )
+                    )
+                old, when = found
+                what = f"{_local(when)} のビルド"
+                click.echo(_("compared with the build of {when}", when=_local(when)))
+            elif since:
                 root = differ.at_revision(project.root, since, Path(tmp))
                 then = pipeline.check(Project(root), [game], opts, play=False)
                 if then.failed(False) or not then.plans:
@@ -777,6 +798,13 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
         return 0
 
     _run(action)
+
+
+def _local(epoch: float) -> str:
+    """A kept build's time as the designer's clock shows it."""
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(epoch))
 
 
 @main.command()

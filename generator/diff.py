@@ -11,10 +11,12 @@ With `--since REV` the old side is the project's files at that git revision, lai
 
 from __future__ import annotations
 
+import calendar
 import pickle
 import subprocess
 import tarfile
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -109,13 +111,89 @@ def take(plan) -> Snapshot:
     return snap
 
 
-def save(snap: Snapshot, cache, game: str) -> None:
-    data = (VERSION, snap.entry_chunks, snap.face_chunks)
-    cache.write(f"snapshots/{game}", pickle.dumps(data, protocol=5))
+HISTORY = 30  # builds kept for `diff --since DATE`, the newest
+STAMP = "%Y%m%dT%H%M%SZ"  # a kept build's name: when it was made (UTC; milliseconds added)
+
+
+def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
+    """The snapshot the next `diff` compares with, and a copy under the build's time (the
+    last HISTORY builds that changed something): `diff --since DATE` compares with the
+    build made by then, the one printed."""
+    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
+    cache.write(f"snapshots/{game}", data)
+    history = _history(cache, game)
+    if history is None:
+        return
+    kept = sorted(history.glob("*Z")) if history.is_dir() else []
+    if kept and kept[-1].read_bytes() == data:
+        return  # the same cards as the build before: that build's time stands
+    now = time.time() if now is None else now
+    stamp = time.strftime(STAMP, time.gmtime(now)).replace("Z", f".{int(now * 1000) % 1000:03d}Z")
+    cache.write(f"snapshots/{game}.builds/{stamp}", data)
+    for old in sorted(history.glob("*Z"))[:-HISTORY]:
+        old.unlink(missing_ok=True)
+
+
+def _history(cache, game: str) -> Path | None:
+    folder = getattr(cache, "folder", None)
+    return None if folder is None or not cache.writable else folder / "snapshots" / f"{game}.builds"
+
+
+def builds(cache, game: str) -> list[tuple[float, str]]:
+    """The kept builds of `game`: (when, as a UTC epoch; the name), oldest first."""
+    folder = getattr(cache, "folder", None)
+    history = folder / "snapshots" / f"{game}.builds" if folder is not None else None
+    out = []
+    for path in sorted(history.glob("*Z")) if history and history.is_dir() else ():
+        whole, _dot, part = path.name[:-1].partition(".")  # 20261130T220237.123Z
+        try:
+            when = calendar.timegm(time.strptime(whole + "Z", STAMP)) + int(part or 0) / 1000
+        except ValueError:
+            continue
+        out.append((float(when), path.name))
+    return sorted(out)
+
+
+def load_by(cache, game: str, moment: float) -> tuple[Snapshot, float] | None:
+    """The newest kept build of `game` made at or before `moment` (a UTC epoch), and when."""
+    made = [(when, name) for when, name in builds(cache, game) if when <= moment]
+    for when, name in reversed(made):
+        snap = _unpickled(cache.read(f"snapshots/{game}.builds/{name}"))
+        if snap is not None:
+            return snap, when
+    return None
+
+
+def moment(text: str) -> float | None:
+    """`--since` as a time on this machine's clock (2026-11-28, 2026-11-28 18:00,
+    2026-11-28T18:00:30), as a UTC epoch; a date alone is the end of that day (the last build
+    of the day it was printed). None when the text is no date: a git revision."""
+    import datetime as dt
+    import re
+
+    text = text.strip()
+    if not re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?", text):
+        return None
+    try:
+        if len(text) <= 10:
+            day = dt.date.fromisoformat("-".join(f"{int(p):02d}" for p in text.split("-")))
+            when = dt.datetime.combine(day, dt.time(23, 59, 59))
+        else:
+            day_text, _sep, clock = text.replace("T", " ").partition(" ")
+            day = "-".join(f"{int(p):02d}" for p in day_text.split("-"))
+            when = dt.datetime.fromisoformat(
+                f"{day} {int(clock.split(':')[0]):02d}:{':'.join(clock.split(':')[1:])}"
+            )
+    except ValueError:
+        return None
+    return when.timestamp()  # a naive time: this machine's local time
 
 
 def load(cache, game: str) -> Snapshot | None:
-    data = cache.read(f"snapshots/{game}")
+    return _unpickled(cache.read(f"snapshots/{game}"))
+
+
+def _unpickled(data: bytes | None) -> Snapshot | None:
     if not data:
         return None
     try:

@@ -131,3 +131,39 @@ def test_reprint_prints_every_copy_of_an_edited_row(kit):
     pdf = kit / "output/kit/reprint.pdf"
     assert len(pypdf.PdfReader(pdf).pages) == 2  # tokens: one-sided, one sheet
     assert len(placements(pdf, 1)) == 4 and "石" in all_text(pdf) and "木" not in all_text(pdf)
+
+
+def test_diff_since_the_day_the_deck_was_printed(tiny, monkeypatch):
+    """Builds are kept by time: the deck printed on the 28th is compared with, however many
+    builds came since, and --reprint prints what changed from it; a time before every kept
+    build says which is the earliest."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setattr(time, "tzset", time.tzset)  # undone below
+    try:
+        assert run("build", "--project", str(tiny)).exit_code == 0
+        kept = tiny / "output/.cache/snapshots/tiny.builds"
+        [first] = list(kept.iterdir())
+        first.rename(kept / "20261128T120000Z")  # as if built, and printed, on the 28th
+        edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+        assert run("build", "--project", str(tiny)).exit_code == 0
+        edit(tiny, "cards/tiny/cards.csv", "四の赤。", "赤の四。")
+        assert run("build", "--project", str(tiny)).exit_code == 0
+        assert run("build", "--project", str(tiny)).exit_code == 0  # no change: none kept
+        assert len(list(kept.iterdir())) == 3
+        assert "tiny: no change" in run("diff", "tiny", "--project", str(tiny)).output
+        r = run("diff", "tiny", "--project", str(tiny), "--since", "2026-11-28", "--reprint")
+        assert r.exit_code == 0, r.output
+        assert "compared with the build of 2026-11-28 12:00" in r.output
+        assert "tiny: 2 changed, 0 added, 0 removed: 赤 2、赤 4" in r.output
+        assert "2 pieces to print and swap in" in r.output
+        assert "2026-11-28 12:00 のビルド" in all_text(tiny / "output/tiny/diff.pdf")
+        r = run("diff", "tiny", "--project", str(tiny), "--since", "2026-11-28 11:59")
+        assert r.exit_code == 1
+        assert "no build of tiny kept from 2026-11-28 11:59 or before" in r.output
+        assert "the earliest kept: 2026-11-28 12:00" in r.output
+    finally:
+        monkeypatch.undo()
+        time.tzset()
