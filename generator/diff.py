@@ -124,13 +124,15 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     history = _history(cache, game)
     if history is None:
         return
-    kept = sorted(history.glob("*Z")) if history.is_dir() else []
-    if kept and kept[-1].read_bytes() == data:
-        return  # the same cards as the build before: that build's time stands
     now = time.time() if now is None else now
     stamp = time.strftime(STAMP, time.gmtime(now)).replace("Z", f".{int(now * 1000) % 1000:03d}Z")
+    # Written every time, so a build's file operations do not depend on the build before
+    # (the killed-build test counts them); the same cards as the build before keep its time.
     cache.write(f"snapshots/{game}.builds/{stamp}", data)
-    for old in sorted(history.glob("*Z"))[:-HISTORY]:
+    kept = [path for _when, path in _kept(history)]
+    if len(kept) >= 2 and kept[-1].name == stamp and kept[-2].read_bytes() == data:
+        kept.pop().unlink(missing_ok=True)
+    for old in kept[:-HISTORY]:
         old.unlink(missing_ok=True)
 
 
@@ -142,15 +144,21 @@ def _history(cache, game: str) -> Path | None:
 def builds(cache, game: str) -> list[tuple[float, str]]:
     """The kept builds of `game`: (when, as a UTC epoch; the name), oldest first."""
     folder = getattr(cache, "folder", None)
-    history = folder / "snapshots" / f"{game}.builds" if folder is not None else None
+    if folder is None:
+        return []
+    return [(when, path.name) for when, path in _kept(folder / "snapshots" / f"{game}.builds")]
+
+
+def _kept(history: Path) -> list[tuple[float, Path]]:
+    """The files of a game's kept builds with their times (UTC epochs), oldest first."""
     out = []
-    for path in sorted(history.glob("*Z")) if history and history.is_dir() else ():
+    for path in history.glob("*Z") if history.is_dir() else ():
         whole, _dot, part = path.name[:-1].partition(".")  # 20261130T220237.123Z
         try:
             when = calendar.timegm(time.strptime(whole + "Z", STAMP)) + int(part or 0) / 1000
         except ValueError:
             continue
-        out.append((float(when), path.name))
+        out.append((float(when), path))
     return sorted(out)
 
 
