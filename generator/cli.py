@@ -487,6 +487,16 @@ def new(
 
         project = _project(project_dir)
         if add_id is not None:
+            given = [o for o, v in (("--title", title), ("--rules", with_rules)) if v]
+            if given:
+                raise BuildError(
+                    _(
+                        "{options} goes with a new game, not with --add (a deck added to "
+                        "{game}: its title and rules are the game's)",
+                        options=" ".join(given),
+                        game=game,
+                    )
+                )
             made = scaffold.add(
                 project.root,
                 game,

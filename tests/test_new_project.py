@@ -536,6 +536,8 @@ def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
     assert result.exit_code == 1 and "--kind token goes with --add" in result.output
     result = run("new", "g", *at, "--from", f"{book}#コイン", "--name", "硬貨")
     assert result.exit_code == 1 and "--name goes with --add" in result.output
+    result = run("new", "g", *at, "--from", f"{book}#コイン", "--add", "coin", "--title", "X")
+    assert result.exit_code == 1 and "--title goes with a new game" in result.output
     result = run(
         "new",
         "g",
