@@ -767,14 +767,16 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
                 return 0
             data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
             path = out / game / "diff.pdf"
-            files = {path: data}
+            # an earlier reprint.pdf goes: one printed from it would be out of date
+            files: dict[Path, bytes | None] = {path: data, out / game / "reprint.pdf": None}
             decks = []
             if reprint:
                 from .builders import reprint as reprinting
 
                 decks = reprinting.decks_to_reprint(plan, differ.to_reprint(old, new))
                 if decks:
-                    files[out / game / "reprint.pdf"] = reprinting.pdf(plan, decks, cache)
+                    data = reprinting.pdf(plan, decks, cache, what)
+                    files[out / game / "reprint.pdf"] = data
             output.write_all(files, [out / game])
         added = sum(1 for c in changes if c.old is None)
         removed = sum(1 for c in changes if c.new is None)

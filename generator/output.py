@@ -40,11 +40,11 @@ def atomic_write(path: Path, data: bytes) -> None:
     os.replace(tmp, path)
 
 
-def write_all(files: dict[Path, bytes], roots: list[Path] | None = None) -> list[Path]:
+def write_all(files: dict[Path, bytes | None], roots: list[Path] | None = None) -> list[Path]:
     """Write the files, each game's (under its folder in `roots`, subfolders and all; without
     roots, each file's folder) as one set: every new set is complete before the first switch,
     so a failure while writing changes nothing, and each game shows either its whole old set
-    or its whole new one."""
+    or its whole new one. A file given None is left out of the new set (one now out of date)."""
     groups: dict[Path, dict[str, bytes]] = {}
     for path, data in files.items():
         root = next((r for r in roots or () if r in path.parents), path.parent)
@@ -66,10 +66,15 @@ def write_all(files: dict[Path, bytes], roots: list[Path] | None = None) -> list
         raise BuildError([Problem("error", describe(exc, current))]) from None
     for folder, _ in prepared:
         _tidy(folder)
-    return [folder / name for folder, contents in groups.items() for name in contents]
+    return [
+        folder / name
+        for folder, contents in groups.items()
+        for name, data in contents.items()
+        if data is not None
+    ]
 
 
-def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
+def _prepare(folder: Path, contents: dict[str, bytes | None]) -> Path:
     """A complete new set for `folder`: the previous set's other files, and `contents`."""
     base = folder.parent
     if base.exists() and not base.is_dir():
@@ -99,6 +104,8 @@ def _prepare(folder: Path, contents: dict[str, bytes]) -> Path:
                 except OSError:
                     shutil.copy2(old, staging / rel)
         for name, data in contents.items():
+            if data is None:  # dropped from the set
+                continue
             (staging / name).parent.mkdir(parents=True, exist_ok=True)
             (staging / name).write_bytes(data)
         final = sets / f"{folder.name}@{time.time_ns()}-{os.getpid()}"

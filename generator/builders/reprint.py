@@ -32,12 +32,14 @@ def decks_to_reprint(plan: Plan, keys: set[tuple]) -> list[DeckSheets]:
     ]
 
 
-def pdf(plan: Plan, decks: list[DeckSheets], cache) -> bytes:
-    """The reprint sheets, with a proof page that says what they are and how to print them."""
+def pdf(plan: Plan, decks: list[DeckSheets], cache, since: str) -> bytes:
+    """The reprint sheets, with a proof page that says what they are, changed since when
+    (`since`: 前回のビルド, a git revision, a kept build's time), and how to print them."""
     from ..render import pdf as render_pdf
 
     title = plan.game.title
-    lines = proof_text(title, HEADING, decks, plan.paper_name, plan.back_offset)
+    heading = f"{HEADING}　{since}からの変更"
+    lines = proof_text(title, heading, decks, plan.paper_name, plan.back_offset)
     fonts = plan.fonts
     fonts.use("bold", lines[0])
     for line in [*lines[1:], *SIDES, *(d.name for d in decks)]:
