@@ -112,6 +112,7 @@ def take(plan) -> Snapshot:
 
 
 HISTORY = 30  # builds kept for `diff --since DATE`, the newest
+HISTORY_BYTES = 128 * 1024 * 1024  # and no more than this (a 100,000-card deck: about ten)
 STAMP = "%Y%m%dT%H%M%SZ"  # a kept build's name: when it was made (UTC; milliseconds added)
 
 
@@ -134,6 +135,11 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
         kept.pop().unlink(missing_ok=True)
     for old in kept[:-HISTORY]:
         old.unlink(missing_ok=True)
+    kept = kept[-HISTORY:]
+    sizes = [path.stat().st_size if path.exists() else 0 for path in kept]
+    while len(kept) > 1 and sum(sizes) > HISTORY_BYTES:  # a huge deck keeps fewer
+        kept.pop(0).unlink(missing_ok=True)
+        sizes.pop(0)
 
 
 def _history(cache, game: str) -> Path | None:

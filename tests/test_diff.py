@@ -170,3 +170,24 @@ def test_diff_since_the_day_the_deck_was_printed(tiny, monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_kept_builds_are_bounded_in_number_and_bytes(tmp_path, monkeypatch):
+    from generator import diff
+    from generator.cache import Cache
+
+    cache = Cache(tmp_path / "cache")
+    for i in range(35):
+        snap = diff.Snapshot([bytes([i % 256]) * 100], [])
+        diff.save(snap, cache, "g", now=1_800_000_000 + i)
+    diff.save(snap, cache, "g", now=1_800_000_100)  # the same cards again: no new entry
+    kept = diff.builds(cache, "g")
+    assert len(kept) == diff.HISTORY and kept[-1][0] == 1_800_000_034
+    monkeypatch.setattr(diff, "HISTORY_BYTES", 2500)
+    diff.save(diff.Snapshot([b"y" * 100], []), cache, "g", now=1_800_000_200)
+    kept = diff.builds(cache, "g")
+    assert 1 <= len(kept) < diff.HISTORY and kept[-1][0] == 1_800_000_200
+    assert sum(p.stat().st_size for p in (tmp_path / "cache/snapshots/g.builds").iterdir()) <= 2500
+    found = diff.load_by(cache, "g", 1_800_000_250)
+    assert found is not None and found[1] == 1_800_000_200
+    assert found[0].entry_chunks == [b"y" * 100]
