@@ -764,6 +764,8 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
             changes = differ.compare(old, new)
             if not changes:
                 click.echo(_("{game}: no change", game=game))
+                if (out / game / "reprint.pdf").exists():  # nothing to swap in: an older one goes
+                    output.write_all({out / game / "reprint.pdf": None}, [out / game])
                 return 0
             data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
             path = out / game / "diff.pdf"

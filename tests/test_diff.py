@@ -117,10 +117,12 @@ def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
     # a diff without --reprint takes the sheet away: printed later, it could be out of date
     assert run("diff", "tiny", "--project", str(tiny)).exit_code == 0
     assert not pdf.exists() and (tiny / "output/tiny/diff.pdf").exists()
-    # after a build, nothing changed since: no reprint sheet to make
+    # after a build, nothing changed since: no reprint sheet to make, an older one goes
+    assert run("diff", "tiny", "--project", str(tiny), "--reprint").exit_code == 0
+    assert pdf.exists()
     assert run("build", "--project", str(tiny)).exit_code == 0
     r = run("diff", "tiny", "--project", str(tiny), "--reprint")
-    assert "tiny: no change" in r.output
+    assert "tiny: no change" in r.output and not pdf.exists()
 
 
 def test_reprint_prints_every_copy_of_an_edited_row(kit):
