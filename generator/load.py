@@ -811,6 +811,16 @@ READERS = {
 }
 
 
+def split_sheet(text: str) -> tuple[str, str | None]:
+    """`book.xlsx#煩悩` as (the file, the sheet): the first '#' after a workbook's name; a '#'
+    in a file's own name (`deck#2.csv`, `v#3.xlsx#札`) is part of it."""
+    at = -1
+    while (at := text.find("#", at + 1)) != -1:
+        if READERS.get(Path(text[:at]).suffix.lower(), "csv") != "csv":
+            return text[:at], text[at + 1 :]
+    return text, None
+
+
 def read_table(
     path: Path,
     where: SourceRef,
@@ -824,6 +834,16 @@ def read_table(
     rows under its header (a cover sheet or an empty one passed over), its others named. With
     `header`, the column names are on that row, whatever is above it."""
     if not path.exists():
+        before, _hash, after = path.name.rpartition("#")
+        if after and (path.parent / before).is_file():  # cards.csv#札: a CSV has no sheets
+            raise _fail(
+                _(
+                    "file not found; {file} is there, and it has no sheets to pick (only a "
+                    'workbook has): write data = "{file}"',
+                    file=before,
+                ),
+                where,
+            )
         raise _fail(_("file not found"), where)
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":

@@ -264,7 +264,9 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
 
         data, sheet_name = get("data", str), None
         if data and "#" in data:  # "cards.xlsx#煩悩": one sheet of a workbook per deck
-            data, sheet_name = data.split("#", 1)
+            from .load import split_sheet
+
+            data, sheet_name = split_sheet(data)
         if "columns" in required and "columns" not in c:
             message = _(
                 "missing key 'columns' in {ctx}: the type of each column of its spreadsheet, "

@@ -19,7 +19,7 @@ from pathlib import Path
 from . import base, output
 from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
-from .load import Table, read_table
+from .load import Table, read_table, split_sheet
 from .model import NAME_COLUMNS
 from .problems import BuildError, Problem, SourceRef
 from .project import MANIFEST, Project
@@ -396,7 +396,7 @@ def add(
     made = NewGame(kind=kind)
     table, data_name, data, data_ref = _source(source, limits, header, made, f"{cid}.csv")
     there = folder / data_name
-    path_text = (source or "").partition("#")[0]
+    path_text = split_sheet(source)[0] if source else ""
     if there.exists() and there.read_bytes() != data:
         raise BuildError(
             _(
@@ -457,7 +457,8 @@ def _source(
     """The spreadsheet `--from` names, read as a build will read it: (the table, the file's
     name in the game's folder, its bytes, game.toml's `data`); without one, sample cards."""
     if source:
-        path_text, _hash, sheet_name = source.partition("#")
+        path_text, sheet_name = split_sheet(source)
+        sheet_name = sheet_name or ""
         path = Path(path_text).expanduser()
         if not path.is_file():
             raise BuildError(_("{file}: no such file", file=source))

@@ -573,3 +573,27 @@ def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
     dice = project / "output/g/dice.pdf"
     faces = page_text(dice, 0)
     assert sorted(c for c in faces if c in "剣盾弓×") == sorted("剣剣盾盾弓×")
+
+
+def test_a_hash_in_a_file_s_name_is_part_of_it(tmp_path):
+    """deck#2.csv is a file, not deck with a sheet named 2.csv: pnp new reads it, game.toml
+    names it, the build finds it; a sheet asked of a CSV says it has none."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck#2.csv"
+    source.write_text("name,text\n剣,斬る。\n盾,守る。\n", encoding="utf-8")
+    result = run("new", "g", "--project", str(project), "--from", str(source))
+    assert result.exit_code == 0, result.output
+    manifest = project / "cards/g/game.toml"
+    assert 'data = "deck#2.csv"' in manifest.read_text("utf-8")
+    assert run("build", "g", "--project", str(project)).exit_code == 0
+    assert "斬る。" in page_text(project / "output/g/cards.pdf", 1)
+    manifest.write_text(
+        manifest.read_text("utf-8").replace('"deck#2.csv"', '"deck#2.csv#Sheet1"'), "utf-8"
+    )
+    result = run("check", "g", "--project", str(project))
+    assert result.exit_code == 1
+    assert (
+        "cards/g/deck#2.csv#Sheet1: error: file not found; deck#2.csv is there, and it has no "
+        'sheets to pick (only a workbook has): write data = "deck#2.csv"'
+    ) in result.output
