@@ -39,6 +39,16 @@ def private_use(text: str, allowed: tuple = ()) -> str | None:
     return None
 
 
+def _read_as(column: str) -> str:
+    """How a layout's template reads a column: its name, or row["No."] for a name that is
+    not one."""
+    import keyword
+
+    if column.isidentifier() and not keyword.iskeyword(column):
+        return column
+    return 'row["' + column.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
 def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | None]:
     """A cell's typed value, or an error message saying what was expected."""
     if (ch := private_use(raw, allowed)) is not None:
@@ -133,13 +143,26 @@ def build_deck(
     if any(kind not in TYPES for kind in component.columns.values()):
         return Deck(component, (), tuple(table.columns), where)
     missing = [c for c in component.columns if c not in table.columns]
+    unknown = [c for c in table.columns if c not in component.columns]
     for column in missing:
+        renamed = ""
+        if len(missing) == 1 and len(unknown) == 1 and not table.hint:
+            # one name gone and one come: most likely the same column, renamed in the sheet
+            renamed = _(
+                "; renamed to '{new}' in the spreadsheet? Then rename it in game.toml's "
+                "[component.columns] and in the layouts too ({{{{ {old_ref} }}}} → "
+                "{{{{ {new_ref} }}}})",
+                new=unknown[0],
+                old_ref=_read_as(column),
+                new_ref=_read_as(unknown[0]),
+            )
         problems.error(
             _(
                 "missing column '{column}' (the header has: {columns})",
                 column=column,
                 columns=", ".join(table.columns),
             )
+            + renamed
             + table.hint,
             where.at(row=table.header_row, column=column),
         )

@@ -597,3 +597,23 @@ def test_a_hash_in_a_file_s_name_is_part_of_it(tmp_path):
         "cards/g/deck#2.csv#Sheet1: error: file not found; deck#2.csv is there, and it has no "
         'sheets to pick (only a workbook has): write data = "deck#2.csv"'
     ) in result.output
+
+
+@pytest.mark.parametrize(
+    "old, new, old_ref, new_ref",
+    [("text", "効果", "text", "効果"), ("text", "効果 (説明)", "text", 'row["効果 (説明)"]')],
+)
+def test_a_column_renamed_in_the_spreadsheet_is_named_as_the_likely_rename(
+    tmp_path, old, new, old_ref, new_ref
+):
+    project, result = csv_game(tmp_path, [["name", old], ["剣", "斬る。"], ["盾", "守る。"]])
+    assert result.exit_code == 0, result.output
+    data = project / "cards/deck/deck.csv"
+    data.write_text(data.read_text("utf-8").replace(old, new, 1), "utf-8")
+    result = run("check", "deck", "--project", str(project))
+    assert result.exit_code == 1
+    assert (
+        f"cards/deck/deck.csv:1:{old}: error: missing column '{old}' (the header has: name, "
+        f"{new}); renamed to '{new}' in the spreadsheet? Then rename it in game.toml's "
+        f"[component.columns] and in the layouts too ({{{{ {old_ref} }}}} → {{{{ {new_ref} }}}})"
+    ) in result.output
