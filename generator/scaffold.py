@@ -63,8 +63,11 @@ A print-and-play project made by `pnp init`.
 
 ```sh
 pnp new mygame --from deck.xlsx     # a game from your spreadsheet (.csv, .xlsx, .xls, .ods)
+pnp new mygame --from deck.xlsx#コイン --add coin --kind token   # another deck: tokens, dice, cards
 pnp check mygame                    # problems in data, layouts and rules
 pnp build mygame                    # PDFs into output/mygame/
+pnp serve mygame                    # every card in the browser, as you save
+pnp diff mygame --reprint --since DAY    # only the cards changed since the day you printed (2026-11-28)
 ```
 
 - `cards/<game>/`: game.toml (the manifest), the spreadsheet, rules.md
