@@ -808,7 +808,18 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
                 )
             )
         elif reprint:
-            click.echo(_("nothing to reprint: the cards were only removed"))
+            dice = {d.name for d in plan.dice}
+            rolled = sorted({c.new.label for c in changes if c.new and c.new.component in dice})
+            if rolled:  # dice are not on card sheets: their nets are in dice.pdf
+                click.echo(
+                    _(
+                        "no card or token to reprint: print the changed dice ({dice}) from "
+                        "dice.pdf",
+                        dice="、".join(rolled),
+                    )
+                )
+            else:
+                click.echo(_("nothing to reprint: the cards were only removed"))
         return 0
 
     _run(action)

@@ -106,6 +106,29 @@ def take(plan) -> Snapshot:
         if len(entries) == ENTRIES:
             snap.entry_chunks.append(pack(entries))
             entries = []
+    # Dice: each face a row, compared as a card is (no back; not on card sheets, so not
+    # reprinted: their nets are in dice.pdf).
+    decks = {d.id: d for d in plan.game.decks}
+    for dice in plan.dice:
+        cards = decks[dice.id].cards
+        pairs = [(face, None) for face in dice.faces]
+        for at in range(0, len(pairs), ENTRIES):
+            snap.face_chunks.append(pack(pairs[at : at + ENTRIES]))
+        for card, face in zip(cards, dice.faces):
+            entries.append(
+                Entry(
+                    dice.name,
+                    card.label(),
+                    card.where.row_place,
+                    {k: v for k, v in card.fields.items() if not k.startswith("_")},
+                    face.key,
+                    None,
+                    (dice.side, dice.side),
+                )
+            )
+            if len(entries) == ENTRIES:
+                snap.entry_chunks.append(pack(entries))
+                entries = []
     if entries:
         snap.entry_chunks.append(pack(entries))
     return snap

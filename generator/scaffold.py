@@ -67,7 +67,7 @@ pnp new mygame --from deck.xlsx#コイン --add coin --kind token   # another de
 pnp check mygame                    # problems in data, layouts and rules
 pnp build mygame                    # PDFs into output/mygame/
 pnp serve mygame                    # every card in the browser, as you save
-pnp diff mygame --reprint --since DAY    # only the cards changed since the day you printed (2026-11-28)
+pnp diff mygame --reprint --since DAY    # the cards changed since the day you printed
 ```
 
 - `cards/<game>/`: game.toml (the manifest), the spreadsheet, rules.md

@@ -193,3 +193,17 @@ def test_kept_builds_are_bounded_in_number_and_bytes(tmp_path, monkeypatch):
     found = diff.load_by(cache, "g", 1_800_000_250)
     assert found is not None and found[1] == 1_800_000_200
     assert found[0].entry_chunks == [b"y" * 100]
+
+
+def test_a_die_face_edited_is_a_change_and_its_net_is_in_dice_pdf(kit):
+    """A die's faces are compared as cards are (watch already said so; diff said no change):
+    the face named with its row and column; --reprint points at dice.pdf's nets."""
+    assert run("build", "--project", str(kit)).exit_code == 0
+    edit(kit, "cards/kit/dice.csv", "赤,4,#C8323C", "赤,四,#C8323C")
+    r = run("diff", "kit", "--project", str(kit), "--reprint")
+    assert r.exit_code == 0, r.output
+    assert "kit: 1 changed, 0 added, 0 removed" in r.output
+    assert "(cards/kit/dice.csv:5) label: '4' → '四'" in r.output
+    assert "no card or token to reprint: print the changed dice (赤) from dice.pdf" in r.output
+    assert not (kit / "output/kit/reprint.pdf").exists()
+    assert "label：4 → 四" in all_text(kit / "output/kit/diff.pdf")

@@ -47,6 +47,7 @@ class DiceSheets:
     positions: tuple[tuple[float, float], ...]  # net origins on a page, reading order
     dice: tuple[DieNet, ...]
     bleed: float
+    faces: tuple = ()  # each row's face, in deck order (what `pnp diff` compares)
 
 
 def groups(deck: Deck, problems: Problems) -> list[tuple[str, list[int]]]:

@@ -331,7 +331,9 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
             ]
         )
     stage.plan.dice.append(
-        dicelayout.DiceSheets(comp.id, comp.name, w, net_size, paper, margin, spots, nets, bleed)
+        dicelayout.DiceSheets(
+            comp.id, comp.name, w, net_size, paper, margin, spots, nets, bleed, tuple(faces)
+        )
     )
 
 
