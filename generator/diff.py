@@ -27,7 +27,7 @@ from .layout.faces import Face, pack, unpack
 from .layout.plan import laid_cards
 from .problems import BuildError
 
-VERSION = 2
+VERSION = 3  # 3: dice faces are entries too (a 2 would show every face as added)
 ENTRIES = 1024  # entries pickled and deflated together
 
 
