@@ -211,6 +211,12 @@ def moment(text: str) -> float | None:
     text = text.strip()
     if not re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?", text):
         return None
+    bad = BuildError(
+        _(
+            '--since {text}: no such day or time (a day 2026-11-28, or a time "2026-11-28 18:00")',
+            text=text,
+        )
+    )
     try:
         if len(text) <= 10:
             day = dt.date.fromisoformat("-".join(f"{int(p):02d}" for p in text.split("-")))
@@ -222,7 +228,7 @@ def moment(text: str) -> float | None:
                 f"{day} {int(clock.split(':')[0]):02d}:{':'.join(clock.split(':')[1:])}"
             )
     except ValueError:
-        return None
+        raise bad from None
     return when.timestamp()  # a naive time: this machine's local time
 
 
@@ -295,7 +301,13 @@ def at_revision(root: Path, rev: str, into: Path) -> Path:
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         raise BuildError(
-            _("--since needs the project in a git repository ({path} is not)", path=root)
+            _(
+                "--since {rev}: a git revision needs the project in a git repository ({path} "
+                "is not); to compare with a build made by a day or time, --since 2026-11-28 or "
+                '--since "2026-11-28 18:00"',
+                rev=rev,
+                path=root,
+            )
         ) from None
     prefix = root.resolve().relative_to(Path(top).resolve()).as_posix()
     paths = [f"{prefix}/{p}" if prefix != "." else p for p in ("cards", "layouts", "fonts")]

@@ -207,3 +207,14 @@ def test_a_die_face_edited_is_a_change_and_its_net_is_in_dice_pdf(kit):
     assert "no card or token to reprint: print the changed dice (赤) from dice.pdf" in r.output
     assert not (kit / "output/kit/reprint.pdf").exists()
     assert "label：4 → 四" in all_text(kit / "output/kit/diff.pdf")
+
+
+def test_since_that_is_no_day_nor_a_revision_says_what_it_takes(tiny):
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    r = run("diff", "tiny", "--project", str(tiny), "--since", "2026-13-01")
+    assert r.exit_code == 1
+    assert "--since 2026-13-01: no such day or time (a day 2026-11-28" in r.output
+    r = run("diff", "tiny", "--project", str(tiny), "--since", "yesterday")
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert "--since yesterday: a git revision needs the project in a git repository" in r.output
+    assert '--since "2026-11-28 18:00"' in r.output
