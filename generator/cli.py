@@ -451,11 +451,12 @@ def init(folder) -> None:
 )
 @click.option(
     "--kind",
-    type=click.Choice(["card", "token", "die"]),
+    type=click.Choice(["card", "token", "die", "board"]),
     default="card",
     show_default=True,
     help="With --add: what the rows make: cards, punch-out tokens (one-sided, on the tokens "
-    "sheet) or dice (a row per face; six rows a die, or a 'die' column).",
+    "sheet) or dice (a row per face; six rows a die, or a 'die' column); or a board (no "
+    "--from: a score track round its edge to start from, 400x280 unless --size).",
 )
 @click.option(
     "--name",
@@ -561,6 +562,8 @@ def _made(project, made) -> None:
             click.echo(_("added to {path}", path=project.rel(path)))
         else:
             click.echo(_("made {path}", path=project.rel(path)))
+    if made.kind == "board":  # drawn by its layout: no rows, no columns
+        return
     if made.kind == "token":
         counted = ngettext(
             "{n} token; columns (type guessed from the values):",

@@ -36,7 +36,8 @@ SIZES = {
 }
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 # --kind: the size a piece of that kind gets without --size
-PIECE_SIZES = {"card": "poker", "token": "25x25", "die": "18x18"}
+PIECE_SIZES = {"card": "poker", "token": "25x25", "die": "18x18", "board": "400x280"}
+TRACK = 50  # the squares of a new board's score track, 0–49 around its edge
 _COMPONENT = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
 NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
@@ -346,8 +347,7 @@ def add(
     if kind not in PIECE_SIZES:
         raise BuildError(
             _(
-                "--kind {kind!r}: pnp new makes card, token or die (a board is drawn by a layout "
-                "alone: docs/reference/manifest.md)",
+                "--kind {kind!r}: pnp new makes card, token, die or board",
                 kind=kind,
             )
         )
@@ -397,6 +397,20 @@ def add(
             )
     card_size, sheet = _size(size or PIECE_SIZES[kind])
     made = NewGame(kind=kind)
+    title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
+    if kind == "board":  # drawn by its layout alone: no spreadsheet
+        if source:
+            raise BuildError(
+                _(
+                    "--kind board reads no spreadsheet (a board is drawn by its layout alone): "
+                    "leave out --from"
+                )
+            )
+        w, h = _dimensions(root, card_size)
+        named = (deck_name or "").strip() or "ボード"
+        block = _component(cid, named, "", card_size, "", [], [], None, "board")
+        made.files[layouts / f"{cid}_front.toml"] = _board(w, h, str(title or game)).encode()
+        return _append(root, made, layouts, manifest, text, block)
     table, data_name, data, data_ref = _source(source, limits, header, made, f"{cid}.csv")
     there = folder / data_name
     path_text = split_sheet(source)[0] if source else ""
@@ -415,7 +429,6 @@ def add(
     columns = _guess(table, made)
     named = (deck_name or "").strip() or data_ref.partition("#")[2]
     named = named or (Path(path_text).stem if source else cid)
-    title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
     block = _component(
         cid, named, data_ref, card_size, sheet, columns, made.composition, header, kind
     )
@@ -427,10 +440,16 @@ def add(
         made.files[layouts / f"{cid}_back.toml"] = _back(str(title or game)).encode()
     else:
         made.files[layouts / f"{cid}_front.toml"] = _piece(columns, w, h, kind).encode()
+    return _append(root, made, layouts, manifest, text, block)
+
+
+def _append(root: Path, made: NewGame, layouts: Path, manifest: Path, text: str, block: str):
+    """Write `made`'s files, then game.toml with the component `block` appended (last, so a
+    failure part way leaves the game as it was)."""
     if (root / "schema" / "layout.schema.json").is_file():
         for path in [p for p in made.files if p.parent == layouts]:
             made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]
-    made.files[manifest] = (text.rstrip("\r\n") + "\n\n" + block).encode()  # last: _write
+    made.files[manifest] = (text.rstrip("\r\n") + "\n\n" + block).encode()
     made.replaced = {manifest}
     _write(made.files, replace=made.replaced)
     return made
@@ -731,6 +750,18 @@ def _component(
     """A [[component]] table of game.toml: a deck read from `data`, its layouts `ID_front` and
     `ID_back` (a token or die: a front alone, on its kind's own sheet)."""
     size_text = _q(size) if isinstance(size, str) else f'{{ w = "{size["w"]}", h = "{size["h"]}" }}'
+    if kind == "board":  # drawn by its layout alone
+        return "\n".join(
+            [
+                "[[component]]",
+                f"id = {_q(cid)}",
+                f"name = {_q(name)}",
+                'kind = "board"',
+                f"size = {size_text}",
+                f"front = {_q(cid + '_front')}",
+                "",
+            ]
+        )
     lines = [
         "[[component]]",
         f"id = {_q(cid)}",
@@ -999,6 +1030,80 @@ def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
             'align = "center"',
             'valign = "middle"',
             f'color = "{ink}"',
+        ]
+    return "\n".join(out) + "\n"
+
+
+def _board(w: float, h: float, title: str, squares: int = TRACK) -> str:
+    """A board to start from: the game's title in the middle and a score track of `squares`
+    numbered from 0 round its edge, clockwise from the top left (as many across as the board's
+    shape asks); the middle is left for the game's own spaces."""
+    # cols + rows - 2 squares a side pair: 2 (cols + rows) - 4 = squares, cols / rows ≈ w / h
+    rows = max(3, round((squares + 4) / 2 / (1 + w / h)))
+    cols = (squares + 4) // 2 - rows
+    sw, sh = w / cols, h / rows
+    spots = [(c, 0) for c in range(cols)]
+    spots += [(cols - 1, r) for r in range(1, rows)]
+    spots += [(c, rows - 1) for c in range(cols - 2, -1, -1)]
+    spots += [(0, r) for r in range(rows - 2, 0, -1)]
+    out = [
+        "# Made by `pnp new --kind board`: a score track round the edge and the title; draw the",
+        "# game's own spaces in the middle (docs/reference/layouts.md: rect, ellipse, polygon,",
+        "# line, text, image boxes). Lengths are mm, pt or expressions of W and H.",
+        "[[box]]",
+        'name = "paper"',
+        'type = "rect"',
+        'x = "0mm"',
+        'y = "0mm"',
+        'w = "W"',
+        'h = "H"',
+        'fill = "#F7F1E1"',
+        'stroke = "#4A3B2A"',
+        'stroke_width = "1.5pt"',
+        "",
+        "[[box]]",
+        'name = "title"',
+        'type = "text"',
+        f'x = "{sw + 5:.1f}mm"',
+        f'y = "{sh + 5:.1f}mm"',
+        f'w = "W - {2 * sw + 10:.1f}mm"',
+        f'h = "{min(30.0, h - 2 * sh - 10):.1f}mm"',
+        f"text = {_q(title)}",
+        'font = "bold"',
+        'size = "36pt"',
+        'min_size = "12pt"',
+        'align = "center"',
+        'valign = "middle"',
+        'color = "#4A3B2A"',
+    ]
+    for n, (c, r) in enumerate(spots[:squares]):
+        out += [
+            "",
+            "[[box]]",
+            f'name = "track{n}"',
+            'type = "rect"',
+            f'x = "{c * sw:.2f}mm"',
+            f'y = "{r * sh:.2f}mm"',
+            f'w = "{sw:.2f}mm"',
+            f'h = "{sh:.2f}mm"',
+            f'fill = "{"#E9DFC6" if n % 5 else "#D8C8A0"}"',
+            'stroke = "#4A3B2A"',
+            'stroke_width = "0.8pt"',
+            "",
+            "[[box]]",
+            f'name = "track{n}_number"',
+            'type = "text"',
+            f'x = "{c * sw:.2f}mm"',
+            f'y = "{r * sh:.2f}mm"',
+            f'w = "{sw:.2f}mm"',
+            f'h = "{sh:.2f}mm"',
+            f'text = "{n}"',
+            'font = "bold"',
+            f'size = "{max(8, min(18, round(min(sw, sh) * 1.2))):g}pt"',
+            'min_size = "6pt"',
+            'align = "center"',
+            'valign = "middle"',
+            'color = "#4A3B2A"',
         ]
     return "\n".join(out) + "\n"
 

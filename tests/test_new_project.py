@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import REPO, run
-from pdfread import MM, page_text, placements, text_by_font, text_in
+from pdfread import MM, page_size_mm, page_text, placements, text_by_font, text_in
 from spreadsheets import write_ods, write_xlsx
 
 COLOURS = {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400", "緑": "#3C8D4F"}
@@ -617,3 +617,22 @@ def test_a_column_renamed_in_the_spreadsheet_is_named_as_the_likely_rename(
         f"{new}); renamed to '{new}' in the spreadsheet? Then rename it in game.toml's "
         f"[component.columns] and in the layouts too ({{{{ {old_ref} }}}} → {{{{ {new_ref} }}}})"
     ) in result.output
+
+
+def test_a_board_to_start_from_has_a_score_track_round_its_edge(tmp_path):
+    project, result = csv_game(tmp_path, [["name", "text"], ["剣", "斬る。"]], "--title", "剣の国")
+    assert result.exit_code == 0, result.output
+    at = ("--project", str(project))
+    result = run("new", "deck", *at, "--add", "map", "--kind", "board", "--from", "x.csv")
+    assert result.exit_code == 1 and "--kind board reads no spreadsheet" in result.output
+    result = run("new", "deck", *at, "--add", "map", "--kind", "board", "--size", "300x200")
+    assert result.exit_code == 0, result.output
+    text = (project / "cards/deck/game.toml").read_text("utf-8")
+    assert 'kind = "board"' in text and 'size = { w = "300mm", h = "200mm" }' in text
+    assert run("build", "deck", *at).exit_code == 0
+    pdf = project / "output/deck/board-a3.pdf"
+    assert page_size_mm(pdf, 0) == pytest.approx((420, 297), abs=0.5)
+    shown = page_text(pdf, 0)
+    assert "剣の国" in shown
+    numbers = {int(w) for w in shown.split() if w.isdigit()}
+    assert numbers == set(range(50))  # the track, 0–49
