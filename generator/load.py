@@ -859,6 +859,10 @@ def read_table(
             ".xls or .ods",
             suffix=path.suffix,
         )
+        if path.suffix.lower() == ".numbers":
+            message += _(" (in Numbers: File > Export To > Excel)")
+        elif path.suffix.lower() == ".gsheet":  # a Google Drive shortcut: no cells in it
+            message += _(" (in Google Sheets: File > Download > Microsoft Excel (.xlsx))")
     else:
         message = _(
             "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with "

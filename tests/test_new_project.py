@@ -636,3 +636,18 @@ def test_a_board_to_start_from_has_a_score_track_round_its_edge(tmp_path):
     assert "剣の国" in shown
     numbers = {int(w) for w in shown.split() if w.isdigit()}
     assert numbers == set(range(50))  # the track, 0–49
+
+
+@pytest.mark.parametrize(
+    "name, how",
+    [
+        ("deck.numbers", "(in Numbers: File > Export To > Excel)"),
+        ("deck.gsheet", "(in Google Sheets: File > Download > Microsoft Excel (.xlsx))"),
+    ],
+)
+def test_a_spreadsheet_app_s_own_file_says_how_to_export_it(tmp_path, name, how):
+    source = tmp_path / name
+    source.write_text('{"doc_id": "x"}', encoding="utf-8")
+    result = run("new", "g", "--project", str(tmp_path), "--from", str(source))
+    assert result.exit_code == 1
+    assert f"cannot read {source.suffix}: use .csv" in result.output and how in result.output
