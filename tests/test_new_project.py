@@ -646,8 +646,9 @@ def test_a_board_to_start_from_has_a_score_track_round_its_edge(tmp_path):
     ],
 )
 def test_a_spreadsheet_app_s_own_file_says_how_to_export_it(tmp_path, name, how):
+    assert run("init", str(tmp_path / "p")).exit_code == 0
     source = tmp_path / name
     source.write_text('{"doc_id": "x"}', encoding="utf-8")
-    result = run("new", "g", "--project", str(tmp_path), "--from", str(source))
+    result = run("new", "g", "--project", str(tmp_path / "p"), "--from", str(source))
     assert result.exit_code == 1
     assert f"cannot read {source.suffix}: use .csv" in result.output and how in result.output
