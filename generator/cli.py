@@ -812,7 +812,9 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
             )
         elif reprint:
             dice = {d.name for d in plan.dice}
+            boards = {b.name for b in plan.boards}
             rolled = sorted({c.new.label for c in changes if c.new and c.new.component in dice})
+            drawn = sorted({c.new.label for c in changes if c.new and c.new.component in boards})
             if rolled:  # dice are not on card sheets: their nets are in dice.pdf
                 click.echo(
                     _(
@@ -821,7 +823,15 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
                         dice="、".join(rolled),
                     )
                 )
-            else:
+            if drawn:
+                click.echo(
+                    _(
+                        "no card or token to reprint: print the changed board ({boards}) from "
+                        "its PDF",
+                        boards="、".join(drawn),
+                    )
+                )
+            if not rolled and not drawn:
                 click.echo(_("nothing to reprint: the cards were only removed"))
         return 0
 

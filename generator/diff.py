@@ -27,7 +27,7 @@ from .layout.faces import Face, pack, unpack
 from .layout.plan import laid_cards
 from .problems import BuildError
 
-VERSION = 3  # 3: dice faces are entries too (a 2 would show every face as added)
+VERSION = 3  # 3: dice faces and boards are entries too (a 2 would show them all as added)
 ENTRIES = 1024  # entries pickled and deflated together
 
 
@@ -129,6 +129,12 @@ def take(plan) -> Snapshot:
             if len(entries) == ENTRIES:
                 snap.entry_chunks.append(pack(entries))
                 entries = []
+    # Boards: one face each, drawn by their layout alone (no row: where is their game.toml).
+    for board in plan.boards:
+        snap.face_chunks.append(pack([(board.face, None)]))
+        size = next(iter(board.tilings.values())).board
+        where = plan.game.manifest.where.row_place
+        entries.append(Entry(board.name, board.name, where, {}, board.face.key, None, size))
     if entries:
         snap.entry_chunks.append(pack(entries))
     return snap

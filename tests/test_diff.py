@@ -218,3 +218,15 @@ def test_since_that_is_no_day_nor_a_revision_says_what_it_takes(tiny):
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert "--since yesterday: a git revision needs the project in a git repository" in r.output
     assert '--since "2026-11-28 18:00"' in r.output
+
+
+def test_a_board_redrawn_is_a_change_shown_scaled_down(kit):
+    assert run("build", "--project", str(kit)).exit_code == 0
+    edit(kit, "layouts/kit/board.toml", 'fill = "#F3EEDD"', 'fill = "#E3DECD"')
+    r = run("diff", "kit", "--project", str(kit), "--reprint")
+    assert r.exit_code == 0, r.output
+    assert "kit: 1 changed, 0 added, 0 removed: 大きなボード" in r.output
+    assert "print the changed board (大きなボード) from its PDF" in r.output
+    pdf = kit / "output/kit/diff.pdf"
+    assert "大きなボード（cards/kit/game.toml）" in all_text(pdf)
+    assert "データは同じ（レイアウトの変更）" in all_text(pdf)
