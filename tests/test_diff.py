@@ -125,11 +125,17 @@ def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
     assert "tiny: no change" in r.output and not pdf.exists()
 
 
-def test_reprint_prints_every_copy_of_an_edited_row(kit):
-    assert run("build", "--project", str(kit)).exit_code == 0
-    edit(kit, "cards/kit/chips.csv", "資源,石,#808080,4", "資源,石,#707070,4")
-    r = run("diff", "kit", "--project", str(kit), "--reprint")
+def diffed(root, game: str, file: str, old: str, new: str, *args: str):
+    """What `pnp diff GAME ARGS` says after a build and one edit of `file`."""
+    assert run("build", "--project", str(root)).exit_code == 0
+    edit(root, file, old, new)
+    r = run("diff", game, "--project", str(root), *args)
     assert r.exit_code == 0, r.output
+    return r
+
+
+def test_reprint_prints_every_copy_of_an_edited_row(kit):
+    r = diffed(kit, "kit", "cards/kit/chips.csv", "石,#808080,4", "石,#707070,4", "--reprint")
     assert "4 pieces to print and swap in" in r.output
     from pdfread import placements
 
@@ -198,10 +204,7 @@ def test_kept_builds_are_bounded_in_number_and_bytes(tmp_path, monkeypatch):
 def test_a_die_face_edited_is_a_change_and_its_net_is_in_dice_pdf(kit):
     """A die's faces are compared as cards are (watch already said so; diff said no change):
     the face named with its row and column; --reprint points at dice.pdf's nets."""
-    assert run("build", "--project", str(kit)).exit_code == 0
-    edit(kit, "cards/kit/dice.csv", "赤,4,#C8323C", "赤,四,#C8323C")
-    r = run("diff", "kit", "--project", str(kit), "--reprint")
-    assert r.exit_code == 0, r.output
+    r = diffed(kit, "kit", "cards/kit/dice.csv", "赤,4,#C8323C", "赤,四,#C8323C", "--reprint")
     assert "kit: 1 changed, 0 added, 0 removed" in r.output
     assert "(cards/kit/dice.csv:5) label: '4' → '四'" in r.output
     assert "no card or token to reprint: print the changed dice (赤) from dice.pdf" in r.output
@@ -221,10 +224,7 @@ def test_since_that_is_no_day_nor_a_revision_says_what_it_takes(tiny):
 
 
 def test_a_board_redrawn_is_a_change_shown_scaled_down(kit):
-    assert run("build", "--project", str(kit)).exit_code == 0
-    edit(kit, "layouts/kit/board.toml", 'fill = "#F3EEDD"', 'fill = "#E3DECD"')
-    r = run("diff", "kit", "--project", str(kit), "--reprint")
-    assert r.exit_code == 0, r.output
+    r = diffed(kit, "kit", "layouts/kit/board.toml", "#F3EEDD", "#E3DECD", "--reprint")
     assert "kit: 1 changed, 0 added, 0 removed: 大きなボード" in r.output
     assert "print the changed board (大きなボード) from its PDF" in r.output
     pdf = kit / "output/kit/diff.pdf"

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import REPO, run
+from conftest import REPO, edit, run
 from pdfread import MM, page_size_mm, page_text, placements, text_by_font, text_in
 from spreadsheets import write_ods, write_xlsx
 
@@ -538,19 +538,8 @@ def test_sheets_of_tokens_and_dice_become_tokens_and_dice_of_the_game(tmp_path):
     assert result.exit_code == 1 and "--name goes with --add" in result.output
     result = run("new", "g", *at, "--from", f"{book}#コイン", "--add", "coin", "--title", "X")
     assert result.exit_code == 1 and "--title goes with a new game" in result.output
-    result = run(
-        "new",
-        "g",
-        *at,
-        "--from",
-        f"{book}#コイン",
-        "--add",
-        "coin",
-        "--kind",
-        "token",
-        "--name",
-        "硬貨",
-    )
+    coins = ("--from", f"{book}#コイン", "--add", "coin", "--kind", "token", "--name", "硬貨")
+    result = run("new", "g", *at, *coins)
     assert result.exit_code == 0, result.output
     assert "10 tokens" in result.output
     result = run("new", "g", *at, "--from", f"{book}#ダイス", "--add", "die", "--kind", "die")
@@ -588,9 +577,7 @@ def test_a_hash_in_a_file_s_name_is_part_of_it(tmp_path):
     assert 'data = "deck#2.csv"' in manifest.read_text("utf-8")
     assert run("build", "g", "--project", str(project)).exit_code == 0
     assert "斬る。" in page_text(project / "output/g/cards.pdf", 1)
-    manifest.write_text(
-        manifest.read_text("utf-8").replace('"deck#2.csv"', '"deck#2.csv#Sheet1"'), "utf-8"
-    )
+    edit(project, "cards/g/game.toml", '"deck#2.csv"', '"deck#2.csv#Sheet1"')
     result = run("check", "g", "--project", str(project))
     assert result.exit_code == 1
     assert (
