@@ -446,6 +446,10 @@ def add(
 def _append(root: Path, made: NewGame, layouts: Path, manifest: Path, text: str, block: str):
     """Write `made`'s files, then game.toml with the component `block` appended (last, so a
     failure part way leaves the game as it was)."""
+    from .textfile import confine
+
+    for path in made.files.keys() | {manifest}:  # a folder linked out of the project: no
+        confine(path, root, SourceRef(str(path.relative_to(root))), str(path.relative_to(root)))
     if (root / "schema" / "layout.schema.json").is_file():
         for path in [p for p in made.files if p.parent == layouts]:
             made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]

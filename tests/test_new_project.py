@@ -639,3 +639,18 @@ def test_a_spreadsheet_app_s_own_file_says_how_to_export_it(tmp_path, name, how)
     result = run("new", "g", "--project", str(tmp_path / "p"), "--from", str(source))
     assert result.exit_code == 1
     assert f"cannot read {source.suffix}: use .csv" in result.output and how in result.output
+
+
+def test_add_writes_nothing_through_a_folder_linked_out_of_the_project(tmp_path):
+    project, result = csv_game(tmp_path, [["name", "text"], ["剣", "斬る。"]])
+    assert result.exit_code == 0, result.output
+    outside = tmp_path / "outside"
+    (project / "layouts/deck").rename(outside)
+    (project / "layouts/deck").symlink_to(outside, target_is_directory=True)
+    before = (project / "cards/deck/game.toml").read_bytes()
+    source = tmp_path / "deck.csv"
+    result = run("new", "deck", "--project", str(project), "--from", str(source), "--add", "ev")
+    assert result.exit_code == 1
+    assert "layouts/deck/ev_front.toml must be a file inside the project folder" in result.output
+    assert sorted(p.name for p in outside.iterdir()) == ["card_back.toml", "card_front.toml"]
+    assert (project / "cards/deck/game.toml").read_bytes() == before
