@@ -323,6 +323,7 @@ def new(
             kind = "game" if path.name == MANIFEST else "layout" if path.suffix == ".toml" else ""
             if kind and (root / "schema" / f"{kind}.schema.json").is_file():
                 made.files[path] = f"#:schema ../../schema/{kind}.schema.json\n".encode() + data
+    _confined(root, made.files)
     _write(made.files)
     return made
 
@@ -443,13 +444,20 @@ def add(
     return _append(root, made, layouts, manifest, text, block)
 
 
+def _confined(root: Path, paths) -> None:
+    """Nothing is written through a folder linked out of the project (a project may be
+    someone else's), as builds read nothing outside it."""
+    from .textfile import confine
+
+    for path in paths:
+        shown = str(path.relative_to(root))
+        confine(path, root, SourceRef(shown), shown)
+
+
 def _append(root: Path, made: NewGame, layouts: Path, manifest: Path, text: str, block: str):
     """Write `made`'s files, then game.toml with the component `block` appended (last, so a
     failure part way leaves the game as it was)."""
-    from .textfile import confine
-
-    for path in made.files.keys() | {manifest}:  # a folder linked out of the project: no
-        confine(path, root, SourceRef(str(path.relative_to(root))), str(path.relative_to(root)))
+    _confined(root, [*made.files, manifest])
     if (root / "schema" / "layout.schema.json").is_file():
         for path in [p for p in made.files if p.parent == layouts]:
             made.files[path] = b"#:schema ../../schema/layout.schema.json\n" + made.files[path]

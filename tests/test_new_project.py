@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -654,3 +655,17 @@ def test_add_writes_nothing_through_a_folder_linked_out_of_the_project(tmp_path)
     assert "layouts/deck/ev_front.toml must be a file inside the project folder" in result.output
     assert sorted(p.name for p in outside.iterdir()) == ["card_back.toml", "card_front.toml"]
     assert (project / "cards/deck/game.toml").read_bytes() == before
+
+
+def test_new_writes_nothing_when_layouts_is_linked_out_of_the_project(tmp_path):
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(project / "layouts")
+    (project / "layouts").symlink_to(outside, target_is_directory=True)
+    source = tmp_path / "deck.csv"
+    source.write_text("name,text\n剣,斬る。\n", encoding="utf-8")
+    result = run("new", "g", "--project", str(project), "--from", str(source))
+    assert result.exit_code == 1 and "must be a file inside the project folder" in result.output
+    assert list(outside.iterdir()) == [] and list((project / "cards").iterdir()) == []
