@@ -711,7 +711,7 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
         from .project import Project
 
         project = _project(project_dir)
-        out = Path(out_dir) if out_dir else project.root / "output"
+        out = Path(out_dir) if out_dir else project.output
         offset = printers.pick(printer, None) if reprint else None
         opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
         result = pipeline.check(project, [game], opts, play=False)
@@ -953,7 +953,7 @@ def cache_clear(project_dir) -> None:
 
         folders = [caches.user_cache_dir()]
         try:
-            folders.append(_project(project_dir).root / "output" / ".cache")
+            folders.append(_project(project_dir).output / ".cache")
         except BuildError:
             if project_dir:
                 raise

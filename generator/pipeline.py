@@ -61,7 +61,7 @@ class Result:
 
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
     picked = builders.select(options.formats)
-    out = options.out or project.root / "output"
+    out = options.out or project.output
     cache = Cache.for_output(out, writable=True)
     start = time.perf_counter()
     # A game whose inputs are all as they were at its last build, and whose files are still
@@ -118,7 +118,7 @@ def check(
 ) -> Result:
     problems = Problems()
     result = Result(problems)
-    out = options.out or project.root / "output"
+    out = options.out or project.output
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
@@ -268,7 +268,7 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     )
     from .builders.simulation import sweep_pdf
 
-    root = opts.out or project.root / "output"
+    root = opts.out or project.output
     out = root / game_id
     cache = Cache.for_output(root, writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
@@ -331,7 +331,7 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
     )
     if not found:  # stopped before any game finished
         raise KeyboardInterrupt
-    out = (opts.out or project.root / "output") / game_id
+    out = (opts.out or project.output) / game_id
     files = {out / "probes.md": markdown.encode(), out / "probes.json": (payload + "\n").encode()}
     return {
         "markdown": markdown,
@@ -388,8 +388,8 @@ def simulate(
 
     with sim.on_cluster(opts.scheduler):
         result = run_simulation(game, module, players, opts, progress, chosen)
-    out = (opts.out or project.root / "output") / game_id
-    cache = Cache.for_output(opts.out or project.root / "output", writable=True)
+    out = (opts.out or project.output) / game_id
+    cache = Cache.for_output(opts.out or project.output, writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
     files = report_files(game, result, out, font_index, cache)
     written = output.write_all(files, [out])

@@ -103,6 +103,34 @@ class Project:
     def layouts(self) -> Path:
         return self.root / "layouts"
 
+    @property
+    def output(self) -> Path:
+        """PROJECT/output, where builds write unless told --out: never a folder linked out of
+        the project (a project may be someone else's, and a build replaces its games' folders
+        there); a designer who wants the outputs elsewhere says so with --out."""
+        out = self.root / "output"
+        try:
+            target = out.resolve()
+            inside = target.is_relative_to(self.root.resolve())
+        except (OSError, RuntimeError):  # a symbolic link loop
+            target, inside = out, False
+        if not inside:
+            raise BuildError(
+                [
+                    Problem(
+                        "error",
+                        _(
+                            "output/ is a symbolic link out of the project (to {target}): pnp "
+                            "writes outside a project only when told, pass --out {target} to "
+                            "build there",
+                            target=target,
+                        ),
+                        SourceRef("output"),
+                    )
+                ]
+            )
+        return out
+
     def rel(self, path: Path) -> str:
         return rel(path, self.root)
 

@@ -143,7 +143,7 @@ def run(
     """Build, then rebuild on every save until `stop` is set (or Ctrl-C)."""
     named = list(games)
     games = named or project.game_ids()
-    out = options.out or project.root / "output"
+    out = options.out or project.output
     states: dict[str, GameState] = {}
 
     def build(which: list[str]) -> None:

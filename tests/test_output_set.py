@@ -234,3 +234,20 @@ def test_a_set_with_subfolders_replaces_the_folders_it_writes_and_keeps_the_rest
         "png/chip/c.png",
     ]
     assert (game / "cards.pdf").read_bytes() == b"sheets"
+
+
+def test_an_output_folder_linked_out_of_the_project_is_written_only_when_named(tmp_path):
+    """A project may be someone else's: an output/ linking elsewhere (a folder there named like
+    a game would be replaced) is refused; --out names it deliberately."""
+    root = make_fixture_project("tiny", tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "tiny").mkdir(parents=True)
+    (elsewhere / "tiny/mine.txt").write_text("not pnp's", encoding="utf-8")
+    (root / "output").symlink_to(elsewhere, target_is_directory=True)
+    r = run("build", "--project", str(root))
+    assert r.exit_code == 1
+    assert "output/ is a symbolic link out of the project" in r.output
+    assert f"--out {elsewhere}" in r.output
+    assert sorted(p.name for p in (elsewhere / "tiny").iterdir()) == ["mine.txt"]
+    assert run("build", "--project", str(root), "--out", str(tmp_path / "chosen")).exit_code == 0
+    assert (tmp_path / "chosen/tiny/cards.pdf").is_file()
