@@ -9,12 +9,18 @@ user cache folder for pnp (~/.cache/pnp on Linux); `pnp cache clear` empties bot
 Not a build result, so it is not output's business what goes in it; but output stays the only
 module that writes, and the cache asks it to (`atomic_write`). `pnp check` reads the caches but
 never writes (check writes nothing).
+
+Every entry is sealed with an HMAC under a key of this user's (`key` in the user's cache
+folder, made on first use): a project folder may be someone else's, and one that ships an
+`output/.cache` of its own must not have its pickles loaded. An entry whose seal does not hold
+is no entry (the work is done again).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 import shutil
 from functools import lru_cache
@@ -38,6 +44,12 @@ class Cache:
     def for_output(cls, out: Path, writable: bool) -> Cache:
         return cls(out / ".cache", writable, user_cache(writable))
 
+    def path(self, name: str) -> Path:
+        """Where entry `name` is kept: its name and SUFFIX (a sealed entry is a file no
+        earlier pnp looks for, so going back a version reads none of them)."""
+        assert self.folder is not None
+        return self.folder / f"{name}{SUFFIX}"
+
     def read(self, name: str) -> bytes | None:
         data = self._read(name)
         if data is None and self.shared is not None and name.startswith(SHARED):
@@ -49,10 +61,12 @@ class Cache:
     def _read(self, name: str) -> bytes | None:
         if self.folder is None:
             return None
-        path = self.folder / name
+        path = self.path(name)
         try:
-            data = path.read_bytes()
+            data = _opened(name, path.read_bytes())
         except OSError:
+            return None
+        if data is None:  # not sealed by this user: someone else's, or torn
             return None
         if self.writable and name.startswith(SHARED):
             try:  # used: the last to go when the folder is trimmed (see _trim)
@@ -70,7 +84,7 @@ class Cache:
     def _write(self, name: str, data: bytes) -> None:
         if self.writable:
             try:
-                atomic_write(self.folder / name, data)
+                atomic_write(self.path(name), _sealed(name, data))
             except OSError:
                 self.writable = False
                 return
@@ -151,6 +165,48 @@ def recall(name: str) -> bytes | None:
 def keep(name: str, data: bytes) -> None:
     if _remembering is not None:
         _remembering.write(name, data)
+
+
+SEAL = 32  # bytes of HMAC-SHA256 before each entry
+SUFFIX = ".sealed"  # of every entry's file
+
+
+def _sealed(name: str, data: bytes) -> bytes:
+    return hmac.new(_key(), name.encode() + b"\0" + data, hashlib.sha256).digest() + data
+
+
+def _opened(name: str, blob: bytes) -> bytes | None:
+    """The entry's data if this user's key sealed it under this name, else None."""
+    seal, data = blob[:SEAL], blob[SEAL:]
+    good = hmac.new(_key(), name.encode() + b"\0" + data, hashlib.sha256).digest()
+    return data if len(blob) >= SEAL and hmac.compare_digest(seal, good) else None
+
+
+@lru_cache(maxsize=1)
+def _key() -> bytes:
+    """This user's sealing key: kept in the user's cache folder (readable by the user alone),
+    made at random on first use; where it cannot be kept, one for this process only (caches
+    then last one run)."""
+    path = user_cache_dir() / "key"
+    try:
+        key = path.read_bytes()
+        if len(key) == 32:
+            return key
+    except OSError:
+        pass
+    key = os.urandom(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():  # torn: a new key (every entry sealed with the old one goes)
+            path.unlink()
+        with contextlib.suppress(FileExistsError):  # another process made it first: theirs
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(key)
+        kept = path.read_bytes()
+        return kept if len(kept) == 32 else key
+    except OSError:
+        return key
 
 
 def user_cache_dir() -> Path:

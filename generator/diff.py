@@ -22,6 +22,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .cache import SUFFIX
 from .i18n import _
 from .layout.faces import Face, pack, unpack
 from .layout.plan import laid_cards
@@ -160,7 +161,9 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     # (the killed-build test counts them); the same cards as the build before keep its time.
     cache.write(f"snapshots/{game}.builds/{stamp}", data)
     kept = [path for _when, path in _kept(history)]
-    if len(kept) >= 2 and kept[-1].name == stamp and kept[-2].read_bytes() == data:
+    named = f"snapshots/{game}.builds/"
+    before = cache.read(named + _stamp_of(kept[-2])) if len(kept) >= 2 else None
+    if kept[-1:] and _stamp_of(kept[-1]) == stamp and before == data:
         kept.pop().unlink(missing_ok=True)
     for old in kept[:-HISTORY]:
         old.unlink(missing_ok=True)
@@ -169,6 +172,11 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     while len(kept) > 1 and sum(sizes) > HISTORY_BYTES:  # a huge deck keeps fewer
         kept.pop(0).unlink(missing_ok=True)
         sizes.pop(0)
+
+
+def _stamp_of(path: Path) -> str:
+    """A kept build's name (its time) from its file's."""
+    return path.name.removesuffix(SUFFIX)
 
 
 def _history(cache, game: str) -> Path | None:
@@ -181,14 +189,15 @@ def builds(cache, game: str) -> list[tuple[float, str]]:
     folder = getattr(cache, "folder", None)
     if folder is None:
         return []
-    return [(when, path.name) for when, path in _kept(folder / "snapshots" / f"{game}.builds")]
+    history = folder / "snapshots" / f"{game}.builds"
+    return [(when, _stamp_of(path)) for when, path in _kept(history)]
 
 
 def _kept(history: Path) -> list[tuple[float, Path]]:
     """The files of a game's kept builds with their times (UTC epochs), oldest first."""
     out = []
-    for path in history.glob("*Z") if history.is_dir() else ():
-        whole, _dot, part = path.name[:-1].partition(".")  # 20261130T220237.123Z
+    for path in history.glob(f"*Z{SUFFIX}") if history.is_dir() else ():
+        whole, _dot, part = _stamp_of(path)[:-1].partition(".")  # 20261130T220237.123Z
         try:
             when = calendar.timegm(time.strptime(whole + "Z", STAMP)) + int(part or 0) / 1000
         except ValueError:

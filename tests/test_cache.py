@@ -15,7 +15,8 @@ def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeyp
     first = make_fixture_project("tiny", tmp_path / "a")
     assert run("build", "--project", str(first)).exit_code == 0
     kept = sorted(p.name for p in (tmp_path / "user-cache/fonts").iterdir())
-    assert any(n.endswith(".ttf") for n in kept) and any(n.endswith(".widths") for n in kept)
+    assert any(n.endswith(".ttf.sealed") for n in kept)
+    assert any(n.endswith(".widths.sealed") for n in kept)
     assert not (tmp_path / "user-cache/fontindex.json").exists()  # per project, not shared
 
     built: list[str] = []
@@ -88,7 +89,7 @@ def test_the_font_cache_keeps_to_its_bounds_and_keeps_what_builds_use(tmp_path, 
     kept = sorted(p.name for p in folder.iterdir())
     assert len(kept) == 10
     made = [n for n in kept if not n.startswith("old")]
-    assert made and all(n.endswith((".ttf", ".widths")) for n in made)  # this build's, kept
+    assert made and all(n.endswith((".ttf.sealed", ".widths.sealed")) for n in made)  # kept
     left = [n for n in kept if n.startswith("old")]  # the newest of the earlier ones
     assert left == [f"old{i:02}.ttf" for i in range(12 - len(left), 12)] and len(made) < 10
     edit(root, "cards/tiny/cards.csv", "二の赤。", "二の赤、新しい字。")  # new characters
@@ -96,3 +97,45 @@ def test_the_font_cache_keeps_to_its_bounds_and_keeps_what_builds_use(tmp_path, 
     assert len(list(folder.iterdir())) == 10
     assert set(made) <= {p.name for p in folder.iterdir()}  # used again: not the ones to go
     assert run("build", "--project", str(root)).exit_code == 0
+
+
+class _Opens:
+    """A pickle that, loaded, creates a file: what a hostile project could ship as a cache."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (open, (str(self.path), "w"))
+
+
+def test_a_cache_shipped_with_a_project_is_never_unpickled(tmp_path):
+    import pickle
+
+    root = make_fixture_project("tiny", tmp_path)
+    marker = tmp_path / "ran"
+    shipped = root / "output/.cache/snapshots/tiny.sealed"  # where pnp keeps it
+    shipped.parent.mkdir(parents=True)
+    shipped.write_bytes(b"\0" * 32 + pickle.dumps(_Opens(marker)))  # a seal that is not ours
+    r = run("diff", "tiny", "--project", str(root))
+    assert r.exit_code == 1 and "no earlier build of tiny" in r.output
+    assert not marker.exists()
+    shipped.write_bytes(pickle.dumps(_Opens(marker)))  # no seal at all
+    assert "no earlier build of tiny" in run("diff", "tiny", "--project", str(root)).output
+    assert not marker.exists()
+    assert run("build", "--project", str(root)).exit_code == 0  # the build's own: it reads
+    assert "tiny: no change" in run("diff", "tiny", "--project", str(root)).output
+
+
+def test_a_cache_entry_tampered_with_or_renamed_is_no_entry(tmp_path):
+    from generator.cache import Cache
+
+    cache = Cache(tmp_path / "c")
+    cache.write("a/b", b"some work")
+    assert cache.read("a/b") == b"some work"
+    path = tmp_path / "c/a/b.sealed"
+    blob = path.read_bytes()
+    path.write_bytes(blob[:-1] + b"X")
+    assert cache.read("a/b") is None
+    (tmp_path / "c/a/c.sealed").write_bytes(blob)  # a good entry under another name
+    assert cache.read("a/c") is None

@@ -144,11 +144,18 @@ def test_reprint_prints_every_copy_of_an_edited_row(kit):
     assert len(placements(pdf, 1)) == 4 and "石" in all_text(pdf) and "木" not in all_text(pdf)
 
 
+PRINTED = (2026, 11, 28, 12, 0, 0)  # UTC
+
+
 def test_diff_since_the_day_the_deck_was_printed(tiny, monkeypatch):
     """Builds are kept by time: the deck printed on the 28th is compared with, however many
     builds came since, and --reprint prints what changed from it; a time before every kept
     build says which is the earliest."""
+    import calendar
     import time
+
+    from generator import diff
+    from generator.cache import Cache
 
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
@@ -157,7 +164,9 @@ def test_diff_since_the_day_the_deck_was_printed(tiny, monkeypatch):
         assert run("build", "--project", str(tiny)).exit_code == 0
         kept = tiny / "output/.cache/snapshots/tiny.builds"
         [first] = list(kept.iterdir())
-        first.rename(kept / "20261128T120000Z")  # as if built, and printed, on the 28th
+        first.unlink()  # kept again as if built, and printed, on the 28th
+        cache = Cache.for_output(tiny / "output", writable=True)
+        diff.save(diff.load(cache, "tiny"), cache, "tiny", now=calendar.timegm(PRINTED))
         edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
         assert run("build", "--project", str(tiny)).exit_code == 0
         edit(tiny, "cards/tiny/cards.csv", "四の赤。", "赤の四。")

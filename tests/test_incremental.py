@@ -243,7 +243,7 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
     from generator.layout import faces
 
     assert run("build", "--project", str(tiny), "--out", str(tiny / "kept")).exit_code == 0
-    assert (tiny / "kept/.cache/faces/tiny").is_file()
+    assert (tiny / "kept/.cache/faces/tiny.sealed").is_file()
     monkeypatch.setattr(faces.FaceMemo, "MOST", 5)
     held: list[int] = []
     real = faces.FaceMemo.get
@@ -254,7 +254,7 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
 
     monkeypatch.setattr(faces.FaceMemo, "get", get)
     assert run("build", "--project", str(tiny), "--out", str(tiny / "big")).exit_code == 0
-    assert not (tiny / "big/.cache/faces/tiny").exists()
+    assert not (tiny / "big/.cache/faces/tiny.sealed").exists()
     assert max(held) <= 5 + 1  # the faces of the deck's first five cards at most, then none
     assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")
 

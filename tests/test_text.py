@@ -95,7 +95,7 @@ def test_cff_noto_is_subset_and_converted_to_truetype(tmp_path):
     assert set(font.getBestCmap()) == {ord(c) for c in "補陀落渡海しよう！"}
     # Cached by content: the second call reads the file the first wrote.
     assert (
-        list(tmp_path.glob("fonts/*.ttf"))
+        list(tmp_path.glob("fonts/*.ttf.sealed"))
         and subset_truetype(face, set("補陀落渡海しよう！"), cache) == data
     )
     assert metrics(face).has("補") and not metrics(face).has("\U0001f600")
