@@ -9,7 +9,6 @@ Nothing existing is overwritten; every file is written only when all of them are
 from __future__ import annotations
 
 import itertools
-import keyword
 import re
 import shlex
 import string
@@ -24,7 +23,7 @@ from .model import NAME_COLUMNS
 from .problems import BuildError, Problem, SourceRef
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
-from .validate import _convert
+from .validate import _convert, template_ref
 
 # --size NAME: (the size in sheets.toml, the sheet to print on)
 SIZES = {
@@ -217,10 +216,7 @@ class Column:
     @property
     def ref(self) -> str:
         """How a template reads this column."""
-        if self.name.isidentifier() and not keyword.iskeyword(self.name):
-            if self.name not in ("game", "vars", "row", "true", "false", "none"):
-                return self.name
-        return 'row["' + self.name.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+        return template_ref(self.name)
 
 
 @dataclass

@@ -39,13 +39,14 @@ def private_use(text: str, allowed: tuple = ()) -> str | None:
     return None
 
 
-def _read_as(column: str) -> str:
-    """How a layout's template reads a column: its name, or row["No."] for a name that is
-    not one."""
+def template_ref(column: str) -> str:
+    """How a layout's template reads a column: its name, or row["No."] for a name that is no
+    identifier or is one a template already means (game, vars, row, true…)."""
     import keyword
 
     if column.isidentifier() and not keyword.iskeyword(column):
-        return column
+        if column not in ("game", "vars", "row", "true", "false", "none"):
+            return column
     return 'row["' + column.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
@@ -153,8 +154,8 @@ def build_deck(
                 "[component.columns] and in the layouts too ({{{{ {old_ref} }}}} → "
                 "{{{{ {new_ref} }}}})",
                 new=unknown[0],
-                old_ref=_read_as(column),
-                new_ref=_read_as(unknown[0]),
+                old_ref=template_ref(column),
+                new_ref=template_ref(unknown[0]),
             )
         problems.error(
             _(
