@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from ..diff import Change, Snapshot
-from ..layout.faces import Fonts
+from ..layout.faces import Face, Fonts
 from ..render import fonts as render_fonts
 from ..render.diff import diff_pdf
-from .reprint import use_glyphs
 
 OLD_NEW = "左：前　右：今"
 ADDED, REMOVED, LAYOUT = "追加されたカード", "削除されたカード", "データは同じ（レイアウトの変更）"
@@ -71,3 +70,16 @@ def _with_every_role(names: dict[str, str], pairs) -> dict[str, str]:
                 if role and role not in out:
                     out[role] = names["body"]
     return out
+
+
+def use_glyphs(fonts: Fonts, face: Face) -> None:
+    """The characters a face draws: an old face was laid out by an earlier build, so its
+    characters are not among this layout's."""
+    for box in face.boxes:
+        role = box.props.get("font", "body")
+        if box.type == "text" and role in fonts.metrics:
+            fonts.use(role, "".join(box.props.get("lines", ())))
+            if box.props.get("styles"):
+                fonts.use("bold", "".join(box.props.get("lines", ())))
+        elif box.type == "image":
+            fonts.use("body", str(box.props.get("placeholder") or ""))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..layout.faces import Face, FaceStore, Fonts
+from ..layout.faces import FaceStore
 from ..layout.plan import DeckSheets, Plan, laid_cards
 from ..render import fonts as render_fonts
-from .sheets import SIDES, proof_text
+from .sheets import SIDES, proof_text, use_sheet_glyphs
 
 HEADING = "差し替え用シート（変更・追加されたカードだけ）"
 
@@ -40,29 +40,8 @@ def pdf(plan: Plan, decks: list[DeckSheets], cache, since: str) -> bytes:
     title = plan.game.title
     heading = f"{HEADING}　{since}からの変更"
     lines = proof_text(title, heading, decks, plan.paper_name, plan.back_offset)
-    fonts = plan.fonts
-    fonts.use("bold", lines[0])
-    for line in [*lines[1:], *SIDES, *(d.name for d in decks)]:
-        fonts.use("body", line)
-    for d in decks:
-        for pair in d.faces:
-            for face in pair:
-                if face is not None:
-                    use_glyphs(fonts, face)
-    names = render_fonts.register(fonts, cache)
+    use_sheet_glyphs(plan.fonts, lines, decks)  # the faces' characters: this layout's own
+    names = render_fonts.register(plan.fonts, cache)
     return render_pdf.sheets_pdf(
         f"{title} {HEADING}", lines, decks, names, SIDES, back_offset=plan.back_offset
     )
-
-
-def use_glyphs(fonts: Fonts, face: Face) -> None:
-    """The characters a laid-out face draws, for the font subsets of a PDF drawn from faces
-    alone (`diff`'s proof, the reprint sheets)."""
-    for box in face.boxes:
-        role = box.props.get("font", "body")
-        if box.type == "text" and role in fonts.metrics:
-            fonts.use(role, "".join(box.props.get("lines", ())))
-            if box.props.get("styles"):
-                fonts.use("bold", "".join(box.props.get("lines", ())))
-        elif box.type == "image":
-            fonts.use("body", str(box.props.get("placeholder") or ""))

@@ -53,6 +53,14 @@ def proof_text(
     return lines
 
 
+def use_sheet_glyphs(fonts, lines: list[str], decks: list[DeckSheets]) -> None:
+    """The characters of a sheets PDF's own words: its proof page (the first line in bold),
+    the sheet labels (deck names, 表 and 裏). The faces' are the layout's."""
+    fonts.use("bold", lines[0])
+    for line in [*lines[1:], *(d.name for d in decks), "".join(SIDES)]:
+        fonts.use("body", line)
+
+
 def offset_words(offset) -> str:
     """The proof page's line for the back-page offset in use (pnp calibrate)."""
     printer = f"（プリンター {offset.printer}）" if offset.printer else ""
@@ -113,15 +121,8 @@ class SheetsBuilder(Builder):
 
     def glyphs(self, plan: Plan) -> None:
         decks = plan.sheets[self.name]
-        title, *lines = proof_text(
-            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset
-        )
-        plan.fonts.use("bold", title)
-        for line in [*lines, *PROOF_LINES_ON]:
-            plan.fonts.use("body", line)
-        for d in decks:
-            plan.fonts.use("body", d.name)
-        plan.fonts.use("body", "".join(SIDES))
+        lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset)
+        use_sheet_glyphs(plan.fonts, [*lines, *PROOF_LINES_ON], decks)
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import pdf
