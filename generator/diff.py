@@ -86,59 +86,47 @@ def counted(label: str, n: int) -> str:
 
 
 def take(plan) -> Snapshot:
-    """A game's cards as laid out in `plan`: its faces are the chunks the face stores hold."""
+    """A game's pieces as laid out in `plan`: cards and tokens (their faces the chunks the face
+    stores hold), each die face as a row (no back), each board as one face. Entries are packed
+    a chunk at a time as they come: the faces of a large deck are never all unpacked at once."""
     snap = Snapshot()
     for group in plan.sheets.values():
         for laid in group:
             snap.face_chunks += laid.faces.packed()
-    entries: list[Entry] = []
-    for card, name, front, back, laid in laid_cards(plan):
-        entries.append(
-            Entry(
-                name,
-                card.label(),
-                card.where.row_place,
-                {k: v for k, v in card.fields.items() if not k.startswith("_")},
-                front.key,
-                back.key if back else None,
-                laid.geometry.card,
-            )
-        )
-        if len(entries) == ENTRIES:
-            snap.entry_chunks.append(pack(entries))
-            entries = []
-    # Dice: each face a row, compared as a card is (no back; not on card sheets, so not
-    # reprinted: their nets are in dice.pdf).
-    decks = {d.id: d for d in plan.game.decks}
-    for dice in plan.dice:
-        cards = decks[dice.id].cards
+    for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
         pairs = [(face, None) for face in dice.faces]
-        for at in range(0, len(pairs), ENTRIES):
-            snap.face_chunks.append(pack(pairs[at : at + ENTRIES]))
-        for card, face in zip(cards, dice.faces):
-            entries.append(
-                Entry(
-                    dice.name,
-                    card.label(),
-                    card.where.row_place,
-                    {k: v for k, v in card.fields.items() if not k.startswith("_")},
-                    face.key,
-                    None,
-                    (dice.side, dice.side),
-                )
-            )
-            if len(entries) == ENTRIES:
-                snap.entry_chunks.append(pack(entries))
-                entries = []
-    # Boards: one face each, drawn by their layout alone (no row: where is their game.toml).
+        snap.face_chunks += [pack(pairs[at : at + ENTRIES]) for at in range(0, len(pairs), ENTRIES)]
     for board in plan.boards:
         snap.face_chunks.append(pack([(board.face, None)]))
+    chunk: list[Entry] = []
+    for entry in _entries(plan):
+        chunk.append(entry)
+        if len(chunk) == ENTRIES:
+            snap.entry_chunks.append(pack(chunk))
+            chunk = []
+    if chunk:
+        snap.entry_chunks.append(pack(chunk))
+    return snap
+
+
+def _entries(plan) -> Iterator[Entry]:
+    """Every piece's entry, by the card (or row) it comes from; a board by its game.toml."""
+    for card, name, front, back, laid in laid_cards(plan):
+        yield _entry(name, card, front, back, laid.geometry.card)
+    decks = {d.id: d for d in plan.game.decks}
+    for dice in plan.dice:
+        for card, face in zip(decks[dice.id].cards, dice.faces):
+            yield _entry(dice.name, card, face, None, (dice.side, dice.side))
+    for board in plan.boards:
         size = next(iter(board.tilings.values())).board
         where = plan.game.manifest.where.row_place
-        entries.append(Entry(board.name, board.name, where, {}, board.face.key, None, size))
-    if entries:
-        snap.entry_chunks.append(pack(entries))
-    return snap
+        yield Entry(board.name, board.name, where, {}, board.face.key, None, size)
+
+
+def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
+    fields = {k: v for k, v in card.fields.items() if not k.startswith("_")}
+    back_key = back.key if back else None
+    return Entry(name, card.label(), card.where.row_place, fields, front.key, back_key, size)
 
 
 HISTORY = 30  # builds kept for `diff --since DATE`, the newest
@@ -153,7 +141,7 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
     cache.write(f"snapshots/{game}", data)
     history = _history(cache, game)
-    if history is None:
+    if history is None or not cache.writable:
         return
     now = time.time() if now is None else now
     stamp = time.strftime(STAMP, time.gmtime(now)).replace("Z", f".{int(now * 1000) % 1000:03d}Z")
@@ -180,17 +168,15 @@ def _stamp_of(path: Path) -> str:
 
 
 def _history(cache, game: str) -> Path | None:
+    """The folder of a game's kept builds (None: a cache with no folder)."""
     folder = getattr(cache, "folder", None)
-    return None if folder is None or not cache.writable else folder / "snapshots" / f"{game}.builds"
+    return None if folder is None else folder / "snapshots" / f"{game}.builds"
 
 
 def builds(cache, game: str) -> list[tuple[float, str]]:
     """The kept builds of `game`: (when, as a UTC epoch; the name), oldest first."""
-    folder = getattr(cache, "folder", None)
-    if folder is None:
-        return []
-    history = folder / "snapshots" / f"{game}.builds"
-    return [(when, _stamp_of(path)) for when, path in _kept(history)]
+    history = _history(cache, game)
+    return [(when, _stamp_of(path)) for when, path in _kept(history)] if history else []
 
 
 def _kept(history: Path) -> list[tuple[float, Path]]:
