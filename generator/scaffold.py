@@ -804,10 +804,7 @@ def _front(columns: list[Column], w: float, h: float) -> str:
         if c.name not in NOT_PRINTED and c.type not in ("color", "copies") and c is not picture
     ]
     colour = next((c for c in columns if c.type == "color"), None)
-    title = next(
-        (c for c in printed if c.name.strip().lower() in TITLE_NAMES),
-        next((c for c in printed if c.type == "text"), printed[0] if printed else None),
-    )
+    title = _title_column(printed)
     rest = [c for c in printed if c is not title]
     short = [c for c in rest if c.longest <= LONG]
     long = [c for c in rest if c.longest > LONG]
@@ -911,6 +908,14 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     return "\n".join(out) + "\n"
 
 
+def _title_column(printed: list[Column]) -> Column | None:
+    """The column that names a piece (name, 名前…), else the first of text, else the first."""
+    return next(
+        (c for c in printed if c.name.strip().lower() in TITLE_NAMES),
+        next((c for c in printed if c.type == "text"), printed[0] if printed else None),
+    )
+
+
 def _label(name: str) -> str:
     """A column's name as printed text (Jinja's own braces escaped)."""
     return name.replace("{", "{{ '{' }}").replace("}", "{{ '}' }}")
@@ -972,10 +977,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
         and not (kind == "die" and c.name == "die")  # which die a face is on
     ]
     colour = next((c for c in columns if c.type == "color"), None)
-    title = next(
-        (c for c in printed if c.name.strip().lower() in TITLE_NAMES),
-        next((c for c in printed if c.type == "text"), printed[0] if printed else None),
-    )
+    title = _title_column(printed)
     rest = [c for c in printed if c is not title and c.longest <= LONG]
     ink = "#FFFFFF" if colour else "#222222"
     out = [
