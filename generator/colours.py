@@ -32,3 +32,21 @@ def colour(text: object) -> str | None:
         return None
     value = value.upper()
     return "#" + "".join(ch * 2 for ch in value[1:]) if len(value) == 4 else value
+
+
+def ink(fill: object, dark: str = "#222222", light: str = "#FFFFFF") -> str:
+    """The text colour that reads on `fill`: dark on a light colour (a white or yellow row),
+    white on a dark one; by the colour's relative luminance (WCAG), the brighter contrast of
+    the two. A value that is no colour gets the dark ink."""
+    rgb = colour(fill)
+    if rgb is None:
+        return dark
+
+    def channel(hex2: str) -> float:
+        c = int(hex2, 16) / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(rgb[i : i + 2]) for i in (1, 3, 5))
+    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    # contrast with white (1.05 / (lum + 0.05)) against with near-black (~(lum + 0.05) / 0.066)
+    return light if 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.066 else dark

@@ -835,7 +835,7 @@ def _front(columns: list[Column], w: float, h: float) -> str:
             "bold",
             14,
             8,
-            "#FFFFFF",
+            f"{{{{ {colour.ref} | ink }}}}" if colour else "#FFFFFF",  # reads on a light row too
             "middle",
             markup=title.markup,
         )
@@ -979,7 +979,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
     colour = next((c for c in columns if c.type == "color"), None)
     title = _title_column(printed)
     rest = [c for c in printed if c is not title and c.longest <= LONG]
-    ink = "#FFFFFF" if colour else "#222222"
+    ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#222222"  # white on dark, dark on light
     out = [
         f"# Made by `pnp new`: a {kind}'s face, its name in the middle. Change anything; sizes are",
         "# lengths (mm, pt, in) or expressions of W and H (the piece's width and height).",

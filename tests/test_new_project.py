@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from conftest import REPO, edit, run
-from pdfread import MM, page_size_mm, page_text, placements, text_by_font, text_in
+from pdfread import MM, page_size_mm, page_text, placements, render, text_by_font, text_in
 from spreadsheets import write_ods, write_xlsx
 
 COLOURS = {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400", "緑": "#3C8D4F"}
@@ -669,3 +669,49 @@ def test_new_writes_nothing_when_layouts_is_linked_out_of_the_project(tmp_path):
     result = run("new", "g", "--project", str(project), "--from", str(source))
     assert result.exit_code == 1 and "must be a file inside the project folder" in result.output
     assert list(outside.iterdir()) == [] and list((project / "cards").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "fill, ink",
+    [
+        ("#FFFFFF", "#222222"),
+        ("#D9A400", "#222222"),
+        ("yellow", "#222222"),
+        ("#6B3E26", "#FFFFFF"),
+        ("#2F5DA8", "#FFFFFF"),
+        ("black", "#FFFFFF"),
+        ("not a colour", "#222222"),
+    ],
+)
+def test_the_ink_filter_picks_text_that_reads_on_a_fill(fill, ink):
+    from generator.layout.templates import environment
+
+    assert environment().from_string("{{ c | ink }}").render(c=fill) == ink
+
+
+def test_a_light_colour_row_prints_its_name_in_dark_ink(tmp_path):
+    """Salt on white: pnp new's faces read their colour column's ink ({{ 色 | ink }}), so a
+    white or yellow row's name is not printed white on white."""
+    rows = [["名前", "色", "枚数"], ["塩", "#FFFFFF", 2], ["醤油", "#6B3E26", 2]]
+    project, result = csv_game(tmp_path, [list(map(str, r)) for r in rows])
+    assert result.exit_code == 0, result.output
+    front = (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    assert 'color = "{{ 色 | ink }}"' in front
+    book = tmp_path / "t.csv"
+    book.write_text("\n".join(",".join(map(str, r)) for r in rows) + "\n", encoding="utf-8")
+    at = ("--project", str(project))
+    assert (
+        run("new", "deck", *at, "--from", str(book), "--add", "salt", "--kind", "token").exit_code
+        == 0
+    )
+    assert 'color = "{{ 色 | ink }}"' in (project / "layouts/deck/salt_front.toml").read_text(
+        "utf-8"
+    )
+    assert run("build", "deck", *at).exit_code == 0
+    pdf = project / "output/deck/tokens.pdf"
+    first = placements(pdf, 1)[0]  # a 塩 token: white, its name and ring in the ink
+    page_h = page_size_mm(pdf, 1)[1] * MM
+    image = render(pdf, 1, scale=2).convert("L")
+    x0, y0 = 2 * first.x, 2 * (page_h - first.y - 25 * MM)  # its trim box, 25 mm, in pixels
+    inside = image.crop((int(x0 + 8), int(y0 + 8), int(x0 + 50 * MM - 8), int(y0 + 50 * MM - 8)))
+    assert sum(1 for px in inside.getdata() if px < 80) > 200

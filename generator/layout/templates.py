@@ -13,6 +13,7 @@ from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedEr
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from .. import typeset
+from ..colours import ink
 
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
@@ -54,6 +55,7 @@ def environment() -> SandboxedEnvironment:
     env.filters["zen"] = zen
     env.filters["noicons"] = noicons
     env.filters["ruby"] = typeset.ruby
+    env.filters["ink"] = ink  # {{ color | ink }}: text that reads on that fill
     return env
 
 
