@@ -268,6 +268,7 @@ def npos(data, players=4, **opts):
 def test_must_follow_and_blue_changes_suit_only_when_you_cannot(ndata):
     s = npos(ndata)
     s.plays = [(0, turf(ndata, N.RED, 5), 0, 0, 0)]
+    s.lead_suit = N.RED  # as the lead's play notes it
     s.current_player, s.turn = 1, 1
     s.hands[1] = [turf(ndata, N.RED, 2), turf(ndata, N.BLUE, 7)]
     s.store[1] = [0, 1, 0]
@@ -374,25 +375,26 @@ def test_drawn_showdown_scores_nothing_and_tie_lead_reading(ndata):
 def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s = npos(ndata)
     area = next(a for a, c in enumerate(s.area_colour) if c == N.RED)
-    s.markers[area] = [0, 2, 0, 0]
-    s.marker_supply = [8, 6, 8, 8]
+    other = next(a for a, c in enumerate(s.area_colour) if c == N.RED and a != area)
+    for p in (1, 1, 2):  # P2 twice on one red area, P3 on another
+        s._occupy(p, area if p == 1 else other, None)
     s.cubes[area] = 2
-    s.markers[area][2] = 1
-    s.marker_supply[2] = 7
+    assert s.markers[area] == [0, 2, 0, 0] and s.marker_supply == [8, 6, 7, 8]
     s.info = {0: (turf(ndata, N.RED, 1), N.RED, 1)}
     s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
     s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
     s.lead = N.BLUE  # the suit led, as the judgement notes it
-    # The occupier chooses whose marker goes back: P2's or P3's.
-    assert {a for a in s._judge_actions(0) if a // 5 == (area * 5 + s.OCCUPY) // 5} == {
-        s.OCCUPY + area * 5 + 2,
-        s.OCCUPY + area * 5 + 3,
-    }
-    s._occupy(0, area, 2)
-    assert s.markers[area] == [0, 2, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
+    # Occupying an area sends back one marker of its holder's; an empty area takes one.
+    occupy = {a for a in s._judge_actions(0) if a >= s.OCCUPY}
+    assert s.OCCUPY + area * 5 + 2 in occupy and s.OCCUPY + other * 5 + 3 in occupy
+    assert all(
+        a - s.OCCUPY in (area * 5 + 2, other * 5 + 3) or (a - s.OCCUPY) % 5 == 0 for a in occupy
+    )
     s._occupy(0, area, 1)
+    assert s.markers[area] == [0, 1, 0, 0] and s.store[0][N.RED] == 2 and s.counters["blocked"] == 1
     s._occupy(0, area, 1)
-    assert s.markers[area] == [1, 0, 0, 0] and s.marker_supply == [7, 8, 8, 8]
+    assert s.markers[area] == [1, 0, 0, 0] and s.marker_supply == [7, 8, 7, 8]
+    assert s.owner[area] == 0 and s.owner[other] == 2
 
 
 def test_removal_and_map_readings(ndata):

@@ -239,6 +239,50 @@ def _grid(maps: int, areas: int) -> tuple[tuple, tuple]:
 _GRIDS: dict[tuple[int, int], tuple[tuple, tuple]] = {}
 
 
+def _plays(hero: int, play: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Each play's code read back as (card, red, blue, skill): worked out once per deck size
+    and supply of 酒肴, so applying a play looks it up instead of dividing it out."""
+    key = (hero, play)
+    if key not in _PLAYS:
+        _PLAYS[key] = tuple(
+            (card, red, blue, skill)
+            for card in range(hero + 1)
+            for red in range(play // 4)
+            for blue in (0, 1)
+            for skill in (0, 1)
+        )
+    return _PLAYS[key]
+
+
+_PLAYS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _extras(red_have: int, spare: int) -> tuple[list[int], list[int]]:
+    """What may go with a card, as offsets from its code (red * 4 + blue * 2 + skill), for a
+    card that keeps its suit and for one that 霊薬 may change: any number of the 酒肴 held
+    (「支払えるリソースがある限りどれだけでも」), the skill while the resources left pay its
+    cost (`spare`: what is held beyond the cost; -1 when the skill cannot be used), 霊薬 on
+    top. The same few hands of resources again and again: each worked out once."""
+    key = (red_have, spare)
+    if key not in _EXTRAS:
+        plain, changed = [], []
+        for red in range(red_have + 1):
+            code = red * 4
+            plain.append(code)
+            changed.append(code)
+            if spare - red >= 0:
+                plain.append(code + 1)
+                changed.append(code + 1)
+            changed.append(code + 2)
+            if spare - red - 1 >= 0:
+                changed.append(code + 3)
+        _EXTRAS[key] = (plain, changed)
+    return _EXTRAS[key]
+
+
+_EXTRAS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
 def new_state(data: dict, players: int, seed: int, options: dict) -> State:
     return State(data, players, seed, options)
 
@@ -263,10 +307,16 @@ class State:
             cards = [c for c in cards if c not in named]
         self.deck = cards
         self.__dict__.update(codes(self.HERO, 4 * (data["cubes"][RED] + 1)))
+        self.decode = _plays(self.HERO, self.PLAY)
+        # The readings asked at every play, read once.
+        self.hero_leads = options["hero_lead"] == "any"
+        self.reuse_hero = options["leader_card"] == "hero"
+        self.to_supply = options["spent"] == "supply"
         # Each player picks a tribe at setup (「各プレイヤーはトライブを１つ選び」): decisions.
         self.tribe: list[int] = []
         self.skill: list[str] = []
         self.cost: list[int] = []
+        self.hero_value: list[int] = []  # the number of each seat's hero (its tribe's)
         # Maps: drawn at random, laid in a grid of maps (2×2, or a row for 2-3), each map 2×2 areas.
         small = data["small_layout"]
         n_maps = players
@@ -287,6 +337,7 @@ class State:
         for a in range(len(self.area_colour)):
             self._add_cube(a)
         self.markers = [[0] * players for _ in self.area_colour]  # markers[area][player]
+        self.owner = [-1] * len(self.area_colour)  # whose markers an area holds, -1 for none
         self.marker_supply = [data["markers"]] * players
         self.store = [[0, 0, 0] for _ in range(players)]
         self.hero_ready = [True] * players
@@ -333,6 +384,7 @@ class State:
 
     def _start_trick(self) -> None:
         self.plays: list[tuple[int, int, int, int, int]] = []  # (seat, card, red, blue, skill)
+        self.lead_suit: int | None = None  # the suit led, once a card is; -1 for the hero
         self.turn = 0
         self.phase = "play"
         self.current_player = self.leader
@@ -340,9 +392,6 @@ class State:
         self.skills_this_trick: set[int] = set()
 
     # --- the rules -------------------------------------------------------------------------
-    def _order(self) -> list[int]:
-        return [(self.leader + i) % self.n for i in range(self.n)]
-
     def legal_actions(self) -> list[int]:
         if self.terminal:
             return []
@@ -364,20 +413,18 @@ class State:
 
     def _play_actions(self, p: int) -> list[int]:
         hand = self.hands[p]
-        suit = self.suit
-        hero = self.HERO
-        if self.plays:
-            lead_suit = self._lead_suit()
+        lead_suit = self.lead_suit
+        follows = None
+        if lead_suit is not None:
+            suit = self.suit
             follows = [c for c in hand if suit[c] == lead_suit]
-        else:
-            lead_suit, follows = None, None
-        if not follows:
-            cards = list(hand)
-            hero_may = lead_suit is not None or self.opt["hero_lead"] == "any"
-            if hero_may and self.hero_ready[p] and not self.hero_this_trick:
-                cards.append(hero)
-        else:
+        if follows:
             cards = follows
+        else:
+            cards = list(hand)
+            hero_may = lead_suit is not None or self.hero_leads
+            if hero_may and self.hero_ready[p] and not self.hero_this_trick:
+                cards.append(self.HERO)
         store = self.store[p]
         red_have, blue_have = store[RED], store[BLUE]
         # 霊薬 changes the suit of a card that cannot follow a suit led
@@ -386,23 +433,11 @@ class State:
         play = self.PLAY
         if not (red_have or usable or can_change):  # nothing to add to a card: the cards alone
             return [c * play for c in cards]
-        held, cost = store[0] + store[1] + store[2], self.cost[p]
-        # What may go with a card, as offsets from its code (red * 4 + blue * 2 + skill): any
-        # number of 酒肴 held (「支払えるリソースがある限りどれだけでも」), the skill while the
-        # resources left pay its cost, 霊薬 on a card that can change its suit.
-        plain, changed = [], []
-        for red in range(red_have + 1):
-            code = red * 4
-            plain.append(code)
-            changed.append(code)
-            if usable and held - red >= cost:
-                plain.append(code + 1)
-                changed.append(code + 1)
-            changed.append(code + 2)
-            if usable and held - red - 1 >= cost:
-                changed.append(code + 3)
+        spare = store[0] + store[1] + store[2] - self.cost[p]  # resources beyond the skill's cost
+        plain, changed = _extras(red_have, spare if usable else -1)
         if not can_change:
             return [c * play + o for c in cards for o in plain]
+        hero, suit = self.HERO, self.suit
         return [
             c * play + o
             for c in cards
@@ -412,13 +447,8 @@ class State:
     def _skill_usable(self, p: int) -> bool:
         skill = self.skill[p]
         if skill == "reuse_leader":
-            return self.opt["leader_card"] == "hero" and not self.hero_ready[p]
+            return self.reuse_hero and not self.hero_ready[p]
         return bool(skill)
-
-    def _lead_suit(self) -> int:
-        """The suit led; -1 for a hero lead (hero_lead=any), which no card follows."""
-        card = self.plays[0][1]
-        return -1 if card == self.HERO else self.suit[card]
 
     @property
     def note(self) -> str:
@@ -446,6 +476,7 @@ class State:
         self.tribe.append(t)
         self.skill.append(self.data["skill"][t])
         self.cost.append(self.data["cost"][t])
+        self.hero_value.append(self.data["hero_number"][t])
         if len(self.tribe) < self.n:
             self.current_player += 1
             return
@@ -453,15 +484,17 @@ class State:
 
     def _apply_play(self, action: int) -> None:
         p = self.current_player
-        card, rest = divmod(action, self.PLAY)
-        red, rest = divmod(rest, 4)
-        blue, skill = divmod(rest, 2)
+        card, red, blue, skill = self.decode[action]
         if card == self.HERO:
             self.hero_ready[p] = False
             self.hero_this_trick = True
             self.counters["hero"] += 1
+            if self.lead_suit is None:  # a hero lead (hero_lead=any): no card follows it
+                self.lead_suit = -1
         else:
             self.hands[p].remove(card)
+            if self.lead_suit is None:
+                self.lead_suit = self.suit[card]
         if red:
             self._spend(p, RED, red)
             self.counters["red_spent"] += 1
@@ -512,38 +545,36 @@ class State:
         if not count:
             return
         self.store[p][colour] -= count
-        if self.opt["spent"] == "supply":
+        if self.to_supply:
             self.supply[colour] += count
         else:
             self.spent[colour] += count
 
     # --- judgement ---------------------------------------------------------------------------
-    def _value(self, seat: int, card: int, red: int) -> int:
-        if card == self.HERO:
-            return self.data["hero_number"][self.tribe[seat]]
-        double = 2 if (seat in self.skills_this_trick and self.skill[seat] == "double_red") else 1
-        return self.number[card] + red * double
-
     def _judge(self) -> None:
         """Who is in the showdown. The plays are in seat order from the start player, so a
         play's index is how near the start it was."""
-        hero, plays, suit, tri = self.HERO, self.plays, self.suit, self.tri
-        lead = self._lead_suit()
+        hero, plays, suit, tri, number = self.HERO, self.plays, self.suit, self.tri, self.number
+        lead = self.lead_suit
+        skills = self.skills_this_trick
         info = {}
         followers = []  # (strength, seat): higher number, then the △ copy, then nearer the start
         heroes = []
-        for i, (seat, card, red, blue, _skill) in enumerate(plays):
-            value = self._value(seat, card, red)
-            if card == hero:
-                info[seat] = (card, -1, value)
+        i = 0
+        for seat, card, red, blue, _skill in plays:
+            if card == hero:  # the hero's number is its tribe's
+                info[seat] = (card, -1, self.hero_value[seat])
                 heroes.append(seat)
-                continue
-            played = lead if blue else suit[card]
-            info[seat] = (card, played, value)
-            if played == lead:
-                followers.append(((value, 1 if tri[card] else 0, -i), seat))
+            else:  # each 酒肴 adds 1, or 2 with ブルーSAMURAI's skill used
+                if red and seat in skills and self.skill[seat] == "double_red":
+                    red *= 2
+                value = number[card] + red
+                played = lead if blue else suit[card]
+                info[seat] = (card, played, value)
+                if played == lead:
+                    followers.append(((value, 1 if tri[card] else 0, -i), seat))
+            i += 1
         self.info, self.lead = info, lead
-        skills = self.skills_this_trick
         if skills and len(followers) >= 2:
             skill = self.skill
             for seat, *_ in plays:
@@ -564,14 +595,20 @@ class State:
         self.showdown = showdown
         self.assists = {s: [] for s in showdown}
         # the others judge lowest number first, then nearer the start
-        rest = [(info[s][2], i, s) for i, (s, *_) in enumerate(self.plays) if s not in showdown]
+        rest = []
+        i = 0
+        for play in self.plays:
+            s = play[0]
+            if s not in showdown:
+                rest.append((info[s][2], i, s))
+            i += 1
         rest.sort()
-        self.to_judge = [s for *_, s in rest]
+        self.to_judge = [r[2] for r in rest]
         self.phase = "judge"
         self.protected: set[int] = set()
         for s in self.skills_this_trick:
-            if self.skill[s] == "protect":
-                self.protected |= {a for a in range(len(self.area_colour)) if self.markers[a][s]}
+            if self.skill[s] == "protect":  # シャルモント: the areas of its markers
+                self.protected |= {a for a, owner in enumerate(self.owner) if owner == s}
         self._next_judge()
 
     def _next_judge(self) -> None:
@@ -595,16 +632,14 @@ class State:
         if len(self.showdown) == 2 and not self.hero_this_trick and suit == self.lead:
             acts += [self.ASSIST, self.ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
-            occupy, protected, markers = self.OCCUPY, self.protected, self.markers
-            seats = range(self.n)
+            occupy, protected, owners = self.OCCUPY, self.protected, self.owner
             for a in self.areas_of[suit]:
-                here = markers[a]
-                if here[p] or a not in protected:
+                owner = owners[a]
+                if owner == p or a not in protected:
                     code = occupy + a * 5
-                    if sum(here) > here[p]:  # whose marker goes back is the occupier's choice
-                        acts += [code + q + 1 for q in seats if here[q] and q != p]
-                    else:
-                        acts.append(code)
+                    # another's marker there: it goes back (one at a time; an area holds the
+                    # markers of one player at most, as placing needs the others gone)
+                    acts.append(code if owner < 0 or owner == p else code + owner + 1)
         return acts
 
     def _apply_judge(self, action: int) -> None:
@@ -627,16 +662,19 @@ class State:
         colour = self.area_colour[area]
         self.store[p][colour] += self.cubes[area]
         self.cubes[area] = 0
+        here = self.markers[area]
         if victim is not None:
-            self.markers[area][victim] -= 1
+            here[victim] -= 1
             self.marker_supply[victim] += 1
             self.counters["evict"] += 1
-        here = self.markers[area]
+            if not here[victim]:
+                self.owner[area] = -1
         if sum(here) > here[p]:  # another player's marker is still there
             self.counters["blocked"] += 1
             self.notes += (("他のマーカーが残り、置けない", ()),)
             return
-        self.markers[area][p] += 1
+        here[p] += 1
+        self.owner[area] = p
         self.marker_supply[p] -= 1
 
     def _resolve_showdown(self) -> None:
@@ -670,7 +708,7 @@ class State:
                     (a + 1, sa, b + 1, sb, win + 1, gain, lose + 1, gain // 2),
                 )
         hero = self.HERO
-        self.discard += [card for _seat, card, *_ in self.plays if card != hero]
+        self.discard += [play[1] for play in self.plays if play[1] != hero]
         self.plays = []
         self.notes += (result,)
         if winner is not None:
@@ -690,27 +728,28 @@ class State:
             return
         self.phase = "carry"
         self.carry_turn = 0
-        self.current_player = self._order()[0]
+        self.current_player = self.leader
         self.carried: dict[int, int | None] = {}
 
     def _apply_carry(self, action: int) -> None:
         p = self.current_player
         keep = None if action == self.CARRY_NONE else action - self.CARRY
+        hand = self.hands[p]
         if keep is not None:
             self.counters["carry"] += 1
-        self.discard.extend(c for c in self.hands[p] if c != keep)
+            hand.remove(keep)
+        self.discard += hand
         self.hands[p] = [keep] if keep is not None else []
         self.carry_turn += 1
         if self.carry_turn < self.n:
-            self.current_player = self._order()[self.carry_turn]
+            self.current_player = (self.leader + self.carry_turn) % self.n
             return
         self._end_round()
 
     def _end_round(self) -> None:
-        for here in self.markers:
-            for p, count in enumerate(here):
-                if count:
-                    self._score(p, count, "markers")
+        for here, owner in zip(self.markers, self.owner):
+            if owner >= 0:  # an area holds one player's markers at most
+                self._score(owner, here[owner], "markers")
         for a, cubes in enumerate(self.cubes):
             if cubes:
                 self._add_cube(a)
@@ -846,6 +885,10 @@ class State:
         )
         if cubes != sum(self.data["cubes"]) or min(self.supply) < 0:
             raise InvariantError(f"cubes not conserved: {cubes} of {sum(self.data['cubes'])}")
+        for a, here in enumerate(self.markers):
+            held = [p for p in range(self.n) if here[p]]
+            if held != ([self.owner[a]] if self.owner[a] >= 0 else []):
+                raise InvariantError(f"area {a}: markers of {held}, owner {self.owner[a]}")
         for p in range(self.n):
             on_maps = sum(self.markers[a][p] for a in range(len(self.area_colour)))
             if on_maps + self.marker_supply[p] != self.data["markers"]:
@@ -890,9 +933,7 @@ class State:
             what = "・".join(f"{COLOURS[c]}{n}" for c, n in enumerate(paid) if n)
             return f"{head}：スキルのコストを {what} で支払う"
         if self.phase == "play":
-            card, rest = divmod(action, self.PLAY)
-            red, rest = divmod(rest, 4)
-            blue, skill = divmod(rest, 2)
+            card, red, blue, skill = self.decode[action]
             extra = []
             if red:
                 extra.append(f"酒肴{red}")
@@ -952,9 +993,7 @@ ACTION_TYPES = {
 def action_type(state: State, action: int) -> tuple[str, ...] | str:
     phase = state.phase
     if phase == "play":
-        card, rest = divmod(action, state.PLAY)
-        red, rest = divmod(rest, 4)
-        blue, skill = divmod(rest, 2)
+        card, red, blue, skill = state.decode[action]
         kinds = ("hero" if card == state.HERO else "card",)
         return kinds + ("red",) * bool(red) + ("blue",) * blue + ("skill",) * skill
     if phase in ("tribe", "pay", "choose"):
@@ -974,9 +1013,7 @@ def greedy_value(state: State, action: int) -> float:
         red, blue, yellow = state._splits[action - state.PAY]
         return -(1.0 * red + 0.8 * blue + 0.5 * yellow)  # keep what raises numbers
     if state.phase == "play":
-        card, rest = divmod(action, state.PLAY)
-        red, rest = divmod(rest, 4)
-        blue, skill = divmod(rest, 2)
+        card, red, blue, skill = state.decode[action]
         hero = card == state.HERO
         value = (
             state.data["hero_number"][state.tribe[state.current_player]]
@@ -984,7 +1021,7 @@ def greedy_value(state: State, action: int) -> float:
             else state.number[card]
         )
         following = (
-            state.plays and card != state.HERO and (state.suit[card] == state._lead_suit() or blue)
+            state.plays and card != state.HERO and (state.suit[card] == state.lead_suit or blue)
         )
         return (
             (value + red if following or not state.plays else -value)
