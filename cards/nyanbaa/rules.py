@@ -167,7 +167,7 @@ def prepare(game) -> dict:
     cubes = [0, 0, 0]
     for c in game.deck("cube").cards:
         cubes[known(COLOURS, c, "color")] += 1
-    return {
+    data = {
         "suit": [known(COLOURS, c, "suit") for c in turf],
         "number": [int(c.fields["number"]) for c in turf],
         "triangle": [c.fields["mark"] == "△" for c in turf],
@@ -187,6 +187,15 @@ def prepare(game) -> dict:
         "removal": _removal(game),
         "small_layout": _small_layout(game),
     }
+    # The cards the 3-player removal names (each number's △ copies), the deck without them.
+    data["deck"] = list(range(len(turf)))
+    numbers = data["removal"]["numbers"] if data["removal"] else []
+    data["named"] = [
+        [c for c in data["deck"] if data["triangle"][c] and data["number"][c] == n] for n in numbers
+    ]
+    data["named_all"] = sorted(c for of in data["named"] for c in of)
+    data["deck_without_named"] = [c for c in data["deck"] if c not in data["named_all"]]
+    return data
 
 
 # The sentences the rule numbers are read from: `{}` stands for a number.
@@ -294,18 +303,18 @@ class State:
         self.HERO = data["hero"]
         self.rng = stream(seed, "chance")
         rng = self.rng
-        cards = list(range(len(self.suit)))
         self.removed: list[int] = []
+        self.deck = data["deck"]  # never changed: hands are dealt from a copy
         removal = data["removal"]
         if removal and players == removal["players"]:
-            numbers = removal["numbers"]
-            named = [c for c in cards if self.tri[c] and self.number[c] in numbers]
+            named = data["named"]  # the △ cards of the numbers the removal names
             if options["removal"] == "two":  # one of each named card, of a suit drawn at random
-                each = [[c for c in named if self.number[c] == n] for n in numbers]
-                named = [of[rng.randrange(len(of))] for of in each]
+                named = [of[rng.randrange(len(of))] for of in named]
+                self.deck = [c for c in self.deck if c not in named]
+            else:
+                named = list(data["named_all"])
+                self.deck = data["deck_without_named"]
             self.removed = named
-            cards = [c for c in cards if c not in named]
-        self.deck = cards
         self.__dict__.update(codes(self.HERO, 4 * (data["cubes"][RED] + 1)))
         self.decode = _plays(self.HERO, self.PLAY)
         # The readings asked at every play, read once.
