@@ -3,14 +3,21 @@
 Not a test: prints decisions per second and playouts per second on one core (issue 12's target:
 at least 200k decisions/s per core). On a shared machine compare in one run: `--against REV`
 plays each game's rules module as it was at git revision REV in the same process, the two
-alternating, and prints the ratio. Usage: python benchmarks/bench_engine.py [--games N]
-[--against REV] [--search GAMES] [--sweep GAMES]
+alternating, and prints the ratio. `--baseline REV` runs the whole benchmark of revision REV
+(its own engine and modules, from a git worktree) and today's in turns, and with `--anchor
+GAME:PLAYERS=RATE` (a figure measured for REV on another machine, e.g. the one a target was
+set on) scales today's figures to that machine by the ratio of the two runs.
+Usage: python benchmarks/bench_engine.py [--games N] [--against REV] [--baseline REV
+[--rounds R] [--anchor GAME:PLAYERS=RATE ...]] [--search GAMES] [--sweep GAMES]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import math
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,8 +59,26 @@ def main() -> None:
         help="also play each game's rules.py as it was at git revision REV, alternating with "
         "today's in this process: the ratio of the two is what to compare on a shared machine",
     )
+    ap.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="run the benchmark of git revision REV (its engine and modules) and today's in "
+        "turns, --rounds times each, and print the ratio per game and player count",
+    )
+    ap.add_argument("--rounds", type=int, default=4, help="with --baseline: runs of each")
+    ap.add_argument(
+        "--anchor",
+        action="append",
+        default=[],
+        metavar="GAME:PLAYERS=RATE",
+        help="with --baseline: decisions/s measured for REV elsewhere (e.g. nyanbaa:3=124000); "
+        "today's figures are also shown scaled to that machine",
+    )
     args = ap.parse_args()
     project = find_project(ROOT)
+    if args.baseline:
+        baseline(args.baseline, args.games, args.rounds, args.anchor)
+        return
     if args.against:
         against(project, args.against, args.games)
         return
@@ -120,6 +145,73 @@ def against(project, rev: str, games: int, rounds: int = 5) -> None:
                 f"{game_id:<16}{players:>8}{best[0]:>14.0f}{best[1]:>14.0f}"
                 f"{best[1] / best[0]:>8.2f}"
             )
+
+
+def _bench(root: Path, games: int) -> dict[tuple[str, int], float]:
+    """Decisions/s per (game, players) of the benchmark in `root`, run as a process of its own."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, "benchmarks/bench_engine.py", "--games", str(games)],
+        cwd=root,
+        env=dict(env, PYTHONPATH=str(root)),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rates = {}
+    for line in done.stdout.splitlines():
+        cells = line.split()
+        if len(cells) == 5 and cells[1].isdigit():
+            rates[cells[0], int(cells[1])] = float(cells[3])
+    return rates
+
+
+def baseline(rev: str, games: int, rounds: int, anchors: list[str]) -> None:
+    """Revision `rev`'s benchmark and today's, in turns; the best of each and their ratio; with
+    anchors (rev's figures measured on another machine), today's scaled to that machine by the
+    geometric mean of anchor ÷ rev's best here."""
+    folder = Path(tempfile.mkdtemp(prefix="pnp-baseline-")) / "tree"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(folder), rev],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    best: dict[str, dict] = {"then": {}, "today": {}}
+    try:
+        for r in range(rounds):
+            for side in ("then", "today") if r % 2 == 0 else ("today", "then"):
+                rates = _bench(folder if side == "then" else ROOT, games)
+                for key, rate in rates.items():
+                    best[side][key] = max(best[side].get(key, 0.0), rate)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(folder)], cwd=ROOT)
+        shutil.rmtree(folder.parent, ignore_errors=True)
+    given = {}
+    for anchor in anchors:
+        where, _eq, rate = anchor.partition("=")
+        game, _colon, players = where.partition(":")
+        given[game, int(players)] = float(rate)
+    known = [k for k in given if k in best["then"]]
+    scale = (
+        math.exp(sum(math.log(given[k] / best["then"][k]) for k in known) / len(known))
+        if known
+        else None
+    )
+    head = f"{'game':<16}{'players':>8}{rev[:12]:>14}{'today':>12}{'ratio':>8}"
+    print(head + (f"{'today there':>13}{'anchor':>10}" if scale else ""))
+    for key in sorted(best["today"]):
+        then, now = best["then"].get(key), best["today"][key]
+        line = f"{key[0]:<16}{key[1]:>8}"
+        line += f"{then:>14.0f}" if then else f"{'—':>14}"
+        line += f"{now:>12.0f}" + (f"{now / then:>8.2f}" if then else f"{'':>8}")
+        if scale:
+            line += f"{now * scale:>13.0f}"
+            if key in given:
+                line += f"{given[key]:>10.0f} (fit {then * scale / given[key]:.2f})"
+        print(line)
+    if scale:
+        print(f"\n{rev[:12]}: {len(known)} anchor(s); that machine ≈ {scale:.2f}× this one")
 
 
 def search(project, games: int, iterations: int = 200) -> None:

@@ -248,22 +248,18 @@ def _grid(maps: int, areas: int) -> tuple[tuple, tuple]:
 _GRIDS: dict[tuple[int, int], tuple[tuple, tuple]] = {}
 
 
-def _plays(hero: int, play: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Each play's code read back as (card, red, blue, skill): worked out once per deck size
-    and supply of 酒肴, so applying a play looks it up instead of dividing it out."""
-    key = (hero, play)
-    if key not in _PLAYS:
-        _PLAYS[key] = tuple(
-            (card, red, blue, skill)
-            for card in range(hero + 1)
-            for red in range(play // 4)
-            for blue in (0, 1)
-            for skill in (0, 1)
-        )
-    return _PLAYS[key]
+def split_play(action: int, play: int) -> tuple[int, int, int, int]:
+    """A play's code read back: (card, red, blue, skill)."""
+    card, rest = divmod(action, play)
+    red, rest = divmod(rest, 4)
+    blue, skill = divmod(rest, 2)
+    return card, red, blue, skill
 
 
-_PLAYS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...]] = {}
+# Play codes read back, per value of PLAY, as they are first played: applying a play looks
+# its parts up instead of dividing them out (only codes played are kept, however large the
+# supply of 酒肴).
+_PLAYS: dict[int, dict[int, tuple[int, int, int, int]]] = {}
 
 
 def _extras(red_have: int, spare: int) -> tuple[list[int], list[int]]:
@@ -316,7 +312,7 @@ class State:
                 self.deck = data["deck_without_named"]
             self.removed = named
         self.__dict__.update(codes(self.HERO, 4 * (data["cubes"][RED] + 1)))
-        self.decode = _plays(self.HERO, self.PLAY)
+        self.decode = _PLAYS.setdefault(self.PLAY, {})
         # The readings asked at every play, read once.
         self.hero_leads = options["hero_lead"] == "any"
         self.reuse_hero = options["leader_card"] == "hero"
@@ -493,7 +489,10 @@ class State:
 
     def _apply_play(self, action: int) -> None:
         p = self.current_player
-        card, red, blue, skill = self.decode[action]
+        parts = self.decode.get(action)
+        if parts is None:
+            parts = self.decode[action] = split_play(action, self.PLAY)
+        card, red, blue, skill = parts
         if card == self.HERO:
             self.hero_ready[p] = False
             self.hero_this_trick = True
@@ -942,7 +941,7 @@ class State:
             what = "・".join(f"{COLOURS[c]}{n}" for c, n in enumerate(paid) if n)
             return f"{head}：スキルのコストを {what} で支払う"
         if self.phase == "play":
-            card, red, blue, skill = self.decode[action]
+            card, red, blue, skill = split_play(action, self.PLAY)
             extra = []
             if red:
                 extra.append(f"酒肴{red}")
@@ -1002,7 +1001,7 @@ ACTION_TYPES = {
 def action_type(state: State, action: int) -> tuple[str, ...] | str:
     phase = state.phase
     if phase == "play":
-        card, red, blue, skill = state.decode[action]
+        card, red, blue, skill = split_play(action, state.PLAY)
         kinds = ("hero" if card == state.HERO else "card",)
         return kinds + ("red",) * bool(red) + ("blue",) * blue + ("skill",) * skill
     if phase in ("tribe", "pay", "choose"):
@@ -1022,7 +1021,7 @@ def greedy_value(state: State, action: int) -> float:
         red, blue, yellow = state._splits[action - state.PAY]
         return -(1.0 * red + 0.8 * blue + 0.5 * yellow)  # keep what raises numbers
     if state.phase == "play":
-        card, red, blue, skill = state.decode[action]
+        card, red, blue, skill = split_play(action, state.PLAY)
         hero = card == state.HERO
         value = (
             state.data["hero_number"][state.tribe[state.current_player]]
