@@ -10,6 +10,9 @@ import io
 from copy import copy
 from dataclasses import replace
 
+from . import platypus as _platypus  # noqa: F401  (before reportlab.platypus)
+
+# isort: split
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
