@@ -156,8 +156,10 @@ def _bench(root: Path, games: int) -> dict[tuple[str, int], float]:
         env=dict(env, PYTHONPATH=str(root)),
         capture_output=True,
         text=True,
-        check=True,
     )
+    if done.returncode:
+        tail = done.stderr.strip().splitlines()[-1:] or ["no message"]
+        raise SystemExit(f"the benchmark in {root} failed: {tail[0]}")
     rates = {}
     for line in done.stdout.splitlines():
         cells = line.split()
@@ -171,12 +173,15 @@ def baseline(rev: str, games: int, rounds: int, anchors: list[str]) -> None:
     anchors (rev's figures measured on another machine), today's scaled to that machine by the
     geometric mean of anchor ÷ rev's best here."""
     folder = Path(tempfile.mkdtemp(prefix="pnp-baseline-")) / "tree"
-    subprocess.run(
+    made = subprocess.run(
         ["git", "worktree", "add", "--detach", str(folder), rev],
         cwd=ROOT,
-        check=True,
         capture_output=True,
+        text=True,
     )
+    if made.returncode:
+        shutil.rmtree(folder.parent, ignore_errors=True)
+        sys.exit(f"--baseline {rev}: no worktree of that revision ({made.stderr.strip()})")
     best: dict[str, dict] = {"then": {}, "today": {}}
     try:
         for r in range(rounds):
