@@ -63,7 +63,8 @@ def main() -> None:
         "--baseline",
         metavar="REV",
         help="run the benchmark of git revision REV (its engine and modules) and today's in "
-        "turns, --rounds times each, and print the ratio per game and player count",
+        "turns, --rounds times each, and print the ratio per game and player count (use "
+        "--games 300 or more: against itself this gave 1.00-1.09 at 300 games, 0.7-1.0 at 20)",
     )
     ap.add_argument("--rounds", type=int, default=4, help="with --baseline: runs of each")
     ap.add_argument(
