@@ -138,13 +138,12 @@ def _words(name: str) -> set[str]:
 
 def _cell_values(game: Game) -> set[str]:
     values: set[str] = set()
+    raw: set[str] = set()  # each distinct cell once: a deck's copies repeat their rows
     for deck in game.decks:
         values.update(deck.component.columns)
         for card in deck.cards:
-            for value in card.fields.values():
-                if isinstance(value, str) and value:
-                    values.add(strip_ruby(value))
-    return values
+            raw.update(v for v in card.fields.values() if isinstance(v, str) and v)
+    return values | {strip_ruby(value) for value in raw}
 
 
 # --- names -------------------------------------------------------------------------------------
@@ -207,11 +206,15 @@ def check_names(game: Game, problems: Problems) -> None:
                 ),
                 _where(game, line.n),
             )
+    looked: set[tuple[str, str]] = set()  # a cell's text read once, at its first card
     for deck in game.decks:
         for card in deck.cards:
             for column, value in card.fields.items():
                 if not isinstance(value, str) or column.startswith("_"):
                     continue
+                if (column, value) in looked:
+                    continue
+                looked.add((column, value))
                 for term in _THING.findall(strip_ruby(value)):
                     if term in known or term in seen:
                         continue
@@ -268,14 +271,30 @@ def _groups(deck: Deck) -> dict[str, Counter]:
     return out
 
 
-def _column_ranges(game: Game, line: Line, sentence: str, problems: Problems) -> set[int]:
+class _PerDeck:
+    """A function of a deck worked out once per deck for one check: a large deck's columns are
+    walked once, not once per sentence of the rules."""
+
+    def __init__(self, fn):
+        self.fn, self.done = fn, {}
+
+    def __call__(self, deck: Deck):
+        key = id(deck)  # the decks outlive the check
+        if key not in self.done:
+            self.done[key] = self.fn(deck)
+        return self.done[key]
+
+
+def _column_ranges(
+    game: Game, line: Line, sentence: str, problems: Problems, ints: _PerDeck
+) -> set[int]:
     """A range written after a whole-number column's name (「コスト１〜５」) against that
     column's least and most in the data, whether or not the sentence names the component; the
     ranges it read, by where they start in the sentence."""
     # where a range starts -> (the range, its column, each deck's least and most of it)
     found: dict[int, tuple[re.Match, str, list]] = {}
     for deck in game.decks:
-        for column, (least, most) in _int_columns(deck).items():
+        for column, (least, most) in ints(deck).items():
             for m in re.finditer(re.escape(column) + r"\s*[はがの:：]?\s*", sentence):
                 r = _RANGE.match(sentence, m.end())
                 if r is not None:
@@ -310,18 +329,19 @@ def check_numbers(game: Game, problems: Problems) -> None:
     text = lines(game)
     decks = game.decks
     deal = game.manifest.deal or {}
+    ints, groups_of = _PerDeck(_int_columns), _PerDeck(_groups)
     for line in text:
         for sentence in _SENTENCE.findall(line.text):
             said = named_in(sentence, decks, lambda d: d.component.name)
             named = [deck for deck, _before, _after in said]
-            ranged = _column_ranges(game, line, sentence, problems)
+            ranged = _column_ranges(game, line, sentence, problems, ints)
             for deck, before, after in said:
                 name = deck.component.name
                 # a size: in parentheses or 全, or any count in a heading or the list of
                 # components; it may be per player or per colour (a column's groups)
                 listing = bool(line.heading) or _in(line, _CONTENTS)
                 m = (_COUNT if listing else _TOTAL).match(after)
-                groups = _groups(deck)
+                groups = groups_of(deck)
                 sizes = {len(deck.cards)} | {
                     n for g in groups.values() if len(set(g.values())) == 1 for n in g.values()
                 }
@@ -355,7 +375,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
             for deck in named[:1]:  # the longest name the sentence holds: its subject
                 for m in _EACH.finditer(sentence):
                     each = int(m.group(1))
-                    groups = _groups(deck)
+                    groups = groups_of(deck)
                     if any(
                         len(set(g.values())) == 1 and each in g.values() for g in groups.values()
                     ):
@@ -378,7 +398,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                     )
                 for m in _RANGE.finditer(sentence):
                     lo, hi = int(m.group(1)), int(m.group(2))
-                    ranges = _int_columns(deck)
+                    ranges = ints(deck)
                     if not ranges or (lo, hi) in ranges.values() or m.start() in ranged:
                         continue
                     problems.warning(
