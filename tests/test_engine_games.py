@@ -383,7 +383,7 @@ def test_occupy_returns_one_marker_and_places_only_on_an_empty_area(ndata):
     s.info = {0: (turf(ndata, N.RED, 1), N.RED, 1)}
     s.showdown, s.hero_this_trick, s.protected = [1, 2], False, set()
     s.plays = [(1, turf(ndata, N.BLUE, 5), 0, 0, 0)]
-    s.lead = N.BLUE  # the suit led, as the judgement notes it
+    s.lead_suit = N.BLUE  # the suit led, as its play notes it
     # Occupying an area sends back one marker of its holder's; an empty area takes one.
     occupy = {a for a in s._judge_actions(0) if a >= s.OCCUPY}
     assert s.OCCUPY + area * 5 + 2 in occupy and s.OCCUPY + other * 5 + 3 in occupy

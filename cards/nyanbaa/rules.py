@@ -582,7 +582,7 @@ class State:
                 if played == lead:
                     followers.append(((value, 1 if tri[card] else 0, -i), seat))
             i += 1
-        self.info, self.lead = info, lead
+        self.info = info
         if skills and len(followers) >= 2:
             skill = self.skill
             for seat, *_ in plays:
@@ -637,7 +637,7 @@ class State:
         """What player p may do in the judgement: assist, occupy; none when neither is possible."""
         suit = self.info[p][1]
         acts = []
-        if len(self.showdown) == 2 and not self.hero_this_trick and suit == self.lead:
+        if len(self.showdown) == 2 and not self.hero_this_trick and suit == self.lead_suit:
             acts += [self.ASSIST, self.ASSIST + 1]
         if self.marker_supply[p] > 0 and suit >= 0:
             occupy, protected, owners = self.OCCUPY, self.protected, self.owner
@@ -677,7 +677,7 @@ class State:
             self.counters["evict"] += 1
             if not here[victim]:
                 self.owner[area] = -1
-        if sum(here) > here[p]:  # another player's marker is still there
+        if self.owner[area] not in (-1, p):  # another player's marker is still there
             self.counters["blocked"] += 1
             self.notes += (("他のマーカーが残り、置けない", ()),)
             return
