@@ -210,9 +210,7 @@ def check_names(game: Game, problems: Problems) -> None:
     for deck in game.decks:
         for card in deck.cards:
             for column, value in card.fields.items():
-                if not isinstance(value, str) or column.startswith("_"):
-                    continue
-                if (column, value) in looked:
+                if not isinstance(value, str) or column.startswith("_") or (column, value) in looked:
                     continue
                 looked.add((column, value))
                 for term in _THING.findall(strip_ruby(value)):
@@ -271,30 +269,17 @@ def _groups(deck: Deck) -> dict[str, Counter]:
     return out
 
 
-class _PerDeck:
-    """A function of a deck worked out once per deck for one check: a large deck's columns are
-    walked once, not once per sentence of the rules."""
-
-    def __init__(self, fn):
-        self.fn, self.done = fn, {}
-
-    def __call__(self, deck: Deck):
-        key = id(deck)  # the decks outlive the check
-        if key not in self.done:
-            self.done[key] = self.fn(deck)
-        return self.done[key]
-
-
 def _column_ranges(
-    game: Game, line: Line, sentence: str, problems: Problems, ints: _PerDeck
+    game: Game, line: Line, sentence: str, problems: Problems, ints: dict[str, dict]
 ) -> set[int]:
     """A range written after a whole-number column's name (「コスト１〜５」) against that
     column's least and most in the data, whether or not the sentence names the component; the
-    ranges it read, by where they start in the sentence."""
+    ranges it read, by where they start in the sentence. `ints`: each deck's _int_columns, by
+    its id."""
     # where a range starts -> (the range, its column, each deck's least and most of it)
     found: dict[int, tuple[re.Match, str, list]] = {}
     for deck in game.decks:
-        for column, (least, most) in ints(deck).items():
+        for column, (least, most) in ints[deck.id].items():
             for m in re.finditer(re.escape(column) + r"\s*[はがの:：]?\s*", sentence):
                 r = _RANGE.match(sentence, m.end())
                 if r is not None:
@@ -329,7 +314,9 @@ def check_numbers(game: Game, problems: Problems) -> None:
     text = lines(game)
     decks = game.decks
     deal = game.manifest.deal or {}
-    ints, groups_of = _PerDeck(_int_columns), _PerDeck(_groups)
+    # Each deck's columns walked once for the whole text, not once per sentence.
+    ints = {deck.id: _int_columns(deck) for deck in decks}
+    groups_of = {deck.id: _groups(deck) for deck in decks}
     for line in text:
         for sentence in _SENTENCE.findall(line.text):
             said = named_in(sentence, decks, lambda d: d.component.name)
@@ -341,7 +328,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 # components; it may be per player or per colour (a column's groups)
                 listing = bool(line.heading) or _in(line, _CONTENTS)
                 m = (_COUNT if listing else _TOTAL).match(after)
-                groups = groups_of(deck)
+                groups = groups_of[deck.id]
                 sizes = {len(deck.cards)} | {
                     n for g in groups.values() if len(set(g.values())) == 1 for n in g.values()
                 }
@@ -375,7 +362,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
             for deck in named[:1]:  # the longest name the sentence holds: its subject
                 for m in _EACH.finditer(sentence):
                     each = int(m.group(1))
-                    groups = groups_of(deck)
+                    groups = groups_of[deck.id]
                     if any(
                         len(set(g.values())) == 1 and each in g.values() for g in groups.values()
                     ):
@@ -398,7 +385,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                     )
                 for m in _RANGE.finditer(sentence):
                     lo, hi = int(m.group(1)), int(m.group(2))
-                    ranges = ints(deck)
+                    ranges = ints[deck.id]
                     if not ranges or (lo, hi) in ranges.values() or m.start() in ranged:
                         continue
                     problems.warning(
