@@ -210,7 +210,8 @@ def check_names(game: Game, problems: Problems) -> None:
     for deck in game.decks:
         for card in deck.cards:
             for column, value in card.fields.items():
-                if not isinstance(value, str) or column.startswith("_") or (column, value) in looked:
+                text_cell = isinstance(value, str) and not column.startswith("_")
+                if not text_cell or (column, value) in looked:
                     continue
                 looked.add((column, value))
                 for term in _THING.findall(strip_ruby(value)):
