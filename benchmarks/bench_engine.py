@@ -150,11 +150,10 @@ def against(project, rev: str, games: int, rounds: int = 5) -> None:
 
 def _bench(root: Path, games: int) -> dict[tuple[str, int], float]:
     """Decisions/s per (game, players) of the benchmark in `root`, run as a process of its own."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run(
         [sys.executable, "benchmarks/bench_engine.py", "--games", str(games)],
         cwd=root,
-        env=dict(env, PYTHONPATH=str(root)),
+        env=dict(os.environ, PYTHONPATH=str(root)),  # that tree's own package
         capture_output=True,
         text=True,
     )
