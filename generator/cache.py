@@ -68,7 +68,7 @@ class Cache:
             return None
         if data is None:  # not sealed by this user: someone else's, or torn
             return None
-        if self.writable and name.startswith(SHARED):
+        if self.writable and name.split("/", 1)[0] in BOUNDS:
             try:  # used: the last to go when the folder is trimmed (see _trim)
                 os.utime(path)
             except OSError:
@@ -88,31 +88,38 @@ class Cache:
             except OSError:
                 self.writable = False
                 return
-            if name.startswith(SHARED):
-                _trim(self.folder / name.split("/", 1)[0])
+            folder = name.split("/", 1)[0]
+            if folder in BOUNDS:
+                _trim(self.folder / folder, *BOUNDS[folder])
 
 
 # Font subsets are made per set of characters: every edit that brings a new character makes
-# one, so the folder is trimmed, least recently used first, to these bounds.
+# one, so the folder is trimmed, least recently used first, to these bounds (BOUNDS).
 FONTS_MOST_FILES = 400
 FONTS_MOST_BYTES = 256 * 1024 * 1024
+# Compiled templates are kept by their source: every edit of a template or of the rules
+# source makes one.
+BOUNDS = {
+    "fonts": (FONTS_MOST_FILES, FONTS_MOST_BYTES),
+    "templates": (1000, 64 * 1024 * 1024),
+}
 
 
-def _trim(folder: Path) -> None:
-    """Remove the least recently used files of `folder` beyond FONTS_MOST_FILES files or
-    FONTS_MOST_BYTES bytes (a read touches a file: what builds use stays)."""
+def _trim(folder: Path, most_files: int, most_bytes: int) -> None:
+    """Remove the least recently used files of `folder` beyond `most_files` files or
+    `most_bytes` bytes (a read touches a file: what builds use stays)."""
     try:
         stats = [(e.stat(), e.path) for e in os.scandir(folder)]
         entries = [(st.st_mtime_ns, st.st_size, path) for st, path in stats]
     except OSError:
         return
     total = sum(size for _t, size, _p in entries)
-    if len(entries) <= FONTS_MOST_FILES and total <= FONTS_MOST_BYTES:
+    if len(entries) <= most_files and total <= most_bytes:
         return
     entries.sort()  # oldest first
     count = len(entries)
     for _t, size, path in entries[:-1]:  # never the newest: the one just written
-        if count <= FONTS_MOST_FILES and total <= FONTS_MOST_BYTES:
+        if count <= most_files and total <= most_bytes:
             break
         try:
             os.remove(path)

@@ -8,11 +8,13 @@ positions, so a small scanner of the text records where each key and table heade
 
 from __future__ import annotations
 
+import pickle
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import cache
 from .i18n import N_, _
 from .problems import BuildError, Problem, SourceRef
 from .textfile import read_text
@@ -53,6 +55,27 @@ _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
+    """The file's data and where its keys are written. Remembered in the project's cache
+    (cache.remembering) by the text, one entry per file replaced when the text changes: a build
+    after an edit elsewhere does not parse the manifest, the layouts and the sheets again
+    (Python's TOML parser takes about a millisecond per kilobyte). A text that does not parse
+    is not remembered (its error is said every build)."""
+    slot = "toml/" + cache.digest(where)
+    content = cache.digest(text)
+    stored = cache.recall(slot)
+    if stored:
+        try:
+            kept, data, lines = pickle.loads(stored)
+            if kept == content:
+                return TomlDoc(data, where, lines)
+        except Exception:  # noqa: BLE001 - torn or from another pnp: parse again
+            pass
+    doc = _parse(text, where, what)
+    cache.keep(slot, pickle.dumps((content, doc.data, doc.lines), protocol=5))
+    return doc
+
+
+def _parse(text: str, where: SourceRef, what: str) -> TomlDoc:
     if text.startswith("\ufeff"):
         text = text[1:]
     try:

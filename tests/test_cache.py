@@ -1,11 +1,13 @@
 """The per-user font cache: a new project's first build uses the fonts another project already
-converted; check writes no cache; `pnp cache clear` empties the caches."""
+converted; check writes no cache; `pnp cache clear` empties the caches; what is kept by its
+content (font subsets, compiled templates) keeps to its bounds."""
 
 from __future__ import annotations
 
 import os
 
 from conftest import edit, make_fixture_project, run
+from pdfread import all_text
 
 
 def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeypatch):
@@ -83,7 +85,7 @@ def test_the_font_cache_keeps_to_its_bounds_and_keeps_what_builds_use(tmp_path, 
     for i in range(12):  # subsets of earlier edits, oldest first
         (folder / f"old{i:02}.ttf").write_bytes(b"x" * 100)
         os.utime(folder / f"old{i:02}.ttf", (1_000_000 + i, 1_000_000 + i))
-    monkeypatch.setattr(cache, "FONTS_MOST_FILES", 10)
+    monkeypatch.setitem(cache.BOUNDS, "fonts", (10, cache.FONTS_MOST_BYTES))
     root = make_fixture_project("tiny", tmp_path / "a")
     assert run("build", "--project", str(root)).exit_code == 0
     kept = sorted(p.name for p in folder.iterdir())
@@ -139,3 +141,41 @@ def test_a_cache_entry_tampered_with_or_renamed_is_no_entry(tmp_path):
     assert cache.read("a/b") is None
     (tmp_path / "c/a/c.sealed").write_bytes(blob)  # a good entry under another name
     assert cache.read("a/c") is None
+
+
+def test_templates_are_compiled_once_and_their_folder_keeps_to_its_bounds(tmp_path, monkeypatch):
+    """A layout's templates and the rules source are compiled once and remembered by their
+    text: a build after a card edit compiles nothing, an edited template compiles again and
+    prints its new text; each edit adds an entry, and the folder is trimmed as the fonts are."""
+    from generator import cache
+    from generator.layout import templates
+
+    compiled: list[str] = []
+    env = templates.environment()
+    real = type(env).compile
+    monkeypatch.setattr(
+        type(env),
+        "compile",
+        lambda self, source, *a, **k: (
+            (isinstance(source, str) and compiled.append(source)) or real(self, source, *a, **k)
+        ),
+    )
+    monkeypatch.setattr(templates, "_COMPILED", {})  # as a new process: nothing held
+    root = make_fixture_project("tiny", tmp_path / "a")
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert any("{{" in s for s in compiled) and len(compiled) == len(set(compiled))
+    folder = root / "output/.cache/templates"
+    count = len(list(folder.iterdir()))
+    assert count == len(compiled)  # (a `when`, an expression, is compiled from its tree)
+    compiled.clear()
+    templates._COMPILED.clear()
+    edit(root, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert compiled == []
+    edit(root, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "〔{{ text }}〕"')
+    templates._COMPILED.clear()
+    monkeypatch.setitem(cache.BOUNDS, "templates", (count, 64 * 1024 * 1024))
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert compiled == ["〔{{ text }}〕"]
+    assert len(list(folder.iterdir())) == count  # one more made, the least recently used gone
+    assert "〔赤の二。〕" in all_text(root / "output/tiny/cards.pdf").replace("\n", "")

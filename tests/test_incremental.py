@@ -287,3 +287,34 @@ def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
         result = run("build", "--project", str(tiny))
         assert result.exit_code == 1
         assert "rules.md:11: error: unknown directive '::: componentz'" in result.output
+
+
+def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
+    """The manifest, layouts and sheets are parsed once and remembered by their text: a card
+    edit parses no TOML, an edited layout parses that layout alone, and a file that does not
+    parse says so, at its line, on every build."""
+    from generator import tomlfile
+
+    parsed: list[str] = []
+    real = tomlfile._parse
+    monkeypatch.setattr(
+        tomlfile,
+        "_parse",
+        lambda text, where, *a: parsed.append(where.file) or real(text, where, *a),
+    )
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
+    parsed.clear()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert parsed == []
+    entries = len(list((tiny / "output/.cache/toml").iterdir()))
+    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert parsed == ["layouts/tiny/card_front.toml"]
+    assert len(list((tiny / "output/.cache/toml").iterdir())) == entries  # replaced
+    edit(tiny, "layouts/tiny/card_front.toml", 'size = "9pt"', 'size = "9pt')
+    for _ in range(2):
+        result = run("build", "--project", str(tiny))
+        assert result.exit_code == 1
+        assert "layouts/tiny/card_front.toml:49:12: error: cannot read layout" in result.output

@@ -317,7 +317,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                 if key == "when":
                     templates.environment().compile_expression(value)
                 else:
-                    templates.environment().from_string(value)
+                    templates.compiled(value)
             except TemplateError as exc:
                 problems.error(
                     _box(spec) + f"'{key}': " + _("template error: {error}", error=exc),
@@ -390,7 +390,7 @@ def _steps(layout: Layout, names: dict[str, float]) -> list[_Step]:
             if when is not None:
                 step.when = env.compile_expression(when, undefined_to_none=False)
             step.templated = tuple(
-                (k, env.from_string(v), _reads(v), {})
+                (k, templates.compiled(v), _reads(v), {})
                 for k, v in spec.props.items()
                 if k not in ("name", "type", "when") and templates.is_template(v)
             )

@@ -38,15 +38,14 @@ _MARK = re.compile(f"{_MARK_OPEN}(\\d+){_MARK_CLOSE}")
 
 def _render_marked(source: str, ctx: dict) -> tuple[str, list[int]]:
     """Rendered text and, for each rendered line, the source line it comes from."""
-    env = templates.environment()
     marked = "\n".join(
         f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1)
     )
     try:
-        rendered = env.from_string(marked).render(ctx)
+        rendered = templates.compiled(marked).render(ctx)
     except TemplateSyntaxError:
         # A tag spanning lines has a mark inside it: render plainly, lines then approximate.
-        rendered = env.from_string(source).render(ctx)
+        rendered = templates.compiled(source).render(ctx)
         return rendered, list(range(1, rendered.count("\n") + 2))
     lines, origin, last = [], [], 1
     for line in rendered.split("\n"):

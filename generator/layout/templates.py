@@ -6,13 +6,16 @@ source; both are fed by the model.
 
 from __future__ import annotations
 
+import importlib.util
+import marshal
 import re
 from functools import lru_cache
 
+import jinja2
 from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
-from .. import typeset
+from .. import cache, typeset
 from ..colours import ink
 
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
@@ -59,6 +62,40 @@ def environment() -> SandboxedEnvironment:
     return env
 
 
+# Templates compiled in this process, by source: a layout's templates are compiled when it is
+# checked and used again when a face is laid out; a long `pnp watch` keeps at most this many.
+_COMPILED: dict[str, jinja2.Template] = {}
+COMPILED_MOST = 4096
+
+
+def compiled(source: str) -> jinja2.Template:
+    """`source` as a template of the environment, compiled once. The compiled code is
+    remembered in the project's cache (cache.remembering) by the source, Jinja's version and
+    Python's bytecode version: a build after an edit elsewhere compiles none of its layouts'
+    templates nor the rules source again (Jinja's compiler takes about a millisecond per
+    template). A template that does not compile raises as `from_string` does, every time."""
+    template = _COMPILED.get(source)
+    if template is not None:
+        return template
+    env = environment()
+    slot = "templates/" + cache.digest(source, jinja2.__version__, importlib.util.MAGIC_NUMBER)
+    code = None
+    stored = cache.recall(slot)
+    if stored:
+        try:
+            code = marshal.loads(stored)
+        except (EOFError, ValueError, TypeError):  # torn: compile again
+            code = None
+    if code is None:
+        code = env.compile(source)
+        cache.keep(slot, marshal.dumps(code))
+    template = env.template_class.from_code(env, code, env.make_globals(None), None)
+    if len(_COMPILED) >= COMPILED_MOST:
+        _COMPILED.clear()
+    _COMPILED[source] = template
+    return template
+
+
 def render(template, context: dict) -> str:
     """A compiled template rendered with `context`, the environment's globals and a card's
     fields made into one dict once per card (Template.render copies both for every value of
@@ -85,11 +122,16 @@ def _row_columns(tree) -> set[str]:
     }
 
 
+@lru_cache(maxsize=4096)
+def _names_used(source: str) -> frozenset[str]:
+    tree = environment().parse(source)
+    return frozenset(meta.find_undeclared_variables(tree)) | _row_columns(tree)
+
+
 def names_used(source: str) -> set[str]:
     """Top-level names a template or expression reads (for the unused-column warning), and the
     columns it reads as `row["…"]`."""
-    tree = environment().parse(source)
-    return set(meta.find_undeclared_variables(tree)) | _row_columns(tree)
+    return set(_names_used(source))
 
 
 def at_random(source: str) -> bool:
