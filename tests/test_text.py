@@ -45,6 +45,22 @@ def test_short_texts_break_between_phrases():
     ]
 
 
+def test_a_paragraph_that_fits_is_one_line_without_asking_for_phrases(monkeypatch):
+    """Most card texts fit their box: no phrase breaks are looked for (the phrase model is
+    not even loaded); a paragraph that does not fit still breaks between phrases."""
+    asked: list[str] = []
+    real = textfit.phrases
+    monkeypatch.setattr(textfit, "phrases", lambda t: asked.append(t) or real(t))
+    text = "手札から好きな１枚を表向きにして手元に置きます"
+    assert textfit.wrap(text + "  \n二行目", len(text), mono) == [text, "二行目"]
+    assert asked == []
+    assert textfit.wrap(text, len(text) - 1, mono) == [
+        "手札から好きな１枚を表向きにして手元に",
+        "置きます",
+    ]
+    assert asked == [text]
+
+
 def test_latin_words_stay_whole():
     assert textfit.wrap("print at 100% scale", 10, mono) == ["print at", "100% scale"]
     assert textfit.wrap("print at 100% scale", 6, mono) == ["print", "at", "100%", "scale"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import marshal
+import pickle
 import re
 from functools import lru_cache
 
@@ -62,38 +63,49 @@ def environment() -> SandboxedEnvironment:
     return env
 
 
-# Templates compiled in this process, by source: a layout's templates are compiled when it is
-# checked and used again when a face is laid out; a long `pnp watch` keeps at most this many.
-_COMPILED: dict[str, jinja2.Template] = {}
+# Templates compiled in this process, by source, with the names each reads and whether it
+# draws at random: a layout's templates are compiled when it is checked and used again when a
+# face is laid out; a long `pnp watch` keeps at most this many.
+_COMPILED: dict[str, tuple[jinja2.Template, frozenset[str], bool]] = {}
 COMPILED_MOST = 4096
 
 
-def compiled(source: str) -> jinja2.Template:
-    """`source` as a template of the environment, compiled once. The compiled code is
-    remembered in the project's cache (cache.remembering) by the source, Jinja's version and
-    Python's bytecode version: a build after an edit elsewhere compiles none of its layouts'
-    templates nor the rules source again (Jinja's compiler takes about a millisecond per
-    template). A template that does not compile raises as `from_string` does, every time."""
-    template = _COMPILED.get(source)
-    if template is not None:
-        return template
+def _compiled(source: str) -> tuple[jinja2.Template, frozenset[str], bool]:
+    """`source` compiled, the names it reads and whether it draws at random, worked out once.
+    Remembered in the project's cache (cache.remembering) by the source, Jinja's version and
+    Python's bytecode version: a build after an edit elsewhere neither compiles nor parses its
+    layouts' templates and the rules source again (Jinja's compiler takes about a millisecond
+    per template). A code object is only ever loaded from an entry sealed by this user (see
+    cache.py). A template that does not compile raises as `from_string` does, every time."""
+    held = _COMPILED.get(source)
+    if held is not None:
+        return held
     env = environment()
     slot = "templates/" + cache.digest(source, jinja2.__version__, importlib.util.MAGIC_NUMBER)
     code = None
     stored = cache.recall(slot)
     if stored:
         try:
-            code = marshal.loads(stored)
-        except (EOFError, ValueError, TypeError):  # torn: compile again
+            raw, names, random = pickle.loads(stored)
+            code = marshal.loads(raw)
+        except Exception:  # noqa: BLE001 - torn: work it out again
             code = None
     if code is None:
+        tree = env.parse(source)
+        names = frozenset(meta.find_undeclared_variables(tree)) | _row_columns(tree)
+        random = any(n.name == "lipsum" for n in tree.find_all(nodes.Name))
         code = env.compile(source)
-        cache.keep(slot, marshal.dumps(code))
+        cache.keep(slot, pickle.dumps((marshal.dumps(code), names, random), protocol=5))
     template = env.template_class.from_code(env, code, env.make_globals(None), None)
     if len(_COMPILED) >= COMPILED_MOST:
         _COMPILED.clear()
-    _COMPILED[source] = template
-    return template
+    held = _COMPILED[source] = (template, names, random)
+    return held
+
+
+def compiled(source: str) -> jinja2.Template:
+    """`source` as a template of the environment, compiled once (see _compiled)."""
+    return _compiled(source)[0]
 
 
 def render(template, context: dict) -> str:
@@ -122,22 +134,15 @@ def _row_columns(tree) -> set[str]:
     }
 
 
-@lru_cache(maxsize=4096)
-def _names_used(source: str) -> frozenset[str]:
-    tree = environment().parse(source)
-    return frozenset(meta.find_undeclared_variables(tree)) | _row_columns(tree)
-
-
 def names_used(source: str) -> set[str]:
-    """Top-level names a template or expression reads (for the unused-column warning), and the
-    columns it reads as `row["…"]`."""
-    return set(_names_used(source))
+    """Top-level names a template reads (for the unused-column warning), and the columns it
+    reads as `row["…"]`."""
+    return set(_compiled(source)[1])
 
 
 def at_random(source: str) -> bool:
     """Whether a template draws at random (Jinja's `lipsum`): it renders anew for every card."""
-    tree = environment().parse(source)
-    return any(n.name == "lipsum" for n in tree.find_all(nodes.Name))
+    return _compiled(source)[2]
 
 
 def names_used_in_expression(expression: str) -> set[str]:

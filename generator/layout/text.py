@@ -81,6 +81,9 @@ def wrap(
         if not para:
             lines.append("")
             continue
+        if measure(para.rstrip()) <= width + 0.01:  # one line: no break to look for (a
+            lines.append(para.rstrip())  # width only grows as characters are added)
+            continue
         good, fallback = break_points(para)
         if RUBY_OPEN in para:  # a ruby group stays on one line
             whole = inside_groups(para)
