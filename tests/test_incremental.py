@@ -318,3 +318,42 @@ def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
         result = run("build", "--project", str(tiny))
         assert result.exit_code == 1
         assert "layouts/tiny/card_front.toml:49:12: error: cannot read layout" in result.output
+
+
+def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build(
+    tmp_path, monkeypatch
+):
+    """A deck of 40 cards (each row four times, so every face is a form): after a card's edit,
+    only pages that show that card or first place a form are drawn again, the others placed as
+    the last build encoded them; an edit bringing a new character changes every page after its
+    first use. Either way cards.pdf is byte-identical to a clean build's."""
+    from generator.render import pdf
+
+    root = make_fixture_project("tiny", tmp_path / "work")
+    edit(root, "cards/tiny/game.toml", "copies = 1\n  total = 10", "copies = 4\n  total = 40")
+    csv = root / "cards/tiny/cards.csv"
+    head, *rows = csv.read_text("utf-8").splitlines()
+    csv.write_text("\n".join([head, *rows * 4]) + "\n", "utf-8")
+    drawn: list[str] = []
+    real = pdf._Pages.page
+
+    def page(self, c, what, draw):
+        real(self, c, what, lambda: drawn.append(what[2]) or draw())
+
+    monkeypatch.setattr(pdf._Pages, "page", page)
+    assert run("build", "--project", str(root)).exit_code == 0
+    every = list(drawn)
+    assert len(every) == 10  # 5 sheets of 9, fronts and backs
+    for step, (old, new) in enumerate([("二の赤。", "赤の二。"), ("赤の二。", "赤の二、新字。")]):
+        del drawn[:]
+        edit(root, "cards/tiny/cards.csv", old, new)
+        assert run("build", "--project", str(root)).exit_code == 0
+        redrawn = list(drawn)  # (the clean build below draws every page)
+        clean = tmp_path / f"clean{step}"
+        assert run("build", "--project", str(root), "--out", str(clean)).exit_code == 0
+        assert outputs(root / "output/tiny") == outputs(clean / "tiny")
+        if step == 0:
+            assert 0 < len(redrawn) < len(every) // 2, redrawn  # the rest placed as they were
+        else:
+            assert len(redrawn) > len(every) // 2, redrawn  # new codes from the first use on
+    assert "赤の二、新字。" in all_text(root / "output/tiny/cards.pdf").replace("\n", "")

@@ -55,13 +55,20 @@ def draw_face(
         _draw_boxes(c, face.boxes[at:start], w, h, bleed, font_names)
         name = layers.get((digest, w, h, bleed))
         if name is None:
-            name = layers[(digest, w, h, bleed)] = f"layer{len(layers) + 1}"
+            name = layers[(digest, w, h, bleed)] = form_name("layer", digest, w, h, bleed)
             c.beginForm(name, lowerx=-bleed, lowery=-bleed, upperx=w + bleed, uppery=h + bleed)
             _draw_boxes(c, face.boxes[start:end], w, h, bleed, font_names)
             c.endForm()
         c.doForm(name)
         at = end
     _draw_boxes(c, face.boxes[at:], w, h, bleed, font_names)
+
+
+def form_name(kind: str, *what) -> str:
+    """A form's name from what it draws, not from how many came before it: a page's content
+    then reads the same whatever an edit changed earlier in the file (render/pdf.py keeps
+    such pages from one build to the next)."""
+    return kind + hashlib.blake2b(repr(what).encode(), digest_size=8).hexdigest()
 
 
 # A form costs about 470 bytes of its own (its dictionary, resources, a stream), and boxes drawn

@@ -6,10 +6,13 @@ Fed by imposition (`SheetGeometry`) and laid-out faces; returns bytes, never wri
 
 from __future__ import annotations
 
+import hashlib
 import io
+import pickle
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor, black, white
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFBase85Encode,
@@ -21,13 +24,13 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import progress
+from .. import cache, progress
 from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.plan import DeckSheets
 from ..layout.sheets import SheetGeometry, marks_for
 from ..layout.units import MM
-from .draw import draw_face, new_canvas
+from .draw import FORM_FROM, draw_face, form_name, new_canvas
 
 
 def sheets_pdf(
@@ -46,75 +49,194 @@ def sheets_pdf(
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
+    slot = "pages/" + cache.digest(doc_title, [deck.name for deck in decks])
+    pages = _Pages(c, font_names, cache.recall(slot))
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
     forms: dict[tuple, str] = {}
     layers: dict[tuple, str] = {}
+    common = repr((font_names, sides, proof, back_offset))
     for deck in decks:
         count = -(-len(deck.faces) // deck.geometry.per_sheet)
+        sheet = _Sheet(deck, count, font_names, sides, proof, back_offset, forms, layers, common)
         with progress.step(f"{doc_title}: {deck.name}", count) as shown:
             for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
-                _sheet(
-                    c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms, layers
-                )
+                sheet.draw(c, pages, n, chunk)
                 shown.advance()
+    cache.keep(slot, pages.kept())
     c.save()
     return buf.getvalue()
 
 
-def _sheet(c, deck, n, count, chunk, font_names, sides, proof, back_offset, forms, layers):
-    """One sheet of a deck: its front page and its back page, or both about a fold."""
-    g = deck.geometry
-    c.setPageSize(g.page)
-    if g.fold is not None:  # fronts and their backs on one page, about a fold line
-        _label(c, f"{deck.name} {n}/{count}", g, font_names)
-        for (front, back), f_slot, b_slot in zip(chunk, g.fronts, g.backs):
-            for face, slot in ((front, f_slot), (back, b_slot)):
-                if face is not None:
-                    repeated = deck.faces.uses[face.key] > 1
-                    shared = forms if repeated else None
-                    _place(c, face, slot, g, font_names, shared, (layers, deck.faces.layer_uses))
-                    if proof:
-                        _proof_lines(c, slot, g)
-        marks = marks_for(g, len(chunk))
-        _crop_marks(c, g, marks, mirrored=False)
-        _crop_marks(c, g, marks, mirrored=True)
-        _fold_line(c, g)
-        _show_page(c)
-        return
-    both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
-    for is_front, slots in both:
-        if not is_front and back_offset:
-            _offset(c, g.page, back_offset)
-        side = sides[0] if is_front else sides[1]
-        _label(c, f"{deck.name}　{side} {n}/{count}", g, font_names)
-        for (front, back), slot in zip(chunk, slots):
-            face = front if is_front else back
-            if face is not None:
-                repeated = deck.faces.uses[face.key] > 1
-                shared = forms if repeated else None
-                _place(c, face, slot, g, font_names, shared, (layers, deck.faces.layer_uses))
-                if proof:
-                    _proof_lines(c, slot, g)
-        _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
-        _show_page(c)
+class _Sheet:
+    """How one deck's sheets are drawn: each sheet's front page and back page, or both about a
+    fold."""
+
+    def __init__(self, deck, count, font_names, sides, proof, back_offset, forms, layers, common):
+        self.deck, self.count, self.font_names, self.sides = deck, count, font_names, sides
+        self.proof, self.back_offset, self.forms, self.layers = proof, back_offset, forms, layers
+        self.common = (common, repr(deck.geometry))
+        # A slot by its place in the geometry (the geometry is in `common`).
+        g = deck.geometry
+        self.slot_of = {id(s): i for i, s in enumerate([*g.fronts, *(g.backs or ())])}
+
+    def draw(self, c, pages, n, chunk) -> None:
+        deck, g = self.deck, self.deck.geometry
+        c.setPageSize(g.page)
+        if g.fold is not None:  # fronts and their backs on one page, about a fold line
+            label = f"{deck.name} {n}/{self.count}"
+            placed = [
+                (face, slot)
+                for (front, back), f_slot, b_slot in zip(chunk, g.fronts, g.backs)
+                for face, slot in ((front, f_slot), (back, b_slot))
+                if face is not None
+            ]
+
+            def fold_page() -> None:
+                _label(c, label, g, self.font_names)
+                for face, slot in placed:
+                    self._place(c, face, slot)
+                marks = marks_for(g, len(chunk))
+                _crop_marks(c, g, marks, mirrored=False)
+                _crop_marks(c, g, marks, mirrored=True)
+                _fold_line(c, g)
+
+            pages.page(c, self._key("fold", label, placed, len(chunk)), fold_page)
+            return
+        both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
+        for is_front, slots in both:
+            side = self.sides[0] if is_front else self.sides[1]
+            label = f"{deck.name}　{side} {n}/{self.count}"
+            placed = [
+                (front if is_front else back, slot)
+                for (front, back), slot in zip(chunk, slots)
+                if (front if is_front else back) is not None
+            ]
+
+            def side_page(is_front=is_front, label=label, placed=placed) -> None:
+                if not is_front and self.back_offset:
+                    _offset(c, g.page, self.back_offset)
+                _label(c, label, g, self.font_names)
+                for face, slot in placed:
+                    self._place(c, face, slot)
+                _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
+
+            pages.page(c, self._key(is_front, label, placed, len(chunk)), side_page)
+
+    def _place(self, c, face, slot) -> None:
+        repeated = self.deck.faces.uses[face.key] > 1
+        shared = self.forms if repeated else None
+        layers = (self.layers, self.deck.faces.layer_uses)
+        _place(c, face, slot, self.deck.geometry, self.font_names, shared, layers)
+        if self.proof:
+            _proof_lines(c, slot, self.deck.geometry)
+
+    def _key(self, side, label, placed, filled) -> tuple:
+        """What a page draws, given the file's forms so far: each face with the form it is
+        placed as (or, drawn inline, the forms of its layers)."""
+        b, slot_of = self.deck.geometry.bleed, self.slot_of
+        uses, layer_uses = self.deck.faces.uses, self.deck.faces.layer_uses
+        faces = []
+        for face, slot in placed:
+            w, h = slot.card
+            if uses[face.key] > 1:
+                how = ("form", self.forms.get((face.key, b)))
+            else:
+                how = tuple(
+                    (self.layers.get((d, w, h, b)), layer_uses.get(d, 0) >= FORM_FROM)
+                    for _start, _end, d in face.layers
+                )
+            faces.append((face.key, slot_of[id(slot)], how))
+        return (self.common, side, label, filled, tuple(faces))
 
 
-def _show_page(c: Canvas) -> None:
+class _Pages:
+    """The pages of this file as the last build drew them, so that a page that shows what it
+    showed then, in a file whose forms, fonts and characters up to it are as they were, is not
+    drawn again: its encoded content is placed as it was. Only a page that added nothing to
+    the file (no form, picture, font or character first used on it, no transparency or
+    annotation of its own) is kept for the next build, so reusing one changes nothing else:
+    the file is byte-identical to one drawn afresh."""
+
+    def __init__(self, c: Canvas, font_names: dict[str, str], stored: bytes | None):
+        self.doc = c._doc
+        self.fonts = [pdfmetrics.getFont(name) for name in sorted(set(font_names.values()))]
+        self.seen = [0] * len(self.fonts)
+        self.chars = hashlib.blake2b(digest_size=16)  # every character given a code so far
+        self.old: dict[bytes, tuple] = {}
+        if stored:
+            try:
+                self.old = pickle.loads(stored)
+            except Exception:  # noqa: BLE001 - torn or from another pnp: draw every page
+                self.old = {}
+        self.new: dict[bytes, tuple] = {}
+
+    def _counts(self) -> tuple:
+        states = [font.state.get(self.doc) for font in self.fonts]
+        return (
+            tuple(len(s.assignments) if s is not None else 0 for s in states),
+            len(self.doc.fontMapping),
+            len(self.doc.idToObject),
+        )
+
+    def _state(self) -> str:
+        """The file's state where a page starts, as far as its content depends on it: the
+        codes its characters were given (in the order they were given) and its fonts' names."""
+        counts = self._counts()
+        for i, (font, n) in enumerate(zip(self.fonts, counts[0])):
+            if n > self.seen[i]:
+                new = list(font.state[self.doc].assignments.items())[self.seen[i] : n]
+                self.chars.update(repr((i, new)).encode())
+                self.seen[i] = n
+        return repr((counts[0], self.chars.hexdigest(), sorted(self.doc.fontMapping.items())))
+
+    def page(self, c: Canvas, what: tuple, draw) -> None:
+        key = hashlib.blake2b(repr((what, self._state())).encode(), digest_size=16).digest()
+        kept = self.old.get(key)
+        if kept is not None:
+            content, forms = kept
+            c._formsinuse = list(forms)
+            c.showPage()
+            page = c._doc.Pages.pages[-1]
+            page.Contents, page.stream = _encoded(content), None
+            self.new[key] = kept
+            return
+        before = self._counts()
+        draw()
+        added = self._counts() != before or c._annotationrefs or c._colorsUsed
+        forms = tuple(c._formsinuse)
+        content = _show_page(c)
+        page = c._doc.Pages.pages[-1]
+        if not (added or page.ExtGState or page._shadingUsed) and content is not None:
+            self.new[key] = (content, forms)
+
+    def kept(self) -> bytes:
+        return pickle.dumps(self.new, protocol=5)
+
+
+_FILTERS = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+
+
+def _encoded(content) -> PDFStream:
+    names = PDFArray([PDFName(f.pdfname) for f in _FILTERS])
+    stream = PDFStream(PDFDictionary({"Filter": names}), content)
+    stream.__Comment__ = "page stream"
+    return stream
+
+
+def _show_page(c: Canvas):
     """End the page and encode its content now rather than when the file is written: a
     100,000-card deck would otherwise hold every page's drawing operators as text until the
-    end. The filters are the ones ReportLab would apply, so the bytes written are the same."""
+    end. The filters are the ones ReportLab would apply, so the bytes written are the same.
+    Returns the encoded content."""
     c.showPage()
     page = c._doc.Pages.pages[-1]
     content = page.stream
     if not content or page.Contents:
-        return
-    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
-    for f in reversed(filters):
+        return None
+    for f in reversed(_FILTERS):
         content = f.encode(content)
-    names = PDFArray([PDFName(f.pdfname) for f in filters])
-    stream = PDFStream(PDFDictionary({"Filter": names}), content)
-    stream.__Comment__ = "page stream"
-    page.Contents, page.stream = stream, None
+    page.Contents, page.stream = _encoded(content), None
+    return content
 
 
 def _place(
@@ -139,7 +261,7 @@ def _place(
     else:
         name = forms.get((face.key, b))
         if name is None:
-            name = forms[(face.key, b)] = f"face{len(forms) + 1}"
+            name = forms[(face.key, b)] = form_name("face", face.key, b)
             c.beginForm(name, lowerx=-b, lowery=-b, upperx=w + b, uppery=h + b)
             _draw_clipped(c, face, w, h, b, font_names)
             c.endForm()
