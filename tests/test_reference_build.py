@@ -22,7 +22,9 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit whose skill signal counts the games one seat won. Earlier references: 0750bcf
+# The commit that names forms by what they draw (card and token sheets change bytes only; every
+# page renders as before). Earlier references: 31f0e4b (the skill signal counts the games one
+# seat won), 0750bcf
 # (tiled boards with crop marks at the board's corners), 7770f7f (proof pages wrap their
 # lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins
@@ -35,7 +37,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "31f0e4b63704a7b9693ca6ca4bdde3763212775e"
+REFERENCE = "6afa69a5b52382a08771717c6c24d0806ef4fa20"
 
 
 def _reference_generator(dest: Path) -> Path | None:
