@@ -357,3 +357,27 @@ def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build
         else:
             assert len(redrawn) > len(every) // 2, redrawn  # new codes from the first use on
     assert "赤の二、新字。" in all_text(root / "output/tiny/cards.pdf").replace("\n", "")
+
+
+def test_a_kept_page_whose_picture_an_edit_took_off_an_earlier_page_is_drawn(tmp_path):
+    """A picture is embedded where it is first placed: when an edit takes it off the page that
+    placed it first, a later page that showed it unchanged is drawn again (it now embeds the
+    picture) rather than placed as kept; the file matches a clean build's and shows both."""
+    from test_images import paint
+
+    root = make_fixture_project("art", tmp_path / "work")
+    paint(root)
+    rows = ["狐,fox.png,contain"] + [f"梟{i},owl.jpg,cover" for i in range(8)]
+    rows.append("梟狐,fox.png,contain")  # the tenth card, on the second sheet: no new character
+    (root / "cards/art/cards.csv").write_text("name,art,fit\n" + "\n".join(rows) + "\n", "utf-8")
+    assert run("build", "--project", str(root)).exit_code == 0
+    edit(root, "cards/art/cards.csv", "狐,fox.png", "狐,owl.jpg")
+    assert run("build", "--project", str(root)).exit_code == 0
+    clean = tmp_path / "clean"
+    assert run("build", "--project", str(root), "--out", str(clean)).exit_code == 0
+    assert outputs(root / "output/art") == outputs(clean / "art")
+    from pypdf import PdfReader
+
+    reader = PdfReader(root / "output/art/cards.pdf")
+    second = [p for p in reader.pages if "梟狐" in p.extract_text()]
+    assert len(second) == 1 and second[0]["/Resources"]["/XObject"]  # its picture is there

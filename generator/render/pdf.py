@@ -10,6 +10,7 @@ import hashlib
 import io
 import pickle
 
+import reportlab
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfbase import pdfmetrics
@@ -49,7 +50,7 @@ def sheets_pdf(
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
-    slot = "pages/" + cache.digest(doc_title, [deck.name for deck in decks])
+    slot = "pages/" + cache.digest(doc_title, [d.name for d in decks], reportlab.Version)
     pages = _Pages(c, font_names, cache.recall(slot))
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
     forms: dict[tuple, str] = {}
@@ -192,7 +193,9 @@ class _Pages:
     def page(self, c: Canvas, what: tuple, draw) -> None:
         key = hashlib.blake2b(repr((what, self._state())).encode(), digest_size=16).digest()
         kept = self.old.get(key)
-        if kept is not None:
+        # Every form and picture it places must be in this file already: an edit may have
+        # taken away the page that first placed one.
+        if kept is not None and all(self.doc.hasForm(name) for name in kept[1]):
             content, forms = kept
             c._formsinuse = list(forms)
             c.showPage()
