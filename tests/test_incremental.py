@@ -381,3 +381,41 @@ def test_a_kept_page_whose_picture_an_edit_took_off_an_earlier_page_is_drawn(tmp
     reader = PdfReader(root / "output/art/cards.pdf")
     second = [p for p in reader.pages if "梟狐" in p.extract_text()]
     assert len(second) == 1 and second[0]["/Resources"]["/XObject"]  # its picture is there
+
+
+def test_runs_of_unchanged_cards_are_taken_whole_and_say_what_they_said(tmp_path, monkeypatch):
+    """A 600-card deck (the fixture's rows sixty times): after an edit of one card, the runs of
+    cards around it that did not change are taken as the last build laid them out, not card by
+    card; the files and every message match a clean build's."""
+    from generator.layout import faces
+
+    root = make_fixture_project("tiny", tmp_path / "work")
+    edit(root, "cards/tiny/game.toml", "copies = 1\n  total = 10", "copies = 60\n  total = 600")
+    csv = root / "cards/tiny/cards.csv"
+    head, *rows = csv.read_text("utf-8").splitlines()
+    csv.write_text("\n".join([head, *rows * 60]) + "\n", "utf-8")
+    looked: list[int] = []
+    real = faces.lay_out_face
+    monkeypatch.setattr(
+        faces,
+        "lay_out_face",
+        lambda layout, card, *a: looked.append(card.index) or real(layout, card, *a),
+    )
+    assert run("build", "--project", str(root)).exit_code == 0
+    assert len(set(looked)) == 600
+    lines = csv.read_text("utf-8").splitlines()
+    row = lines[400].split(",")
+    row[-1] = row[-1] + "改"  # the 400th card's text: in the second run of 256
+    lines[400] = ",".join(row)
+    csv.write_text("\n".join(lines) + "\n", "utf-8")
+    looked.clear()
+    r = run("build", "--project", str(root))
+    assert r.exit_code == 0
+    # The edited card's run card by card, and the short run at the end (the rulebook's
+    # sample card aside): the first run was taken whole.
+    assert set(range(256, 600)) <= set(looked) and not set(looked) & set(range(1, 256))
+    clean = tmp_path / "clean"
+    r2 = run("build", "--project", str(root), "--out", str(clean))
+    assert outputs(root / "output/tiny") == outputs(clean / "tiny")
+    said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
+    assert said == [line for line in r2.output.splitlines() if not line.startswith("wrote ")]

@@ -93,6 +93,11 @@ class FaceMemo:
         self.live: dict[str, tuple] = {}
         self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
+        # A run of FaceStore.CHUNK cards laid out as a whole (see lay_out_deck): the last
+        # build's runs, and this build's.
+        self.runs: dict[str, Run] = {}
+        self.runs_live: dict[str, Run] = {}
+        self.collect: list | None = None  # (key, entry) of each face, while a run is recorded
         # More faces than MOST: the memo is not kept, so its faces are not held either (a
         # 100,000-card deck would otherwise hold tens of thousands of faces for nothing).
         self.overflowed = False
@@ -167,9 +172,11 @@ def lay_out_face(
         # A face with no problem serves every row with the same fields (its missing art noted
         # under each card's own name); one that names no card at all, every card alike.
         if shared and not mine.items and not lacking:
+            key = shared
             memo.live[shared] = entry
         elif not memo.overflowed:
-            memo.live[alike if not mine.items else key] = entry
+            key = alike if not mine.items else key
+            memo.live[key] = entry
             if len(memo.live) > memo.MOST:
                 memo.overflowed, memo.live = True, {}
     else:
@@ -179,6 +186,8 @@ def lay_out_face(
         if images is not None:
             for where, (_name, src) in entry[3]:
                 images.note_lacking(where, (_lacking_name(card), src))
+    if memo.collect is not None:  # the key its entry is kept under
+        memo.collect.append((key, entry))
     face, found = entry[0], entry[1]
     problems.items.extend(found)
     return face
@@ -822,12 +831,115 @@ def lay_out_deck(
     """Every card's front and back, packed as they are laid out (see FaceStore)."""
     store = FaceStore()
     extra = repr((sorted(names.items()), context_digest(context)))
-    with progress.step(deck.component.name, len(deck.cards)) as shown:
-        for card in deck.cards:
-            args = (card, context, names, fonts, icons, problems, images, memo, extra)
-            store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
-            shown.advance()
+    cards, size = deck.cards, FaceStore.CHUNK
+    with progress.step(deck.component.name, len(cards)) as shown:
+        for start in range(0, len(cards), size):
+            part = cards[start : start + size]
+            # A whole run of cards as the last build laid it out, taken at once (FaceStore
+            # packs the same runs), else laid out card by card and recorded for the next build.
+            key = None
+            if memo is not None and len(part) == size and not memo.overflowed:
+                key = _run_key(memo, front, back, part, extra)
+                if _replayed(memo.runs.get(key), store, memo, key, fonts, problems, images):
+                    shown.advance(len(part))
+                    continue
+            said, noted, collected = len(problems.items), [], []
+            if key is not None:
+                memo.collect = collected
+                if images is not None:
+                    images.chunk = noted
+            try:
+                for card in part:
+                    args = (card, context, names, fonts, icons, problems, images, memo, extra)
+                    store.append(
+                        (lay_out_face(front, *args), lay_out_face(back, *args) if back else None)
+                    )
+                    shown.advance()
+            finally:
+                if key is not None:
+                    memo.collect = None
+                    if images is not None:
+                        images.chunk = None
+            if key is not None and not memo.overflowed:
+                memo.runs_live[key] = Run.of(store, collected, problems.items[said:], noted)
     return store
+
+
+@dataclass(frozen=True)
+class Run:
+    """What laying out a run of FaceStore.CHUNK cards made and said: the packed faces and how
+    often each is used, the problems, the characters used, the missing art noted, the picture
+    files drawn and the memo keys of its faces (so the next build keeps them)."""
+
+    packed: bytes
+    uses: tuple[tuple[str, int], ...]
+    layer_uses: tuple[tuple[str, int], ...]
+    problems: tuple
+    text: frozenset
+    lacking: tuple
+    files: tuple
+    keys: tuple[str, ...]
+
+    @classmethod
+    def of(cls, store: FaceStore, collected: list, said: list, noted: list) -> Run:
+        pairs = unpack(store._chunks[-1])
+        uses, layer_uses = Counter(), Counter()
+        for pair in pairs:
+            for face in pair:
+                if face is not None:
+                    uses[face.key] += 1
+                    layer_uses.update(d for _s, _e, d in face.layers)
+        return cls(
+            store._chunks[-1],
+            tuple(uses.items()),
+            tuple(layer_uses.items()),
+            tuple(said),
+            frozenset(use for _key, entry in collected for use in entry[2]),
+            tuple(noted),
+            tuple(dict.fromkeys(f for _key, entry in collected for f in entry[4])),
+            tuple(key for key, _entry in collected),
+        )
+
+
+def _run_key(memo: FaceMemo, front: Layout, back: Layout | None, part, extra: str) -> str:
+    """Everything the faces of a run of cards depend on: what each card's memo keys read (the
+    layouts, the context, each card's fields and place), and how messages name each card."""
+    h = hashlib.blake2b(
+        repr((memo.salt, front.digest, back.digest if back else None, extra)).encode(),
+        digest_size=16,
+    )
+    for card in part:
+        w = card.where
+        row = (w.file, w.row, w.column, w.sheet)
+        h.update(repr((sorted(card.fields.items()), row, card.index)).encode())
+    return h.hexdigest()
+
+
+def _replayed(run, store, memo, key, fonts, problems, images) -> bool:
+    """A run of cards as the last build laid it out, when its pictures are as they were and
+    its faces are still in the memo: its packed faces taken whole, its problems, characters
+    and missing art said again. False: lay the run out card by card."""
+    if run is None or (images is not None and not images.unchanged(run.files)):
+        return False
+    entries = [memo.live.get(k) or memo.stored.get(k) for k in run.keys]
+    if any(entry is None for entry in entries):
+        return False
+    for k, entry in zip(run.keys, entries):
+        memo.live[k] = entry
+    memo.faces += len(run.keys)
+    memo.hits += sum(k in memo.last for k in run.keys)
+    store._chunks.append(run.packed)
+    store._len += FaceStore.CHUNK
+    store.uses.update(dict(run.uses))
+    store.layer_uses.update(dict(run.layer_uses))
+    problems.items.extend(run.problems)
+    for role, text in run.text:
+        fonts.use(role, text)
+    if images is not None:
+        for where, item in run.lacking:
+            images.note_lacking(where, item)
+    memo.runs_live[key] = run
+    return True
 
 
 def context_digest(context: dict) -> str:

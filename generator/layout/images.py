@@ -68,6 +68,7 @@ class ImageSet:
         self._listings: dict[Path, list[str]] = {}  # a folder's file names, for near_twin
         self.recorder: list | None = None  # lacking art noted while a face is laid out
         self.files: list | None = None  # (path, its size and time) a face's pictures depend on
+        self.chunk: list | None = None  # lacking art noted while a run of cards is laid out
         # (layout file, box name) -> (card, the file it names) for each card drawn with a
         # stand-in
         self.lacking: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -127,6 +128,8 @@ class ImageSet:
         self.lacking.setdefault(where, []).append(item)
         if self.recorder is not None:
             self.recorder.append((where, item))
+        if self.chunk is not None:
+            self.chunk.append((where, item))
 
     def _stat(self, path: str) -> tuple | None:
         if path not in self._stats:

@@ -383,7 +383,7 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
         stage.plan.tuckboxes.append(replace(box, page=page, margin=margin))
 
 
-MEMO_VERSION = 1
+MEMO_VERSION = 2  # 2: runs of cards kept beside the faces
 
 
 def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -> str:
@@ -402,31 +402,38 @@ def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -
 
 # The last memo of each game this process built (watch and serve build again and again): taken
 # as it is rather than unpickled from the cache each time.
-_HELD: dict[tuple, tuple[str, dict]] = {}
+_HELD: dict[tuple, tuple[str, dict, int, dict]] = {}
 
 
 def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
     salt = _memo_salt(game, fonts, icons)
     held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
     if held is not None and held[0] == salt:
-        return facelayout.FaceMemo(salt, held[1], held[2])
-    stored, recent = None, 0
+        return _memo(salt, *held[1:])
+    stored, recent, runs = None, 0, {}
     data = cache.read(f"faces/{game.id}") if cache is not None else None
     if data:
         try:
-            kept_salt, entries, recent = pickle.loads(zlib.decompress(data))
+            kept_salt, entries, recent, runs = pickle.loads(zlib.decompress(data))
             stored = entries if kept_salt == salt else None
         except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay everything out
             stored = None
-    return facelayout.FaceMemo(salt, stored, recent)
+    return _memo(salt, stored, recent, runs if stored is not None else {})
+
+
+def _memo(salt, stored, recent, runs) -> facelayout.FaceMemo:
+    memo = facelayout.FaceMemo(salt, stored, recent)
+    memo.runs = runs
+    return memo
 
 
 def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
     """Keep this build's faces for the next (not after check: check writes nothing)."""
     if cache is None or not cache.writable:
         return
-    if not memo.misses and memo.last == memo.live.keys():  # the very faces of the last build
-        return
+    same_runs = memo.runs_live.keys() == memo.runs.keys()
+    if not memo.misses and memo.last == memo.live.keys() and same_runs:
+        return  # the very faces (and runs of cards) of the last build
     if memo.overflowed or len(memo.live) > memo.MOST:
         return
     # This build's faces, and a few from before (an edit undone is laid out no more).
@@ -435,8 +442,9 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
         if len(kept) >= len(memo.live) + memo.EARLIER:
             break
         kept.setdefault(key, entry)
-    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept, len(memo.live))
-    data = zlib.compress(pickle.dumps((memo.salt, kept, len(memo.live)), protocol=5), 1)
+    held = (memo.salt, kept, len(memo.live), memo.runs_live)
+    _HELD[(str(cache.folder), game.id)] = held
+    data = zlib.compress(pickle.dumps(held, protocol=5), 1)
     cache.write(f"faces/{game.id}", data)
 
 
