@@ -115,6 +115,12 @@ NO = {"", "0", "no", "n", "false", "いいえ", "×", "✕", "✗"}
 _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋−", "0123456789-+-")
 
 
+# Each component's rows as the last build of this process typed them: cells -> (typed values,
+# label). Kept for this many components (a long `pnp serve` of many projects holds no more).
+_TYPED: dict[tuple, dict[tuple, tuple[dict, str | None]]] = {}
+TYPED_DECKS = 64
+
+
 def build_deck(
     component: Component,
     table: Table,
@@ -171,22 +177,32 @@ def build_deck(
         return Deck(component, (), tuple(table.columns), where)
 
     cards: list[Card] = []
+    # Rows typed before, by their cells: by the last build of this process (watch and serve
+    # build again and again) and by this one (a deck's copies written as rows of their own).
+    kinds = (component.id, repr(component.columns), repr(component.composition), private)
+    before, now = _TYPED.get(kinds, {}), {}
     for row in table.rows:
-        typed: dict[str, object] = {}
-        ok = True
-        for column in table.columns:
-            kind = component.columns.get(column, "text")
-            value, err = _convert(kind, row.values.get(column, ""), private)
-            if err:
-                problems.error(
-                    _("'{column}' {problem}", column=column, problem=err),
-                    row.where.at(column=column),
-                    fold=f"{where}:{column}:{err}",
-                )
-                ok = False
-            typed[column] = value
-        if not ok:
-            continue
+        cells = tuple(row.values.get(column, "") for column in table.columns)
+        known = now.get(cells) or before.get(cells)
+        if known is None:
+            typed: dict[str, object] = {}
+            ok = True
+            for column, raw in zip(table.columns, cells):
+                kind = component.columns.get(column, "text")
+                value, err = _convert(kind, raw, private)
+                if err:
+                    problems.error(
+                        _("'{column}' {problem}", column=column, problem=err),
+                        row.where.at(column=column),
+                        fold=f"{where}:{column}:{err}",
+                    )
+                    ok = False
+                typed[column] = value
+            if not ok:
+                continue
+            known = (typed, _label(typed, component.composition, component.columns))
+        now[cells] = known
+        typed, label = known
         count = component.copies_column
         copies = typed.get(count, 1) if count else 1
         if copies is None or copies < 0:
@@ -198,12 +214,14 @@ def build_deck(
         if used + len(cards) + copies > limit:
             what = _("the game's cards, with the {n:,} this row makes", n=copies)
             raise exceeded("cards", what, limit, row.where.at(column=count if copies > 1 else None))
-        label = _label(typed, component.composition, component.columns)
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             fields = dict(typed)
             if label:
                 fields["_label"] = label
             cards.append(Card(component.id, len(cards), freeze(fields), row.where, copy))
+    if len(_TYPED) >= TYPED_DECKS and kinds not in _TYPED:
+        _TYPED.clear()
+    _TYPED[kinds] = now
     deck = Deck(component, tuple(cards), tuple(table.columns), where)
     if problems.count("error") == errors_before:
         depends = Problems()

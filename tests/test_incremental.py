@@ -419,3 +419,28 @@ def test_runs_of_unchanged_cards_are_taken_whole_and_say_what_they_said(tmp_path
     assert outputs(root / "output/tiny") == outputs(clean / "tiny")
     said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
     assert said == [line for line in r2.output.splitlines() if not line.startswith("wrote ")]
+
+
+def test_rows_typed_by_the_last_build_are_not_typed_again(tiny, monkeypatch):
+    """In one process (as `pnp watch` and `pnp serve` build), a row whose cells did not change
+    keeps its typed values; an edited row is typed again, and a bad cell is said every build."""
+    from generator import validate
+
+    converted: list[str] = []
+    real = validate._convert
+    monkeypatch.setattr(
+        validate, "_convert", lambda kind, raw, *a: converted.append(raw) or real(kind, raw, *a)
+    )
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    converted.clear()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert "赤の二。" in converted and "二の赤。" not in converted
+    assert len(converted) == 4  # the edited row's four cells
+    edit(tiny, "cards/tiny/cards.csv", "赤,2,", "赤,二,")
+    for _ in range(2):
+        result = run("build", "--project", str(tiny))
+        assert result.exit_code == 1
+        assert (
+            "cards/tiny/cards.csv:3:number: error: 'number' must be a whole number" in result.output
+        )
