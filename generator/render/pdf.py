@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfdoc import (
     PDFBase85Encode,
     PDFDictionary,
     PDFName,
+    PDFResourceDictionary,
     PDFStream,
     PDFZCompress,
 )
@@ -64,6 +65,7 @@ def sheets_pdf(
                 sheet.draw(c, pages, n, chunk)
                 shown.advance()
     cache.keep(slot, pages.kept())
+    pages.finish()
     c.save()
     return buf.getvalue()
 
@@ -170,6 +172,9 @@ class _Pages:
             except Exception:  # noqa: BLE001 - torn or from another pnp: draw every page
                 self.old = {}
         self.new: dict[bytes, tuple] = {}
+        self.shared: PDFResourceDictionary | None = None  # see _share
+        self.shared_ref = None
+        self.xobjects: set[str] = set()
 
     def _counts(self) -> tuple:
         states = [font.state.get(self.doc) for font in self.fonts]
@@ -202,6 +207,7 @@ class _Pages:
             page = c._doc.Pages.pages[-1]
             page.Contents, page.stream = _encoded(content), None
             self.new[key] = kept
+            self._share(page, forms)
             return
         before = self._counts()
         draw()
@@ -211,6 +217,29 @@ class _Pages:
         page = c._doc.Pages.pages[-1]
         if not (added or page.ExtGState or page._shadingUsed) and content is not None:
             self.new[key] = (content, forms)
+        self._share(page, forms)
+
+    def _share(self, page, forms: tuple) -> None:
+        """The sheet pages of a file share one resource dictionary (the fonts, and every form
+        and picture they place), written once rather than once per page with the forms that
+        page places. A page with transparency, colour spaces, shadings or annotations of its
+        own keeps its own."""
+        if page.ExtGState or page._colorsUsed or page._shadingUsed or page.Annots:
+            return
+        if not page.hasImages:
+            return
+        if self.shared is None:
+            self.shared = PDFResourceDictionary()
+            self.shared.basicFonts()
+            self.shared.allProcs()
+            self.shared_ref = self.doc.Reference(self.shared)
+        self.xobjects.update(forms)
+        page.Resources = self.shared_ref
+
+    def finish(self) -> None:
+        """Name every form and picture the shared pages place (before the file is written)."""
+        if self.shared is not None and self.xobjects:
+            self.shared.XObject = self.doc.xobjDict(sorted(self.xobjects))
 
     def kept(self) -> bytes:
         return pickle.dumps(self.new, protocol=5)
