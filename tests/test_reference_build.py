@@ -22,10 +22,10 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that names forms by what they draw (card and token sheets change bytes only; every
-# page renders as before). Earlier references: 31f0e4b (the skill signal counts the games one
-# seat won), 0750bcf
-# (tiled boards with crop marks at the board's corners), 7770f7f (proof pages wrap their
+# The commit whose card and token sheets share one resource dictionary (bytes only; every page
+# renders as before). Earlier references: 6afa69a (forms named by what they draw), 31f0e4b
+# (the skill signal counts the games one seat won), 0750bcf (tiled boards
+# with crop marks at the board's corners), 7770f7f (proof pages wrap their
 # lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins
 # per faction), ae2e503 (kinds of action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s
@@ -37,7 +37,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "6afa69a5b52382a08771717c6c24d0806ef4fa20"
+REFERENCE = "e1f83b74b7977e32738fe31559f611211d10bda5"
 
 
 def _reference_generator(dest: Path) -> Path | None:
