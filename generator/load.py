@@ -106,7 +106,7 @@ def read_csv(
         for record in reader:
             if len(records) > limits.rows:
                 raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
-            if record and any(cell.strip() for cell in record):
+            if "".join(record).strip():  # a cell with something in it
                 records.append((line, record))
             elif records:
                 records.append((line, []))  # a blank line between rows: reported by _table
@@ -154,9 +154,12 @@ def _error_values(table: Table) -> list[Problem]:
     """Cells of a CSV holding one of Excel's error values: a formula failed in the workbook it
     was saved from, and a card would print it (a warning: in a CSV it may be meant)."""
     out = []
+    marks = set(EXCEL_ERRORS)
     for row in table.rows:
+        if marks.isdisjoint(row.values.values()):
+            continue
         for column, value in row.values.items():
-            if value in EXCEL_ERRORS:
+            if value in marks:
                 message = _(
                     "{value} is Excel's mark of a formula that failed in the workbook this was "
                     "saved from; a card prints it as it is",
@@ -171,6 +174,8 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
     look like rows of their own (as many commas as the header) is named where it began."""
     commas = max(1, len(columns) - 1)
     for k, (line, record) in enumerate(records[1:], start=2):
+        if "\n" not in "".join(record):
+            continue
         for i, cell in enumerate(record):
             if "\n" not in cell:
                 continue
@@ -754,10 +759,11 @@ def _table(
     blank: list[int] = []
     for line, record in records:
         values = {c: v.strip() for c, v in zip(columns, record)}
-        for c, v in values.items():
-            if len(v) > limits.cell:
-                what = _("the cell has {n:,} characters", n=len(v))
-                raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
+        if max(map(len, values.values()), default=0) > limits.cell:
+            for c, v in values.items():
+                if len(v) > limits.cell:
+                    what = _("the cell has {n:,} characters", n=len(v))
+                    raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
         if any(values.values()):
             rows.append(Row(where.at(row=line), values))
         else:

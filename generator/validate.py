@@ -181,8 +181,10 @@ def build_deck(
     # build again and again) and by this one (a deck's copies written as rows of their own).
     kinds = (component.id, repr(component.columns), repr(component.composition), private)
     before, now = _TYPED.get(kinds, {}), {}
+    count, columns = component.copies_column, table.columns
     for row in table.rows:
-        cells = tuple(row.values.get(column, "") for column in table.columns)
+        get = row.values.get
+        cells = tuple([get(column, "") for column in columns])
         known = now.get(cells) or before.get(cells)
         if known is None:
             typed: dict[str, object] = {}
@@ -203,7 +205,6 @@ def build_deck(
             known = (typed, _label(typed, component.composition, component.columns))
         now[cells] = known
         typed, label = known
-        count = component.copies_column
         copies = typed.get(count, 1) if count else 1
         if copies is None or copies < 0:
             problems.error(

@@ -77,7 +77,8 @@ class _Sheet:
     def __init__(self, deck, count, font_names, sides, proof, back_offset, forms, layers, common):
         self.deck, self.count, self.font_names, self.sides = deck, count, font_names, sides
         self.proof, self.back_offset, self.forms, self.layers = proof, back_offset, forms, layers
-        self.common = (common, repr(deck.geometry))
+        common = repr((common, deck.geometry))  # a digest: the key of each page repeats it
+        self.common = hashlib.blake2b(common.encode(), digest_size=16).hexdigest()
         # A slot by its place in the geometry (the geometry is in `common`).
         g = deck.geometry
         self.slot_of = {id(s): i for i, s in enumerate([*g.fronts, *(g.backs or ())])}
