@@ -840,7 +840,8 @@ def lay_out_deck(
             key = None
             if memo is not None and len(part) == size and not memo.overflowed:
                 key = _run_key(memo, front, back, part, extra)
-                if _replayed(memo.runs.get(key), store, memo, key, fonts, problems, images):
+                run = memo.runs.get(key)
+                if _replayed(run, store, memo, key, back is not None, fonts, problems, images):
                     shown.advance(len(part))
                     continue
             said, noted, collected = len(problems.items), [], []
@@ -861,19 +862,17 @@ def lay_out_deck(
                     if images is not None:
                         images.chunk = None
             if key is not None and not memo.overflowed:
-                memo.runs_live[key] = Run.of(store, collected, problems.items[said:], noted)
+                memo.runs_live[key] = Run.of(collected, problems.items[said:], noted)
     return store
 
 
 @dataclass(frozen=True)
 class Run:
-    """What laying out a run of FaceStore.CHUNK cards made and said: the packed faces and how
-    often each is used, the problems, the characters used, the missing art noted, the picture
-    files drawn and the memo keys of its faces (so the next build keeps them)."""
+    """What laying out a run of FaceStore.CHUNK cards said and used: its problems, the
+    characters its faces use, the missing art noted, the picture files drawn and the memo key
+    of each face in order (front, back, front, back, …; the faces themselves stay in the memo,
+    so a run costs the memo no second copy of them)."""
 
-    packed: bytes
-    uses: tuple[tuple[str, int], ...]
-    layer_uses: tuple[tuple[str, int], ...]
     problems: tuple
     text: frozenset
     lacking: tuple
@@ -881,18 +880,8 @@ class Run:
     keys: tuple[str, ...]
 
     @classmethod
-    def of(cls, store: FaceStore, collected: list, said: list, noted: list) -> Run:
-        pairs = unpack(store._chunks[-1])
-        uses, layer_uses = Counter(), Counter()
-        for pair in pairs:
-            for face in pair:
-                if face is not None:
-                    uses[face.key] += 1
-                    layer_uses.update(d for _s, _e, d in face.layers)
+    def of(cls, collected: list, said: list, noted: list) -> Run:
         return cls(
-            store._chunks[-1],
-            tuple(uses.items()),
-            tuple(layer_uses.items()),
             tuple(said),
             frozenset(use for _key, entry in collected for use in entry[2]),
             tuple(noted),
@@ -915,23 +904,24 @@ def _run_key(memo: FaceMemo, front: Layout, back: Layout | None, part, extra: st
     return h.hexdigest()
 
 
-def _replayed(run, store, memo, key, fonts, problems, images) -> bool:
+def _replayed(run, store, memo, key, backs: bool, fonts, problems, images) -> bool:
     """A run of cards as the last build laid it out, when its pictures are as they were and
-    its faces are still in the memo: its packed faces taken whole, its problems, characters
-    and missing art said again. False: lay the run out card by card."""
+    its faces are still in the memo: its faces taken from the memo by key, its problems,
+    characters and missing art said again. False: lay the run out card by card."""
     if run is None or (images is not None and not images.unchanged(run.files)):
         return False
-    entries = [memo.live.get(k) or memo.stored.get(k) for k in run.keys]
-    if any(entry is None for entry in entries):
+    live, stored = memo.live, memo.stored
+    entries = [live.get(k) or stored.get(k) for k in run.keys]
+    if None in entries:
         return False
     for k, entry in zip(run.keys, entries):
-        memo.live[k] = entry
+        live[k] = entry
     memo.faces += len(run.keys)
     memo.hits += sum(k in memo.last for k in run.keys)
-    store._chunks.append(run.packed)
-    store._len += FaceStore.CHUNK
-    store.uses.update(dict(run.uses))
-    store.layer_uses.update(dict(run.layer_uses))
+    faces = [entry[0] for entry in entries]
+    pairs = zip(faces[::2], faces[1::2]) if backs else ((face, None) for face in faces)
+    for pair in pairs:
+        store.append(pair)
     problems.items.extend(run.problems)
     for role, text in run.text:
         fonts.use(role, text)
