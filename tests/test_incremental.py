@@ -243,7 +243,7 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
     from generator.layout import faces
 
     assert run("build", "--project", str(tiny), "--out", str(tiny / "kept")).exit_code == 0
-    assert (tiny / "kept/.cache/faces/tiny.sealed").is_file()
+    assert list((tiny / "kept/.cache/faces/tiny").glob("*.sealed"))
     monkeypatch.setattr(faces.FaceMemo, "MOST", 5)
     held: list[int] = []
     real = faces.FaceMemo.get
@@ -254,7 +254,7 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
 
     monkeypatch.setattr(faces.FaceMemo, "get", get)
     assert run("build", "--project", str(tiny), "--out", str(tiny / "big")).exit_code == 0
-    assert not (tiny / "big/.cache/faces/tiny.sealed").exists()
+    assert not (tiny / "big/.cache/faces/tiny").exists()
     assert max(held) <= 5 + 1  # the faces of the deck's first five cards at most, then none
     assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")
 
@@ -444,3 +444,27 @@ def test_rows_typed_by_the_last_build_are_not_typed_again(tiny, monkeypatch):
         assert (
             "cards/tiny/cards.csv:3:number: error: 'number' must be a whole number" in result.output
         )
+
+
+def test_an_edit_writes_again_only_the_memo_shards_its_faces_are_in(tiny, monkeypatch):
+    """The face memo is kept in sixteen shards by key: a card's edit rewrites the shard of its
+    new face and of the face it replaced, not the whole memo; a build with no change writes
+    none."""
+    from generator.cache import Cache
+
+    written: list[str] = []
+    real = Cache.write
+    monkeypatch.setattr(
+        Cache, "write", lambda self, name, data: written.append(name) or real(self, name, data)
+    )
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    first = {n for n in written if n.startswith("faces/tiny/")}
+    assert len(first) > 2
+    written.clear()
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert not [n for n in written if n.startswith("faces/")]
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    written.clear()
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    again = [n for n in written if n.startswith("faces/tiny/")]
+    assert 1 <= len(again) <= 2, again

@@ -98,6 +98,7 @@ class FaceMemo:
         self.runs: dict[str, Run] = {}
         self.runs_live: dict[str, Run] = {}
         self.collect: list | None = None  # (key, entry) of each face, while a run is recorded
+        self.made: set[str] = set()  # keys of the faces laid out in this build
         # More faces than MOST: the memo is not kept, so its faces are not held either (a
         # 100,000-card deck would otherwise hold tens of thousands of faces for nothing).
         self.overflowed = False
@@ -179,6 +180,7 @@ def lay_out_face(
             memo.live[key] = entry
             if len(memo.live) > memo.MOST:
                 memo.overflowed, memo.live = True, {}
+        memo.made.add(key)
     else:
         memo.hits += key in memo.last  # as the last build laid it out (not an earlier one)
         for role, text in entry[2]:
@@ -753,7 +755,11 @@ class FaceStore:
     CHUNK = 256
 
     def __init__(self) -> None:
-        self._chunks: list[bytes] = []
+        # A chunk is packed, or (while `pack` is off) a list of pairs: faces the face memo
+        # holds anyway cost no memory held here too, and packing them cost a pickling per
+        # build and an unpickling per pass over the deck.
+        self._chunks: list[bytes | list[Pair]] = []
+        self.pack = True
         self._open: list[Pair] = []
         self._interned: dict[str, Face] = {}
         self._len = 0
@@ -771,8 +777,13 @@ class FaceStore:
             if face is not None and face.layers:
                 self.layer_uses.update(digest for _s, _e, digest in face.layers)
         if len(self._open) == self.CHUNK:
-            self._chunks.append(pack(self._open))
+            self._chunks.append(pack(self._open) if self.pack else self._open)
             self._open, self._interned = [], {}
+
+    def pack_all(self) -> None:
+        """Pack the chunks held as pairs (the memo holds their faces no longer)."""
+        self.pack = True
+        self._chunks = [c if isinstance(c, bytes) else pack(c) for c in self._chunks]
 
     @classmethod
     def joined(cls, *stores: FaceStore) -> FaceStore:
@@ -788,11 +799,11 @@ class FaceStore:
     def packed(self) -> list[bytes]:
         """The pairs as packed chunks (the store's own, and its open tail packed alike)."""
         tail = [pack(self._open)] if self._open else []
-        return self._chunks + tail
+        return [c if isinstance(c, bytes) else pack(c) for c in self._chunks] + tail
 
     def __iter__(self) -> Iterator[Pair]:
         for chunk in self._chunks:
-            yield from unpack(chunk)
+            yield from unpack(chunk) if isinstance(chunk, bytes) else chunk
         yield from self._open
 
     def __getitem__(self, i: int) -> Pair:
@@ -801,7 +812,8 @@ class FaceStore:
         i %= self._len
         chunk, at = divmod(i, self.CHUNK)
         if chunk < len(self._chunks):
-            return unpack(self._chunks[chunk])[at]
+            held = self._chunks[chunk]
+            return (unpack(held) if isinstance(held, bytes) else held)[at]
         return self._open[at]
 
     def runs(self, size: int) -> Iterator[list[Pair]]:
@@ -835,6 +847,12 @@ def lay_out_deck(
     with progress.step(deck.component.name, len(cards)) as shown:
         for start in range(0, len(cards), size):
             part = cards[start : start + size]
+            # Faces the memo holds (all of a build's, up to FaceMemo.MOST) stay unpacked;
+            # once it holds none (a deck too large), every chunk is packed.
+            if memo is not None and not memo.overflowed:
+                store.pack = False
+            elif not store.pack:
+                store.pack_all()
             # A whole run of cards as the last build laid it out, taken at once (FaceStore
             # packs the same runs), else laid out card by card and recorded for the next build.
             key = None
@@ -863,6 +881,8 @@ def lay_out_deck(
                         images.chunk = None
             if key is not None and not memo.overflowed:
                 memo.runs_live[key] = Run.of(collected, problems.items[said:], noted)
+    if not store.pack and memo is not None and memo.overflowed:
+        store.pack_all()
     return store
 
 

@@ -404,21 +404,40 @@ def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -
 # as it is rather than unpickled from the cache each time.
 _HELD: dict[tuple, tuple[str, dict, int, dict]] = {}
 
+# The memo is kept in shards by its keys' first hex digit, and the runs of cards apart: after an
+# edit only the shards whose faces changed are written again (a deck of thousands of distinct
+# cards rewrote its whole memo, megabytes, for one card).
+SHARDS = "0123456789abcdef"
+
 
 def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
     salt = _memo_salt(game, fonts, icons)
     held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
     if held is not None and held[0] == salt:
         return _memo(salt, *held[1:])
-    stored, recent, runs = None, 0, {}
-    data = cache.read(f"faces/{game.id}") if cache is not None else None
-    if data:
-        try:
-            kept_salt, entries, recent, runs = pickle.loads(zlib.decompress(data))
-            stored = entries if kept_salt == salt else None
-        except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay everything out
-            stored = None
-    return _memo(salt, stored, recent, runs if stored is not None else {})
+    if cache is None:
+        return _memo(salt, None, 0, {})
+    live: dict = {}
+    earlier: dict = {}
+    for shard in SHARDS:
+        found = _unpickled(cache.read(f"faces/{game.id}/{shard}"))
+        if found is None or found[0] != salt:
+            continue
+        _salt, entries, recent = found
+        for i, (key, entry) in enumerate(entries.items()):
+            (live if i < recent else earlier)[key] = entry
+    runs = _unpickled(cache.read(f"faces/{game.id}/runs"))
+    runs = runs[1] if runs is not None and runs[0] == salt else {}
+    return _memo(salt, {**live, **earlier} or None, len(live), runs)
+
+
+def _unpickled(data: bytes | None):
+    if not data:
+        return None
+    try:
+        return pickle.loads(zlib.decompress(data))
+    except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay its faces out again
+        return None
 
 
 def _memo(salt, stored, recent, runs) -> facelayout.FaceMemo:
@@ -427,8 +446,20 @@ def _memo(salt, stored, recent, runs) -> facelayout.FaceMemo:
     return memo
 
 
+def _sharded(entries: dict, live: int) -> dict[str, tuple[list, int]]:
+    """Entries (the first `live` of them this build's) by shard: (keys in order, how many of
+    them are this build's)."""
+    out: dict[str, tuple[list, int]] = {shard: ([], 0) for shard in SHARDS}
+    for i, key in enumerate(entries):
+        keys, n = out[key[0]]
+        keys.append(key)
+        out[key[0]] = (keys, n + (i < live))
+    return out
+
+
 def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
-    """Keep this build's faces for the next (not after check: check writes nothing)."""
+    """Keep this build's faces for the next (not after check: check writes nothing): the
+    shards whose faces changed, and the runs of cards if they did."""
     if cache is None or not cache.writable:
         return
     same_runs = memo.runs_live.keys() == memo.runs.keys()
@@ -442,10 +473,16 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
         if len(kept) >= len(memo.live) + memo.EARLIER:
             break
         kept.setdefault(key, entry)
-    held = (memo.salt, kept, len(memo.live), memo.runs_live)
-    _HELD[(str(cache.folder), game.id)] = held
-    data = zlib.compress(pickle.dumps(held, protocol=5), 1)
-    cache.write(f"faces/{game.id}", data)
+    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept, len(memo.live), memo.runs_live)
+    before = _sharded(memo.stored, len(memo.last))
+    for shard, (keys, live) in _sharded(kept, len(memo.live)).items():
+        if (keys, live) == before[shard] and memo.made.isdisjoint(keys):
+            continue  # the same faces, none laid out again
+        data = (memo.salt, {key: kept[key] for key in keys}, live)
+        cache.write(f"faces/{game.id}/{shard}", zlib.compress(pickle.dumps(data, protocol=5), 1))
+    if memo.runs_live != memo.runs:
+        data = (memo.salt, memo.runs_live)
+        cache.write(f"faces/{game.id}/runs", zlib.compress(pickle.dumps(data, protocol=5), 1))
 
 
 def _say_summary_chosen(book, problems: Problems) -> None:
