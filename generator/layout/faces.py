@@ -840,7 +840,8 @@ def lay_out_deck(
     images: art.ImageSet | None = None,
     memo: FaceMemo | None = None,
 ) -> FaceStore:
-    """Every card's front and back, packed as they are laid out (see FaceStore)."""
+    """Every card's front and back in a FaceStore, run by run of FaceStore.CHUNK cards (a run
+    the last build laid out alike taken whole from the memo)."""
     store = FaceStore()
     extra = repr((sorted(names.items()), context_digest(context)))
     cards, size = deck.cards, FaceStore.CHUNK
@@ -853,8 +854,8 @@ def lay_out_deck(
                 store.pack = False
             elif not store.pack:
                 store.pack_all()
-            # A whole run of cards as the last build laid it out, taken at once (FaceStore
-            # packs the same runs), else laid out card by card and recorded for the next build.
+            # A whole run of cards as the last build laid it out, taken at once (a run is one
+            # of FaceStore's chunks), else laid out card by card and recorded for the next one.
             key = None
             if memo is not None and len(part) == size and not memo.overflowed:
                 key = _run_key(memo, front, back, part, extra)
