@@ -13,6 +13,17 @@ def outputs(folder) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
+def tiny_times(tmp_path, n: int):
+    """The tiny fixture with its ten rows written `n` times (each card `n` copies)."""
+    root = make_fixture_project("tiny", tmp_path / "work")
+    total = f"copies = {n}\n  total = {10 * n}"
+    edit(root, "cards/tiny/game.toml", "copies = 1\n  total = 10", total)
+    csv = root / "cards/tiny/cards.csv"
+    head, *rows = csv.read_text("utf-8").splitlines()
+    csv.write_text("\n".join([head, *rows * n]) + "\n", "utf-8")
+    return root
+
+
 def counting(monkeypatch) -> list:
     from generator.layout import faces
 
@@ -329,11 +340,7 @@ def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build
     first use. Either way cards.pdf is byte-identical to a clean build's."""
     from generator.render import pdf
 
-    root = make_fixture_project("tiny", tmp_path / "work")
-    edit(root, "cards/tiny/game.toml", "copies = 1\n  total = 10", "copies = 4\n  total = 40")
-    csv = root / "cards/tiny/cards.csv"
-    head, *rows = csv.read_text("utf-8").splitlines()
-    csv.write_text("\n".join([head, *rows * 4]) + "\n", "utf-8")
+    root = tiny_times(tmp_path, 4)
     drawn: list[str] = []
     real = pdf._Pages.page
 
@@ -389,11 +396,8 @@ def test_runs_of_unchanged_cards_are_taken_whole_and_say_what_they_said(tmp_path
     card; the files and every message match a clean build's."""
     from generator.layout import faces
 
-    root = make_fixture_project("tiny", tmp_path / "work")
-    edit(root, "cards/tiny/game.toml", "copies = 1\n  total = 10", "copies = 60\n  total = 600")
+    root = tiny_times(tmp_path, 60)
     csv = root / "cards/tiny/cards.csv"
-    head, *rows = csv.read_text("utf-8").splitlines()
-    csv.write_text("\n".join([head, *rows * 60]) + "\n", "utf-8")
     looked: list[int] = []
     real = faces.lay_out_face
     monkeypatch.setattr(
