@@ -22,6 +22,7 @@ import contextlib
 import hashlib
 import hmac
 import os
+import pickle
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -172,6 +173,24 @@ def recall(name: str) -> bytes | None:
 def keep(name: str, data: bytes) -> None:
     if _remembering is not None:
         _remembering.write(name, data)
+
+
+def remembered(name: str, content: str, work):
+    """`work()`, kept under entry `name` with `content` (a digest of what it is worked out
+    from): while the content is the same, the next call returns it without the work. One entry
+    per name, replaced when the content changes (a long watch session piles up nothing); work
+    that fails (raises) is not kept, so its error is said every time."""
+    stored = recall(name)
+    if stored:
+        try:
+            kept, value = pickle.loads(stored)
+            if kept == content:
+                return value
+        except Exception:  # noqa: BLE001 - torn or from another pnp: work it out again
+            pass
+    value = work()
+    keep(name, pickle.dumps((content, value), protocol=5))
+    return value
 
 
 SEAL = 32  # bytes of HMAC-SHA256 before each entry

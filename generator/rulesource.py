@@ -12,7 +12,6 @@ strong is STRONG…STRONG_END, a link LINK target LINK_TEXT text LINK_END.
 
 from __future__ import annotations
 
-import pickle
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -206,17 +205,7 @@ def parse(
     is said every build)."""
     slot = "parsed/" + cache.digest(where, origin is not None)
     content = cache.digest(text, where, origin)
-    stored = cache.recall(slot)
-    if stored:
-        try:
-            kept, parsed = pickle.loads(stored)
-            if kept == content:
-                return parsed
-        except Exception:  # noqa: BLE001 - torn or from another pnp: parse again
-            pass
-    parsed = _parse(text, where, origin)
-    cache.keep(slot, pickle.dumps((content, parsed), protocol=5))
-    return parsed
+    return cache.remembered(slot, content, lambda: _parse(text, where, origin))
 
 
 def _parse(

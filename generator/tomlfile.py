@@ -8,7 +8,6 @@ positions, so a small scanner of the text records where each key and table heade
 
 from __future__ import annotations
 
-import pickle
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -61,18 +60,7 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
     (Python's TOML parser takes about a millisecond per kilobyte). A text that does not parse
     is not remembered (its error is said every build)."""
     slot = "toml/" + cache.digest(where)
-    content = cache.digest(text)
-    stored = cache.recall(slot)
-    if stored:
-        try:
-            kept, data, lines = pickle.loads(stored)
-            if kept == content:
-                return TomlDoc(data, where, lines)
-        except Exception:  # noqa: BLE001 - torn or from another pnp: parse again
-            pass
-    doc = _parse(text, where, what)
-    cache.keep(slot, pickle.dumps((content, doc.data, doc.lines), protocol=5))
-    return doc
+    return cache.remembered(slot, cache.digest(text), lambda: _parse(text, where, what))
 
 
 def _parse(text: str, where: SourceRef, what: str) -> TomlDoc:
