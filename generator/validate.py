@@ -189,7 +189,7 @@ def build_deck(
         if known is None:
             typed: dict[str, object] = {}
             ok = True
-            for column, raw in zip(table.columns, cells):
+            for column, raw in zip(columns, cells):
                 kind = component.columns.get(column, "text")
                 value, err = _convert(kind, raw, private)
                 if err:

@@ -462,8 +462,7 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
     shards whose faces changed, and the runs of cards if they did."""
     if cache is None or not cache.writable:
         return
-    same_runs = memo.runs_live.keys() == memo.runs.keys()
-    if not memo.misses and memo.last == memo.live.keys() and same_runs:
+    if not memo.misses and memo.last == memo.live.keys() and memo.runs_live == memo.runs:
         return  # the very faces (and runs of cards) of the last build
     if memo.overflowed or len(memo.live) > memo.MOST:
         return

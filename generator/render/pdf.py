@@ -116,11 +116,9 @@ class _Sheet:
         for is_front, slots in both:
             side = self.sides[0] if is_front else self.sides[1]
             label = f"{deck.name}　{side} {n}/{self.count}"
-            placed = [
-                (front if is_front else back, slot)
-                for (front, back), slot in zip(chunk, slots)
-                if (front if is_front else back) is not None
-            ]
+            side_of = 0 if is_front else 1
+            placed = [(pair[side_of], slot) for pair, slot in zip(chunk, slots)]
+            placed = [(face, slot) for face, slot in placed if face is not None]
 
             def side_page(is_front=is_front, label=label, placed=placed) -> None:
                 if not is_front and self.back_offset:
@@ -218,22 +216,19 @@ class _Pages:
             return
         before = self._counts()
         draw()
-        added = self._counts() != before or c._annotationrefs or c._colorsUsed
+        added = self._counts() != before
         forms = tuple(c._formsinuse)
         content = _show_page(c)
         page = c._doc.Pages.pages[-1]
-        if not (added or page.ExtGState or page._shadingUsed) and content is not None:
+        if not added and not _own_resources(page) and content is not None:
             self.new[key] = (content, forms)
         self._share(page, forms)
 
     def _share(self, page, forms: tuple) -> None:
         """The sheet pages of a file share one resource dictionary (the fonts, and every form
         and picture they place), written once rather than once per page with the forms that
-        page places. A page with transparency, colour spaces, shadings or annotations of its
-        own keeps its own."""
-        if page.ExtGState or page._colorsUsed or page._shadingUsed or page.Annots:
-            return
-        if not page.hasImages:
+        page places. A page with resources of its own keeps its own."""
+        if _own_resources(page) or not page.hasImages:
             return
         if self.shared is None:
             self.shared = PDFResourceDictionary()
@@ -251,6 +246,11 @@ class _Pages:
 
     def kept(self) -> bytes:
         return pickle.dumps(self.new, protocol=5)
+
+
+def _own_resources(page) -> bool:
+    """Whether a page has transparency, colour spaces, shadings or annotations of its own."""
+    return bool(page.ExtGState or page._colorsUsed or page._shadingUsed or page.Annots)
 
 
 _FILTERS = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
@@ -295,17 +295,18 @@ def _templates() -> tuple[bytes, bytes]:
 
 class _PageStream(PDFStream):
     def format(self, document) -> bytes:
-        if not isinstance(document.encrypt, NoEncryption) or list(self.dictionary.dict) != [
-            "Filter"
-        ]:
+        plain = list(self.dictionary.dict) == ["Filter"]
+        if not plain or not isinstance(document.encrypt, NoEncryption):
             return super().format(document)
         content = pdf_format(self.content, document)
         head = _templates()[0].replace(_L, b"%d" % len(self.content))
         return head + b"\nstream\n" + content + b"endstream\n"
 
 
-_NONE = tuple(set(PDFPage.__NoDefault__) - {"Parent", "MediaBox", "Resources", "Contents"})
-_NONE = tuple(k for k in _NONE if k not in ("Rotate", "Trans"))
+# What a sheet page leaves unset (the rest is in the template).
+_NONE = tuple(
+    set(PDFPage.__NoDefault__) - {"Parent", "MediaBox", "Resources", "Contents", "Rotate", "Trans"}
+)
 
 
 class _SheetPage(PDFPage):
