@@ -24,17 +24,23 @@ def tiny_times(tmp_path, n: int):
     return root
 
 
+def spy(monkeypatch, owner, name: str, note) -> list:
+    """The calls of `owner.name`, each noted as `note(*its arguments)`; the real one runs."""
+    seen: list = []
+    real = getattr(owner, name)
+
+    def noted(*args, **kwargs):
+        seen.append(note(*args, **kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, noted)
+    return seen
+
+
 def counting(monkeypatch) -> list:
     from generator.layout import faces
 
-    calls: list = []
-    real = faces._lay_out_face
-    monkeypatch.setattr(
-        faces,
-        "_lay_out_face",
-        lambda layout, card, *a: calls.append(card.label()) or real(layout, card, *a),
-    )
-    return calls
+    return spy(monkeypatch, faces, "_lay_out_face", lambda layout, card, *a: card.label())
 
 
 def test_a_build_with_no_change_lays_out_nothing_and_an_edit_only_its_card(tiny, monkeypatch):
@@ -227,9 +233,7 @@ def test_a_changed_picture_is_a_change(tmp_path):
 def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, monkeypatch):
     from generator import schema
 
-    validated: list[str] = []
-    real = schema._validator
-    monkeypatch.setattr(schema, "_validator", lambda kind: validated.append(kind) or real(kind))
+    validated = spy(monkeypatch, schema, "_validator", lambda kind: kind)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "game" in validated and "layout" in validated
     validated.clear()
@@ -276,11 +280,7 @@ def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
     not parse says so on every build."""
     from generator import rulesource
 
-    parsed: list[str] = []
-    real = rulesource._parse
-    monkeypatch.setattr(
-        rulesource, "_parse", lambda text, *a: parsed.append(text[:20]) or real(text, *a)
-    )
+    parsed = spy(monkeypatch, rulesource, "_parse", lambda text, *a: text[:20])
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert len(parsed) == 2  # the source as written (checks), as rendered (rulebook)
     parsed.clear()
@@ -306,13 +306,7 @@ def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
     parse says so, at its line, on every build."""
     from generator import tomlfile
 
-    parsed: list[str] = []
-    real = tomlfile._parse
-    monkeypatch.setattr(
-        tomlfile,
-        "_parse",
-        lambda text, where, *a: parsed.append(where.file) or real(text, where, *a),
-    )
+    parsed = spy(monkeypatch, tomlfile, "_parse", lambda text, where, *a: where.file)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
     parsed.clear()
@@ -398,13 +392,7 @@ def test_runs_of_unchanged_cards_are_taken_whole_and_say_what_they_said(tmp_path
 
     root = tiny_times(tmp_path, 60)
     csv = root / "cards/tiny/cards.csv"
-    looked: list[int] = []
-    real = faces.lay_out_face
-    monkeypatch.setattr(
-        faces,
-        "lay_out_face",
-        lambda layout, card, *a: looked.append(card.index) or real(layout, card, *a),
-    )
+    looked = spy(monkeypatch, faces, "lay_out_face", lambda layout, card, *a: card.index)
     assert run("build", "--project", str(root)).exit_code == 0
     assert len(set(looked)) == 600
     lines = csv.read_text("utf-8").splitlines()
@@ -430,11 +418,7 @@ def test_rows_typed_by_the_last_build_are_not_typed_again(tiny, monkeypatch):
     keeps its typed values; an edited row is typed again, and a bad cell is said every build."""
     from generator import validate
 
-    converted: list[str] = []
-    real = validate._convert
-    monkeypatch.setattr(
-        validate, "_convert", lambda kind, raw, *a: converted.append(raw) or real(kind, raw, *a)
-    )
+    converted = spy(monkeypatch, validate, "_convert", lambda kind, raw, *a: raw)
     assert run("build", "--project", str(tiny)).exit_code == 0
     converted.clear()
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
@@ -456,11 +440,7 @@ def test_an_edit_writes_again_only_the_memo_shards_its_faces_are_in(tiny, monkey
     none."""
     from generator.cache import Cache
 
-    written: list[str] = []
-    real = Cache.write
-    monkeypatch.setattr(
-        Cache, "write", lambda self, name, data: written.append(name) or real(self, name, data)
-    )
+    written = spy(monkeypatch, Cache, "write", lambda self, name, data: name)
     assert run("build", "--project", str(tiny)).exit_code == 0
     first = {n for n in written if n.startswith("faces/tiny/")}
     assert len(first) > 2
