@@ -1,5 +1,5 @@
 """`python -m generator` is `pnp`."""
 
-from .cli import main
+from .entry import run
 
-main()
+run()

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import calendar
 import pickle
-import subprocess
-import tarfile
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -293,6 +290,10 @@ def compare(old: Snapshot, new: Snapshot) -> list[Change]:
 
 def at_revision(root: Path, rev: str, into: Path) -> Path:
     """The project's cards/, layouts/ and fonts/ as they were at git revision `rev`."""
+    import subprocess  # here: only --since REV needs git (a build need not import these)
+    import tarfile
+    import tempfile
+
     try:
         top = subprocess.run(
             ["git", "-C", str(root), "rev-parse", "--show-toplevel"],

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 # in its cache does not need it (a fiftieth of a second of each build).
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
+_SUFFIXES = tuple(FONT_SUFFIXES)
 INDEX_FILE = "font-index.json"
 # Bump when the conversion changes, so cached subsets are remade.
 CONVERTER_VERSION = "4"
@@ -93,7 +94,8 @@ def _fonts_installed(folder: Path, info: str) -> list[Path]:
 
         with record.open(encoding="utf-8", newline="") as f:
             rows = [row[0] for row in csv.reader(f) if row]
-        return [folder / r for r in rows if Path(r).suffix.lower() in FONT_SUFFIXES]
+        # by the name's end, before a Path is made: fontTools' RECORD lists some 600 files
+        return [folder / r for r in rows if r.lower().endswith(_SUFFIXES)]
     from importlib import metadata
 
     dist = metadata.Distribution.at(folder / info)

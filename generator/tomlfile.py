@@ -9,7 +9,6 @@ positions, so a small scanner of the text records where each key and table heade
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,6 +63,8 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
 
 
 def _parse(text: str, where: SourceRef, what: str) -> TomlDoc:
+    import tomllib  # here: a build whose files are all remembered does not load the parser
+
     if text.startswith("\ufeff"):
         text = text[1:]
     try:

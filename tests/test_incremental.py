@@ -452,3 +452,37 @@ def test_an_edit_writes_again_only_the_memo_shards_its_faces_are_in(tiny, monkey
     assert run("build", "--project", str(tiny)).exit_code == 0
     again = [n for n in written if n.startswith("faces/tiny/")]
     assert 1 <= len(again) <= 2, again
+
+
+def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functions(tiny):
+    """The entry point leaves without Python's teardown: what a build printed is all there, the
+    code is the command's (0 built, 1 broken), and functions registered to run at exit ran."""
+    import subprocess
+    import sys
+
+    script = (
+        "import atexit, pathlib, sys\n"
+        "atexit.register(pathlib.Path(sys.argv.pop(1)).write_text, 'ran')\n"
+        "from generator.entry import run\n"
+        "sys.argv[0] = 'pnp'\n"
+        "run()\n"
+    )
+
+    def pnp(flag, *args):
+        return subprocess.run(
+            [sys.executable, "-c", script, str(flag), *args],
+            capture_output=True,
+            text=True,
+        )
+
+    built = pnp(tiny / "built.flag", "build", "--project", str(tiny))
+    assert built.returncode == 0, built.stderr
+    assert "0 errors" in built.stderr and "cards.pdf" in built.stdout
+    assert (tiny / "built.flag").read_text() == "ran"
+    assert (tiny / "output/tiny/cards.pdf").read_bytes().rstrip().endswith(b"%%EOF")
+    edit(tiny, "cards/tiny/cards.csv", "赤,2,", "赤,二,")
+    broken = pnp(tiny / "broken.flag", "build", "--project", str(tiny))
+    assert broken.returncode == 1
+    assert "cards/tiny/cards.csv:3:number" in broken.stderr, broken.stderr
+    assert "nothing was written" in broken.stderr
+    assert (tiny / "broken.flag").read_text() == "ran"
