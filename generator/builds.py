@@ -26,6 +26,8 @@ SKIPPED_DIRS = {".git", ".hg", ".svn", ".venv", "__pycache__", "node_modules"}
 
 @dataclass(frozen=True)
 class Record:
+    """What a game's last build read and wrote: its inputs' digest, problems, files and fonts."""
+
     inputs: str
     problems: tuple  # the game's Problem objects, as its build reported them
     files: tuple[tuple[str, str], ...]  # (path under output/<game>/, digest of its bytes)

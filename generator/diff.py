@@ -19,18 +19,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cache import SUFFIX
+from . import i18n
+from .cache import SUFFIX, digest
 from .i18n import _
 from .layout.faces import Face, pack, unpack
-from .layout.plan import laid_cards
 from .problems import BuildError
 
-VERSION = 3  # 3: dice faces and boards are entries too (a 2 would show them all as added)
+VERSION = 4  # 3: dice faces and boards are entries too (a 2 would show them all as added); 4: keys
 ENTRIES = 1024  # entries pickled and deflated together
 
 
 @dataclass(frozen=True)
 class Entry:
+    """One piece as a build drew it: its row, its fields and its faces' keys."""
+
     component: str  # its printed name
     label: str
     where: str  # file:row
@@ -42,8 +44,23 @@ class Entry:
 
 @dataclass
 class Snapshot:
+    """A game's pieces as one build laid them out, kept packed a chunk at a time."""
+
     entry_chunks: list[bytes] = field(default_factory=list)  # lists of Entry, packed
     face_chunks: list[bytes] = field(default_factory=list)  # lists of (front, back), packed
+    # Each chunk's key where its cards were laid out as one run (see take), else None: the
+    # entry and face chunks of one index hold the same pieces.
+    keys: list[str | None] = field(default_factory=list)
+
+    def add(self, entries: bytes, faces: bytes, key: str | None = None) -> None:
+        self.entry_chunks.append(entries)
+        self.face_chunks.append(faces)
+        self.keys.append(key)
+
+    def by_key(self) -> dict[str, tuple[bytes, bytes]]:
+        """The chunks of runs by their keys: (entries, faces), packed."""
+        chunks = zip(self.keys, self.entry_chunks, self.face_chunks)
+        return {key: (e, f) for key, e, f in chunks if key is not None}
 
     @property
     def entries(self) -> Iterator[Entry]:
@@ -63,6 +80,8 @@ class Snapshot:
 
 @dataclass(frozen=True)
 class Change:
+    """A piece that changed between two builds, with the fields that differ."""
+
     old: Entry | None  # None: a card added
     new: Entry | None  # None: a card removed
     fields: tuple[tuple[str, object, object], ...]  # (column, old value, new value)
@@ -82,42 +101,50 @@ def counted(label: str, n: int) -> str:
     return f"{label} ×{n}" if n > 1 else label
 
 
-def take(plan) -> Snapshot:
+def take(plan, before: Snapshot | None = None) -> Snapshot:
     """A game's pieces as laid out in `plan`: cards and tokens (their faces the chunks the face
     stores hold), each die face as a row (no back), each board as one face. Entries are packed
-    a chunk at a time as they come: the faces of a large deck are never all unpacked at once."""
+    a chunk at a time as they come, beside their faces: the faces of a large deck are never all
+    unpacked at once. A chunk of cards laid out as one run (a run key: everything its cards
+    depend on) is taken from `before` as it was there, when it holds that run."""
     snap = Snapshot()
+    kept = before.by_key() if before is not None else {}
+    decks = {d.id: d for d in plan.game.decks}
     for group in plan.sheets.values():
         for laid in group:
-            snap.face_chunks += laid.faces.packed()
+            cards = [c for part in laid.id.split("+") for c in decks[part].cards]
+            names = [decks[part].component.name for part in laid.id.split("+")]
+            size, at = laid.geometry.card, 0
+            for chunk, n, run in laid.faces.parts():
+                part, at = cards[at : at + n], at + n
+                key = None
+                if run is not None:
+                    key = digest(run, names, size, i18n.language(), VERSION)
+                    if key in kept:
+                        snap.add(*kept[key], key)
+                        continue
+                pairs = chunk if isinstance(chunk, list) else unpack(chunk)
+                entries = [
+                    _entry(decks[card.component].component.name, card, front, back, size)
+                    for card, (front, back) in zip(part, pairs)
+                ]
+                snap.add(pack(entries), chunk if isinstance(chunk, bytes) else pack(pairs), key)
     for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
-        pairs = [(face, None) for face in dice.faces]
-        snap.face_chunks += [pack(pairs[at : at + ENTRIES]) for at in range(0, len(pairs), ENTRIES)]
-    for board in plan.boards:
-        snap.face_chunks.append(pack([(board.face, None)]))
-    chunk: list[Entry] = []
-    for entry in _entries(plan):
-        chunk.append(entry)
-        if len(chunk) == ENTRIES:
-            snap.entry_chunks.append(pack(chunk))
-            chunk = []
-    if chunk:
-        snap.entry_chunks.append(pack(chunk))
-    return snap
-
-
-def _entries(plan) -> Iterator[Entry]:
-    """Every piece's entry, by the card (or row) it comes from; a board by its game.toml."""
-    for card, name, front, back, laid in laid_cards(plan):
-        yield _entry(name, card, front, back, laid.geometry.card)
-    decks = {d.id: d for d in plan.game.decks}
-    for dice in plan.dice:
-        for card, face in zip(decks[dice.id].cards, dice.faces):
-            yield _entry(dice.name, card, face, None, (dice.side, dice.side))
+        cards = decks[dice.id].cards
+        for at in range(0, len(dice.faces), ENTRIES):
+            faces = dice.faces[at : at + ENTRIES]
+            side = (dice.side, dice.side)
+            entries = [
+                _entry(dice.name, card, face, None, side)
+                for card, face in zip(cards[at : at + ENTRIES], faces)
+            ]
+            snap.add(pack(entries), pack([(face, None) for face in faces]))
     for board in plan.boards:
         size = next(iter(board.tilings.values())).board
         where = plan.game.manifest.where.row_place
-        yield Entry(board.name, board.name, where, {}, board.face.key, None, size)
+        entry = Entry(board.name, board.name, where, {}, board.face.key, None, size)
+        snap.add(pack([entry]), pack([(board.face, None)]))
+    return snap
 
 
 def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
@@ -135,7 +162,7 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     """The snapshot the next `diff` compares with, and a copy under the build's time (the
     last HISTORY builds that changed something): `diff --since DATE` compares with the
     build made by then, the one printed."""
-    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
+    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks, snap.keys), protocol=5)
     cache.write(f"snapshots/{game}", data)
     history = _history(cache, game)
     if history is None or not cache.writable:
@@ -238,10 +265,14 @@ def _unpickled(data: bytes | None) -> Snapshot | None:
     if not data:
         return None
     try:
-        version, entry_chunks, face_chunks = pickle.loads(data)
+        version, entry_chunks, face_chunks, *rest = pickle.loads(data)
     except Exception:  # noqa: BLE001 - a torn or foreign cache file is no snapshot
         return None
-    return Snapshot(entry_chunks, face_chunks) if version == VERSION else None
+    if version == 3:  # an older pnp's: the same pieces, without chunk keys
+        return Snapshot(entry_chunks, face_chunks, [None] * len(face_chunks))
+    if version != VERSION or len(rest) != 1 or len(rest[0]) != len(face_chunks):
+        return None
+    return Snapshot(entry_chunks, face_chunks, rest[0])
 
 
 def keyed(snap: Snapshot) -> dict[tuple, Entry]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Kind:
+    """A kind of component (card, token, die, board): what it needs and how it is laid out."""
+
     name: str
     rows: bool  # one data row per piece (a spreadsheet is required)
     back: str  # "required", "optional" or "none"

@@ -13,6 +13,8 @@ from .problems import BuildError, Problem, SourceRef
 
 @dataclass(frozen=True)
 class Limits:
+    """The bounds a build stops at (rows, cells, file sizes, cards); `--limit NAME=N`."""
+
     rows: int = 100_000  # rows of one table (a CSV file or a workbook sheet)
     columns: int = 200  # cells of one row
     cell: int = 10_000  # characters of one cell

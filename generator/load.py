@@ -30,12 +30,16 @@ MB = 1_000_000
 
 @dataclass(frozen=True)
 class Row:
+    """One data row: its cells by column, and where it is."""
+
     where: SourceRef  # file, sheet, row (1-based, header is row 1); column unset
     values: dict[str, str]
 
 
 @dataclass(frozen=True)
 class Table:
+    """A data file's rows under its header row, as read."""
+
     where: SourceRef  # the file (and sheet)
     columns: list[str]
     rows: list[Row]

@@ -17,6 +17,8 @@ from .project import Component, Manifest
 
 @dataclass(frozen=True)
 class Card:
+    """One card (or piece) of a deck: a copy of a data row, its values typed."""
+
     component: str
     index: int  # position in the deck, 0-based, copies expanded
     fields: Mapping[str, object]  # typed values: str, int, or colour "#RRGGBB"
@@ -38,6 +40,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
+    """A component's cards in deck order, copies expanded."""
+
     component: Component
     cards: tuple[Card, ...]
     columns: tuple[str, ...]
@@ -65,6 +69,8 @@ class Deck:
 
 @dataclass(frozen=True)
 class Game:
+    """A game as read: its manifest, decks and rules source."""
+
     manifest: Manifest
     decks: tuple[Deck, ...]
     rules_source: str | None = None

@@ -28,6 +28,8 @@ from .textfile import confine, read_text, same_name
 
 @dataclass
 class Options:
+    """What `pnp build` and `pnp check` were asked for."""
+
     paper: str = "a4"
     out: Path | None = None
     bleed_mm: float | None = None
@@ -46,6 +48,8 @@ class Options:
 
 @dataclass
 class Result:
+    """What a build or check did: problems, files written, plans and timings."""
+
     problems: Problems
     written: list[Path] = field(default_factory=list)
     plans: list[Plan] = field(default_factory=list)
@@ -97,7 +101,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
             files.update(builders.build_game(job, picked))
             result.unchanged[plan.game.id] = job.kept
     for plan in result.plans:  # what `pnp diff` compares the next layout with
-        diff.save(diff.take(plan), cache, plan.game.id)
+        diff.save(diff.take(plan, diff.load(cache, plan.game.id)), cache, plan.game.id)
         game = plan.game.id
         mine = {p: data for p, data in files.items() if p.is_relative_to(out / game)}
         builds.remember(cache, game, inputs[game], result.problems, mine, out, plan)
@@ -219,6 +223,8 @@ def load(
 
 @dataclass
 class SweepOptions:
+    """What `pnp simulate --sweep` was asked for."""
+
     players: list[int]  # none: the fewest the game allows
     kinds: list[str]  # --players-kind values, each a cell's kinds
     sweep: dict[str, list[str]]  # reading -> the values to play
@@ -343,6 +349,8 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
 
 @dataclass
 class SimulateOptions:
+    """What `pnp simulate` was asked for."""
+
     players: int | None = None
     games: int = 1000  # rules.simulate.DEFAULT_GAMES
     seed: int = 1

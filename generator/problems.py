@@ -53,6 +53,8 @@ class SourceRef:
 
 @dataclass(frozen=True)
 class Problem:
+    """One error, warning or notice, with where it is."""
+
     level: str
     message: str
     where: SourceRef | None = None
@@ -79,6 +81,8 @@ class BuildError(Exception):
 
 @dataclass
 class Problems:
+    """The problems a stage found, in the order found."""
+
     items: list[Problem] = field(default_factory=list)
 
     def add(

@@ -19,6 +19,8 @@ MANIFEST = "game.toml"
 
 @dataclass(frozen=True)
 class Component:
+    """One [[component]] of game.toml."""
+
     id: str
     name: str
     kind: str  # a name in kinds.KINDS: card, token, board
@@ -67,6 +69,8 @@ class Component:
 
 @dataclass(frozen=True)
 class Manifest:
+    """A game's game.toml, read and checked."""
+
     id: str
     folder: Path
     title: str
@@ -93,6 +97,8 @@ class Manifest:
 
 @dataclass(frozen=True)
 class Project:
+    """A project folder: cards/, layouts/, fonts/ and output/."""
+
     root: Path
 
     @property

@@ -33,6 +33,8 @@ _MARKS = re.compile(f"{LINK}[^{LINK_TEXT}]*{LINK_TEXT}|[{MARKS}]")
 
 @dataclass(frozen=True)
 class Block:
+    """One block of the rules source: a heading, paragraph, list, table or directive."""
+
     kind: str  # heading, para, list, olist, table, directive
     text: str = ""
     level: int = 0  # heading level; an ordered list's first number
@@ -49,6 +51,8 @@ class Block:
 
 @dataclass
 class Section:
+    """A heading of the rules source and the blocks under it."""
+
     title: str
     blocks: list[Block] = field(default_factory=list)
 
@@ -82,6 +86,8 @@ def strip_marks(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 @dataclass(frozen=True)
 class Run:
+    """A stretch of inline text with one style (plain, bold, a link)."""
+
     text: str
     strong: bool = False
     link: str | None = None

@@ -189,6 +189,8 @@ def greedy_value(state: State, card: int) -> float:
 
 @dataclass
 class Column:
+    """A spreadsheet column as `pnp new` reads it, to guess its type."""
+
     name: str
     type: str
     values: list[str]  # non-empty values, in row order

@@ -30,6 +30,8 @@ DPI = 110  # the gallery's images: sharp on a screen, quick to render
 
 @dataclass
 class Card:
+    """A card as the gallery shows it: label, row, face picture and problems."""
+
     label: str
     where: str  # file:row
     face: str  # the front's key
@@ -39,6 +41,8 @@ class Card:
 
 @dataclass
 class GameView:
+    """A game as the gallery shows it: its cards by component, files and problems."""
+
     id: str
     title: str
     components: dict[str, list[Card]] = field(default_factory=dict)

@@ -31,6 +31,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class Component:
+    """One component's pieces as single faces are written: each piece's files and its trim."""
+
     id: str
     name: str
     size: tuple[float, float]  # trim, points, as laid out

@@ -72,6 +72,8 @@ LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
 
 @dataclass(frozen=True)
 class BoxSpec:
+    """One box of a layout as its TOML file writes it."""
+
     name: str
     type: str
     props: dict
@@ -85,6 +87,8 @@ class BoxSpec:
 
 @dataclass
 class Layout:
+    """A face's layout: its boxes in drawing order, read from its file and `extends` chain."""
+
     name: str
     file: str
     boxes: list[BoxSpec]

@@ -38,6 +38,8 @@ class DieNet:
 
 @dataclass(frozen=True)
 class DiceSheets:
+    """A component's dice as folding nets placed on pages."""
+
     id: str
     name: str
     side: float  # a face's side

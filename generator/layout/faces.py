@@ -765,6 +765,9 @@ class FaceStore:
         self._len = 0
         self.uses: Counter[str] = Counter()
         self.layer_uses: Counter[str] = Counter()  # how often each shared layer is drawn
+        # A chunk's run key (faces._run_key), where its cards were laid out as one run: what
+        # every card of the chunk depends on, so a snapshot of it may be taken as it was.
+        self.run_keys: dict[int, str] = {}
 
     def append(self, pair: Pair) -> None:
         front, back = (
@@ -779,6 +782,28 @@ class FaceStore:
         if len(self._open) == self.CHUNK:
             self._chunks.append(pack(self._open) if self.pack else self._open)
             self._open, self._interned = [], {}
+
+    def extend(self, pairs: list[Pair]) -> None:
+        """Pairs appended as `append` appends them, counted at once (a run taken whole)."""
+        at = 0
+        while at < len(pairs):
+            room = self.CHUNK - len(self._open)
+            if room == self.CHUNK and len(pairs) - at >= room:
+                part = pairs[at : at + room]
+                faces = [f for pair in part for f in pair if f is not None]
+                interned: dict[str, Face] = {}
+                part = [
+                    tuple(None if f is None else interned.setdefault(f.key, f) for f in pair)
+                    for pair in part
+                ]
+                self.uses.update(f.key for f in faces)
+                self.layer_uses.update(d for f in faces if f.layers for _s, _e, d in f.layers)
+                self._len += len(part)
+                self._chunks.append(pack(part) if self.pack else part)
+                at += room
+            else:
+                self.append(pairs[at])
+                at += 1
 
     def pack_all(self) -> None:
         """Pack the chunks held as pairs (the memo holds their faces no longer)."""
@@ -795,6 +820,13 @@ class FaceStore:
 
     def __len__(self) -> int:
         return self._len
+
+    def parts(self) -> Iterator[tuple[bytes | list[Pair], int, str | None]]:
+        """Each chunk (packed, or a list of pairs) with its length and its run key, if any."""
+        for i, chunk in enumerate(self._chunks):
+            yield chunk, self.CHUNK, self.run_keys.get(i)
+        if self._open:
+            yield self._open, len(self._open), None
 
     def packed(self) -> list[bytes]:
         """The pairs as packed chunks (the store's own, and its open tail packed alike)."""
@@ -861,6 +893,7 @@ def lay_out_deck(
                 key = _run_key(memo, front, back, part, extra)
                 run = memo.runs.get(key)
                 if _replayed(run, store, memo, key, back is not None, fonts, problems, images):
+                    store.run_keys[len(store._chunks) - 1] = key
                     shown.advance(len(part))
                     continue
             said, noted, collected = len(problems.items), [], []
@@ -882,6 +915,7 @@ def lay_out_deck(
                         images.chunk = None
             if key is not None and not memo.overflowed:
                 memo.runs_live[key] = Run.of(collected, problems.items[said:], noted)
+                store.run_keys[len(store._chunks) - 1] = key
     if not store.pack and memo is not None and memo.overflowed:
         store.pack_all()
     return store
@@ -940,9 +974,7 @@ def _replayed(run, store, memo, key, backs: bool, fonts, problems, images) -> bo
     memo.faces += len(run.keys)
     memo.hits += sum(k in memo.last for k in run.keys)
     faces = [entry[0] for entry in entries]
-    pairs = zip(faces[::2], faces[1::2]) if backs else ((face, None) for face in faces)
-    for pair in pairs:
-        store.append(pair)
+    store.extend(list(zip(faces[::2], faces[1::2]) if backs else ((f, None) for f in faces)))
     problems.items.extend(run.problems)
     for role, text in run.text:
         fonts.use(role, text)

@@ -34,6 +34,8 @@ NAME = re.compile(r"[^\s:：\"]{1,12}")
 
 @dataclass(frozen=True)
 class Icon:
+    """An icon set in text: its shapes, width and private-use character."""
+
     name: str
     shapes: tuple[dict, ...]
     advance: float  # width in em when set in text

@@ -25,6 +25,8 @@ _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(pt|%)?\s*$")
 
 @dataclass(frozen=True)
 class Style:
+    """The inline style of a stretch of text (bold, colour, size)."""
+
     bold: bool = False
     color: str | None = None  # None: the box's colour
     size: float = 1.0  # a factor of the box's size

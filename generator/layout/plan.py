@@ -61,6 +61,8 @@ def laid_cards(plan: Plan):
 
 @dataclass(frozen=True)
 class BoardPlan:
+    """A board's face and how it tiles each paper it is printed on."""
+
     id: str
     name: str
     face: facelayout.Face

@@ -32,6 +32,8 @@ KEYS = {
 
 @dataclass(frozen=True)
 class Preset:
+    """A print shop's preset: its trim, bleed, safe zone and file order."""
+
     name: str
     description: str
     trim: tuple[float, float] | None  # None: the component's own size

@@ -22,6 +22,8 @@ from . import templates
 
 @dataclass
 class Rulebook:
+    """The rules source rendered: its blocks, the summary's sections and the text."""
+
     title: str
     blocks: list[Block]
     summary: list[Section]

@@ -26,6 +26,8 @@ MAX_BLEED_MM = 3.0
 
 @dataclass(frozen=True)
 class SheetDefs:
+    """The papers, card sizes and sheets that sheets.toml defines."""
+
     paper: dict[str, tuple[float, float]]
     sizes: dict[str, tuple[float, float]]
     sheets: dict[str, dict]
@@ -124,6 +126,8 @@ class Slot:
 
 @dataclass(frozen=True)
 class CropMark:
+    """One crop mark's line, in points on the page."""
+
     x1: float
     y1: float
     x2: float
@@ -144,6 +148,8 @@ class Axis:
 
 @dataclass(frozen=True)
 class SheetGeometry:
+    """How a deck's faces are imposed on its pages: sizes, grid, bleed and marks."""
+
     name: str
     page: tuple[float, float]
     card: tuple[float, float]
@@ -588,6 +594,8 @@ class Tile:
 
 @dataclass(frozen=True)
 class Tiling:
+    """A board cut into tiles that fit a page, with the overlap between them."""
+
     page: tuple[float, float]
     board: tuple[float, float]
     tiles: tuple[Tile, ...]

@@ -145,6 +145,8 @@ def _lengthen_last(lines, starts, para, legal, min_last) -> None:
 
 @dataclass(frozen=True)
 class Fitted:
+    """A text broken into lines at the size it was fitted at."""
+
     lines: tuple[str, ...]
     size: float
     leading: float

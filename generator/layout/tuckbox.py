@@ -40,6 +40,8 @@ class Panel:
 
 @dataclass(frozen=True)
 class TuckBox:
+    """A deck's tuck box: the net's size and panels for the cards it holds."""
+
     id: str  # the deck's component id
     name: str
     count: int  # cards it holds

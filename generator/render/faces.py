@@ -16,6 +16,8 @@ from .draw import draw_face, new_canvas
 
 @dataclass(frozen=True)
 class FacePage:
+    """One face on a page of its own, at its trim or a shop's."""
+
     face: Face
     size: tuple[float, float]  # the face's own trim, as laid out (points)
     trim: tuple[float, float]  # the page's trim: the same, or a shop's size it is scaled to

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
+import re
 from functools import lru_cache
 
 import reportlab
@@ -27,6 +28,7 @@ from reportlab.pdfbase.pdfdoc import (
     PDFResourceDictionary,
     PDFStream,
     PDFZCompress,
+    pdfdocEnc,
 )
 from reportlab.pdfbase.pdfdoc import format as pdf_format
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -254,11 +256,11 @@ def _own_resources(page) -> bool:
 
 
 _FILTERS = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+_FILTER_NAMES = PDFArray([PDFName(f.pdfname) for f in _FILTERS])
 
 
 def _encoded(content) -> PDFStream:
-    names = PDFArray([PDFName(f.pdfname) for f in _FILTERS])
-    stream = _PageStream(PDFDictionary({"Filter": names}), content)
+    stream = _PageStream(PDFDictionary({"Filter": _FILTER_NAMES}), content)
     stream.__Comment__ = "page stream"
     return stream
 
@@ -278,29 +280,42 @@ class _Mark(PDFObject):
 
 
 _C, _M, _P, _R, _O, _L = (b"\0%c\0" % c for c in b"CMPROL")
+_MARKS = re.compile(rb"(\0[CMPROL]\0)")
 
 
 @lru_cache(maxsize=1)
-def _templates() -> tuple[bytes, bytes]:
-    """A page stream's dictionary and a sheet page's, as ReportLab formats them, with
-    placeholders for what differs from page to page."""
+def _templates() -> tuple[list[bytes], list[bytes]]:
+    """A page stream's dictionary and a sheet page's, as ReportLab formats them, split into
+    what every page shares and placeholders for what differs from page to page."""
     doc = DummyDoc()
-    names = PDFArray([PDFName(f.pdfname) for f in _FILTERS])
-    head = pdf_format(PDFDictionary({"Filter": names, "Length": _Mark(_L)}), doc)
+    head = pdf_format(PDFDictionary({"Filter": _FILTER_NAMES, "Length": _Mark(_L)}), doc)
     page = {"Type": PDFName("Page"), "Contents": _Mark(_C), "MediaBox": _Mark(_M)}
     page |= {"Parent": _Mark(_P), "Resources": _Mark(_R), "Rotate": _Mark(_O)}
     page["Trans"] = PDFDictionary({})
-    return head, pdf_format(PDFDictionary(page), doc)
+    return _MARKS.split(head + b"\nstream\n"), _MARKS.split(pdf_format(PDFDictionary(page), doc))
+
+
+@lru_cache(maxsize=64)
+def _formatted(value: tuple) -> bytes:
+    """A page's media box or rotation, as ReportLab formats it."""
+    return pdf_format(PDFArray(list(value)) if len(value) > 1 else value[0], DummyDoc())
+
+
+def _reference(document, obj) -> bytes:
+    """`N 0 R` for an object, numbering it if it has no number yet (ReportLab's Reference and
+    PDFObjectReference.format, without the objects between)."""
+    return b"%d %d R" % document.idToObjectNumberAndVersion[document.Reference(obj).name]
 
 
 class _PageStream(PDFStream):
     def format(self, document) -> bytes:
-        plain = list(self.dictionary.dict) == ["Filter"]
+        content = self.content
+        plain = list(self.dictionary.dict) == ["Filter"] and isinstance(content, bytes)
         if not plain or not isinstance(document.encrypt, NoEncryption):
             return super().format(document)
-        content = pdf_format(self.content, document)
-        head = _templates()[0].replace(_L, b"%d" % len(self.content))
-        return head + b"\nstream\n" + content + b"endstream\n"
+        head = _templates()[0]
+        filled = (b"%d" % len(content) if part == _L else part for part in head)
+        return b"".join([*filled, content, b"endstream\n"])
 
 
 # What a sheet page leaves unset (the rest is in the template).
@@ -319,22 +334,20 @@ class _SheetPage(PDFPage):
             and all(getattr(self, k, None) is None for k in _NONE)
             and isinstance(self.Trans, PDFDictionary)
             and not self.Trans.dict
-            and self.Rotate is not None
+            and isinstance(self.Rotate, int)
+            and isinstance(self.MediaBox, PDFArray)
+            and all(type(v) in (int, float) for v in self.MediaBox.sequence)
         )
         if not plain:
             return super().format(document)
-        contents = document.Reference(self.Contents)  # as PDFCatalog.format does, in order
-        parent = document.Reference(self.Parent)
-        page = _templates()[1]
-        for mark, value in (
-            (_C, contents),
-            (_M, self.MediaBox),
-            (_P, parent),
-            (_R, self.Resources),
-            (_O, self.Rotate),
-        ):
-            page = page.replace(mark, pdf_format(value, document))
-        return page
+        values = {
+            _C: _reference(document, self.Contents),  # numbered in this order, as ReportLab
+            _P: _reference(document, self.Parent),
+            _M: _formatted(tuple(self.MediaBox.sequence)),
+            _R: _reference(document, self.Resources),
+            _O: _formatted((self.Rotate,)),
+        }
+        return b"".join([values.get(part, part) for part in _templates()[1]])
 
 
 def _show_page(c: Canvas):
@@ -349,6 +362,7 @@ def _show_page(c: Canvas):
         return None
     for f in reversed(_FILTERS):
         content = f.encode(content)
+    content = pdfdocEnc(content)  # as ReportLab would write it (ASCII85 gives text), once
     page.Contents, page.stream = _encoded(content), None
     return content
 

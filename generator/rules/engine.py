@@ -242,6 +242,8 @@ def parse_kind(text: str) -> str:
 
 @dataclass
 class Playout:
+    """One game played: how it ended and what it showed."""
+
     seed: int
     players: int
     kinds: tuple[str, ...]

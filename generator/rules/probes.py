@@ -19,6 +19,8 @@ FIELD = "ismcts:50"  # the players a probe meets unless told otherwise
 
 @dataclass
 class Probe:
+    """A strategy played in one seat against random play, and how often it won."""
+
     name: str
     what: str
     won: int  # games the probe's seat won alone

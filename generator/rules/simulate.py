@@ -33,6 +33,8 @@ CHUNK = 2000
 
 @dataclass
 class Finding:
+    """Something the playouts showed about a rule, with a seed that shows it."""
+
     severity: str  # error, warning, notice
     message: str
     rule: str  # the rule sentence it comes from
@@ -55,6 +57,8 @@ class Finding:
 
 @dataclass
 class Stats:
+    """The figures of a batch of playouts at one player count and readings."""
+
     game: str
     players: int
     games: int

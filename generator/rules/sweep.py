@@ -19,6 +19,8 @@ from .simulate import Batch, Finding, Stats
 
 @dataclass
 class Cell:
+    """One cell of a sweep: the readings it plays and what its playouts showed."""
+
     readings: dict[str, str]  # the readings this cell varies (the rest as the base)
     players: int
     kinds: tuple[str, ...]

@@ -56,6 +56,8 @@ HOLE = "〓"  # what a Jinja expression reads as: matches no word and no number
 
 @dataclass(frozen=True)
 class Line:
+    """One line of the rules source as the text checks read it."""
+
     n: int  # the line of the rules source
     text: str  # as a reader sees it, expressions as HOLE
     heading: int  # its level when the line is a heading, else 0
