@@ -171,6 +171,7 @@ class _Pages:
         self.doc = c._doc
         self.fonts = [pdfmetrics.getFont(name) for name in sorted(set(font_names.values()))]
         self.seen = [0] * len(self.fonts)
+        self.states: list = [None] * len(self.fonts)  # each font's ReportLab state (see _counts)
         self.chars = hashlib.blake2b(digest_size=16)  # every character given a code so far
         self.old: dict[bytes, tuple] = {}
         if stored:
@@ -184,7 +185,9 @@ class _Pages:
         self.xobjects: set[str] = set()
 
     def _counts(self) -> tuple:
-        states = [font.state.get(self.doc) for font in self.fonts]
+        if None in self.states:  # a font's state for this file, once it has one, is kept
+            self.states = [font.state.get(self.doc) for font in self.fonts]
+        states = self.states
         return (
             tuple(len(s.assignments) if s is not None else 0 for s in states),
             len(self.doc.fontMapping),
