@@ -11,7 +11,8 @@ as a library keeps Python's defaults):
   functions registered to run at exit (`atexit`: temporary folders and the like) have run and
   the output is flushed, instead of tearing down every module and object one by one — about
   4 % of an edit's rebuild. Everything pnp writes is closed before a command returns. While
-  another thread runs (serve, watch, a Dask cluster), Python ends the process its own way.
+  another thread runs (serve, watch, a Dask cluster), or under a profiler or a tracer
+  (`python -m cProfile`, coverage), Python ends the process its own way.
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ def run() -> None:
         if not (exc.code is None or isinstance(exc.code, int)):
             raise  # a message for Python to print
         code = exc.code or 0
-    if threading.active_count() > 1:
-        sys.exit(code)
+    if threading.active_count() > 1 or sys.getprofile() or sys.gettrace():
+        sys.exit(code)  # a thread runs, or a profiler or tracer wants to write its report
     try:
         atexit._run_exitfuncs()
         sys.stdout.flush()
