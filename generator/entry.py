@@ -28,8 +28,13 @@ import threading
 GC_THRESHOLD = 20_000
 
 
-def run() -> None:
+def tune() -> None:
+    """The collector's threshold as `pnp` runs with it."""
     gc.set_threshold(GC_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def run() -> None:
+    tune()
     from .cli import main
 
     try:

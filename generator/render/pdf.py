@@ -183,6 +183,7 @@ class _Pages:
         self.shared: PDFResourceDictionary | None = None  # see _share
         self.shared_ref = None
         self.xobjects: set[str] = set()
+        self.made: set[str] = set()  # forms known to be in the file (see _present)
 
     def _counts(self) -> tuple:
         if None in self.states:  # a font's state for this file, once it has one, is kept
@@ -210,14 +211,15 @@ class _Pages:
         kept = self.old.get(key)
         # Every form and picture it places must be in this file already: an edit may have
         # taken away the page that first placed one.
-        if kept is not None and all(self.doc.hasForm(name) for name in kept[1]):
+        if kept is not None and self._present(kept[1]):
             content, forms = kept
-            c._formsinuse = list(forms)
+            c._formsinuse = []  # named in the shared resources (see _share), not the page's
             c.showPage()
             page = c._doc.Pages.pages[-1]
             page.Contents, page.stream = _encoded(content), None
             self.new[key] = kept
-            self._share(page, forms)
+            if not self._share(page, forms) and forms:  # resources of its own, as showPage
+                page.XObjects = self.doc.xobjDict(list(forms))  # would have named them
             return
         before = self._counts()
         draw()
@@ -229,12 +231,20 @@ class _Pages:
             self.new[key] = (content, forms)
         self._share(page, forms)
 
-    def _share(self, page, forms: tuple) -> None:
+    def _present(self, forms: tuple) -> bool:
+        """Whether every one of these forms is in the file (a form once made stays)."""
+        missing = [name for name in forms if name not in self.made]
+        if not all(self.doc.hasForm(name) for name in missing):
+            return False
+        self.made.update(missing)
+        return True
+
+    def _share(self, page, forms: tuple) -> bool:
         """The sheet pages of a file share one resource dictionary (the fonts, and every form
         and picture they place), written once rather than once per page with the forms that
-        page places. A page with resources of its own keeps its own."""
+        page places. A page with resources of its own keeps its own (False)."""
         if _own_resources(page) or not page.hasImages:
-            return
+            return False
         if self.shared is None:
             self.shared = PDFResourceDictionary()
             self.shared.basicFonts()
@@ -243,6 +253,7 @@ class _Pages:
         self.xobjects.update(forms)
         page.Resources = self.shared_ref
         page.__class__ = _SheetPage  # written from a template (see _SheetPage)
+        return True
 
     def finish(self) -> None:
         """Name every form and picture the shared pages place (before the file is written)."""
