@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import io
 import os
 import pickle
 import shutil
@@ -159,6 +160,17 @@ def remembering(cache: Cache | None):
         yield
     finally:
         _remembering = before
+
+
+def key_bytes(value) -> bytes:
+    """A key's plain values (text, numbers, tuples, lists) as bytes that depend on the values
+    alone: pickled without pickle's memo, which would write a value held twice by one object
+    differently from two equal objects. A quarter of the time `repr` takes."""
+    buf = io.BytesIO()
+    pickler = pickle.Pickler(buf, protocol=5)
+    pickler.fast = True
+    pickler.dump(value)
+    return buf.getvalue()
 
 
 def digest(*parts) -> str:

@@ -184,6 +184,7 @@ class _Pages:
         self.shared_ref = None
         self.xobjects: set[str] = set()
         self.made: set[str] = set()  # forms known to be in the file (see _present)
+        self.last: tuple = (None, "")  # the counts _state last saw and the state it gave
 
     def _counts(self) -> tuple:
         if None in self.states:  # a font's state for this file, once it has one, is kept
@@ -199,15 +200,19 @@ class _Pages:
         """The file's state where a page starts, as far as its content depends on it: the
         codes its characters were given (in the order they were given) and its fonts' names."""
         counts = self._counts()
+        if counts[:2] == self.last[0]:  # no character given a code, no font named since
+            return self.last[1]
         for i, (font, n) in enumerate(zip(self.fonts, counts[0])):
             if n > self.seen[i]:
                 new = list(font.state[self.doc].assignments.items())[self.seen[i] : n]
                 self.chars.update(repr((i, new)).encode())
                 self.seen[i] = n
-        return repr((counts[0], self.chars.hexdigest(), sorted(self.doc.fontMapping.items())))
+        state = repr((counts[0], self.chars.hexdigest(), sorted(self.doc.fontMapping.items())))
+        self.last = (counts[:2], state)
+        return state
 
     def page(self, c: Canvas, what: tuple, draw) -> None:
-        key = hashlib.blake2b(repr((what, self._state())).encode(), digest_size=16).digest()
+        key = hashlib.blake2b(cache.key_bytes((what, self._state())), digest_size=16).digest()
         kept = self.old.get(key)
         # Every form and picture it places must be in this file already: an edit may have
         # taken away the page that first placed one.
