@@ -106,7 +106,7 @@ def take(plan, before: Snapshot | None = None) -> Snapshot:
     stores hold), each die face as a row (no back), each board as one face. Entries are packed
     a chunk at a time as they come, beside their faces: the faces of a large deck are never all
     unpacked at once. A chunk of cards laid out as one run (a run key: everything its cards
-    depend on) is taken from `before` as it was there, when it holds that run."""
+    depend on) with the same faces is taken from `before` as it was there."""
     snap = Snapshot()
     kept = before.by_key() if before is not None else {}
     decks = {d.id: d for d in plan.game.decks}
@@ -117,13 +117,17 @@ def take(plan, before: Snapshot | None = None) -> Snapshot:
             size, at = laid.geometry.card, 0
             for chunk, n, run in laid.faces.parts():
                 part, at = cards[at : at + n], at + n
+                pairs = chunk if isinstance(chunk, list) else None
                 key = None
-                if run is not None:
-                    key = digest(run, names, size, i18n.language(), VERSION)
+                if run is not None and pairs is not None:
+                    # The faces' own keys too: a picture redrawn changes faces, not the run's
+                    # rows (the run is laid out again under the same run key).
+                    faces = [f.key if f else "" for pair in pairs for f in pair]
+                    key = digest(run, names, size, i18n.language(), VERSION, faces)
                     if key in kept:
                         snap.add(*kept[key], key)
                         continue
-                pairs = chunk if isinstance(chunk, list) else unpack(chunk)
+                pairs = unpack(chunk) if pairs is None else pairs
                 entries = [
                     _entry(decks[card.component].component.name, card, front, back, size)
                     for card, (front, back) in zip(part, pairs)

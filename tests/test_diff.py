@@ -275,3 +275,24 @@ def test_a_build_takes_the_unchanged_runs_of_its_snapshot_from_the_last_one(tmp_
     csv.write_text("\n".join(lines) + "\n", "utf-8")
     r = run("diff", "tiny", "--project", str(root))
     assert "tiny: 1 changed, 0 added, 0 removed" in r.output, r.output
+
+
+def test_a_changed_picture_reaches_the_snapshot_of_runs_it_is_drawn_in(tmp_path):
+    """300 cards (the art fixture's rows written a hundred times): a picture redrawn changes
+    the faces of every run that shows it, though no row changed, so the snapshot the build
+    keeps holds the new faces; with the picture as it was, `pnp diff` names those cards."""
+    from test_images import paint
+
+    root = paint(make_fixture_project("art", tmp_path))
+    csv = root / "cards/art/cards.csv"
+    head, *rows = csv.read_text("utf-8").splitlines()
+    csv.write_text("\n".join([head, *rows * 100]) + "\n", "utf-8")
+    oak = root / "cards/art/art/oak.svg"
+    as_it_was = oak.read_text("utf-8")
+    assert run("build", "--project", str(root)).exit_code == 0
+    oak.write_text(as_it_was.replace("#1E8C3C", "#3C1E8C"), "utf-8")
+    assert run("build", "--project", str(root)).exit_code == 0
+    oak.write_text(as_it_was, "utf-8")
+    r = run("diff", "art", "--project", str(root))
+    assert r.exit_code == 0, r.output
+    assert "art: 100 changed, 0 added, 0 removed: 樫、樫" in r.output, r.output
