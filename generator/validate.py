@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from . import colours
 from .i18n import _, ngettext
@@ -116,8 +116,9 @@ _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋−", "01234567
 
 
 # Each component's rows as the last build of this process typed them: cells -> (typed values,
-# label). Kept for this many components (a long `pnp serve` of many projects holds no more).
-_TYPED: dict[tuple, dict[tuple, tuple[dict, str | None]]] = {}
+# label, the cards' fields: read-only, shared by the copies of a row and rows written alike).
+# Kept for this many components (a long `pnp serve` of many projects holds no more).
+_TYPED: dict[tuple, dict[tuple, tuple[dict, str | None, Mapping]]] = {}
 TYPED_DECKS = 64
 
 
@@ -202,9 +203,11 @@ def build_deck(
                 typed[column] = value
             if not ok:
                 continue
-            known = (typed, _label(typed, component.composition, component.columns))
+            label = _label(typed, component.composition, component.columns)
+            fields = dict(typed, _label=label) if label else dict(typed)
+            known = (typed, label, freeze(fields))  # a card's fields: read-only, shared
         now[cells] = known
-        typed, label = known
+        typed, label, fields = known
         copies = typed.get(count, 1) if count else 1
         if copies is None or copies < 0:
             problems.error(
@@ -216,10 +219,7 @@ def build_deck(
             what = _("the game's cards, with the {n:,} this row makes", n=copies)
             raise exceeded("cards", what, limit, row.where.at(column=count if copies > 1 else None))
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
-            fields = dict(typed)
-            if label:
-                fields["_label"] = label
-            cards.append(Card(component.id, len(cards), freeze(fields), row.where, copy))
+            cards.append(Card(component.id, len(cards), fields, row.where, copy))
     if len(_TYPED) >= TYPED_DECKS and kinds not in _TYPED:
         _TYPED.clear()
     _TYPED[kinds] = now
