@@ -212,10 +212,11 @@ def _kept(history: Path) -> list[tuple[float, Path]]:
     out = []
     for path in history.glob(f"*Z{SUFFIX}") if history.is_dir() else ():
         whole, _dot, part = _stamp_of(path)[:-1].partition(".")  # 20261130T220237.123Z
-        try:
-            when = calendar.timegm(time.strptime(whole + "Z", STAMP)) + int(part or 0) / 1000
-        except ValueError:
+        date, t, clock = whole.partition("T")
+        if not (len(date) == 8 and t and len(clock) == 6 and (date + clock + part).isdigit()):
             continue
+        fields = (date[:4], date[4:6], date[6:], clock[:2], clock[2:4], clock[4:])
+        when = calendar.timegm(tuple(map(int, fields))) + int(part or 0) / 1000  # as STAMP
         out.append((float(when), path))
     return sorted(out)
 

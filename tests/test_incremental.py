@@ -486,3 +486,22 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     assert "cards/tiny/cards.csv:3:number" in broken.stderr, broken.stderr
     assert "nothing was written" in broken.stderr
     assert (tiny / "broken.flag").read_text() == "ran"
+
+
+def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(tiny, monkeypatch):
+    """cards.pdf drawn again after a card's edit: its proof page says what it said, so its
+    lines are not broken again (the phrase parser need not load); a new title changes its
+    heading and they are."""
+    from generator.render import pdf
+
+    broken = spy(monkeypatch, pdf, "_wrapped", lambda line, *a: line)
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert any("10枚" in line for line in broken)
+    broken.clear()
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    r = run("build", "--project", str(tiny))
+    assert r.exit_code == 0 and "cards.pdf" in r.output
+    assert broken == []
+    edit(tiny, "cards/tiny/game.toml", 'title = "ちいさな試験"', 'title = "ちいさな試験二"')
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert any(line.startswith("ちいさな試験二") for line in broken)

@@ -545,15 +545,25 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
     below it."""
     left, y = 20 * MM, page[1] - 30 * MM
     width = page[0] - 2 * left  # a long title, deck name or note wraps inside the margins
+    bold, body = font_names["bold"], font_names["body"]
+    # Broken into lines once while they read the same (the phrase parser is not even loaded).
+    head, *rest = cache.remembered(
+        "proof/" + cache.digest(lines[0], page),
+        cache.digest(lines, width, bold, body),
+        lambda: (
+            [_wrapped(lines[0], width, bold, 16)]
+            + [_wrapped(line, width, body, 10.5) for line in lines[1:]]
+        ),
+    )
     c.setFillColor(black)
-    c.setFont(font_names["bold"], 16)
-    for part in _wrapped(lines[0], width, font_names["bold"], 16):
+    c.setFont(bold, 16)
+    for part in head:
         c.drawString(left, y, part)
         y -= 7.5 * MM
     y -= 4.5 * MM
-    c.setFont(font_names["body"], 10.5)
-    for line in lines[1:]:
-        for part in _wrapped(line, width, font_names["body"], 10.5):
+    c.setFont(body, 10.5)
+    for parts in rest:
+        for part in parts:
             c.drawString(left, y, part)
             y -= 6.5 * MM
     # The ruler: 100 mm with millimetre ticks, longer every 5 and 10 mm.
