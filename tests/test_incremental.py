@@ -230,6 +230,20 @@ def test_a_changed_picture_is_a_change(tmp_path):
     assert (root / "output/art/cards.pdf").read_bytes() != before
 
 
+def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list) -> None:
+    """A card's row edited, then a layout: the row's build does the noted work (`seen`) for no
+    file, the layout's for that layout alone (`layout`), and the cache folder's entry for the
+    layout is replaced, not added to."""
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert seen == []
+    entries = len(list((tiny / "output/.cache" / folder).iterdir()))
+    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert seen == layout  # the edited layout alone
+    assert len(list((tiny / "output/.cache" / folder).iterdir())) == entries  # replaced
+
+
 def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, monkeypatch):
     from generator import schema
 
@@ -237,14 +251,7 @@ def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, 
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "game" in validated and "layout" in validated
     validated.clear()
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert validated == []
-    markers = len(list((tiny / "output/.cache/schema").iterdir()))
-    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert validated == ["layout"]  # the edited layout alone
-    assert len(list((tiny / "output/.cache/schema").iterdir())) == markers  # replaced
+    only_the_edited_layout_again(tiny, validated, "schema", ["layout"])
     # A shape only the schema refuses is said on every build: failures are not remembered.
     edit(tiny, "cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
     for _ in range(2):
@@ -310,14 +317,7 @@ def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
     parsed.clear()
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert parsed == []
-    entries = len(list((tiny / "output/.cache/toml").iterdir()))
-    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert parsed == ["layouts/tiny/card_front.toml"]
-    assert len(list((tiny / "output/.cache/toml").iterdir())) == entries  # replaced
+    only_the_edited_layout_again(tiny, parsed, "toml", ["layouts/tiny/card_front.toml"])
     edit(tiny, "layouts/tiny/card_front.toml", 'size = "9pt"', 'size = "9pt')
     for _ in range(2):
         result = run("build", "--project", str(tiny))
