@@ -25,6 +25,7 @@ import io
 import os
 import pickle
 import shutil
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -191,19 +192,25 @@ def keep(name: str, data: bytes) -> None:
         _remembering.write(name, data)
 
 
+def unpickled(data: bytes | None, deflated: bool = False):
+    """A cache entry's value, or None when there is none or it does not load (torn, or kept by
+    another version of pnp): whoever reads it works the value out again."""
+    if not data:
+        return None
+    try:
+        return pickle.loads(zlib.decompress(data) if deflated else data)
+    except Exception:  # noqa: BLE001 - whatever a torn or foreign entry raises
+        return None
+
+
 def remembered(name: str, content: str, work):
     """`work()`, kept under entry `name` with `content` (a digest of what it is worked out
     from): while the content is the same, the next call returns it without the work. One entry
     per name, replaced when the content changes (a long watch session piles up nothing); work
     that fails (raises) is not kept, so its error is said every time."""
-    stored = recall(name)
-    if stored:
-        try:
-            kept, value = pickle.loads(stored)
-            if kept == content:
-                return value
-        except Exception:  # noqa: BLE001 - torn or from another pnp: work it out again
-            pass
+    stored = unpickled(recall(name))
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == content:
+        return stored[1]
     value = work()
     keep(name, pickle.dumps((content, value), protocol=5))
     return value

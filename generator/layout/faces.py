@@ -86,7 +86,9 @@ class FaceMemo:
     MOST = 50_000  # entries kept between builds
     EARLIER = 1_000  # faces of earlier builds kept beside the last build's
 
-    def __init__(self, salt: str, stored: dict | None = None, recent: int = 0):
+    def __init__(
+        self, salt: str, stored: dict | None = None, recent: int = 0, runs: dict | None = None
+    ):
         self.salt = salt
         self.stored = stored or {}
         # the first `recent` entries of `stored` are the last build's, the rest earlier ones
@@ -96,7 +98,7 @@ class FaceMemo:
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
         # A run of FaceStore.CHUNK cards laid out as a whole (see lay_out_deck): the last
         # build's runs, and this build's.
-        self.runs: dict[str, Run] = {}
+        self.runs: dict[str, Run] = runs or {}
         self.runs_live: dict[str, Run] = {}
         self.collect: list | None = None  # (key, entry) of each face, while a run is recorded
         self.made: set[str] = set()  # keys of the faces laid out in this build
@@ -894,7 +896,7 @@ def lay_out_deck(
                 key = _run_key(memo, front, back, part, extra)
                 run = memo.runs.get(key)
                 if _replayed(run, store, memo, key, back is not None, fonts, problems, images):
-                    store.run_keys[len(store._chunks) - 1] = key
+                    store.run_keys[start // size] = key
                     shown.advance(len(part))
                     continue
             said, noted, collected = len(problems.items), [], []
@@ -916,7 +918,7 @@ def lay_out_deck(
                         images.chunk = None
             if key is not None and not memo.overflowed:
                 memo.runs_live[key] = Run.of(collected, problems.items[said:], noted)
-                store.run_keys[len(store._chunks) - 1] = key
+                store.run_keys[start // size] = key
     if not store.pack and memo is not None and memo.overflowed:
         store.pack_all()
     return store

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import i18n, tomlfile
-from ..cache import code_digest
+from ..cache import code_digest, unpickled
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
@@ -416,36 +416,21 @@ def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
     salt = _memo_salt(game, fonts, icons)
     held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
     if held is not None and held[0] == salt:
-        return _memo(salt, *held[1:])
+        return facelayout.FaceMemo(salt, *held[1:])
     if cache is None:
-        return _memo(salt, None, 0, {})
+        return facelayout.FaceMemo(salt)
     live: dict = {}
     earlier: dict = {}
     for shard in SHARDS:
-        found = _unpickled(cache.read(f"faces/{game.id}/{shard}"))
+        found = unpickled(cache.read(f"faces/{game.id}/{shard}"), deflated=True)
         if found is None or found[0] != salt:
             continue
         _salt, entries, recent = found
         for i, (key, entry) in enumerate(entries.items()):
             (live if i < recent else earlier)[key] = entry
-    runs = _unpickled(cache.read(f"faces/{game.id}/runs"))
+    runs = unpickled(cache.read(f"faces/{game.id}/runs"), deflated=True)
     runs = runs[1] if runs is not None and runs[0] == salt else {}
-    return _memo(salt, {**live, **earlier} or None, len(live), runs)
-
-
-def _unpickled(data: bytes | None):
-    if not data:
-        return None
-    try:
-        return pickle.loads(zlib.decompress(data))
-    except Exception:  # noqa: BLE001 - a torn or foreign cache file: lay its faces out again
-        return None
-
-
-def _memo(salt, stored, recent, runs) -> facelayout.FaceMemo:
-    memo = facelayout.FaceMemo(salt, stored, recent)
-    memo.runs = runs
-    return memo
+    return facelayout.FaceMemo(salt, {**live, **earlier} or None, len(live), runs)
 
 
 def _sharded(entries: dict, live: int) -> dict[str, tuple[list, int]]:

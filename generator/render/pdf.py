@@ -173,12 +173,8 @@ class _Pages:
         self.seen = [0] * len(self.fonts)
         self.states: list = [None] * len(self.fonts)  # each font's ReportLab state (see _counts)
         self.chars = hashlib.blake2b(digest_size=16)  # every character given a code so far
-        self.old: dict[bytes, tuple] = {}
-        if stored:
-            try:
-                self.old = pickle.loads(stored)
-            except Exception:  # noqa: BLE001 - torn or from another pnp: draw every page
-                self.old = {}
+        # torn or from another pnp: every page is drawn
+        self.old: dict[bytes, tuple] = cache.unpickled(stored) or {}
         self.new: dict[bytes, tuple] = {}
         self.shared: PDFResourceDictionary | None = None  # see _share
         self.shared_ref = None
