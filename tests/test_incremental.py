@@ -230,10 +230,11 @@ def test_a_changed_picture_is_a_change(tmp_path):
     assert (root / "output/art/cards.pdf").read_bytes() != before
 
 
-def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list) -> None:
+def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list, broken, said):
     """A card's row edited, then a layout: the row's build does the noted work (`seen`) for no
     file, the layout's for that layout alone (`layout`), and the cache folder's entry for the
-    layout is replaced, not added to."""
+    layout is replaced, not added to. Then `broken` (file, old, new) breaks a file: failures are
+    not remembered, so `said` is said on every build."""
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert seen == []
@@ -242,6 +243,11 @@ def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list) ->
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert seen == layout  # the edited layout alone
     assert len(list((tiny / "output/.cache" / folder).iterdir())) == entries  # replaced
+    edit(tiny, *broken)
+    for _ in range(2):
+        result = run("build", "--project", str(tiny))
+        assert result.exit_code == 1
+        assert said in result.output
 
 
 def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, monkeypatch):
@@ -251,13 +257,10 @@ def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, 
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "game" in validated and "layout" in validated
     validated.clear()
-    only_the_edited_layout_again(tiny, validated, "schema", ["layout"])
-    # A shape only the schema refuses is said on every build: failures are not remembered.
-    edit(tiny, "cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
-    for _ in range(2):
-        result = run("build", "--project", str(tiny))
-        assert result.exit_code == 1
-        assert "game.players.best: unknown key 'best'" in result.output
+    # A shape only the schema refuses is said on every build.
+    best = ("cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
+    said = "game.players.best: unknown key 'best'"
+    only_the_edited_layout_again(tiny, validated, "schema", ["layout"], best, said)
 
 
 def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(tiny, monkeypatch):
@@ -317,12 +320,10 @@ def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
     parsed.clear()
-    only_the_edited_layout_again(tiny, parsed, "toml", ["layouts/tiny/card_front.toml"])
-    edit(tiny, "layouts/tiny/card_front.toml", 'size = "9pt"', 'size = "9pt')
-    for _ in range(2):
-        result = run("build", "--project", str(tiny))
-        assert result.exit_code == 1
-        assert "layouts/tiny/card_front.toml:49:12: error: cannot read layout" in result.output
+    layout = "layouts/tiny/card_front.toml"
+    unclosed = (layout, 'size = "9pt"', 'size = "9pt')
+    said = "layouts/tiny/card_front.toml:49:12: error: cannot read layout"
+    only_the_edited_layout_again(tiny, parsed, "toml", [layout], unclosed, said)
 
 
 def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build(
