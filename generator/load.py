@@ -2,11 +2,11 @@
 knowing its origin.
 
 The first stage after the manifest is read. CSV goes through the standard library, which knows
-each record's line; XLSX is streamed row by row with openpyxl (read-only), so a workbook is
-never held whole and every cell keeps its address for messages; ODS (LibreOffice) is read row
-by row with python-calamine. Both stop at the limits
-(limits.py) before a hostile file can exhaust memory. Rows come out as plain dicts of strings;
-typing and checking them is validate's job.
+each record's line; XLSX is read by python-calamine when every cell shows its value as stored
+(General, no error value), else streamed row by row with openpyxl (read-only), which knows each
+cell's number format; ODS (LibreOffice) is read row by row with python-calamine. All stop at
+the limits (limits.py) before a hostile file can exhaust memory. Rows come out as plain dicts
+of strings; typing and checking them is validate's job.
 """
 
 from __future__ import annotations
@@ -305,17 +305,19 @@ def read_ods(
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
-        rows = book.get_sheet_by_name(name).iter_rows()  # from A1, empty rows included
+        found = book.get_sheet_by_name(name)
+        rows, start = found.iter_rows(), found.start  # rows from row 1, cells from start's column
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
         raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
     sheet_where = SourceRef(where.file, sheet=name)
+    lead = [""] * (start[1] if start else 0)  # from column A: merges and letters count from it
     records: list[tuple[int, list[str]]] = []
     for r, values in enumerate(rows, start=1):
         if r > limits.rows + 1:
             raise exceeded("rows", _("the sheet has too many rows"), limits.rows, sheet_where)
-        cells = ["" if v is None else _text(v) for v in values]
+        cells = [*lead, *("" if v is None else _text(v) for v in values)]
         while cells and cells[-1] == "":
             cells.pop()
         if len(cells) > limits.columns:
@@ -334,9 +336,98 @@ def read_xlsx(
     limits: Limits = DEFAULT,
     header: int | None = None,
 ) -> Table:
-    import openpyxl  # only workbooks need it
-
     _check_unpacked(path, where, limits, ".xlsx")
+    plain, formulas = _as_stored(path)
+    if plain:  # python-calamine reads it as openpyxl would, without openpyxl's 0.2 s to load
+        sheet, records, blanks, merges = _calamine_records(path, sheet, where, limits)
+        failing: list[tuple[int, int, str]] = []
+    else:
+        sheet, records, blanks, failing = _openpyxl_records(path, sheet, where, limits)
+        merges = None
+    sheet_where = SourceRef(where.file, sheet=sheet)
+    if blanks:  # a cell merged down over the rows under it leaves them blank in the file
+        merged = _merged_ranges(path, sheet) if merges is None else merges
+        blanks = _fill_merged(records, blanks, merged)
+    if not records:
+        raise _empty(sheet_where)
+    kept = _from_header(records, header, sheet_where)
+    top, names = kept[min(_first_filled(kept), len(kept) - 1)]  # the header: its messages' names
+    failing = [cell for cell in failing if cell[0] > top]  # a card's, not a title's above
+    if failing:
+        _formula_errors(sheet, sheet_where, failing, names)
+    if blanks and formulas:
+        _check_formulas(path, sheet, sheet_where, blanks, names)
+    return _sheet_table(records, sheet_where, limits, header)
+
+
+# In a workbook's parts: a cell holding an error value (#DIV/0!) or a date of its own (t="d"),
+# a formula, a cell format's number format.
+_ODD_CELL = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*\bt\s*=\s*["'][ed]["']""")
+_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+_CELL_FORMATS = re.compile(rb"<(?:[\w.-]+:)?cellXfs\b.*?</(?:[\w.-]+:)?cellXfs>", re.S)
+_NUMBER_FORMAT = re.compile(rb"""\bnumFmtId\s*=\s*["']\s*(\d+)""")
+
+
+def _as_stored(path: Path) -> tuple[bool, bool]:
+    """(whether python-calamine reads the workbook's cells as openpyxl does, whether any sheet
+    has a formula). It does when every cell shows its value as stored: the General number
+    format everywhere (a format, a date's or 50%'s, is openpyxl's to give) and no error value
+    or date cell (calamine reads #N/A as blank). Any doubt: openpyxl."""
+    import zipfile
+
+    odd = formulas = False
+    try:
+        with zipfile.ZipFile(path) as book:
+            names = book.namelist()
+            styles = book.read("xl/styles.xml") if "xl/styles.xml" in names else b""
+            for name in names:  # one sheet's XML at a time (the unpacked size is checked)
+                if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                    xml = book.read(name)
+                    odd = odd or _ODD_CELL.search(xml) is not None
+                    formulas = formulas or _FORMULA.search(xml) is not None
+    except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
+        return False, True
+    found = _CELL_FORMATS.search(styles)
+    formats = _NUMBER_FORMAT.findall(found.group(0) if found else styles)
+    return all(n == b"0" for n in formats) and not odd, formulas
+
+
+def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
+    """The sheet's name, (row number, cells as text) for every row from row 1, the addresses
+    of blank cells and the sheet's merged cells, read by python-calamine (see _as_stored)."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+        name = _pick_sheet(list(book.sheet_names), sheet, where)
+        found = book.get_sheet_by_name(name)
+        rows, start = found.iter_rows(), found.start  # rows from row 1, cells from start's column
+        merges = list(getattr(found, "merged_cell_ranges", None) or [])
+    except (BuildError, SeveralSheets):
+        raise
+    except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
+        raise _fail(_("cannot open the workbook: {error}", error=exc), where) from None
+    sheet_where = SourceRef(where.file, sheet=name)
+    lead = [""] * (start[1] if start else 0)
+    # openpyxl gives the rows a merge covers past the last value too: blank, to be filled
+    covered = max((r1 + 1 for _top, (r1, _c1) in merges), default=0)
+    grid = ([*lead, *row] for row in rows)
+    records: list[tuple[int, list[str]]] = []
+    blanks: list[tuple[int, int]] = []
+    width = 0
+    for r, values in enumerate(grid, start=1):
+        cells = ["" if v is None or v == "" else _text(v) for v in values]
+        width = _add_record(records, blanks, r, values, cells, width, sheet_where, limits)
+    for r in range(len(records) + 1, covered + 1):
+        width = _add_record(records, blanks, r, [], [], width, sheet_where, limits)
+    return name, records, blanks, merges
+
+
+def _openpyxl_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
+    """The sheet's name, its records, blank cells and failing formulas (see _sheet_records),
+    read by openpyxl (read-only): every cell with its number format."""
+    import openpyxl  # only workbooks with formats or error values need it
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -346,21 +437,9 @@ def read_xlsx(
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
-        records, blanks, failing = _sheet_records(book[sheet], sheet_where, limits)
+        return sheet, *_sheet_records(book[sheet], sheet_where, limits)
     finally:
         book.close()
-    if blanks:  # a cell merged down over the rows under it leaves them blank in the file
-        blanks = _fill_merged(records, blanks, _merged_ranges(path, sheet))
-    if not records:
-        raise _empty(sheet_where)
-    kept = _from_header(records, header, sheet_where)
-    top, names = kept[min(_first_filled(kept), len(kept) - 1)]  # the header: its messages' names
-    failing = [cell for cell in failing if cell[0] > top]  # a card's, not a title's above
-    if failing:
-        _formula_errors(sheet, sheet_where, failing, names)
-    if blanks:
-        _check_formulas(path, sheet, sheet_where, blanks, names)
-    return _sheet_table(records, sheet_where, limits, header)
 
 
 def _sheet_table(
@@ -473,24 +552,29 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
     failing: list[tuple[int, int, str]] = []
     width = 0  # the widest row so far: the header's, under a title row of one cell
     for r, row in enumerate(ws.iter_rows(), start=1):
-        if r > limits.rows + 1:
-            raise exceeded("rows", _("the sheet has too many rows"), limits.rows, where)
         values = [c.value for c in row]
         cells = [
             "" if v is None else _text(v, getattr(c, "number_format", None))
             for c, v in zip(row, values)
         ]
-        while cells and cells[-1] == "" and len(cells) > width:
-            cells.pop()  # formatting past the last column is not a cell
-        width = max(width, len(cells))
-        if len(cells) > limits.columns:
-            raise exceeded(
-                "columns", _("a row has too many cells"), limits.columns, where.at(row=r)
-            )
-        blanks += [(r, c) for c, v in enumerate(values) if v is None and c < len(cells)]
+        width = _add_record(records, blanks, r, values, cells, width, where, limits)
         failing += [(r, c, str(v)) for c, (x, v) in enumerate(zip(row, values)) if _failed(x)]
-        records.append((r, cells))
     return records, blanks, failing
+
+
+def _add_record(records, blanks, r: int, values, cells, width: int, where, limits) -> int:
+    """Add sheet row `r` (`values` as read, blank None or "", and `cells` as text) to
+    `records` and its blank cells to `blanks`; returns the widest row so far (`width`: the
+    widest before it, the header's under a title row of one cell)."""
+    if r > limits.rows + 1:
+        raise exceeded("rows", _("the sheet has too many rows"), limits.rows, where)
+    while cells and cells[-1] == "" and len(cells) > width:
+        cells.pop()  # formatting past the last column is not a cell
+    if len(cells) > limits.columns:
+        raise exceeded("columns", _("a row has too many cells"), limits.columns, where.at(row=r))
+    blanks += [(r, c) for c, v in enumerate(values[: len(cells)]) if v is None or v == ""]
+    records.append((r, cells))
+    return max(width, len(cells))
 
 
 def _column_name(header: list[str], c: int) -> str:
