@@ -366,13 +366,18 @@ _ODD_CELL = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*\bt\s*=\s*["'][ed]["']""")
 _FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 _CELL_FORMATS = re.compile(rb"<(?:[\w.-]+:)?cellXfs\b.*?</(?:[\w.-]+:)?cellXfs>", re.S)
 _NUMBER_FORMAT = re.compile(rb"""\bnumFmtId\s*=\s*["']\s*(\d+)""")
+_FORMAT_DEFINED = re.compile(rb"<(?:[\w.-]+:)?numFmt\s[^>]*>")
+_FORMAT_CODE = re.compile(rb"""\bformatCode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+# Number formats that show a number as stored: General (0) and text (@, 49).
+_PLAIN_FORMATS = {b"0", b"49"}
 
 
 def _as_stored(path: Path) -> tuple[bool, bool]:
     """(whether python-calamine reads the workbook's cells as openpyxl does, whether any sheet
     has a formula). It does when every cell shows its value as stored: the General number
     format everywhere (a format, a date's or 50%'s, is openpyxl's to give) and no error value
-    or date cell (calamine reads #N/A as blank). Any doubt: openpyxl."""
+    or date cell (calamine reads #N/A as blank); the text format (@) shows a number as General
+    does. Any doubt: openpyxl."""
     import zipfile
 
     odd = formulas = False
@@ -387,9 +392,14 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
                     formulas = formulas or _FORMULA.search(xml) is not None
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
         return False, True
+    plain = set(_PLAIN_FORMATS)  # and a format of the workbook's own written General or @
+    for tag in _FORMAT_DEFINED.findall(styles):  # (LibreOffice defines General as 164)
+        number, code = _NUMBER_FORMAT.search(tag), _FORMAT_CODE.search(tag)
+        if number and code and (code[1] or code[2] or b"").strip().lower() in (b"general", b"@"):
+            plain.add(number[1])
     found = _CELL_FORMATS.search(styles)
     formats = _NUMBER_FORMAT.findall(found.group(0) if found else styles)
-    return all(n == b"0" for n in formats) and not odd, formulas
+    return all(n in plain for n in formats) and not odd, formulas
 
 
 def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):

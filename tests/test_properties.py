@@ -212,12 +212,14 @@ CELL = st.one_of(
     top=st.integers(0, 2),
     left=st.integers(0, 2),
     merge=st.one_of(st.none(), st.tuples(st.integers(0, 6), st.integers(0, 4), st.integers(1, 3))),
+    text=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 4)), max_size=4),
 )
 def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
-    tmp_path, monkeypatch, rows, top, left, merge
+    tmp_path, monkeypatch, rows, top, left, merge, text
 ):
-    """Cells with no number format but General are read by python-calamine (quick to load);
-    whatever they hold, its table is the one openpyxl's reading gives, message for message."""
+    """Cells with no number format but General or text (@) are read by python-calamine (quick
+    to load); whatever they hold, its table is the one openpyxl's reading gives, message for
+    message."""
     import openpyxl
     from openpyxl.utils import get_column_letter
 
@@ -230,7 +232,9 @@ def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if value is not None:
-                sheet.cell(row=top + r + 1, column=left + c + 1, value=value)
+                cell = sheet.cell(row=top + r + 1, column=left + c + 1, value=value)
+                if (r, c) in text:
+                    cell.number_format = "@"
     if merge is not None:
         r, c, n = merge
         cell = f"{get_column_letter(left + c + 1)}{top + r + 1}"
