@@ -5,8 +5,6 @@ built by default: `pnp build --format html`."""
 
 from __future__ import annotations
 
-import base64
-import html
 from pathlib import Path
 
 from ..layout.plan import Plan
@@ -34,6 +32,8 @@ blockquote p { margin: 0.3em 0; }
 
 def inline(text: str) -> str:
     """A marked text as HTML: **strong**, links, and ruby; everything else escaped."""
+    import html  # here, not when builders register: most builds make no page
+
     out = []
     for run in runs(parse_ruby(text)):
         piece = "".join(
@@ -78,6 +78,8 @@ class HtmlBuilder(Builder):
         plan.fonts.use("body", "（この表はデータから作成）")
 
     def build(self, job: Job) -> dict[Path, bytes]:
+        import html
+
         plan = job.plan
         book = plan.book
         images = self._samples(job)
@@ -129,6 +131,8 @@ class HtmlBuilder(Builder):
     def _fonts(self, job: Job) -> str:
         """The game's own fonts inside the page (the same subsets the PDFs embed), so it reads
         the same on a machine without Japanese fonts."""
+        import base64
+
         from ..render.fonts import subsets
 
         fonts = subsets(job.plan.fonts, job.cache)
@@ -145,6 +149,8 @@ class HtmlBuilder(Builder):
 
     def _samples(self, job: Job) -> dict:
         """Each samples directive's cards as base64 PNG images (150 dpi, no bleed)."""
+        import base64
+
         from ..render.images import faces_to_png
 
         out = {}
