@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import operator
 import pickle
 import re
 from functools import lru_cache
@@ -333,10 +334,15 @@ class _PageStream(PDFStream):
         return b"".join([*filled, content, b"endstream\n"])
 
 
-# What a sheet page leaves unset (the rest is in the template).
+# What a sheet page leaves unset (the rest is in the template), as one lookup in its
+# attributes (PDFPage sets each to None when made).
 _NONE = tuple(
-    set(PDFPage.__NoDefault__) - {"Parent", "MediaBox", "Resources", "Contents", "Rotate", "Trans"}
+    sorted(
+        set(PDFPage.__NoDefault__)
+        - {"Parent", "MediaBox", "Resources", "Contents", "Rotate", "Trans"}
+    )
 )
+_UNSET = operator.itemgetter(*_NONE)
 
 
 class _SheetPage(PDFPage):
@@ -344,9 +350,13 @@ class _SheetPage(PDFPage):
 
     def format(self, document) -> bytes:
         self.check_format(document)
+        try:
+            unset = _UNSET(self.__dict__).count(None) == len(_NONE)
+        except KeyError:  # not as PDFPage made it: ReportLab formats it
+            unset = False
         plain = (
-            not self.Override_default_compilation
-            and all(getattr(self, k, None) is None for k in _NONE)
+            unset
+            and not self.Override_default_compilation
             and isinstance(self.Trans, PDFDictionary)
             and not self.Trans.dict
             and isinstance(self.Rotate, int)
