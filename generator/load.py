@@ -447,7 +447,10 @@ def _openpyxl_records(path: Path, sheet: str | None, where: SourceRef, limits: L
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
-        return sheet, *_sheet_records(book[sheet], sheet_where, limits)
+        found = book[sheet]
+        if not hasattr(found, "iter_rows"):  # a chart sheet: no cells (as calamine reads it)
+            return sheet, [], [], []
+        return sheet, *_sheet_records(found, sheet_where, limits)
     finally:
         book.close()
 

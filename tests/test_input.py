@@ -121,6 +121,34 @@ def test_xlsx_workbook_one_sheet_per_deck(tiny):
     )
 
 
+@pytest.mark.parametrize("formatted", [False, True])
+def test_a_chart_sheet_named_for_the_cards_is_said_to_be_empty(tiny, formatted):
+    """A workbook's chart sheet holds no cells: named as the deck's sheet it is an empty
+    sheet, by either reader (a cell with a number format sends the workbook to openpyxl,
+    whose chart sheets have no rows to read)."""
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+
+    rows = [line.split(",") for line in (tiny / CSV).read_text(encoding="utf-8").splitlines()]
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "カード"
+    for r in rows:
+        sheet.append([int(v) if v.isdigit() else v for v in r])
+    if formatted:
+        sheet["B2"].number_format = "0.0"
+    chart = BarChart()
+    chart.add_data(Reference(sheet, min_col=2, min_row=1, max_row=len(rows)), titles_from_data=True)
+    book.create_chartsheet("グラフ").add_chart(chart)
+    book.save(tiny / "cards/tiny/cards.xlsx")
+    (tiny / CSV).unlink()
+    edit(tiny, "cards/tiny/game.toml", 'data = "cards.csv"', 'data = "cards.xlsx#グラフ"')
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "cards/tiny/cards.xlsx[グラフ]: error: the sheet is empty" in result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+
+
 def test_ods_spreadsheet_prints_the_same_deck_as_the_csv(tiny, tiny_built):
     """LibreOffice's .ods: a one-sheet file needs no sheet name, numbers saved as floats read as
     the whole numbers they are, and the cards print byte for byte as from the CSV."""
