@@ -366,6 +366,8 @@ _ODD_CELL = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*\bt\s*=\s*["'][ed]["']""")
 _FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 _CELL_FORMATS = re.compile(rb"<(?:[\w.-]+:)?cellXfs\b.*?</(?:[\w.-]+:)?cellXfs>", re.S)
 _NUMBER_FORMAT = re.compile(rb"""\bnumFmtId\s*=\s*["']\s*(\d+)""")
+_CELL_FORMAT = re.compile(rb"<(?:[\w.-]+:)?xf\b([^>]*)>")  # one of cellXfs, in order
+_CELL_STYLE = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*["']\s*(\d+)""")  # a cell's
 _FORMAT_DEFINED = re.compile(rb"<(?:[\w.-]+:)?numFmt\s[^>]*>")
 _FORMAT_CODE = re.compile(rb"""\bformatCode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 # Number formats that show a number as stored: General (0) and text (@, 49).
@@ -374,13 +376,14 @@ _PLAIN_FORMATS = {b"0", b"49"}
 
 def _as_stored(path: Path) -> tuple[bool, bool]:
     """(whether python-calamine reads the workbook's cells as openpyxl does, whether any sheet
-    has a formula). It does when every cell shows its value as stored: the General number
-    format everywhere (a format, a date's or 50%'s, is openpyxl's to give) and no error value
-    or date cell (calamine reads #N/A as blank); the text format (@) shows a number as General
-    does. Any doubt: openpyxl."""
+    has a formula). It does when every cell shows its value as stored: each cell's number
+    format General (a format, a date's or 50%'s, is openpyxl's to give; a format the workbook
+    keeps but no cell uses does not count) and no error value or date cell (calamine reads
+    #N/A as blank); the text format (@) shows a number as General does. Any doubt: openpyxl."""
     import zipfile
 
     odd = formulas = False
+    used: set[int] = set()  # the cell formats cells use (0, General, when none is said)
     try:
         with zipfile.ZipFile(path) as book:
             names = book.namelist()
@@ -390,6 +393,7 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
                     xml = book.read(name)
                     odd = odd or _ODD_CELL.search(xml) is not None
                     formulas = formulas or _FORMULA.search(xml) is not None
+                    used.update(map(int, _CELL_STYLE.findall(xml)))
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
         return False, True
     plain = set(_PLAIN_FORMATS)  # and a format of the workbook's own written General or @
@@ -398,8 +402,15 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
         if number and code and (code[1] or code[2] or b"").strip().lower() in (b"general", b"@"):
             plain.add(number[1])
     found = _CELL_FORMATS.search(styles)
-    formats = _NUMBER_FORMAT.findall(found.group(0) if found else styles)
-    return all(n in plain for n in formats) and not odd, formulas
+    if found is None:  # no list of cell formats to look a cell's up in: any format counts
+        shown = all(n in plain for n in _NUMBER_FORMAT.findall(styles))
+    else:
+        xfs = [_NUMBER_FORMAT.search(attrs) for attrs in _CELL_FORMAT.findall(found.group(0))]
+        formats = [m[1] if m else b"0" for m in xfs]
+        shown = all(i < len(formats) and formats[i] in plain for i in used - {0}) and (
+            not formats or formats[0] in plain
+        )
+    return shown and not odd, formulas
 
 
 def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):

@@ -719,6 +719,35 @@ def test_workbook_numbers_read_as_their_format_shows_them(tiny):
     assert _convert("int", row["big"]) == (1234567, None)
 
 
+def test_a_format_no_cell_uses_any_more_leaves_the_workbook_to_calamine(tmp_path, monkeypatch):
+    """A designer formats a column as 50%, then back to General: the workbook keeps the
+    percentage among its cell formats, unused. Its cells are read by python-calamine (not
+    openpyxl, 0.2 s to load) and show as stored; while a cell uses it, openpyxl shows 50%."""
+    import openpyxl
+
+    from generator import load
+    from generator.problems import SourceRef
+
+    path = tmp_path / "deck.xlsx"
+    book = openpyxl.Workbook()
+    book.active.append(["name", "rate"])
+    book.active.append(["A", 0.5])
+    book.active["B2"].number_format = "0%"
+    book.save(path)
+    (row,) = load.read_table(path, SourceRef("deck.xlsx")).rows
+    assert row.values["rate"] == "50%"
+    book = openpyxl.load_workbook(path)
+    book.active["B2"].number_format = "General"
+    book.save(path)
+
+    def no_openpyxl(*args):
+        raise AssertionError("openpyxl read a workbook whose cells are all General")
+
+    monkeypatch.setattr(load, "_openpyxl_records", no_openpyxl)
+    (row,) = load.read_table(path, SourceRef("deck.xlsx")).rows
+    assert row.values == {"name": "A", "rate": "0.5"}
+
+
 def test_colours_by_name_and_short_hex_print_as_those_colours(tiny):
     """A designer writes `red` in a colour cell and `#FFF` or `white` in a layout: each is read
     the one way everywhere (the names markup's {color=…} takes)."""
