@@ -69,12 +69,15 @@ def decode(data: bytes, where: SourceRef) -> str:
 
 def _delimiter(text: str, header: int | None = None) -> str:
     """A tab when the header row is cut by tabs and has no comma (Excel's "Text (Tab
-    delimited)", a .tsv), else a comma."""
+    delimited)", a .tsv); a semicolon when it is cut by semicolons and has neither (Excel's CSV
+    where the decimal mark is a comma: German, French…); else a comma."""
     lines = text[:65536].splitlines()  # the header is near the top: the file is not split whole
     if header is not None:
         lines = lines[header - 1 : header]
     first = next((line for line in lines if line.strip()), "")
-    return "\t" if "\t" in first and "," not in first else ","
+    if "," in first:
+        return ","
+    return "\t" if "\t" in first else ";" if ";" in first else ","
 
 
 def _from_header(

@@ -35,12 +35,14 @@ def save(path, rows, kind: str) -> None:
     elif kind == "ods":
         write_ods(path, {"カード": rows})
     else:  # Excel's "Text (Tab delimited)" on Japanese Windows: tabs and Shift_JIS (.txt);
-        # its "Unicode Text": tabs and UTF-16 with a byte-order mark, lines ending CR LF
-        sep = "\t" if kind.startswith(("tsv", "txt")) else ","
+        # its "Unicode Text": tabs and UTF-16 with a byte-order mark, lines ending CR LF; its
+        # "CSV UTF-8" where the decimal mark is a comma (German, French…): semicolons
+        sep = "\t" if kind.startswith(("tsv", "txt")) else ";" if kind == "csv-semicolon" else ","
         end = "\r\n" if kind == "txt-utf16" else "\n"
         text = end.join(sep.join(str(v) for v in r) for r in rows) + end
         encoding = {
             "csv-bom": "utf-8-sig",
+            "csv-semicolon": "utf-8-sig",
             "csv-sjis": "cp932",
             "txt": "cp932",
             "txt-utf16": "utf-16",
@@ -59,7 +61,8 @@ def csv_game(tmp_path, rows: list[list[str]], *more: str):
 
 
 @pytest.mark.parametrize(
-    "kind", ["csv", "csv-bom", "csv-sjis", "tsv", "txt", "txt-utf16", "xlsx", "ods"]
+    "kind",
+    ["csv", "csv-bom", "csv-sjis", "csv-semicolon", "tsv", "txt", "txt-utf16", "xlsx", "ods"],
 )
 def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
     project = tmp_path / "myproject"
