@@ -208,8 +208,14 @@ class Column:
     @property
     def markup(self) -> bool:
         """Values written with card markup (`**bold**`, `{color=red}…{/color}`): its box reads
-        them as formatting, as the designer meant, instead of printing the marks."""
-        return self.type == "text" and any(_MARKUP.search(v) for v in self.values)
+        them as formatting, as the designer meant, instead of printing the marks. Not when a
+        value has a ** left unpaired: the column writes ** as data (two wild resources, say),
+        and a pair in another value is two of those, not bold."""
+        return (
+            self.type == "text"
+            and any(_MARKUP.search(v) for v in self.values)
+            and all(v.count("**") % 2 == 0 for v in self.values)
+        )
 
     @property
     def longest(self) -> int:

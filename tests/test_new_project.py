@@ -197,6 +197,21 @@ def test_a_column_written_with_bold_marks_prints_them_as_bold(tmp_path):
     assert "勝利点" in bold and "**" not in bold + body and "を２点得る。" in body
 
 
+def test_a_column_that_writes_asterisks_as_data_prints_them(tmp_path):
+    """** as data (two wild resources in a factory's input and output), unpaired in some cells:
+    the column is not taken for markup, and a cell with two pairs prints its asterisks too."""
+    rows = [["Name", "Factory"], ["Mine", "bb>**w"], ["Exodus", "ww>$**B+$**YT"], ["Farm", "g>b"]]
+    project, result = csv_game(tmp_path, rows)
+    assert result.exit_code == 0, result.output
+    assert "written with **bold**" not in result.output
+    assert "markup = true" not in (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    assert "markup" not in built.output
+    text = "".join(t for t, _font in text_by_font(project / "output/deck/cards.pdf", 1))
+    assert "ww>$**B+$**YT" in text and "bb>**w" in text
+
+
 def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
     """Not editable, not in the repository: what a new project needs ships in the package."""
     target = tmp_path / "site"
