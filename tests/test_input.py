@@ -310,14 +310,23 @@ def test_bad_length_in_layout_names_template_line(tiny):
 
 
 def test_missing_glyph_names_card_and_character(tiny):
+    """The first card it prints on named, at its cell; more cards lacking the same glyph in
+    the same box are one line with their count (the font is the likely mend)."""
     edit_csv(tiny, lambda lines: [l.replace("四の赤。", "四の赤\U0001f600") for l in lines])
     result = check(tiny)
     assert result.exit_code == 1
     assert (
         f"{CSV}:5:text: error: card 赤 4: the font for 'body' (Noto Sans CJK JP) has no glyph "
         "for 「\U0001f600」(U+1F600) in box 'text' (take it out, or give 'body' a font that has "
-        "it in game.toml's [fonts])"
+        "it in game.toml's [fonts])\n"
     ) in result.output
+    edit_csv(tiny, lambda lines: [l.replace("。", "\U0001f600") for l in lines])
+    result = check(tiny)
+    assert result.exit_code == 1
+    glyph = [line for line in result.output.splitlines() if "has no glyph" in line]
+    assert len(glyph) == 1, result.output
+    assert glyph[0].startswith(f"{CSV}:2:text: error: card 赤 1: ")
+    assert glyph[0].endswith("in game.toml's [fonts]) (10 cards)")
 
 
 def test_missing_glyph_of_the_layouts_own_text_names_the_row(tiny):

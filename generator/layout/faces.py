@@ -648,7 +648,8 @@ def _fit(
                     box=box.name,
                 ),
                 card.where.at(column=column) if column else card.where,
-                fold=None,
+                # one line for every card it prints on: the font is the likely mend
+                fold=f"glyph:{layout.file}:{box.name}:{used_role}:{chars}",
             )
         fonts.use(used_role, plain)
     metrics = fonts.metrics[role]
