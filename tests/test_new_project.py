@@ -212,6 +212,21 @@ def test_a_column_that_writes_asterisks_as_data_prints_them(tmp_path):
     assert "ww>$**B+$**YT" in text and "bb>**w" in text
 
 
+def test_a_glyph_the_font_lacks_is_named_at_the_cell_its_box_prints(tmp_path):
+    """Two columns holding arrows the font lacks, each printed by its own box: each box's
+    error names its own column's cell, once for all the cards (with their count)."""
+    rows = [["名前", "表", "裏"], ["甲", "bb➪w", "bb➪ww"], ["乙", "g➪b", "gg➪b"], ["丙", "な", "し"]]
+    project, result = csv_game(tmp_path, rows)
+    assert result.exit_code == 0, result.output
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 1
+    glyph = [line for line in checked.output.splitlines() if "has no glyph for 「➪」" in line]
+    assert len(glyph) == 2, checked.output
+    assert glyph[0].startswith("cards/deck/deck.csv:2:表: error: card 甲: ")
+    assert glyph[1].startswith("cards/deck/deck.csv:2:裏: error: card 甲: ")
+    assert all(line.endswith("(2 cards)") for line in glyph)
+
+
 def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
     """Not editable, not in the repository: what a new project needs ships in the package."""
     target = tmp_path / "site"

@@ -626,16 +626,17 @@ def _fit(
         missing = fonts.missing(used_role, plain)
         if missing:
             chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
-            # The cell to mend: the first of the card's that holds one of them (else the
+            # The cell to mend: of the card's that hold one of them, the one this box prints
+            # (the longest, where one value is part of another), else the first (else the
             # character is the layout's own text, and the row is where it prints).
-            column = next(
-                (
-                    name
-                    for name, value in card.fields.items()
-                    if isinstance(value, str) and any(ch in value for ch in missing)
-                ),
-                None,
-            )  # (not _cell_naming: a character, not a text the cell holds whole)
+            holding = [
+                (name, value)
+                for name, value in card.fields.items()
+                if isinstance(value, str) and any(ch in value for ch in missing)
+            ]  # (not _cell_naming: a character, not a text the cell holds whole)
+            shown = [(n, v) for n, v in holding if v.strip() in str(content)]
+            column = max(shown, key=lambda nv: len(nv[1].strip()))[0] if shown else None
+            column = column or next((name for name, _value in holding), None)
             problems.error(
                 _(
                     "card {card}: the font for '{role}' ({family}) has no glyph for {chars} in "
