@@ -110,6 +110,11 @@ def _norm(name: str) -> str:
     return "".join(name.lower().split())
 
 
+# What some families call their regular weight (DejaVu's Book, Times' Roman): what a designer
+# means by Regular, the manifest's default, when the family has no face named so.
+REGULAR_NAMES = {"regular": ("book", "normal", "roman", "plain")}
+
+
 @dataclass(frozen=True)
 class FontFace:
     """One face of a font file: its names, and where it is."""
@@ -193,9 +198,10 @@ class FontIndex:
     def find(self, family: str, weight: str = "Regular") -> FontFace:
         fam, wt = _norm(family), _norm(weight)
         matches = [f for f in self.faces if _norm(f.family) == fam]
-        for face in matches:
-            if _norm(face.weight) == wt:
-                return face
+        for name in (wt, *REGULAR_NAMES.get(wt, ())):
+            for face in matches:
+                if _norm(face.weight) == name:
+                    return face
         if matches:
             have = ", ".join(sorted({f.weight for f in matches}))
             raise BuildError(

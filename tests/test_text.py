@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
@@ -120,6 +121,26 @@ def test_cff_noto_is_subset_and_converted_to_truetype(tmp_path):
 def test_unknown_font_family_is_named():
     with pytest.raises(BuildError, match="font family 'Noto Sans Klingon' not found"):
         FontIndex([]).find("Noto Sans Klingon")
+
+
+def test_regular_finds_a_family_whose_regular_face_is_called_book():
+    """DejaVu Sans calls its regular face Book: weight Regular (the default) finds it, a
+    family's own Regular still comes first, and a weight it lacks is still said."""
+    from generator.fonts import FontFace
+
+    index = FontIndex([])
+    path = Path("DejaVuSans.ttf")
+    index._faces = [
+        FontFace(path, 0, "DejaVu Sans", "Bold", "system"),
+        FontFace(path, 1, "DejaVu Sans", "Book", "system"),
+        FontFace(path, 2, "Times", "Roman", "system"),
+        FontFace(path, 3, "Times", "Regular", "system"),
+    ]
+    assert index.find("DejaVu Sans", "Regular").index == 1
+    assert index.find("DejaVu Sans").index == 1
+    assert index.find("Times").index == 3
+    with pytest.raises(BuildError, match="font 'DejaVu Sans' has no weight 'Light'"):
+        index.find("DejaVu Sans", "Light")
 
 
 def test_project_fonts_come_first(tmp_path):
