@@ -86,7 +86,10 @@ class _Sheet:
     def __init__(self, deck, count, font_names, sides, proof, back_offset, forms, layers, common):
         self.deck, self.count, self.font_names, self.sides = deck, count, font_names, sides
         self.proof, self.back_offset, self.forms, self.layers = proof, back_offset, forms, layers
-        common = repr((common, deck.geometry))  # a digest: the key of each page repeats it
+        # The deck's layers drawn as forms: which of a face's layers a page places as forms
+        # follows from them (a digest: the key of each page repeats it).
+        formed = sorted(d for d, n in deck.faces.layer_uses.items() if n >= FORM_FROM)
+        common = repr((common, deck.geometry, formed))
         self.common = hashlib.blake2b(common.encode(), digest_size=16).hexdigest()
         # A slot by its place in the geometry (the geometry is in `common`).
         g = deck.geometry
@@ -142,21 +145,13 @@ class _Sheet:
             _proof_lines(c, slot, self.deck.geometry)
 
     def _key(self, side, label, placed, filled) -> tuple:
-        """What a page draws, given the file's forms so far: each face with the form it is
-        placed as (or, drawn inline, the forms of its layers)."""
-        b, slot_of = self.deck.geometry.bleed, self.slot_of
-        uses, layer_uses = self.deck.faces.uses, self.deck.faces.layer_uses
-        faces = []
-        for face, slot in placed:
-            w, h = slot.card
-            if uses[face.key] > 1:
-                how = ("form", self.forms.get((face.key, b)))
-            else:
-                how = tuple(
-                    (self.layers.get((d, w, h, b)), layer_uses.get(d, 0) >= FORM_FROM)
-                    for _start, _end, d in face.layers
-                )
-            faces.append((face.key, slot_of[id(slot)], how))
+        """What a page draws: each face in its slot, placed whole as a form (drawn more than
+        once) or drawn on the page, its layers as forms where the deck draws them so (in
+        `common`). Forms are named by what they draw, and a kept page is placed only where
+        every form it names is in the file already (_Pages._present): then it draws what it
+        drew."""
+        slot_of, uses = self.slot_of, self.deck.faces.uses
+        faces = [(face.key, slot_of[id(slot)], uses[face.key] > 1) for face, slot in placed]
         return (self.common, side, label, filled, tuple(faces))
 
 
