@@ -73,6 +73,19 @@ def test_fit_shrinks_before_splitting_a_phrase():
     assert fitted.fits and fitted.lines == ("補陀落渡海しよう！",) and fitted.size == 8.5
 
 
+def test_an_english_sentence_wraps_between_words_at_full_size():
+    """The phrase parser reads Japanese: to it a Latin sentence is one phrase, and a short
+    English card text was shrunk onto one line rather than wrapped (a Dominion card list
+    printed "You may gain an Action card…" at 6 pt beside 9 pt texts). The spaces between
+    Latin words are breaks as good as phrase ends; 黄 ４枚 in Japanese stays one unit."""
+    text = "You may gain an Action card costing up to 5 Coins."
+    fitted = textfit.fit(text, 156, 53, 9, 6, 1.4, lambda s, size: len(s) * size * 0.5)
+    assert fitted.fits and fitted.size == 9
+    assert fitted.lines == ("You may gain an Action card", "costing up to 5 Coins.")
+    good, _fallback = textfit.break_points("赤 ４枚、黄 ４枚）")
+    assert sorted(good) == [5, 10]  # after 、 and at the end, not at the spaces
+
+
 def test_fit_reports_overflow_at_min_size():
     fitted = textfit.fit(
         "あいうえおかきくけこ" * 10, 20, 10, 10, 8, 1.2, lambda s, size: len(s) * size

@@ -38,8 +38,9 @@ def _is_word(ch: str) -> bool:
 
 
 def break_points(text: str) -> tuple[set[int], set[int]]:
-    """(good, fallback) positions where a line may break: phrase ends, then any legal character
-    gap."""
+    """(good, fallback) positions where a line may break: phrase ends and the spaces between
+    Latin words (the phrase parser reads Japanese: a Latin sentence is one phrase to it), then
+    any legal character gap."""
     good: set[int] = set()
     pos = 0
     for chunk in phrases(text):
@@ -53,6 +54,8 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
         if _is_word(a) and _is_word(b):
             continue  # keep Latin words and numbers whole
         fallback.add(i)
+        if a == " " and b.isascii() and b != " " and text[:i].rstrip(" ")[-1:].isascii():
+            good.add(i)  # between Latin words (in Japanese, 黄 ４枚 is one unit)
     good &= fallback | {len(text)}
     return good, fallback
 
