@@ -84,6 +84,8 @@ def test_an_english_sentence_wraps_between_words_at_full_size():
     assert fitted.lines == ("You may gain an Action card", "costing up to 5 Coins.")
     good, _fallback = textfit.break_points("赤 ４枚、黄 ４枚）")
     assert sorted(good) == [5, 10]  # after 、 and at the end, not at the spaces
+    good, _fallback = textfit.break_points("für Ärger über")
+    assert sorted(good) == [4, 10, 14]  # German words: ü and Ä are Latin too
 
 
 def test_fit_reports_overflow_at_min_size():

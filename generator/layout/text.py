@@ -54,8 +54,8 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
         if _is_word(a) and _is_word(b):
             continue  # keep Latin words and numbers whole
         fallback.add(i)
-        if a == " " and b.isascii() and b != " " and text[:i].rstrip(" ")[-1:].isascii():
-            good.add(i)  # between Latin words (in Japanese, 黄 ４枚 is one unit)
+        if a == " " and " " < b < "\u2000" and " " < text[:i].rstrip(" ")[-1:] < "\u2000":
+            good.add(i)  # between Latin words, ä or Ω too (in Japanese, 黄 ４枚 is one unit)
     good &= fallback | {len(text)}
     return good, fallback
 
