@@ -9,6 +9,7 @@ Nothing existing is overwritten; every file is written only when all of them are
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import shlex
 import string
@@ -702,6 +703,11 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
             lines.append(f"{_key(key[0].name)} = {{ {counts} }}")
             return lines
         return lines[1:]  # the total holds the deck
+    if len(key) > 1 and len(rows) != math.prod(len({r[c.name].strip() for r in rows}) for c in key):
+        # not every value of one with every value of the other (Dragon 1–183 but Cave 1–75):
+        # each column's values would ask for cards the deck does not have
+        lines.append(f"copies = {copies.pop()}")
+        return lines
     for c in key:
         distinct = sorted(set(c.values), key=c.values.index)
         if c.type == "int":

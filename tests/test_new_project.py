@@ -228,6 +228,28 @@ def test_a_glyph_the_font_lacks_is_named_at_the_cell_its_box_prints(tmp_path):
     assert all(line.endswith("(2 cards)") for line in glyph)
 
 
+@pytest.mark.parametrize("full", [True, False])
+def test_a_composition_guessed_from_two_columns_holds_for_the_data(tmp_path, full):
+    """Cards told apart by type and number: when every type has every number the guess lists
+    both (and still finds a card taken out); when the types run to different numbers (dragons
+    1–5, caves 1–3) it does not ask for caves 4 and 5: the new game checks clean."""
+    rows = [["type", "number", "name"]]
+    for kind, last in (("Dragon", 5), ("Cave", 5 if full else 3)):
+        rows += [[kind, str(n), f"{kind}の札"] for n in range(1, last + 1)]  # names repeat
+    project, result = csv_game(tmp_path, rows)
+    assert result.exit_code == 0, result.output
+    manifest = (project / "cards/deck/game.toml").read_text("utf-8")
+    assert 'key = ["type", "number"]' in manifest
+    assert ('type = ["Dragon", "Cave"]' in manifest) is full
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 0, checked.output
+    if full:
+        lines = (project / "cards/deck/deck.csv").read_text("utf-8").splitlines()
+        (project / "cards/deck/deck.csv").write_text("\n".join(lines[:-1]) + "\n", "utf-8")
+        checked = run("check", "--no-play", "--project", str(project))
+        assert checked.exit_code == 1 and "Cave 5 is missing" in checked.output
+
+
 def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
     """Not editable, not in the repository: what a new project needs ships in the package."""
     target = tmp_path / "site"
