@@ -442,8 +442,9 @@ def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: L
     for r, values in enumerate(grid, start=1):
         cells = ["" if v is None or v == "" else _text(v) for v in values]
         width = _add_record(records, blanks, r, values, cells, width, sheet_where, limits)
-    for r in range(len(records) + 1, covered + 1):
-        width = _add_record(records, blanks, r, [], [], width, sheet_where, limits)
+    for r in range(len(records) + 1, covered + 1):  # blank, as wide as the rows above
+        blank = [""] * width
+        width = _add_record(records, blanks, r, blank, list(blank), width, sheet_where, limits)
     return name, records, blanks, merges
 
 
@@ -467,6 +468,18 @@ def _openpyxl_records(path: Path, sheet: str | None, where: SourceRef, limits: L
         return sheet, *_sheet_records(found, sheet_where, limits)
     finally:
         book.close()
+
+
+def _lines(text: str) -> str:
+    """A cell's text with its line breaks as one: CR LF (text pasted from Windows, a CSV
+    cell quoted across lines) and CR alone are a line feed, as Alt+Enter makes."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").strip()
+
+
+# Excel writes a control character in a cell's text as _xHHHH_ (CR as _x000D_, a tab as
+# _x0009_); python-calamine reads them back, openpyxl reads back only _x005F_ (an underscore),
+# so its _x000D_ may be one the designer typed: too rare to tell, read as the character.
+_OOXML_ESCAPE = re.compile(r"_x(00[01][0-9A-Fa-f])_")
 
 
 def _sheet_table(
@@ -584,6 +597,9 @@ def _sheet_records(ws, where: SourceRef, limits: Limits):
             "" if v is None else _text(v, getattr(c, "number_format", None))
             for c, v in zip(row, values)
         ]
+        for i, v in enumerate(values):
+            if isinstance(v, str) and "_x" in v:  # as Excel shows it: _x000D_ is a line break
+                cells[i] = _OOXML_ESCAPE.sub(lambda m: chr(int(m[1], 16)), v)
         width = _add_record(records, blanks, r, values, cells, width, where, limits)
         failing += [(r, c, str(v)) for c, (x, v) in enumerate(zip(row, values)) if _failed(x)]
     return records, blanks, failing
@@ -873,7 +889,7 @@ def _table(
     rows = []
     blank: list[int] = []
     for line, record in records:
-        values = {c: v.strip() for c, v in zip(columns, record)}
+        values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
         if max(map(len, values.values()), default=0) > limits.cell:
             for c, v in values.items():
                 if len(v) > limits.cell:

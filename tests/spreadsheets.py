@@ -100,3 +100,49 @@ def csv_rows(path: Path) -> list[list]:
     """A CSV's rows with whole numbers as numbers, as a spreadsheet application would hold them."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return [[int(v) if v.isdigit() else v for v in line.split(",")] for line in lines]
+
+
+def write_excel_parts(path: Path, strings: list[str], rows: str, formats: dict[int, str]) -> None:
+    """A one-sheet workbook written part by part as Excel saves one: `strings` the shared
+    strings' <si> contents (rich text, phonetic runs, _x000D_ as Excel writes them), `rows`
+    the <row> elements of the sheet, `formats` number formats of its own (id -> code), each a
+    cell format (s="1", s="2"… in the order given)."""
+    import re
+
+    write_xlsx(path, {"カード": [["x"]]})
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    with zipfile.ZipFile(path) as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    sst = "".join(f"<si>{s}</si>" for s in strings)
+    files["xl/sharedStrings.xml"] = f'<sst xmlns="{ns}">{sst}</sst>'.encode()
+    sheet = f'<worksheet xmlns="{ns}"><sheetData>{rows}</sheetData></worksheet>'
+    files["xl/worksheets/sheet1.xml"] = sheet.encode()
+    styles = files["xl/styles.xml"].decode()
+    defined = "".join(
+        f'<numFmt numFmtId="{n}" formatCode="{escape(code, {chr(34): "&quot;"})}"/>'
+        for n, code in formats.items()
+    )
+    styles = styles.replace(
+        '<numFmts count="0"/>', f'<numFmts count="{len(formats)}">{defined}</numFmts>'
+    )
+    xfs = re.search(r"<cellXfs[^>]*>(.*?)</cellXfs>", styles)
+    own = "".join(
+        f'<xf numFmtId="{n}" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/>'
+        for n in formats
+    )
+    styles = styles.replace(xfs[0], f'<cellXfs count="{1 + len(formats)}">{xfs[1]}{own}</cellXfs>')
+    files["xl/styles.xml"] = styles.encode()
+    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+        b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    )
+    rels = "xl/_rels/workbook.xml.rels"
+    files[rels] = files[rels].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    )
+    with zipfile.ZipFile(path, "w") as z:
+        for name, data in files.items():
+            z.writestr(name, data)

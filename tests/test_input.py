@@ -599,59 +599,26 @@ def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypat
     stored as 5.0; a format of its own that is General (as LibreOffice writes one). Every cell
     General: read by python-calamine, not openpyxl (0.2 s to load on each build); the values
     as Excel shows them."""
-    import re
-    import zipfile
-
     from generator import load
     from generator.problems import SourceRef
 
-    from spreadsheets import write_xlsx
+    from spreadsheets import write_excel_parts
 
     path = tmp_path / "deck.xlsx"
-    write_xlsx(path, {"カード": [["x"]]})
-    strings = (
-        '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-        "<si><t>名前</t></si><si><t>効果</t></si><si><t>コスト</t></si>"
-        '<si><t>炎竜</t><rPh sb="0" eb="2"><t>エンリュウ</t></rPh><phoneticPr fontId="1"/></si>'
-        '<si><r><t>火を</t></r><r><rPr><b/></rPr><t xml:space="preserve"> 吐く</t></r></si>'
-        "</sst>"
-    )
-    sheet = (
-        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-        '<dimension ref="A1:C2"/><sheetData>'
+    strings = [
+        "<t>名前</t>",
+        "<t>効果</t>",
+        "<t>コスト</t>",
+        '<t>炎竜</t><rPh sb="0" eb="2"><t>エンリュウ</t></rPh><phoneticPr fontId="1"/>',
+        '<r><t>火を</t></r><r><rPr><b/></rPr><t xml:space="preserve"> 吐く</t></r>',
+    ]
+    rows = (
         '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>'
         '<c r="C1" t="s"><v>2</v></c></row>'
         '<row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2" t="s"><v>4</v></c>'
         '<c r="C2" s="1"><f>2+3</f><v>5.0</v></c></row>'
-        "</sheetData></worksheet>"
     )
-    with zipfile.ZipFile(path) as z:
-        files = {name: z.read(name) for name in z.namelist()}
-    files["xl/worksheets/sheet1.xml"] = sheet.encode()
-    files["xl/sharedStrings.xml"] = strings.encode()
-    styles = files["xl/styles.xml"].decode()
-    styles = styles.replace(
-        '<numFmts count="0"/>',
-        '<numFmts count="1"><numFmt numFmtId="164" formatCode="General"/></numFmts>',
-    )
-    xfs = re.search(r"<cellXfs[^>]*>(.*?)</cellXfs>", styles)
-    own = '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/>'
-    styles = styles.replace(xfs[0], f'<cellXfs count="2">{xfs[1]}{own}</cellXfs>')
-    files["xl/styles.xml"] = styles.encode()
-    files["[Content_Types].xml"] = files["[Content_Types].xml"].replace(
-        b"</Types>",
-        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
-        b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-    )
-    rels = "xl/_rels/workbook.xml.rels"
-    files[rels] = files[rels].replace(
-        b"</Relationships>",
-        b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-        b'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
-    )
-    with zipfile.ZipFile(path, "w") as z:
-        for name, data in files.items():
-            z.writestr(name, data)
+    write_excel_parts(path, strings, rows, {164: "General"})
 
     def no_openpyxl(*args):
         raise AssertionError("openpyxl read a workbook of General cells")
@@ -662,6 +629,33 @@ def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypat
     assert [(r.where.row, r.values) for r in table.rows] == [
         (2, {"名前": "炎竜", "効果": "火を 吐く", "コスト": "5"})
     ]
+
+
+@pytest.mark.parametrize("formatted", [False, True])
+def test_a_line_break_pasted_from_windows_is_a_line_break(tmp_path, formatted):
+    """Text pasted into a cell from a Windows program keeps its CR: Excel stores it as
+    _x000D_ before the line feed. Either reader (a cell formatted 0.0 sends the workbook to
+    openpyxl, which leaves _x000D_ as it is), and a CSV cell quoted across CR LF lines, give
+    the card the one line break Alt+Enter would."""
+    from generator.load import read_table
+    from generator.problems import SourceRef
+
+    from spreadsheets import write_excel_parts
+
+    path = tmp_path / "deck.xlsx"
+    strings = ["<t>名前</t>", "<t>効果</t>", '<t xml:space="preserve">一行目_x000D_\n二行目</t>']
+    style = ' s="1"' if formatted else ""
+    rows = (
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'
+        f'<row r="2"><c r="A2"{style}><v>7</v></c><c r="B2" t="s"><v>2</v></c></row>'
+    )
+    write_excel_parts(path, strings, rows, {164: "0.0"} if formatted else {})
+    (row,) = read_table(path, SourceRef("deck.xlsx")).rows
+    assert row.values == {"名前": "7.0" if formatted else "7", "効果": "一行目\n二行目"}
+    csv = tmp_path / "deck.csv"
+    csv.write_bytes('名前,効果\r\n7,"一行目\r\n二行目"\r\n'.encode())
+    (row,) = read_table(csv, SourceRef("deck.csv")).rows
+    assert row.values == {"名前": "7", "効果": "一行目\n二行目"}
 
 
 @pytest.mark.parametrize(

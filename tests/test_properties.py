@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator import tomlfile, validate
@@ -214,6 +214,8 @@ CELL = st.one_of(
     merge=st.one_of(st.none(), st.tuples(st.integers(0, 6), st.integers(0, 4), st.integers(1, 3))),
     text=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 4)), max_size=4),
 )
+# A header cell merged down over the row below it, the sheet's last: that row is a card.
+@example(rows=[["1"]], top=0, left=0, merge=(0, 0, 2), text=set())
 def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
     tmp_path, monkeypatch, rows, top, left, merge, text
 ):
