@@ -390,7 +390,13 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
     try:
         with zipfile.ZipFile(path) as book:
             names = book.namelist()
-            styles = book.read("xl/styles.xml") if "xl/styles.xml" in names else b""
+            # the cell formats' part: xl/styles.xml as Excel names it (any other name a
+            # writer gives it is read too, so its formats are not missed)
+            styles = b"".join(
+                book.read(name)
+                for name in names
+                if name.lower().startswith("xl/") and "styles" in name.lower().rsplit("/", 1)[-1]
+            )
             for name in names:  # one sheet's XML at a time (the unpacked size is checked)
                 if name.startswith("xl/worksheets/") and name.endswith(".xml"):
                     xml = book.read(name)
