@@ -154,6 +154,23 @@ def test_names_nothing_defines(tricks):
     assert "切り札" not in result and "ボーナスカード" not in result, result
 
 
+def test_card_text_naming_the_cards_of_a_value_is_no_unknown_thing(tricks):
+    """A card's text says 「赤カード」: the cards whose suit is 赤, as the rules may say it; a card
+    naming 「ボーナスカード」, which nothing is, is still reported at its cell."""
+    edit(tricks, "cards/tricks/game.toml", 'color = "color"', 'color = "color"\n  "効果" = "text"')
+    path = tricks / "cards/tricks/cards.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    effects = ["効果", "赤カードを１枚引く。", "他のカードを捨てる。", "ボーナスカードを得る。"]
+    lines = [f"{line},{effects[i] if i < len(effects) else ''}" for i, line in enumerate(lines)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = found(tricks)
+    assert "赤カード" not in result and "他のカード" not in result, result
+    assert (
+        "cards/tricks/cards.csv:4:効果: warning: 赤 3 names 「ボーナスカード」, which is no "
+        "component of this game (色カード)" in result
+    ), result
+
+
 def test_which_cards_is_no_name(tricks):
     edit(
         tricks,

@@ -151,6 +151,18 @@ def _cell_values(game: Game) -> set[str]:
 # --- names -------------------------------------------------------------------------------------
 
 
+def _a_thing(term: str, components: set[str], known: set[str]) -> bool:
+    """Whether a word ending in カード, トークン… names what the game has, in the rules or on a
+    card alike: a component or one qualified (白い煩悩カード), a count (１枚以上カード), any
+    card (各カード, 他のカード), or the cards of a value in the data (呪文カード: the 種類 呪文)."""
+    core = term.lstrip(QUANTIFIERS)
+    if term.startswith("枚") or core in THINGS or core in known:
+        return True
+    if any(term.endswith(c) and term != c for c in components):
+        return True
+    return any(term.endswith(t) and term[: -len(t)] in known for t in THINGS)
+
+
 def check_names(game: Game, problems: Problems) -> None:
     """Names the rules or the cards use that nothing defines: words ending in カード, トークン,
     マーカー… that are no component, and 「terms」 that are no component, no value in the data, no
@@ -172,11 +184,8 @@ def check_names(game: Game, problems: Problems) -> None:
         if line.heading:
             continue
         for term in _THING.findall(line.text):
-            core = term.lstrip(QUANTIFIERS)  # 「各カード」「全カード」「他の…」: any card, no name
-            if term.startswith("枚") or core in THINGS or core in known or term in seen:
-                continue  # 「１枚以上カードが」: a count, not a name
-            if any(term.endswith(c) and term != c for c in components):
-                continue  # 「白い煩悩カード」: a known thing, qualified
+            if _a_thing(term, components, known) or term in seen:
+                continue
             seen.add(term)
             problems.warning(
                 _(
@@ -217,7 +226,7 @@ def check_names(game: Game, problems: Problems) -> None:
                     continue
                 looked.add((column, value))
                 for term in _THING.findall(strip_ruby(value)):
-                    if term in known or term in seen:
+                    if _a_thing(term, components, known) or term in seen:
                         continue
                     seen.add(term)
                     problems.warning(
