@@ -102,3 +102,15 @@ def test_a_missing_bold_glyph_is_named_with_the_bold_role(tiny):
     r = run("check", "--project", str(tiny))
     assert r.exit_code == 1
     assert "the font for 'bold'" in r.output and "U+1F600" in r.output
+
+
+def test_colons_in_a_url_or_json_are_text_and_an_unknown_icon_is_said(tiny):
+    """A cell holding a link (https://…) or JSON (:"id",:) prints its colons as typed with no
+    word of icons (an icon's name holds no quote); `:未知:` could name one, and is said."""
+    cell = '"https://example.com/a 参照{""id"":""R-1"",""lv"":1}"'  # quoted, as CSV writes it
+    edit(tiny, "cards/tiny/cards.csv", CELL, cell)
+    r = run("check", "--no-play", "--project", str(tiny))
+    assert r.exit_code == 0 and "not an icon" not in r.output, r.output
+    edit(tiny, "cards/tiny/cards.csv", cell, ":未知:を払う。")
+    r = run("check", "--no-play", "--project", str(tiny))
+    assert "':未知:' in box 'text' is not an icon" in r.output, r.output

@@ -27,8 +27,10 @@ STYLE = {"fill", "stroke", "stroke_width", "radius"}
 # Icons inside text travel as private-use characters, one per icon, so line breaking and
 # measuring treat each as one unbreakable em-wide character.
 FIRST = 0xE100
-# `:火:`, `:sake:`: any name without spaces or colons (Japanese names read best in Japanese text).
-INLINE = re.compile(r":([^\s:：]{1,12}):")
+# `:火:`, `:sake:`: any name without spaces, colons or quotes (Japanese names read best in
+# Japanese text); text between colons that could not name an icon (a URL's https:, JSON's
+# :"id",) is text, not an icon unknown.
+INLINE = re.compile(r":([^\s:：\"]{1,12}):")
 NAME = re.compile(r"[^\s:：\"]{1,12}")
 
 
