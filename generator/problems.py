@@ -111,7 +111,15 @@ class Problems:
     def said(self, level: str) -> int:
         """How many lines of `level` `folded` prints: repeats of one mistake (a template line
         every card trips on, "(17 cards)") count once, as the designer reads them."""
-        return len({_fold_key(p) for p in self.items if p.level == level})
+        return sum(len(_lines(group)) for group in self._groups([level]))
+
+    def _groups(self, levels) -> list[list[Problem]]:
+        """The problems of these levels, those with one fold key together, in first-seen
+        order."""
+        groups: dict[object, list[Problem]] = {}
+        for p in (p for p in self.items if p.level in levels):
+            groups.setdefault(_fold_key(p), []).append(p)
+        return list(groups.values())
 
     @property
     def has_errors(self) -> bool:
@@ -124,20 +132,29 @@ class Problems:
     def folded(self, least: str = "notice") -> list[str]:
         """Lines to print: repeats (same fold key) once with their count, in first-seen order;
         levels below `least` (e.g. notices with `--quiet`) left out."""
-        groups: dict[object, list[Problem]] = {}
-        shown = LEVELS[: LEVELS.index(least) + 1]
-        for p in (p for p in self.items if p.level in shown):
-            groups.setdefault(_fold_key(p), []).append(p)
         order = {lvl: i for i, lvl in enumerate(LEVELS)}
-        lines = []
-        for group in sorted(groups.values(), key=lambda g: order[g[0].level]):
-            lines.append(group[0].format(count=len(group)))
-        return lines
+        groups = self._groups(LEVELS[: LEVELS.index(least) + 1])
+        return [line for g in sorted(groups, key=lambda g: order[g[0].level]) for line in _lines(g)]
 
 
 def _fold_key(p: Problem):
     """Problems with one key are printed as one line (see Problem.fold)."""
     return (p.level, p.fold) if p.fold else id(p)
+
+
+# A fold key that starts so folds only many: up to FEW_SAID problems are each said (every card
+# to mend named: a card's text that does not fit), more are one line with their count (the
+# layout is the mend).
+FEW = "few:"
+FEW_SAID = 3
+
+
+def _lines(group: list[Problem]) -> list[str]:
+    """How a group of problems with one fold key is printed."""
+    fold = group[0].fold
+    if fold is not None and fold.startswith(FEW) and len(group) <= FEW_SAID:
+        return [p.format() for p in group]
+    return [group[0].format(count=len(group))]
 
 
 def did_you_mean(word: str, known) -> str:

@@ -340,6 +340,8 @@ def test_missing_glyph_of_the_layouts_own_text_names_the_row(tiny):
 
 
 def test_text_too_long_shrinks_then_reports_overflow(tiny):
+    """A card whose text does not fit is named; a few are each named (each card to mend), many
+    are one line with their count (the box is too small for the deck)."""
     long = "数字の大きさを表すカードです。" * 12
     edit_csv(tiny, lambda lines: [l.replace("二の青。", long) for l in lines])
     result = check(tiny)
@@ -348,6 +350,15 @@ def test_text_too_long_shrinks_then_reports_overflow(tiny):
         f"{CSV}:8: warning: card 青 2: text in box 'text' does not fit even at 7 pt"
         in result.output
     )
+    edit_csv(tiny, lambda lines: [l.replace("の青。", long) for l in lines])
+    said = [line for line in check(tiny).output.splitlines() if "does not fit" in line]
+    assert len(said) == 3 and said[0].startswith(f"{CSV}:8: warning: card 青 2: "), said
+    edit_csv(tiny, lambda lines: [l.replace("の赤。", long) for l in lines])
+    result = check(tiny)
+    said = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert len(said) == 1 and said[0].endswith(" (6 cards)"), said
+    warned = sum(": warning: " in line for line in result.output.splitlines())
+    assert f"0 errors, {warned} warnings" in result.output, result.output  # lines as said
 
 
 def test_failed_build_leaves_previous_outputs_untouched(tiny):
