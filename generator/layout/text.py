@@ -47,14 +47,17 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
         pos += len(chunk)
         good.add(pos)
     fallback = set()
+    word = ""  # the last character before the gap that is not a space
     for i in range(1, len(text)):
         a, b = text[i - 1], text[i]
+        if a != " ":
+            word = a
         if b in NO_START or a in NO_END:
             continue
         if _is_word(a) and _is_word(b):
             continue  # keep Latin words and numbers whole
         fallback.add(i)
-        if a == " " and " " < b < "\u2000" and " " < text[:i].rstrip(" ")[-1:] < "\u2000":
+        if a == " " and " " < b < "\u2000" and " " < word < "\u2000":
             good.add(i)  # between Latin words, ä or Ω too (in Japanese, 黄 ４枚 is one unit)
     good &= fallback | {len(text)}
     return good, fallback
