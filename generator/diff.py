@@ -23,6 +23,7 @@ from . import i18n
 from .cache import SUFFIX, digest
 from .i18n import _
 from .layout.faces import Face, pack, unpack
+from .layout.plan import laid_decks
 from .problems import BuildError
 
 VERSION = 4  # 3: dice faces and boards are entries too (a 2 would show them all as added); 4: keys
@@ -109,30 +110,29 @@ def take(plan, before: Snapshot | None = None) -> Snapshot:
     depend on) with the same faces is taken from `before` as it was there."""
     snap = Snapshot()
     kept = before.by_key() if before is not None else {}
+    for laid, on in laid_decks(plan):
+        cards = [c for d in on for c in d.cards]
+        names = {d.id: d.component.name for d in on}
+        size, at = laid.geometry.card, 0
+        for chunk, n, run in laid.faces.parts():
+            part, at = cards[at : at + n], at + n
+            pairs = chunk if isinstance(chunk, list) else None
+            key = None
+            if run is not None and pairs is not None:
+                # The faces' own keys too: a picture redrawn changes faces, not the run's rows
+                # (the run is laid out again under the same run key).
+                faces = [f.key if f else "" for pair in pairs for f in pair]
+                key = digest(run, list(names.values()), size, i18n.language(), VERSION, faces)
+                if key in kept:
+                    snap.add(*kept[key], key)
+                    continue
+            pairs = unpack(chunk) if pairs is None else pairs
+            entries = [
+                _entry(names[card.component], card, front, back, size)
+                for card, (front, back) in zip(part, pairs)
+            ]
+            snap.add(pack(entries), chunk if isinstance(chunk, bytes) else pack(pairs), key)
     decks = {d.id: d for d in plan.game.decks}
-    for group in plan.sheets.values():
-        for laid in group:
-            cards = [c for part in laid.id.split("+") for c in decks[part].cards]
-            names = [decks[part].component.name for part in laid.id.split("+")]
-            size, at = laid.geometry.card, 0
-            for chunk, n, run in laid.faces.parts():
-                part, at = cards[at : at + n], at + n
-                pairs = chunk if isinstance(chunk, list) else None
-                key = None
-                if run is not None and pairs is not None:
-                    # The faces' own keys too: a picture redrawn changes faces, not the run's
-                    # rows (the run is laid out again under the same run key).
-                    faces = [f.key if f else "" for pair in pairs for f in pair]
-                    key = digest(run, names, size, i18n.language(), VERSION, faces)
-                    if key in kept:
-                        snap.add(*kept[key], key)
-                        continue
-                pairs = unpack(chunk) if pairs is None else pairs
-                entries = [
-                    _entry(decks[card.component].component.name, card, front, back, size)
-                    for card, (front, back) in zip(part, pairs)
-                ]
-                snap.add(pack(entries), chunk if isinstance(chunk, bytes) else pack(pairs), key)
     for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
         cards = decks[dice.id].cards
         for at in range(0, len(dice.faces), ENTRIES):

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..i18n import _
 from ..layout import images as art
 from ..layout.faces import Face
-from ..layout.plan import Plan
+from ..layout.plan import Plan, laid_decks
 from ..layout.presets import Preset, pick
 from ..layout.units import MM
 from ..model import Card
@@ -42,14 +42,11 @@ class Component:
 def components(plan: Plan) -> Iterator[Component]:
     """Each component laid out on sheets, in manifest order, with its cards and faces (tokens
     that share a sheet are taken apart again)."""
-    for decks in plan.sheets.values():
+    for laid, decks in laid_decks(plan):
+        pairs = iter(laid.faces)
         for deck in decks:
-            pairs = iter(deck.faces)
-            for cid in deck.id.split("+"):
-                cards = plan.game.deck(cid).cards
-                name = next(c.name for c in plan.game.manifest.components if c.id == cid)
-                pieces = [Piece(card, *next(pairs)) for card in cards]
-                yield Component(cid, name, deck.geometry.card, pieces)
+            pieces = [Piece(card, *next(pairs)) for card in deck.cards]
+            yield Component(deck.id, deck.component.name, laid.geometry.card, pieces)
 
 
 _UNSAFE = re.compile(r'[\\/:*?"<>|\s]+')

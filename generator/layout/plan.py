@@ -47,16 +47,23 @@ class DeckSheets:
     output: str = "cards"
 
 
-def laid_cards(plan: Plan):
-    """Every card (or token) laid out on sheets, in deck order: (the card, its component's
-    name, its front Face, its back Face or None, the sheets it is on). Tokens of one size share
-    sheets (`DeckSheets.id` "a+b"): their cards follow one another."""
+def laid_decks(plan: Plan):
+    """Each deck's sheets with the decks laid out on them, in order: (DeckSheets, [Deck]).
+    Tokens of one size share sheets (`DeckSheets.id` "a+b"): their cards follow one another."""
     decks = {d.id: d for d in plan.game.decks}
     for group in plan.sheets.values():
         for laid in group:
-            cards = [c for part in laid.id.split("+") for c in decks[part].cards]
-            for card, (front, back) in zip(cards, laid.faces):
-                yield card, decks[card.component].component.name, front, back, laid
+            yield laid, [decks[part] for part in laid.id.split("+")]
+
+
+def laid_cards(plan: Plan):
+    """Every card (or token) laid out on sheets, in deck order: (the card, its component's
+    name, its front Face, its back Face or None, the sheets it is on)."""
+    for laid, decks in laid_decks(plan):
+        names = {d.id: d.component.name for d in decks}
+        cards = [c for d in decks for c in d.cards]
+        for card, (front, back) in zip(cards, laid.faces):
+            yield card, names[card.component], front, back, laid
 
 
 @dataclass(frozen=True)
