@@ -775,40 +775,27 @@ class FaceStore:
         self.run_keys: dict[int, str] = {}
 
     def append(self, pair: Pair) -> None:
-        front, back = (
-            None if face is None else self._interned.setdefault(face.key, face) for face in pair
-        )
-        self._open.append((front, back))
-        self._len += 1
-        self.uses.update(face.key for face in (front, back) if face is not None)
-        for face in (front, back):
-            if face is not None and face.layers:
-                self.layer_uses.update(digest for _s, _e, digest in face.layers)
-        if len(self._open) == self.CHUNK:
-            self._chunks.append(pack(self._open) if self.pack else self._open)
-            self._open, self._interned = [], {}
+        self.extend((pair,))
 
-    def extend(self, pairs: list[Pair]) -> None:
-        """Pairs appended as `append` appends them, counted at once (a run taken whole)."""
+    def extend(self, pairs) -> None:
+        """Pairs added in order, a chunk's worth at a time: a face repeated within a chunk (a
+        deck's back) held as one object, each face's and layer's uses counted."""
         at = 0
         while at < len(pairs):
             room = self.CHUNK - len(self._open)
-            if room == self.CHUNK and len(pairs) - at >= room:
-                part = pairs[at : at + room]
-                faces = [f for pair in part for f in pair if f is not None]
-                interned: dict[str, Face] = {}  # a face repeated in the chunk: one object
-                part = [
-                    tuple(None if f is None else interned.setdefault(f.key, f) for f in pair)
-                    for pair in part
-                ]
-                self.uses.update(f.key for f in faces)
-                self.layer_uses.update(d for f in faces if f.layers for _s, _e, d in f.layers)
-                self._len += len(part)
-                self._chunks.append(pack(part) if self.pack else part)
-                at += room
-            else:
-                self.append(pairs[at])
-                at += 1
+            part, at = pairs[at : at + room], at + room
+            keep = self._interned.setdefault
+            part = [tuple(None if f is None else keep(f.key, f) for f in pair) for pair in part]
+            faces = [f for pair in part for f in pair if f is not None]
+            self.uses.update([f.key for f in faces])
+            layers = [d for f in faces if f.layers for _s, _e, d in f.layers]
+            if layers:
+                self.layer_uses.update(layers)
+            self._open += part
+            self._len += len(part)
+            if len(self._open) == self.CHUNK:
+                self._chunks.append(pack(self._open) if self.pack else self._open)
+                self._open, self._interned = [], {}
 
     def pack_all(self) -> None:
         """Pack the chunks held as pairs (the memo holds their faces no longer)."""
