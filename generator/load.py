@@ -297,30 +297,21 @@ def read_ods(
     """An OpenDocument spreadsheet (LibreOffice, Google Sheets' .ods download) or an Excel
     97–2003 workbook (.xls), through python-calamine, row by row, with the same limits as a
     workbook."""
-    from python_calamine import CalamineWorkbook  # only .ods and .xls need it
-
     if path.suffix.lower() == ".xls":  # not a zip: its cells are stored as they are, unpacked
         if path.stat().st_size > limits.workbook_mb * MB:
             what = _("the workbook is {mb:.0f} MB", mb=path.stat().st_size / MB)
             raise exceeded("workbook_mb", what, limits.workbook_mb, where)
     else:
         _check_unpacked(path, where, limits, ".ods")
-    try:
-        book = CalamineWorkbook.from_path(str(path))
-        name = _pick_sheet(list(book.sheet_names), sheet, where)
-        found = book.get_sheet_by_name(name)
-        rows, start = found.iter_rows(), found.start  # rows from row 1, cells from start's column
-    except (BuildError, SeveralSheets):
-        raise
-    except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
-        raise _fail(_("cannot open the spreadsheet: {error}", error=exc), where) from None
+    name, rows, _merges = _calamine_sheet(
+        path, sheet, where, lambda exc: _("cannot open the spreadsheet: {error}", error=exc)
+    )
     sheet_where = SourceRef(where.file, sheet=name)
-    lead = [""] * (start[1] if start else 0)  # from column A: merges and letters count from it
     records: list[tuple[int, list[str]]] = []
     for r, values in enumerate(rows, start=1):
         if r > limits.rows + 1:
             raise exceeded("rows", _("the sheet has too many rows"), limits.rows, sheet_where)
-        cells = [*lead, *("" if v is None else _text(v) for v in values)]
+        cells = ["" if v is None else _text(v) for v in values]
         while cells and cells[-1] == "":
             cells.pop()
         if len(cells) > limits.columns:
@@ -422,26 +413,35 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
     return shown and not odd, formulas
 
 
-def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
-    """The sheet's name, (row number, cells as text) for every row from row 1, the addresses
-    of blank cells and the sheet's merged cells, read by python-calamine (see _as_stored)."""
-    from python_calamine import CalamineWorkbook
+def _calamine_sheet(path: Path, sheet: str | None, where: SourceRef, broken):
+    """A sheet read by python-calamine: its name, its rows from row 1 each from column A (as
+    merges and column letters count; calamine's start at the first column with a value), and
+    its merged cells. `broken(exc)`: the message for a file it cannot open."""
+    from python_calamine import CalamineWorkbook  # loads in 2 ms
 
     try:
         book = CalamineWorkbook.from_path(str(path))
         name = _pick_sheet(list(book.sheet_names), sheet, where)
         found = book.get_sheet_by_name(name)
-        rows, start = found.iter_rows(), found.start  # rows from row 1, cells from start's column
+        rows, start = found.iter_rows(), found.start
         merges = list(getattr(found, "merged_cell_ranges", None) or [])
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
-        raise _fail(_("cannot open the workbook: {error}", error=exc), where) from None
-    sheet_where = SourceRef(where.file, sheet=name)
+        raise _fail(broken(exc), where) from None
     lead = [""] * (start[1] if start else 0)
+    return name, ([*lead, *row] for row in rows), merges
+
+
+def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
+    """The sheet's name, (row number, cells as text) for every row from row 1, the addresses
+    of blank cells and the sheet's merged cells, read by python-calamine (see _as_stored)."""
+    name, grid, merges = _calamine_sheet(
+        path, sheet, where, lambda exc: _("cannot open the workbook: {error}", error=exc)
+    )
+    sheet_where = SourceRef(where.file, sheet=name)
     # openpyxl gives the rows a merge covers past the last value too: blank, to be filled
     covered = max((r1 + 1 for _top, (r1, _c1) in merges), default=0)
-    grid = ([*lead, *row] for row in rows)
     records: list[tuple[int, list[str]]] = []
     blanks: list[tuple[int, int]] = []
     width = 0
