@@ -354,14 +354,16 @@ def read_xlsx(
     return _sheet_table(records, sheet_where, limits, header)
 
 
-# In a workbook's parts: a cell holding an error value (#DIV/0!) or a date of its own (t="d"),
-# a formula, a cell format's number format.
-_ODD_CELL = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*\bt\s*=\s*["'][ed]["']""")
-_FORMULA = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+# In a workbook's parts, as writers write attributes (no space about the =; each pattern
+# starts with text the scanner looks for, so a sheet of 7,200 rows is looked through in a few
+# ms): a cell holding an error value (#DIV/0!) or a date of its own (t="d"), a formula (<f>,
+# <x:f>), the cell format a cell (or a row) uses, a cell format's number format.
+_ODD_CELL = re.compile(rb""" t=(?:"[ed]"|'[ed]')""")
+_FORMULAS = (re.compile(rb"<f[\s/>]"), re.compile(rb":f[\s/>]"))
+_CELL_STYLE = re.compile(rb""" s=(?:"(\d+)"|'(\d+)')""")
 _CELL_FORMATS = re.compile(rb"<(?:[\w.-]+:)?cellXfs\b.*?</(?:[\w.-]+:)?cellXfs>", re.S)
 _NUMBER_FORMAT = re.compile(rb"""\bnumFmtId\s*=\s*["']\s*(\d+)""")
 _CELL_FORMAT = re.compile(rb"<(?:[\w.-]+:)?xf\b([^>]*)>")  # one of cellXfs, in order
-_CELL_STYLE = re.compile(rb"""<(?:[\w.-]+:)?c\s[^>]*?\bs\s*=\s*["']\s*(\d+)""")  # a cell's
 _FORMAT_DEFINED = re.compile(rb"<(?:[\w.-]+:)?numFmt\s[^>]*>")
 _FORMAT_CODE = re.compile(rb"""\bformatCode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 # Number formats that show a number as stored: General (0) and text (@, 49).
@@ -392,8 +394,8 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
                 if name.startswith("xl/worksheets/") and name.endswith(".xml"):
                     xml = book.read(name)
                     odd = odd or _ODD_CELL.search(xml) is not None
-                    formulas = formulas or _FORMULA.search(xml) is not None
-                    used.update(map(int, _CELL_STYLE.findall(xml)))
+                    formulas = formulas or any(f.search(xml) for f in _FORMULAS)
+                    used.update(int(a or b) for a, b in _CELL_STYLE.findall(xml))
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
         return False, True
     plain = set(_PLAIN_FORMATS)  # and a format of the workbook's own written General or @
