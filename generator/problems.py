@@ -58,8 +58,11 @@ class Problem:
     level: str
     message: str
     where: SourceRef | None = None
-    # Problems with the same fold key are printed once, with a count ("(54 cards)").
+    # Problems with the same fold key are printed once, with a count ("(54 cards)")...
     fold: str | None = None
+    # ...unless there are no more than this many: then each is said (a card's text that does
+    # not fit: a few cards are each to mend; many say the box is too small).
+    each: int = 0
 
     def format(self, count: int = 1) -> str:
         head = f"{self.where}: " if self.where else ""
@@ -86,18 +89,23 @@ class Problems:
     items: list[Problem] = field(default_factory=list)
 
     def add(
-        self, level: str, message: str, where: SourceRef | None = None, fold: str | None = None
+        self,
+        level: str,
+        message: str,
+        where: SourceRef | None = None,
+        fold: str | None = None,
+        each: int = 0,
     ) -> None:
         assert level in LEVELS, level
-        self.items.append(Problem(level, message, where, fold))
+        self.items.append(Problem(level, message, where, fold, each))
 
     def error(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
         self.add("error", message, where, fold)
 
     def warning(
-        self, message: str, where: SourceRef | None = None, fold: str | None = None
+        self, message: str, where: SourceRef | None = None, fold: str | None = None, each: int = 0
     ) -> None:
-        self.add("warning", message, where, fold)
+        self.add("warning", message, where, fold, each)
 
     def notice(self, message: str, where: SourceRef | None = None, fold: str | None = None) -> None:
         self.add("notice", message, where, fold)
@@ -142,17 +150,9 @@ def _fold_key(p: Problem):
     return (p.level, p.fold) if p.fold else id(p)
 
 
-# A fold key that starts so folds only many: up to FEW_SAID problems are each said (every card
-# to mend named: a card's text that does not fit), more are one line with their count (the
-# layout is the mend).
-FEW = "few:"
-FEW_SAID = 3
-
-
 def _lines(group: list[Problem]) -> list[str]:
     """How a group of problems with one fold key is printed."""
-    fold = group[0].fold
-    if fold is not None and fold.startswith(FEW) and len(group) <= FEW_SAID:
+    if len(group) <= group[0].each:
         return [p.format() for p in group]
     return [group[0].format(count=len(group))]
 

@@ -19,7 +19,7 @@ from ..cache import key_bytes
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
-from ..problems import FEW, Problems, did_you_mean
+from ..problems import Problems, did_you_mean
 from . import images as art
 from . import markup, templates
 from . import text as textfit
@@ -712,7 +712,8 @@ def _fit(
                 text=markup.plain(content)[:30],
             ),
             card.where,
-            fold=f"{FEW}fit:{layout.file}:{box.name}",  # many cards: the box is too small
+            fold=f"fit:{layout.file}:{box.name}",  # many cards: the box is too small
+            each=3,  # a few: each card to mend named
         )
     if vertical and "align" not in p:
         align = "right"  # vertical text starts at the right
