@@ -177,6 +177,11 @@ class _Pages:
         self.xobjects: set[str] = set()
         self.made: set[str] = set()  # forms known to be in the file (see _present)
         self.last: tuple = (None, "")  # the counts _state last saw and the state it gave
+        # Kept pages written as _KeptPage: the file is neither encrypted nor commented (both
+        # change how ReportLab writes an object).
+        self.plain = isinstance(self.doc.encrypt, NoEncryption) and not (
+            rl_config.pdfComments and not rl_config.invariant
+        )
 
     def _counts(self) -> tuple:
         if None in self.states:  # a font's state for this file, once it has one, is kept
@@ -210,11 +215,14 @@ class _Pages:
         # taken away the page that first placed one.
         if kept is not None and self._present(kept[1]):
             content, forms = kept
+            self.new[key] = kept
+            if self.plain and _blank(c):
+                self._keep(c, content, forms)
+                return
             c._formsinuse = []  # named in the shared resources (see _share), not the page's
             c.showPage()
             page = c._doc.Pages.pages[-1]
             page.Contents, page.stream = _encoded(content), None
-            self.new[key] = kept
             if not self._share(page, forms) and forms:  # resources of its own, as showPage
                 page.XObjects = self.doc.xobjDict(list(forms))  # would have named them
             return
@@ -227,6 +235,21 @@ class _Pages:
         if not added and not _own_resources(page) and content is not None:
             self.new[key] = (content, forms)
         self._share(page, forms)
+
+    def _keep(self, c: Canvas, content: bytes, forms: tuple) -> None:
+        """A kept page added to the file as showPage would add it after drawing nothing, without
+        the page object ReportLab makes and formats: the page's dictionary and its content
+        stream are written from the templates ReportLab's own formatting gave (_templates), so
+        the bytes are the same."""
+        c._pageNumber += 1
+        w, h = c._pagesize
+        rotation = c._pageRotation
+        media = (0, 0, h, w) if rotation in (90, 270) else (0, 0, w, h)
+        resources = self.resources()  # numbered now, as a drawn page's would be
+        page = _KeptPage(_KeptStream(content), _formatted(media), _formatted((rotation,)))
+        page.resources = resources
+        self.doc.addPage(page)
+        self.xobjects.update(forms)
 
     def _present(self, forms: tuple) -> bool:
         """Whether every one of these forms is in the file (a form once made stays)."""
@@ -242,15 +265,19 @@ class _Pages:
         page places. A page with resources of its own keeps its own (False)."""
         if _own_resources(page) or not page.hasImages:
             return False
+        self.xobjects.update(forms)
+        page.Resources = self.resources()
+        page.__class__ = _SheetPage  # written from a template (see _SheetPage)
+        return True
+
+    def resources(self):
+        """A reference to the resources the sheet pages share, made with the first of them."""
         if self.shared is None:
             self.shared = PDFResourceDictionary()
             self.shared.basicFonts()
             self.shared.allProcs()
             self.shared_ref = self.doc.Reference(self.shared)
-        self.xobjects.update(forms)
-        page.Resources = self.shared_ref
-        page.__class__ = _SheetPage  # written from a template (see _SheetPage)
-        return True
+        return self.shared_ref
 
     def finish(self) -> None:
         """Name every form and picture the shared pages place (before the file is written)."""
@@ -259,6 +286,21 @@ class _Pages:
 
     def kept(self) -> bytes:
         return pickle.dumps(self.new, protocol=5)
+
+
+def _blank(c: Canvas) -> bool:
+    """Whether showPage would make a page of nothing but the canvas's page size and rotation:
+    nothing drawn, no transition, duration, boxes, crop marks or PostScript of its own."""
+    return not (
+        c._code
+        or c._pageTransition
+        or c._pageDuration is not None
+        or c._cropMarks
+        or c._psCommandsBeforePage
+        or c._psCommandsAfterPage
+        or c._onPage
+        or any(getattr(c, f"_{box}Box", None) for box in ("crop", "art", "bleed", "trim"))
+    )
 
 
 def _own_resources(page) -> bool:
@@ -318,15 +360,54 @@ def _reference(document, obj) -> bytes:
     return b"%d %d R" % document.idToObjectNumberAndVersion[document.Reference(obj).name]
 
 
+def _stream(content: bytes) -> bytes:
+    """An encoded page stream as ReportLab writes it (not encrypted)."""
+    filled = (b"%d" % len(content) if part == _L else part for part in _templates()[0])
+    return b"".join([*filled, content, b"endstream\n"])
+
+
 class _PageStream(PDFStream):
     def format(self, document) -> bytes:
         content = self.content
         plain = list(self.dictionary.dict) == ["Filter"] and isinstance(content, bytes)
         if not plain or not isinstance(document.encrypt, NoEncryption):
             return super().format(document)
-        head = _templates()[0]
-        filled = (b"%d" % len(content) if part == _L else part for part in head)
-        return b"".join([*filled, content, b"endstream\n"])
+        return _stream(content)
+
+
+class _KeptStream(PDFObject):
+    """A kept page's encoded content (see _Pages._keep)."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, content: bytes):
+        self.content = content
+
+    def format(self, document) -> bytes:
+        return _stream(self.content)
+
+
+class _KeptPage(PDFObject):
+    """A kept page: what its dictionary would hold as a _SheetPage, written from the same
+    template (see _Pages._keep)."""
+
+    __RefOnly__ = 1
+
+    resources = None  # a reference to the resources the sheet pages share
+
+    def __init__(self, contents: _KeptStream, media: bytes, rotation: bytes):
+        self.contents, self.media, self.rotation = contents, media, rotation
+
+    def format(self, document) -> bytes:
+        parent = _reference(document, document.Pages)  # as PDFPage.check_format names it
+        values = {
+            _C: _reference(document, self.contents),  # numbered in this order, as ReportLab
+            _P: parent,
+            _M: self.media,
+            _R: _reference(document, self.resources),
+            _O: self.rotation,
+        }
+        return b"".join([values.get(part, part) for part in _templates()[1]])
 
 
 # What a sheet page leaves unset (the rest is in the template), as one lookup in its
