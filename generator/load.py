@@ -109,8 +109,8 @@ def read_csv(
     records: list[tuple[int, list[str]]] = []
     blank_above = 0
     try:
-        line = 1
-        for record in reader:
+        line = read = 1
+        for read, record in enumerate(reader, 1):  # noqa: B007 (read after the loop)
             if len(records) > limits.rows:
                 raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
             if "".join(record).strip():  # a cell with something in it
@@ -124,6 +124,8 @@ def read_csv(
         raise _fail(
             _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
         ) from None
+    # Each record one line: no cell holds a line break (or a CR), so none is looked for.
+    one_line = reader.line_num == read
     records = _from_header(records, header, where)
     if not records:
         raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
@@ -131,12 +133,17 @@ def read_csv(
         records.pop()  # blank lines at the end are no rows
     header_line, names = records[0]
     columns = [c.strip() for c in names]
-    _check_quotes([r for r in records if r[1]], columns, where)
+    if not one_line:
+        _check_quotes([r for r in records if r[1]], columns, where)
     rows = []
+    width = len(columns)
     for line, record in records[1:]:
-        while len(record) > len(columns) and not record[-1].strip():
+        if len(record) == width:
+            rows.append((line, record))
+            continue
+        while len(record) > width and not record[-1].strip():
             record = record[:-1]  # empty cells past the last column: a spreadsheet's formatting
-        if len(record) > len(columns):
+        if len(record) > width:
             hint = _header_hint(records, where) or _(
                 "; past the last column: {extra}. A comma inside a cell's text splits the cell: "
                 'put that cell in double quotes ("A, B") or write 、',
@@ -149,7 +156,16 @@ def read_csv(
             )
             raise _fail(message + hint, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
-    table = _table(columns, rows, where, header_line, limits, records, header is not None)
+    table = _table(
+        columns,
+        rows,
+        where,
+        header_line,
+        limits,
+        records,
+        header is not None,
+        plain=one_line and max(map(len, text.split("\n"))) <= limits.cell,  # a cell, a line
+    )
     return replace(table, warnings=table.warnings + tuple(_error_values(table)))
 
 
@@ -866,6 +882,7 @@ def _table(
     limits: Limits = DEFAULT,
     every: list[tuple[int, list[str]]] | None = None,
     named: bool = False,  # the manifest's `header = N` put it there: no warning that it is low
+    plain: bool = False,  # no cell holds a CR or is longer than limits.cell: none looked at
 ) -> Table:
     """Rows under a header; `every` is every record with the header (for hints)."""
     columns = [c.strip() for c in columns]
@@ -896,15 +913,19 @@ def _table(
         raise exceeded("columns", _("the header has too many columns"), limits.columns, where)
     rows = []
     blank: list[int] = []
+    file, at_column, sheet = where.file, where.column, where.sheet
     for line, record in records:
-        values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
-        if max(map(len, values.values()), default=0) > limits.cell:
+        if plain:
+            values = dict(zip(columns, map(str.strip, record)))
+        else:
+            values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
+        if not plain and max(map(len, values.values()), default=0) > limits.cell:
             for c, v in values.items():
                 if len(v) > limits.cell:
                     what = _("the cell has {n:,} characters", n=len(v))
                     raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
         if any(values.values()):
-            rows.append(Row(where.at(row=line), values))
+            rows.append(Row(SourceRef(file, line, at_column, sheet), values))  # where.at(row=line)
         else:
             blank.append(line)
     if not rows:
