@@ -6,8 +6,11 @@ what is printed and what is simulated are the same cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from operator import attrgetter
 from types import MappingProxyType
 
 from .i18n import _
@@ -51,9 +54,16 @@ class Deck:
     def id(self) -> str:
         return self.component.id
 
+    @cached_property
+    def alike(self) -> list[tuple[Card, int]]:
+        """The deck's cards as `alike` groups them (each distinct card once, with its count)."""
+        return alike(self.cards)
+
     def provisional(self) -> dict[str, list[Card]]:
         """The deck's provisional rows by reason, in deck order (a row once, not per copy)."""
         out: dict[str, list[Card]] = {}
+        if not any(card.provisional for card, _n in self.alike):
+            return out
         for card in self.cards:
             if card.copy == 1 and card.provisional:
                 out.setdefault(card.provisional, []).append(card)
@@ -62,7 +72,7 @@ class Deck:
     def values(self, column: str) -> list:
         """Distinct values of a column, in first-seen order."""
         seen: dict = {}
-        for card in self.cards:
+        for card, _n in self.alike:
             seen.setdefault(card.fields[column], None)
         return list(seen)
 
@@ -91,6 +101,23 @@ class Game:
         raise KeyError(component_id)
 
 
+_FIELDS = attrgetter("fields")
+
+
+def alike(cards: Sequence[Card]) -> list[tuple[Card, int]]:
+    """Cards grouped by their fields (one mapping, read-only, is shared by the copies of a row
+    and by rows written alike): each group's first card and how many cards it has, in the
+    order the groups first appear. What depends on the fields alone is read once a group, not
+    once a card: a deck of 7,200 cards printed from 40 rows is 40 groups. Cards with equal
+    fields in mappings of their own are groups of their own (read more often, as before)."""
+    ids = list(map(id, map(_FIELDS, cards)))
+    counts = Counter(ids)  # in the order the groups first appear
+    if len(counts) == len(ids):
+        return [(card, 1) for card in cards]
+    first = dict(zip(reversed(ids), range(len(ids) - 1, -1, -1)))  # each group's first card
+    return [(cards[first[i]], n) for i, n in counts.items()]
+
+
 def freeze(values: dict) -> Mapping[str, object]:
     return MappingProxyType(dict(values))
 
@@ -101,6 +128,15 @@ def matches(fields, when: dict) -> bool:
     return all(
         fields.get(k) in v if isinstance(v, list) else fields.get(k) == v for k, v in when.items()
     )
+
+
+def of_group(deck: Deck, when: dict) -> list[Card]:
+    """The deck's cards that a composition group's `when` takes, in deck order (each distinct
+    card matched once)."""
+    if not when:
+        return list(deck.cards)
+    taken = {id(card.fields) for card, _n in deck.alike if matches(card.fields, when)}
+    return [card for card in deck.cards if id(card.fields) in taken]
 
 
 def when_label(when: dict) -> str:

@@ -16,7 +16,17 @@ from .i18n import _, ngettext
 from .i18n import count as _pieces
 from .limits import DEFAULT, exceeded
 from .load import Table
-from .model import NAME_COLUMNS, Card, Deck, freeze, group_label, matches, when_label
+from .model import (
+    NAME_COLUMNS,
+    Card,
+    Deck,
+    alike,
+    freeze,
+    group_label,
+    matches,
+    of_group,
+    when_label,
+)
 from .problems import Problems, SourceRef
 from .project import Component
 
@@ -346,7 +356,7 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
         )
     claimed: set[int] = set()
     for n, group in enumerate(groups, start=1):
-        cards = [c for c in deck.cards if matches(c.fields, group.get("when", {}))]
+        cards = of_group(deck, group.get("when", {}))
         claimed.update(c.index for c in cards)
         named = (
             (group_label(group) or when_label(group.get("when", {})) or _("group {n}", n=n))
@@ -370,7 +380,7 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
                 ),
                 where,
             )
-    for card in deck.cards:
+    for card in deck.cards if len(claimed) < len(deck.cards) else ():
         if card.index not in claimed:
             problems.error(
                 _("{card} belongs to no composition group of the manifest", card=card.label()),
@@ -471,9 +481,12 @@ def _check_group(
 
     rows_of: dict[tuple, list[int]] = defaultdict(list)
     label_of: dict[int, str] = {}  # row -> how the card of that row is named
+    key_of = {id(c.fields): tuple(c.fields[k] for k in key) for c, _n in alike(cards)}
     for card in cards:
-        rows_of[tuple(card.fields[k] for k in key)].append(card.where.row or 0)
-        label_of.setdefault(card.where.row or 0, card.label())
+        row = card.where.row or 0
+        rows_of[key_of[id(card.fields)]].append(row)
+        if row not in label_of:
+            label_of[row] = card.label()
 
     when = group.get("when", {})
     label = group_label(group)
@@ -604,8 +617,8 @@ def _check_colours(deck: Deck, key: list[str], problems: Problems) -> None:
         return
     group = key[0]
     colours: dict[object, Counter] = defaultdict(Counter)
-    for card in deck.cards:
-        colours[card.fields[group]][card.fields["color"]] += 1
+    for card, n in deck.alike:
+        colours[card.fields[group]][card.fields["color"]] += n
     for value, counts in colours.items():
         if len(counts) > 1:
             usual = counts.most_common(1)[0][0]

@@ -151,3 +151,22 @@ def test_a_changed_card_is_named_at_the_row_that_was_changed_not_the_last(decks)
         "cards/hana/cards.csv:6: error: 2月（梅） 短冊 appears twice (rows 6, 7); the manifest "
         "expects 1 (kind '短冊')" in errors
     ), errors
+
+
+def test_cards_alike_are_read_once_a_group_with_their_count_in_deck_order():
+    """The copies of a row and rows written alike share one fields mapping: the checks read
+    each group once (its first card and count); equal fields in a mapping of their own are a
+    group of their own, and a composition group's `when` still takes every card, in order."""
+    from generator.model import Card, Deck, alike, freeze, of_group
+    from generator.problems import SourceRef
+
+    red, blue, twin = freeze({"c": "赤"}), freeze({"c": "青"}), freeze({"c": "赤"})
+    order = [red, blue, red, twin, red]
+    cards = [Card("x", i, f, SourceRef("a.csv", i + 2)) for i, f in enumerate(order)]
+    assert [(card.index, n) for card, n in alike(cards)] == [(0, 3), (1, 1), (3, 1)]
+    assert [(card.index, n) for card, n in alike(cards[1:2])] == [(1, 1)]
+    deck = Deck(None, tuple(cards), ("c",), SourceRef("a.csv"))  # type: ignore[arg-type]
+    assert deck.values("c") == ["赤", "青"]
+    assert [c.index for c in of_group(deck, {"c": "赤"})] == [0, 2, 3, 4]
+    assert [c.index for c in of_group(deck, {"c": ["青"]})] == [1]
+    assert [c.index for c in of_group(deck, {})] == [0, 1, 2, 3, 4]

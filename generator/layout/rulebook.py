@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, group_label, matches, name_column, when_label
+from ..model import Deck, Game, alike, group_label, name_column, of_group, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -199,10 +199,11 @@ def breakdown(deck: Deck) -> str:
     def by(cards, column) -> str:
         per: dict = {}
         tentative: set = set()
-        for card in cards:
-            per[card.fields[column]] = per.get(card.fields[column], 0) + 1
+        for card, n in alike(cards):
+            value = card.fields[column]
+            per[value] = per.get(value, 0) + n
             if card.provisional:
-                tentative.add(card.fields[column])
+                tentative.add(value)
         if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
         return "、".join(
@@ -217,7 +218,7 @@ def breakdown(deck: Deck) -> str:
     parts = []
     for group in groups:
         when = group.get("when", {})
-        cards = [c for c in deck.cards if matches(c.fields, when)]
+        cards = of_group(deck, when)
         label = group_label(group) or when_label(when)
         key = group.get("key", [])
         detail = by(cards, key[0]) if key else ""

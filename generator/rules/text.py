@@ -143,7 +143,7 @@ def _cell_values(game: Game) -> set[str]:
     raw: set[str] = set()  # each distinct cell once: a deck's copies repeat their rows
     for deck in game.decks:
         values.update(deck.component.columns)
-        for card in deck.cards:
+        for card, _n in deck.alike:
             raw.update(v for v in card.fields.values() if isinstance(v, str) and v)
     return values | {strip_ruby(value) for value in raw}
 
@@ -219,7 +219,7 @@ def check_names(game: Game, problems: Problems) -> None:
             )
     looked: set[tuple[str, str]] = set()  # a cell's text read once, at its first card
     for deck in game.decks:
-        for card in deck.cards:
+        for card, _n in deck.alike:  # a card's first of its kind: where its text is first
             for column, value in card.fields.items():
                 text_cell = isinstance(value, str) and not column.startswith("_")
                 if not text_cell or (column, value) in looked:
@@ -277,7 +277,10 @@ def _groups(deck: Deck) -> dict[str, Counter]:
     for column in deck.component.columns:
         if column == deck.component.copies_column:
             continue
-        out[column] = Counter(c.fields.get(column) for c in deck.cards)
+        counts: Counter = Counter()
+        for card, n in deck.alike:
+            counts[card.fields.get(column)] += n
+        out[column] = counts
     return out
 
 
