@@ -435,8 +435,11 @@ def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
         _salt, entries, recent = found
         for i, (key, entry) in enumerate(entries.items()):
             (live if i < recent else earlier)[key] = entry
-    runs = unpickled(cache.read(f"faces/{game.id}/runs"), deflated=True)
-    runs = runs[1] if runs is not None and runs[0] == salt else {}
+    runs: dict = {}
+    for shard in SHARDS:
+        found = unpickled(cache.read(f"faces/{game.id}/runs-{shard}"), deflated=True)
+        if found is not None and found[0] == salt:
+            runs.update(found[1])
     return facelayout.FaceMemo(salt, {**live, **earlier} or None, len(live), runs)
 
 
@@ -473,9 +476,20 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
             continue  # the same faces, none laid out again
         data = (memo.salt, {key: kept[key] for key in keys}, live)
         cache.write(f"faces/{game.id}/{shard}", zlib.compress(pickle.dumps(data, protocol=5), 1))
-    if memo.runs_live != memo.runs:
-        data = (memo.salt, memo.runs_live)
-        cache.write(f"faces/{game.id}/runs", zlib.compress(pickle.dumps(data, protocol=5), 1))
+    if memo.runs_live != memo.runs:  # by shard too: an edit changes a run or two
+        now, before = _runs_sharded(memo.runs_live), _runs_sharded(memo.runs)
+        for shard, runs in now.items():
+            if runs != before[shard]:
+                data = (memo.salt, runs)
+                name = f"faces/{game.id}/runs-{shard}"
+                cache.write(name, zlib.compress(pickle.dumps(data, protocol=5), 1))
+
+
+def _runs_sharded(runs: dict) -> dict[str, dict]:
+    out: dict[str, dict] = {shard: {} for shard in SHARDS}
+    for key, run in runs.items():
+        out[key[0]][key] = run
+    return out
 
 
 def _say_summary_chosen(book, problems: Problems) -> None:
