@@ -778,6 +778,19 @@ class FaceStore:
     def append(self, pair: Pair) -> None:
         self.extend((pair,))
 
+    def take_run(self, pairs: list[Pair], uses: dict, layer_uses: dict) -> bool:
+        """A chunk's pairs at once, as a run of cards taken from the face memo brings them with
+        its counts (Run.uses, Run.layer_uses): held as they are (the memo holds the faces
+        anyway), not counted again. False where the store is not at a chunk's start or packs
+        its chunks: then `extend`."""
+        if self.pack or self._open or len(pairs) != self.CHUNK:
+            return False
+        self._chunks.append(pairs)
+        self._len += len(pairs)
+        self.uses.update(uses)
+        self.layer_uses.update(layer_uses)
+        return True
+
     def extend(self, pairs) -> None:
         """Pairs added in order, a chunk's worth at a time: a face repeated within a chunk (a
         deck's back) held as one object, each face's and layer's uses counted."""
@@ -926,15 +939,27 @@ class Run:
     lacking: tuple
     files: tuple
     keys: tuple[str, ...]
+    # How often each face and each shared layer is drawn in the run (FaceStore's counts) and
+    # the missing art noted by box: counted once, when the run was laid out.
+    uses: dict
+    layer_uses: dict
+    lacking_by: dict
 
     @classmethod
     def of(cls, collected: list, said: list, noted: list) -> Run:
+        faces = [entry[0] for _key, entry in collected if entry[0] is not None]
+        lacking_by: dict = {}
+        for where, item in noted:
+            lacking_by.setdefault(where, []).append(item)
         return cls(
             tuple(said),
             frozenset(use for _key, entry in collected for use in entry[2]),
             tuple(noted),
             tuple(dict.fromkeys(f for _key, entry in collected for f in entry[4])),
             tuple(key for key, _entry in collected),
+            dict(Counter(f.key for f in faces)),
+            dict(Counter(d for f in faces if f.layers for _s, _e, d in f.layers)),
+            lacking_by,
         )
 
 
@@ -976,13 +1001,14 @@ def _replayed(run, store, memo, key, backs: bool, fonts, problems, images) -> bo
     memo.faces += len(run.keys)
     memo.hits += sum(k in memo.last for k in run.keys)
     faces = [entry[0] for entry in entries]
-    store.extend(list(zip(faces[::2], faces[1::2]) if backs else ((f, None) for f in faces)))
+    pairs = list(zip(faces[::2], faces[1::2]) if backs else ((f, None) for f in faces))
+    if not store.take_run(pairs, run.uses, run.layer_uses):
+        store.extend(pairs)
     problems.items.extend(run.problems)
     for role, text in run.text:
         fonts.use(role, text)
     if images is not None:
-        for where, item in run.lacking:
-            images.note_lacking(where, item)
+        images.note_all(run.lacking, run.lacking_by)
     memo.runs_live[key] = run
     return True
 

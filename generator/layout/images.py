@@ -131,6 +131,15 @@ class ImageSet:
         if self.chunk is not None:
             self.chunk.append((where, item))
 
+    def note_all(self, noted: tuple, by_where: dict) -> None:
+        """note_lacking for each of `noted`, which `by_where` holds grouped by box."""
+        for where, items in by_where.items():
+            self.lacking.setdefault(where, []).extend(items)
+        if self.recorder is not None:
+            self.recorder.extend(noted)
+        if self.chunk is not None:
+            self.chunk.extend(noted)
+
     def _stat(self, path: str) -> tuple | None:
         if path not in self._stats:
             try:
