@@ -22,12 +22,15 @@ from reportlab.pdfbase.pdfdoc import (
     NoEncryption,
     PDFArray,
     PDFBase85Encode,
+    PDFCrossReferenceTable,
     PDFDictionary,
+    PDFFile,
     PDFName,
     PDFObject,
     PDFPage,
     PDFResourceDictionary,
     PDFStream,
+    PDFTrailer,
     PDFZCompress,
     pdfdocEnc,
 )
@@ -75,8 +78,39 @@ def sheets_pdf(
                 shown.advance()
     cache.keep(slot, pages.kept())
     pages.finish()
+    if pages.plain:
+        c._doc.format = lambda: _write(c._doc)  # what canvas.save writes
     c.save()
     return buf.getvalue()
+
+
+def _write(doc) -> bytes:
+    """The file's bytes as PDFDocument.format writes them, each object numbered as it is first
+    named, then the cross-reference table and the trailer, without the wrapper object ReportLab
+    makes for each of a file's thousands of objects: sheet pages and their content streams are
+    most of them, written from templates (_KeptPage, _SheetPage, _PageStream). For a file that
+    is neither encrypted nor commented (_Pages.plain)."""
+    doc.encrypt.prepare(doc)
+    catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+    out = PDFFile(doc._pdfVersion)
+    doc.__accum__ = out  # as PDFDocument.format: an object may ask where it is
+    number_of, object_of, offset_of = doc.idToObjectNumberAndVersion, doc.idToObject, doc.idToOffset
+    ids = []
+    n = 0
+    while (name := doc.numberToId.get(n + 1)) is not None:
+        n += 1
+        obj = object_of[name]
+        body = obj.format(doc) if type(obj) in _OWN else pdf_format(obj, doc, toplevel=1)
+        end = b"endobj\n" if body.endswith(b"\n") else b"\nendobj\n"
+        offset_of[name] = out.add(b"".join([b"%d %d obj\n" % number_of[name], body, end]))
+        ids.append(name)
+    del doc.__accum__
+    xref = PDFCrossReferenceTable()
+    xref.addsection(0, ids)
+    at = out.add(xref.format(doc))
+    trailer = PDFTrailer(startxref=at, Size=n + 1, Root=catalog, Info=info, ID=doc.ID())
+    out.add(trailer.format(doc))
+    return out.format(doc)
 
 
 class _Sheet:
@@ -177,6 +211,7 @@ class _Pages:
         self.xobjects: set[str] = set()
         self.made: set[str] = set()  # forms known to be in the file (see _present)
         self.last: tuple = (None, "")  # the counts _state last saw and the state it gave
+        self.around: dict[tuple, tuple[bytes, bytes]] = {}  # see _KeptPage.format
         # Kept pages written as _KeptPage: the file is neither encrypted nor commented (both
         # change how ReportLab writes an object).
         self.plain = isinstance(self.doc.encrypt, NoEncryption) and not (
@@ -247,7 +282,7 @@ class _Pages:
         media = (0, 0, h, w) if rotation in (90, 270) else (0, 0, w, h)
         resources = self.resources()  # numbered now, as a drawn page's would be
         page = _KeptPage(_KeptStream(content), _formatted(media), _formatted((rotation,)))
-        page.resources = resources
+        page.resources, page.around = resources, self.around
         self.doc.addPage(page)
         self.xobjects.update(forms)
 
@@ -394,20 +429,28 @@ class _KeptPage(PDFObject):
     __RefOnly__ = 1
 
     resources = None  # a reference to the resources the sheet pages share
+    around: dict  # the file's pages of each size: their dictionary before and after Contents
 
     def __init__(self, contents: _KeptStream, media: bytes, rotation: bytes):
         self.contents, self.media, self.rotation = contents, media, rotation
 
     def format(self, document) -> bytes:
-        parent = _reference(document, document.Pages)  # as PDFPage.check_format names it
-        values = {
-            _C: _reference(document, self.contents),  # numbered in this order, as ReportLab
-            _P: parent,
-            _M: self.media,
-            _R: _reference(document, self.resources),
-            _O: self.rotation,
-        }
-        return b"".join([values.get(part, part) for part in _templates()[1]])
+        # The parent and the shared resources are numbered before any page is written (the
+        # catalog names the one, the first sheet page the other): of a page only its content
+        # stream is new, numbered here as ReportLab numbers a page's.
+        around = self.around.get((self.media, self.rotation))
+        if around is None:
+            values = {
+                _P: _reference(document, document.Pages),
+                _M: self.media,
+                _R: _reference(document, self.resources),
+                _O: self.rotation,
+            }
+            parts = [values.get(part, part) for part in _templates()[1]]
+            at = parts.index(_C)
+            around = b"".join(parts[:at]), b"".join(parts[at + 1 :])
+            self.around[(self.media, self.rotation)] = around
+        return b"".join([around[0], _reference(document, self.contents), around[1]])
 
 
 # What a sheet page leaves unset (the rest is in the template), as one lookup in its
@@ -687,3 +730,7 @@ def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_nam
     c.setFillColor(black)
     c.drawString(left + 53 * MM, y + 24 * MM, "50 mm × 50 mm")
     c.showPage()
+
+
+# Objects whose own format is what PDFDocument.format would write of them at the top level.
+_OWN = (_KeptPage, _KeptStream, _SheetPage, _PageStream)
