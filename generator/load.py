@@ -34,6 +34,7 @@ class Row:
 
     where: SourceRef  # file, sheet, row (1-based, header is row 1); column unset
     values: dict[str, str]
+    cells: tuple[str, ...] = ()  # the values in the table's column order, when it has them all
 
 
 @dataclass(frozen=True)
@@ -916,16 +917,19 @@ def _table(
     file, at_column, sheet = where.file, where.column, where.sheet
     for line, record in records:
         if plain:
-            values = dict(zip(columns, map(str.strip, record)))
+            cells = tuple(map(str.strip, record))
+            values = dict(zip(columns, cells))
         else:
             values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
+            cells = tuple(values.values())
         if not plain and max(map(len, values.values()), default=0) > limits.cell:
             for c, v in values.items():
                 if len(v) > limits.cell:
                     what = _("the cell has {n:,} characters", n=len(v))
                     raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
         if any(values.values()):
-            rows.append(Row(SourceRef(file, line, at_column, sheet), values))  # where.at(row=line)
+            where_row = SourceRef(file, line, at_column, sheet)  # where.at(row=line)
+            rows.append(Row(where_row, values, cells if len(cells) == len(columns) else ()))
         else:
             blank.append(line)
     if not rows:

@@ -194,8 +194,10 @@ def build_deck(
     before, now = _TYPED.get(kinds, {}), {}
     count, columns = component.copies_column, table.columns
     for row in table.rows:
-        get = row.values.get
-        cells = tuple([get(column, "") for column in columns])
+        cells = row.cells
+        if len(cells) != len(columns):
+            get = row.values.get
+            cells = tuple([get(column, "") for column in columns])
         known = now.get(cells) or before.get(cells)
         if known is None:
             typed: dict[str, object] = {}
