@@ -22,7 +22,6 @@ from reportlab.pdfbase.pdfdoc import (
     NoEncryption,
     PDFArray,
     PDFBase85Encode,
-    PDFCrossReferenceTable,
     PDFDictionary,
     PDFFile,
     PDFName,
@@ -85,11 +84,12 @@ def sheets_pdf(
 
 
 def _write(doc) -> bytes:
-    """The file's bytes as PDFDocument.format writes them, each object numbered as it is first
-    named, then the cross-reference table and the trailer, without the wrapper object ReportLab
-    makes for each of a file's thousands of objects: sheet pages and their content streams are
-    most of them, written from templates (_KeptPage, _SheetPage, _PageStream). For a file that
-    is neither encrypted nor commented (_Pages.plain)."""
+    """The file's bytes as PDFDocument.format writes them: each object numbered as it is first
+    named, then the cross-reference table (one 20-byte line an object) and ReportLab's
+    trailer; without the wrapper object ReportLab makes for each of a file's thousands of
+    objects (sheet pages and their content streams are most of them, written from templates:
+    _KeptPage, _SheetPage, _PageStream). For a file neither encrypted nor commented
+    (_Pages.plain)."""
     doc.encrypt.prepare(doc)
     catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
     out = PDFFile(doc._pdfVersion)
@@ -105,9 +105,10 @@ def _write(doc) -> bytes:
         offset_of[name] = out.add(b"".join([b"%d %d obj\n" % number_of[name], body, end]))
         ids.append(name)
     del doc.__accum__
-    xref = PDFCrossReferenceTable()
-    xref.addsection(0, ids)
-    at = out.add(xref.format(doc))
+    # The cross-reference table: object 0 free, then each object's offset (20 bytes a line).
+    xref = [b"xref\n0 %d\n0000000000 65535 f \n" % (n + 1)]
+    xref += [b"%010d %05d n \n" % (offset_of[name], number_of[name][1]) for name in ids]
+    at = out.add(b"".join(xref))
     trailer = PDFTrailer(startxref=at, Size=n + 1, Root=catalog, Info=info, ID=doc.ID())
     out.add(trailer.format(doc))
     return out.format(doc)
