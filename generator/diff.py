@@ -121,7 +121,7 @@ def take(plan, before: Snapshot | None = None) -> Snapshot:
             if run is not None and pairs is not None:
                 # The faces' own keys too: a picture redrawn changes faces, not the run's rows
                 # (the run is laid out again under the same run key).
-                faces = [f.key if f else "" for pair in pairs for f in pair]
+                faces = ",".join([f.key if f else "" for pair in pairs for f in pair])
                 key = digest(run, list(names.values()), size, i18n.language(), VERSION, faces)
                 if key in kept:
                     snap.add(*kept[key], key)

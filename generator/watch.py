@@ -20,7 +20,7 @@ from . import pipeline
 from .builds import bytes_digest
 from .diff import counted
 from .i18n import _, ngettext
-from .layout.plan import laid_cards
+from .layout.plan import laid_decks
 from .problems import BuildError
 from .project import Project
 
@@ -41,9 +41,14 @@ def snapshot(result: pipeline.Result, out: Path) -> dict[str, GameState]:
     states: dict[str, GameState] = {}
     for plan in result.plans:
         state = states[plan.game.id] = GameState()
-        for card, name, front, back, _laid in laid_cards(plan):
-            key = front.key + (back.key if back else "")
-            state.pieces.setdefault(name, []).append((card.label(), key))
+        for laid, decks in laid_decks(plan):
+            keys = [front.key + (back.key if back else "") for front, back in laid.faces]
+            at = 0
+            for deck in decks:  # tokens of one size share sheets: their cards follow on
+                cards = deck.cards
+                pieces = state.pieces.setdefault(deck.component.name, [])
+                pieces += zip([card.label() for card in cards], keys[at : at + len(cards)])
+                at += len(cards)
         for board in plan.boards:
             state.pieces[board.name] = [(board.name, board.face.key)]
         for dice in plan.dice:

@@ -856,14 +856,15 @@ class FaceStore:
 
     def runs(self, size: int) -> Iterator[list[Pair]]:
         """The pairs in consecutive lists of `size` (the last may be shorter): one per sheet."""
-        run: list[Pair] = []
-        for pair in self:
-            run.append(pair)
-            if len(run) == size:
-                yield run
-                run = []
-        if run:
-            yield run
+        held: list[Pair] = []
+        for chunk in [*self._chunks, self._open]:
+            held += unpack(chunk) if isinstance(chunk, bytes) else chunk
+            whole = len(held) - len(held) % size
+            for at in range(0, whole, size):
+                yield held[at : at + size]
+            held = held[whole:]
+        if held:
+            yield held
 
 
 def lay_out_deck(
