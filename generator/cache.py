@@ -65,6 +65,9 @@ class Cache:
         if self.folder is None:
             return None
         path = self.path(name)
+        held = _held(path)
+        if held is not None:
+            return held
         try:
             data = _opened(name, path.read_bytes())
         except OSError:
@@ -86,14 +89,56 @@ class Cache:
 
     def _write(self, name: str, data: bytes) -> None:
         if self.writable:
+            path = self.path(name)
             try:
-                atomic_write(self.path(name), _sealed(name, data))
+                atomic_write(path, _sealed(name, data))
             except OSError:
                 self.writable = False
                 return
             folder = name.split("/", 1)[0]
             if folder in BOUNDS:
                 _trim(self.folder / folder, *BOUNDS[folder])
+            else:
+                _hold(path, data)
+
+
+# Entries this process wrote (pnp watch and serve build again and again), by their file: the
+# data, and the file's identity as written (inode, size, times of change). Read back while the
+# file is the one written, with no reading and no unsealing: a file put in its place since,
+# even with the same size and time, has another inode or change time. Bounded by HELD_BYTES.
+_HELD: dict[str, tuple[tuple, bytes]] = {}
+HELD_BYTES = 64 * 1024 * 1024
+
+
+def _stamp(path: Path) -> tuple:
+    st = os.stat(path)
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _hold(path: Path, data: bytes) -> None:
+    _HELD.pop(str(path), None)
+    if len(data) > HELD_BYTES:
+        return
+    try:
+        _HELD[str(path)] = (_stamp(path), data)
+    except OSError:
+        return
+    total = sum(len(d) for _s, d in _HELD.values())
+    while total > HELD_BYTES:  # the oldest go first
+        total -= len(_HELD.pop(next(iter(_HELD)))[1])
+
+
+def _held(path: Path) -> bytes | None:
+    held = _HELD.get(str(path))
+    if held is None:
+        return None
+    try:
+        if _stamp(path) == held[0]:
+            return held[1]
+    except OSError:
+        pass
+    del _HELD[str(path)]
+    return None
 
 
 # Font subsets are made per set of characters: every edit that brings a new character makes

@@ -143,6 +143,34 @@ def test_a_cache_entry_tampered_with_or_renamed_is_no_entry(tmp_path):
     assert cache.read("a/c") is None
 
 
+def test_an_entry_this_process_wrote_is_read_back_only_while_its_file_is_the_one_written(
+    tmp_path,
+):
+    """A process reads back what it wrote without unsealing it again, but a file put in its
+    place since (the same size, its time of change set back) is read and unsealed: someone
+    else's blob is no entry."""
+    import time
+
+    from generator.cache import Cache
+
+    cache = Cache(tmp_path / "c")
+    cache.write("snapshots/x", b"what I wrote")
+    path = tmp_path / "c/snapshots/x.sealed"
+    assert cache.read("snapshots/x") == b"what I wrote"
+    st = path.stat()
+    forged = b"\0" * 32 + b"what I wrote"  # the same size, not sealed by this user
+    time.sleep(0.01)
+    path.write_bytes(forged)  # in place: the same file, its time set back below
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert cache.read("snapshots/x") is None
+    cache.write("snapshots/x", b"again")
+    other = tmp_path / "other.sealed"
+    other.write_bytes(forged[: len(path.read_bytes())].ljust(len(path.read_bytes()), b"\0"))
+    os.utime(other, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns))
+    os.replace(other, path)  # another file renamed into its place
+    assert cache.read("snapshots/x") is None
+
+
 def test_templates_are_compiled_once_and_their_folder_keeps_to_its_bounds(tmp_path, monkeypatch):
     """A layout's templates and the rules source are compiled once and remembered by their
     text: a build after a card edit compiles nothing, an edited template compiles again and
