@@ -58,6 +58,7 @@ class Result:
     reused: list[str] = field(default_factory=list)  # games not built again: nothing changed
     unchanged: dict[str, list[str]] = field(default_factory=dict)  # game -> files kept, not drawn
     kept: list[Path] = field(default_factory=list)  # their files, left as they were
+    digests: dict[Path, str] = field(default_factory=dict)  # of each file written (builds)
 
     def failed(self, strict: bool) -> bool:
         return self.problems.has_errors or (strict and self.problems.count("warning") > 0)
@@ -109,6 +110,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     start = time.perf_counter()
     # The outputs last: the switch to the new set is the build's final operation.
     result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
+    result.digests = {p: builds.bytes_digest(d) for p, d in files.items() if d is not None}
     result.seconds["write"] = time.perf_counter() - start
     return result
 

@@ -59,7 +59,7 @@ def snapshot(result: pipeline.Result, out: Path) -> dict[str, GameState]:
         folder = out / plan.game.id
         for path in result.written:
             if path.is_relative_to(folder):
-                digest = bytes_digest(path.read_bytes())
+                digest = result.digests.get(path) or bytes_digest(path.read_bytes())
                 state.files[path.relative_to(folder).as_posix()] = digest
     return states
 
