@@ -875,6 +875,12 @@ def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
     return ""
 
 
+# Each table's rows as the last read of this process made them, by their line and cells
+# (see _table); kept for this many tables.
+_ROWS: dict[tuple, dict[tuple, Row]] = {}
+ROWS_TABLES = 64
+
+
 def _table(
     columns: list[str],
     records: list[tuple[int, list[str]]],
@@ -915,9 +921,19 @@ def _table(
     rows = []
     blank: list[int] = []
     file, at_column, sheet = where.file, where.column, where.sheet
+    # Rows this process read last time from this table (pnp watch and serve read a saved file
+    # again and again): a row on the same line with the same cells is the same Row.
+    memo = (file, sheet, at_column, tuple(columns))
+    before: dict[tuple, Row] = _ROWS.get(memo, {}) if plain else {}
+    now: dict[tuple, Row] = {}
     for line, record in records:
         if plain:
             cells = tuple(map(str.strip, record))
+            row = before.get((line, cells))
+            if row is not None:
+                rows.append(row)
+                now[(line, cells)] = row
+                continue
             values = dict(zip(columns, cells))
         else:
             values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
@@ -930,8 +946,14 @@ def _table(
         if any(values.values()):
             where_row = SourceRef(file, line, at_column, sheet)  # where.at(row=line)
             rows.append(Row(where_row, values, cells if len(cells) == len(columns) else ()))
+            if plain:
+                now[(line, cells)] = rows[-1]
         else:
             blank.append(line)
+    if plain:
+        if len(_ROWS) >= ROWS_TABLES and memo not in _ROWS:
+            _ROWS.clear()
+        _ROWS[memo] = now
     if not rows:
         message = _("no rows: expected one row per card under the header")
         raise EmptySheet([Problem("error", message, where)])
