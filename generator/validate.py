@@ -198,7 +198,9 @@ def build_deck(
         if len(cells) != len(columns):
             get = row.values.get
             cells = tuple([get(column, "") for column in columns])
-        known = now.get(cells) or before.get(cells)
+        known = now.get(cells)
+        if known is None:
+            known = before.get(cells)
         if known is None:
             typed: dict[str, object] = {}
             ok = True
@@ -220,6 +222,9 @@ def build_deck(
             known = (typed, label, freeze(fields))  # a card's fields: read-only, shared
         now[cells] = known
         typed, label, fields = known
+        if not count and used + len(cards) < limit:  # one card a row, as most decks
+            cards.append(Card(component.id, len(cards), fields, row.where))
+            continue
         copies = typed.get(count, 1) if count else 1
         if copies is None or copies < 0:
             problems.error(
