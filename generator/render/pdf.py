@@ -92,8 +92,8 @@ def _write(doc) -> bytes:
     (_Pages.plain)."""
     doc.encrypt.prepare(doc)
     catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
-    out = PDFFile(doc._pdfVersion)
-    doc.__accum__ = out  # as PDFDocument.format: an object may ask where it is
+    parts = [PDFFile(doc._pdfVersion).format(doc)]  # the header
+    at = len(parts[0])
     number_of, object_of, offset_of = doc.idToObjectNumberAndVersion, doc.idToObject, doc.idToOffset
     ids = []
     n = 0
@@ -102,16 +102,18 @@ def _write(doc) -> bytes:
         obj = object_of[name]
         body = obj.format(doc) if type(obj) in _OWN else pdf_format(obj, doc, toplevel=1)
         end = b"endobj\n" if body.endswith(b"\n") else b"\nendobj\n"
-        offset_of[name] = out.add(b"".join([b"%d %d obj\n" % number_of[name], body, end]))
+        part = b"".join([b"%d %d obj\n" % number_of[name], body, end])
+        offset_of[name] = at
+        at += len(part)
+        parts.append(part)
         ids.append(name)
-    del doc.__accum__
     # The cross-reference table: object 0 free, then each object's offset (20 bytes a line).
     xref = [b"xref\n0 %d\n0000000000 65535 f \n" % (n + 1)]
     xref += [b"%010d %05d n \n" % (offset_of[name], number_of[name][1]) for name in ids]
-    at = out.add(b"".join(xref))
+    parts += xref
     trailer = PDFTrailer(startxref=at, Size=n + 1, Root=catalog, Info=info, ID=doc.ID())
-    out.add(trailer.format(doc))
-    return out.format(doc)
+    parts.append(trailer.format(doc))
+    return b"".join(parts)
 
 
 class _Sheet:
@@ -734,4 +736,4 @@ def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_nam
 
 
 # Objects whose own format is what PDFDocument.format would write of them at the top level.
-_OWN = (_KeptPage, _KeptStream, _SheetPage, _PageStream)
+_OWN = frozenset((_KeptPage, _KeptStream, _SheetPage, _PageStream))
