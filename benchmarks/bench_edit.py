@@ -152,9 +152,9 @@ def main() -> None:
             # pair's ratio shrugs off a machine that slows down for a minute.
             paired = statistics.median(x / y for x, y in zip(cold, plain))
             print(
-                f"{40 * copies:>6} {c:8.2f} {s:12.2f} {e:10.2f} {e / c:10.0%} {o:12.2f}"
-                f" {o / c:6.0%} {w:8.2f}"
-                f" {w / c:11.0%} {b:8.2f} {c / b:10.2f}x {paired:7.2f}x"
+                f"{40 * copies:>6} {c:8.2f} {s:12.2f} {e:10.2f} {e / c:10.1%} {o:12.2f}"
+                f" {o / c:6.1%} {w:8.3f}"
+                f" {w / c:11.1%} {b:8.2f} {c / b:10.2f}x {paired:7.2f}x"
             )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, alike, group_label, name_column, of_group, when_label
+from ..model import Deck, Game, group_label, matches, name_column, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -196,10 +196,10 @@ def breakdown(deck: Deck) -> str:
     unit = deck.component.unit
     z = templates.zen
 
-    def by(cards, column) -> str:
+    def by(groups, column) -> str:
         per: dict = {}
         tentative: set = set()
-        for card, n in alike(cards):
+        for card, n in groups:
             value = card.fields[column]
             per[value] = per.get(value, 0) + n
             if card.provisional:
@@ -214,16 +214,17 @@ def breakdown(deck: Deck) -> str:
     if not groups:
         # the composition's key, else the column that names the cards (ライフ ２０個、魔力 ５個)
         key = comp.get("key") or [c for c in [name_column(deck.component.columns)] if c]
-        return by(deck.cards, key[0]) if key else ""
+        return by(deck.alike, key[0]) if key else ""
     parts = []
     for group in groups:
         when = group.get("when", {})
-        cards = of_group(deck, when)
+        # a group's cards alike are the deck's groups of alike cards that its `when` takes
+        taken = [(card, n) for card, n in deck.alike if matches(card.fields, when)]
         label = group_label(group) or when_label(when)
         key = group.get("key", [])
-        detail = by(cards, key[0]) if key else ""
+        detail = by(taken, key[0]) if key else ""
         inner = f"（{detail}）" if detail else ""
-        parts.append(f"{label} {z(len(cards))}{unit}{inner}")
+        parts.append(f"{label} {z(sum(n for _card, n in taken))}{unit}{inner}")
     return "、".join(parts)
 
 
