@@ -510,8 +510,9 @@ def _check_group(
     among = "" if label or named in (None, *prefix) else _(" in {group}", group=named)
 
     for combo, rows in rows_of.items():
-        distinct = sorted(set(rows))
         bad = [(k, v) for k, v in zip(key, combo) if k in allowed and v not in allowed[k]]
+        if bad or len(rows) > expected(combo):
+            distinct = sorted(set(rows))
         if bad:
             k, v = bad[0]
             shown = allowed[k]
