@@ -18,6 +18,7 @@ import re
 import warnings
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
+from operator import itemgetter
 from pathlib import Path
 
 from . import textfile
@@ -106,27 +107,20 @@ def read_csv(
     text = decode(path.read_bytes(), where)
     if not text.strip():
         raise _fail(_("the file is empty: expected a header row and one row per card"), where)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text, header))
-    records: list[tuple[int, list[str]]] = []
-    blank_above = 0
+    delimiter = _delimiter(text, header)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
-        line = read = 1
-        for read, record in enumerate(reader, 1):  # noqa: B007 (read after the loop)
-            if len(records) > limits.rows:
-                raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
-            if "".join(record).strip():  # a cell with something in it
-                records.append((line, record))
-            elif records:
-                records.append((line, []))  # a blank line between rows: reported by _table
-            else:
-                blank_above += 1
-            line = reader.line_num + 1  # where the next record starts
-    except csv.Error as exc:
-        raise _fail(
-            _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
-        ) from None
-    # Each record one line: no cell holds a line break (or a CR), so none is looked for.
-    one_line = reader.line_num == read
+        everything = list(reader)
+        read = reader.line_num
+    except csv.Error:
+        everything, read = [], -1  # read again record by record: the error said at its line
+    # Each record one line (no cell holds a line break or a CR, so none is looked for): the
+    # records are numbered by their lines at once; else record by record as the reader goes.
+    one_line = read == len(everything) and len(everything) <= limits.rows + 1
+    if one_line:
+        records = _lines_records(everything)
+    else:
+        records = _records(text, delimiter, limits, where)
     records = _from_header(records, header, where)
     if not records:
         raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
@@ -138,7 +132,10 @@ def read_csv(
         _check_quotes([r for r in records if r[1]], columns, where)
     rows = []
     width = len(columns)
-    for line, record in records[1:]:
+    body = records[1:]
+    if set(map(len, map(itemgetter(1), body))) <= {width}:  # every row as wide as the header
+        rows, body = body, []
+    for line, record in body:
         if len(record) == width:
             rows.append((line, record))
             continue
@@ -167,7 +164,47 @@ def read_csv(
         header is not None,
         plain=one_line and max(map(len, text.split("\n"))) <= limits.cell,  # a cell, a line
     )
+    if not any(mark in text for mark in EXCEL_ERRORS):
+        return table
     return replace(table, warnings=table.warnings + tuple(_error_values(table)))
+
+
+def _lines_records(everything: list[list[str]]) -> list[tuple[int, list[str]]]:
+    """_records of a CSV whose every record is one line: record i on line i + 1."""
+    filled = list(map(bool, map(str.strip, map("".join, everything))))
+    first = filled.index(True) if True in filled else len(filled)
+    lines = range(first + 1, len(filled) + 1)
+    if all(filled):
+        return list(zip(lines, everything))
+    return [
+        (line, record if full else [])  # a blank line between rows: reported by _table
+        for line, record, full in zip(lines, everything[first:], filled[first:])
+    ]
+
+
+def _records(
+    text: str, delimiter: str, limits: Limits, where: SourceRef
+) -> list[tuple[int, list[str]]]:
+    """The CSV's records, each with the line it starts on, from the first with a cell in it (a
+    blank record after it as []): read one by one, so that a record of many lines is numbered
+    by its first and a file of too many rows or a broken one stops where it goes wrong."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    records: list[tuple[int, list[str]]] = []
+    try:
+        line = 1
+        for record in reader:
+            if len(records) > limits.rows:
+                raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
+            if "".join(record).strip():  # a cell with something in it
+                records.append((line, record))
+            elif records:
+                records.append((line, []))  # a blank line between rows: reported by _table
+            line = reader.line_num + 1  # where the next record starts
+    except csv.Error as exc:
+        raise _fail(
+            _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
+        ) from None
+    return records
 
 
 # What Excel writes into a CSV for a cell whose formula fails.
@@ -918,42 +955,47 @@ def _table(
         seen[name] = i
     if len(columns) > limits.columns:
         raise exceeded("columns", _("the header has too many columns"), limits.columns, where)
-    rows = []
-    blank: list[int] = []
     file, at_column, sheet = where.file, where.column, where.sheet
-    # Rows this process read last time from this table (pnp watch and serve read a saved file
-    # again and again): a row on the same line with the same cells is the same Row.
-    memo = (file, sheet, at_column, tuple(columns))
-    before: dict[tuple, Row] = _ROWS.get(memo, {}) if plain else {}
-    now: dict[tuple, Row] = {}
-    for line, record in records:
+    width = len(columns)
+
+    def row_of(line: int, record: list[str]) -> Row | None:
+        """The record's Row, or None when it is blank."""
         if plain:
             cells = tuple(map(str.strip, record))
-            row = before.get((line, cells))
-            if row is not None:
-                rows.append(row)
-                now[(line, cells)] = row
-                continue
             values = dict(zip(columns, cells))
         else:
             values = {c: _lines(v) if "\r" in v else v.strip() for c, v in zip(columns, record)}
             cells = tuple(values.values())
-        if not plain and max(map(len, values.values()), default=0) > limits.cell:
-            for c, v in values.items():
-                if len(v) > limits.cell:
-                    what = _("the cell has {n:,} characters", n=len(v))
-                    raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
-        if any(values.values()):
-            where_row = SourceRef(file, line, at_column, sheet)  # where.at(row=line)
-            rows.append(Row(where_row, values, cells if len(cells) == len(columns) else ()))
-            if plain:
-                now[(line, cells)] = rows[-1]
-        else:
-            blank.append(line)
+            if max(map(len, values.values()), default=0) > limits.cell:
+                for c, v in values.items():
+                    if len(v) > limits.cell:
+                        what = _("the cell has {n:,} characters", n=len(v))
+                        raise exceeded("cell", what, limits.cell, where.at(row=line, column=c))
+        if not any(cells):
+            return None
+        where_row = SourceRef(file, line, at_column, sheet)  # where.at(row=line)
+        return Row(where_row, values, cells if len(cells) == width else ())
+
+    # Rows this process read last time from this table (pnp watch and serve read a saved file
+    # again and again): a row on the same line with the same cells as read is the same Row,
+    # and only the others are made.
+    memo = (file, sheet, at_column, tuple(columns))
+    if plain:
+        keys = list(zip(map(itemgetter(0), records), map(tuple, map(itemgetter(1), records))))
+        found = list(map(_ROWS.get(memo, {}).get, keys))
+        if not all(found):
+            for i in [i for i, row in enumerate(found) if row is None]:
+                found[i] = row_of(*records[i])
+    else:
+        found = [row_of(line, record) for line, record in records]
+    every_row = all(found)  # no blank record
+    rows = found if every_row else [row for row in found if row is not None]
+    blank = [] if every_row else [line for (line, _r), row in zip(records, found) if row is None]
     if plain:
         if len(_ROWS) >= ROWS_TABLES and memo not in _ROWS:
             _ROWS.clear()
-        _ROWS[memo] = now
+        kept = zip(keys, found) if every_row else ((k, r) for k, r in zip(keys, found) if r)
+        _ROWS[memo] = dict(kept)
     if not rows:
         message = _("no rows: expected one row per card under the header")
         raise EmptySheet([Problem("error", message, where)])
