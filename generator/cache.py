@@ -25,11 +25,13 @@ import io
 import os
 import pickle
 import shutil
+import time
 import zlib
 from functools import lru_cache
 from pathlib import Path
 
 from .output import atomic_write
+from .startup import user_cache_dir
 
 SHARED = ("fonts/",)  # what the user's cache keeps: derived from font files alone
 
@@ -75,8 +77,11 @@ class Cache:
         if data is None:  # not sealed by this user: someone else's, or torn
             return None
         if self.writable and name.split("/", 1)[0] in BOUNDS:
-            try:  # used: the last to go when the folder is trimmed (see _trim)
-                os.utime(path)
+            try:  # used: the last to go when the folder is trimmed (see _trim); the time
+                # given to the nanosecond, not the file system's (a tick of some ms: a build
+                # reads many entries within one, and their order would be lost)
+                now = time.time_ns()
+                os.utime(path, ns=(now, now))
             except OSError:
                 pass
         return data
@@ -301,14 +306,6 @@ def _key() -> bytes:
         return kept if len(kept) == 32 else key
     except OSError:
         return key
-
-
-def user_cache_dir() -> Path:
-    if os.environ.get("PNP_CACHE_DIR"):
-        return Path(os.environ["PNP_CACHE_DIR"])
-    import platformdirs
-
-    return platformdirs.user_cache_path("pnp", appauthor=False)
 
 
 def user_cache(writable: bool) -> Cache:
