@@ -489,6 +489,54 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     assert (tiny / "broken.flag").read_text() == "ran"
 
 
+def test_a_process_compiles_its_records_methods_once_and_the_next_takes_them(tiny, tmp_path):
+    """The methods dataclasses writes for pnp's records are compiled by the first `pnp` and
+    kept in the user's cache folder; the next process takes them from there (compiling
+    none) and builds the same bytes; a torn file is read as none and written again."""
+    import os
+    import subprocess
+    import sys
+
+    users = tmp_path / "users-cache"
+    script = (
+        "import sys, dataclasses\n"
+        "from generator import startup\n"
+        "from generator.entry import run\n"
+        "import atexit\n"
+        "atexit.register(lambda: print('compiled', startup._codes.compiled,"
+        " 'kept', len(startup._codes.stored), file=sys.stderr))\n"
+        "sys.argv[0] = 'pnp'\n"
+        "run()\n"
+    )
+
+    def pnp(*args):
+        env = dict(os.environ, PNP_CACHE_DIR=str(users))
+        done = subprocess.run(
+            [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env
+        )
+        assert done.returncode == 0, done.stderr
+        counts = done.stderr.strip().splitlines()[-1].split()
+        return int(counts[1]), int(counts[3])
+
+    compiled, _kept = pnp("build", "--project", str(tiny))
+    assert compiled > 100  # the first process compiles every record's methods
+    (kept_file,) = (users / "code").glob("dataclasses-*.marshal")
+    first = (tiny / "output/tiny/cards.pdf").read_bytes()
+    assert kept_file.stat().st_size > 10_000
+    (tiny / "output/tiny/cards.pdf").unlink()
+    compiled, kept = pnp("build", "--project", str(tiny))
+    assert compiled == 0 and kept > 100  # every text taken from the file
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == first
+    kept_file.write_bytes(b"not marshal")
+    (tiny / "output/tiny/cards.pdf").unlink()
+    compiled, _kept = pnp("build", "--project", str(tiny))
+    assert compiled > 100
+    assert (tiny / "output/tiny/cards.pdf").read_bytes() == first
+    import marshal
+
+    assert len(marshal.loads(kept_file.read_bytes())) > 100  # written again
+
+
 def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(tiny, monkeypatch):
     """cards.pdf drawn again after a card's edit: its proof page says what it said, so its
     lines are not broken again (the phrase parser need not load); a new title changes its
