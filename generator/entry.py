@@ -14,7 +14,8 @@ as a library keeps Python's defaults):
   another thread runs (serve, watch, a Dask cluster), or under a profiler or a tracer
   (`python -m cProfile`, coverage), Python ends the process its own way.
 
-And the methods dataclasses writes for pnp's records are compiled once and kept (startup).
+And what Python compiles afresh in every process (dataclasses' methods, regular expressions) is
+compiled once and kept (startup).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def run() -> None:
     tune()
     from . import startup
 
-    startup.remember_dataclasses()
+    startup.remember()
     from .cli import main
 
     try:
@@ -49,7 +50,7 @@ def run() -> None:
         if not (exc.code is None or isinstance(exc.code, int)):
             raise  # a message for Python to print
         code = exc.code or 0
-    startup.keep_dataclasses()
+    startup.keep()
     if threading.active_count() > 1 or sys.getprofile() or sys.gettrace():
         sys.exit(code)  # a thread runs, or a profiler or tracer wants to write its report
     try:
