@@ -2,9 +2,10 @@
 face memo, build records, and work remembered on unchanged files (schema passes, parsed rules).
 
 Two layers: the project's `<out>/.cache/` (everything, the font index included), and the
-user's cache folder (font subsets and metrics only, `fonts/…`: the same for every project, so a
-new project's first build is warm). The user's folder is PNP_CACHE_DIR, else platformdirs'
-user cache folder for pnp (~/.cache/pnp on Linux); `pnp cache clear` empties both.
+user's cache folder (font subsets and metrics, `fonts/…`: the same for every project, so a
+new project's first build is warm; beside them `code/…`, what startup.py keeps of Python's own
+work). The user's folder is PNP_CACHE_DIR, else platformdirs' user cache folder for pnp
+(~/.cache/pnp on Linux); `pnp cache clear` empties both.
 
 Not a build result, so it is not output's business what goes in it; but output stays the only
 module that writes, and the cache asks it to (`atomic_write`). `pnp check` reads the caches but
