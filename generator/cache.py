@@ -34,7 +34,9 @@ from pathlib import Path
 from .output import atomic_write
 from .startup import user_cache_dir
 
-SHARED = ("fonts/",)  # what the user's cache keeps: derived from font files alone
+# What the user's cache keeps too, read through it: derived from font files alone (subsets,
+# metrics, the index of faces found), and templates compiled by their source alone.
+SHARED = ("fonts/", "font-index.json", "templates/")
 
 
 class Cache:
@@ -156,6 +158,9 @@ FONTS_MOST_BYTES = 256 * 1024 * 1024
 BOUNDS = {
     "fonts": (FONTS_MOST_FILES, FONTS_MOST_BYTES),
     "templates": (1000, 64 * 1024 * 1024),
+    # the user's cache only (recall_shared): work remembered by what it is worked out from
+    "worked": (2000, 128 * 1024 * 1024),
+    "passed": (2000, 16 * 1024 * 1024),
 }
 
 
@@ -243,6 +248,20 @@ def keep(name: str, data: bytes) -> None:
         _remembering.write(name, data)
 
 
+def recall_shared(name: str) -> bytes | None:
+    """An entry of the user's cache behind the project's (work that depends on nothing of the
+    project's but what its name and content say: any project, or this one with its output
+    folder new, finds it)."""
+    shared = _remembering.shared if _remembering is not None else None
+    return shared.read(name) if shared is not None else None
+
+
+def keep_shared(name: str, data: bytes) -> None:
+    shared = _remembering.shared if _remembering is not None else None
+    if shared is not None and _remembering is not None and _remembering.writable:
+        shared.write(name, data)
+
+
 def unpickled(data: bytes | None, deflated: bool = False):
     """A cache entry's value, or None when there is none or it does not load (torn, or kept by
     another version of pnp): whoever reads it works the value out again."""
@@ -262,8 +281,18 @@ def remembered(name: str, content: str, work):
     stored = unpickled(recall(name))
     if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == content:
         return stored[1]
+    # The user's cache keeps it too, by name and content (a new project, or this one with its
+    # output folder deleted, starts warm): the project's keeps one entry per name.
+    shared = "worked/" + hashlib.blake2b(f"{name}\0{content}".encode(), digest_size=16).hexdigest()
+    data = recall_shared(shared)
+    stored = unpickled(data)
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == content:
+        keep(name, data)  # type: ignore[arg-type]
+        return stored[1]
     value = work()
-    keep(name, pickle.dumps((content, value), protocol=5))
+    data = pickle.dumps((content, value), protocol=5)
+    keep(name, data)
+    keep_shared(shared, data)
     return value
 
 

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 FONT_SUFFIXES = {".ttf", ".otf", ".ttc", ".otc"}
 _SUFFIXES = tuple(FONT_SUFFIXES)
+# Kept in the user's cache too (cache.SHARED), so a new project's first build finds the
+# system's and the packages' faces without opening each font file again.
 INDEX_FILE = "font-index.json"
 # Bump when the conversion changes, so cached subsets are remade.
 CONVERTER_VERSION = "4"
@@ -177,7 +179,8 @@ class FontIndex:
                 entry = [(f.index, f.family, f.weight) for f in _faces_of(path, source)]
             fresh[key] = entry
             faces += [FontFace(path, i, fam, wt, source) for i, fam, wt in entry]
-        self._save_cached_index(fresh)
+        if fresh != stored:
+            self._save_cached_index(fresh)
         return faces
 
     def _load_cached_index(self) -> dict:

@@ -23,6 +23,10 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
     slot = "schema/" + cache.digest(kind, str(where))  # one marker per document, replaced
     if key is not None and cache.recall(slot) == key.encode():
         return []  # this very document passed before: jsonschema is not even imported
+    passed = f"passed/{key}"  # and in the user's cache, by content: any project's document
+    if key is not None and cache.recall_shared(passed) == key.encode():
+        cache.keep(slot, key.encode())
+        return []
     validator = _validator(kind)
     out = []
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path))):
@@ -39,6 +43,7 @@ def schema_problems(kind: str, data: dict, doc, where) -> list:
         # remembered in the project's cache (cache.remembering): the next build of this very
         # document asks nothing of jsonschema (its import and a validation: a tenth of a second)
         cache.keep(slot, key.encode())
+        cache.keep_shared(passed, key.encode())
     return out
 
 

@@ -250,9 +250,12 @@ def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list, br
         assert said in result.output
 
 
-def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, monkeypatch):
+def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(
+    tiny, monkeypatch, tmp_path
+):
     from generator import schema
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     validated = spy(monkeypatch, schema, "_validator", lambda kind: kind)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "game" in validated and "layout" in validated
@@ -261,6 +264,45 @@ def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(tiny, 
     best = ("cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
     said = "game.players.best: unknown key 'best'"
     only_the_edited_layout_again(tiny, validated, "schema", ["layout"], best, said)
+
+
+def test_a_new_output_folder_starts_from_what_the_users_cache_knows(tiny, monkeypatch, tmp_path):
+    """What depends on nothing of a project's but its files' names and contents is kept in the
+    user's cache too: built into a new output folder (or with output/ deleted), the project
+    validates, parses and compiles nothing and opens no font file to find its faces; the
+    files are the same. An edited file is the only one worked on again."""
+    from generator import fonts, rulesource, schema, tomlfile
+    from generator.layout import templates
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
+    done: list[str] = []
+    spy(monkeypatch, schema, "_validator", lambda kind: done.append(f"schema {kind}"))
+    spy(monkeypatch, rulesource, "_parse", lambda *a: done.append("rules"))
+    spy(monkeypatch, tomlfile, "_parse", lambda text, where, *a: done.append(where.file))
+    spy(monkeypatch, fonts, "_faces_of", lambda path, *a: done.append(f"font {path.name}"))
+    env = templates.environment()
+    real = type(env).compile
+    monkeypatch.setattr(  # a template's text (a `when` is compiled from its tree, unkept)
+        type(env),
+        "compile",
+        lambda self, source, *a, **k: (
+            (isinstance(source, str) and done.append("template")) or real(self, source, *a, **k)
+        ),
+    )
+    monkeypatch.setattr(templates, "_COMPILED", {})
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert {"schema game", "rules", "cards/tiny/game.toml", "template"} <= set(done)
+    assert any(d.startswith("font ") for d in done)
+    done.clear()
+    templates._COMPILED.clear()
+    assert run("build", "--project", str(tiny), "--out", str(tmp_path / "new")).exit_code == 0
+    assert done == []
+    assert outputs(tmp_path / "new/tiny") == outputs(tiny / "output/tiny")
+    edit(tiny, "cards/tiny/game.toml", 'title = "', 'title = "新')
+    templates._COMPILED.clear()
+    assert run("build", "--project", str(tiny), "--out", str(tmp_path / "newer")).exit_code == 0
+    assert "cards/tiny/game.toml" in done and "schema game" in done
+    assert "cards/tiny/card_front.toml" not in done and "layouts/tiny/card_front.toml" not in done
 
 
 def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(tiny, monkeypatch):
@@ -284,12 +326,13 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
     assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")
 
 
-def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
+def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch, tmp_path):
     """The parse of rules.md (for the checks and the rulebook) is remembered in the project's
     cache: a card edit parses nothing, an edited sentence parses again, and a source that does
     not parse says so on every build."""
     from generator import rulesource
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     parsed = spy(monkeypatch, rulesource, "_parse", lambda text, *a: text[:20])
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert len(parsed) == 2  # the source as written (checks), as rendered (rulebook)
@@ -310,12 +353,13 @@ def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch):
         assert "rules.md:11: error: unknown directive '::: componentz'" in result.output
 
 
-def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch):
+def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch, tmp_path):
     """The manifest, layouts and sheets are parsed once and remembered by their text: a card
     edit parses no TOML, an edited layout parses that layout alone, and a file that does not
     parse says so, at its line, on every build."""
     from generator import tomlfile
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     parsed = spy(monkeypatch, tomlfile, "_parse", lambda text, where, *a: where.file)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
