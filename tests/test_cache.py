@@ -178,6 +178,7 @@ def test_templates_are_compiled_once_and_their_folder_keeps_to_its_bounds(tmp_pa
     from generator import cache
     from generator.layout import templates
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     compiled: list[str] = []
     env = templates.environment()
     real = type(env).compile

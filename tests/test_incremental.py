@@ -589,12 +589,15 @@ def test_a_process_compiles_its_records_and_patterns_once_and_the_next_takes_the
     assert len(marshal.loads(kept_file.read_bytes())) > 100  # written again
 
 
-def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(tiny, monkeypatch):
+def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(
+    tiny, monkeypatch, tmp_path
+):
     """cards.pdf drawn again after a card's edit: its proof page says what it said, so its
     lines are not broken again (the phrase parser need not load); a new title changes its
     heading and they are."""
     from generator.render import pdf
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
     broken = spy(monkeypatch, pdf, "_wrapped", lambda line, *a: line)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert any("10枚" in line for line in broken)

@@ -63,7 +63,9 @@ def sheets_pdf(
     c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
     slot = "pages/" + cache.digest(doc_title, [d.name for d in decks], reportlab.Version)
-    pages = _Pages(c, font_names, cache.recall(slot))
+    stored = [cache.unpickled(cache.recall(f"{slot}/{shard:x}")) for shard in range(SHARDS)]
+    stored = [s if isinstance(s, dict) else {} for s in stored]  # torn, or another pnp's
+    pages = _Pages(c, font_names, {k: v for s in stored for k, v in s.items()})
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
     forms: dict[tuple, str] = {}
     layers: dict[tuple, str] = {}
@@ -75,12 +77,19 @@ def sheets_pdf(
             for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
                 sheet.draw(c, pages, n, chunk)
                 shown.advance()
-    cache.keep(slot, pages.kept())
+    for shard, kept in enumerate(pages.kept()):  # an edit changes a page or two: their shards
+        if kept.keys() != stored[shard].keys():
+            cache.keep(f"{slot}/{shard:x}", pickle.dumps(kept, protocol=5))
     pages.finish()
     if pages.plain:
         c._doc.format = lambda: _write(c._doc)  # what canvas.save writes
     c.save()
     return buf.getvalue()
+
+
+# Kept pages are stored in this many entries by key, so that an edit's build writes again
+# only those its pages are in (a 7,200-card deck keeps 1 MB of pages).
+SHARDS = 16
 
 
 def _write(doc) -> bytes:
@@ -200,14 +209,13 @@ class _Pages:
     annotation of its own) is kept for the next build, so reusing one changes nothing else:
     the file is byte-identical to one drawn afresh."""
 
-    def __init__(self, c: Canvas, font_names: dict[str, str], stored: bytes | None):
+    def __init__(self, c: Canvas, font_names: dict[str, str], stored: dict):
         self.doc = c._doc
         self.fonts = [pdfmetrics.getFont(name) for name in sorted(set(font_names.values()))]
         self.seen = [0] * len(self.fonts)
         self.states: list = [None] * len(self.fonts)  # each font's ReportLab state (see _counts)
         self.chars = hashlib.blake2b(digest_size=16)  # every character given a code so far
-        # torn or from another pnp: every page is drawn
-        self.old: dict[bytes, tuple] = cache.unpickled(stored) or {}
+        self.old: dict[bytes, tuple] = stored
         self.new: dict[bytes, tuple] = {}
         self.shared: PDFResourceDictionary | None = None  # see _share
         self.shared_ref = None
@@ -322,8 +330,12 @@ class _Pages:
         if self.shared is not None and self.xobjects:
             self.shared.XObject = self.doc.xobjDict(sorted(self.xobjects))
 
-    def kept(self) -> bytes:
-        return pickle.dumps(self.new, protocol=5)
+    def kept(self) -> list[dict]:
+        """This build's pages to keep, in SHARDS shards by their key."""
+        out: list[dict] = [{} for _ in range(SHARDS)]
+        for key, page in self.new.items():
+            out[key[0] % SHARDS][key] = page
+        return out
 
 
 def _blank(c: Canvas) -> bool:
