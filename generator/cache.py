@@ -35,8 +35,9 @@ from .output import atomic_write
 from .startup import user_cache_dir
 
 # What the user's cache keeps too, read through it: derived from font files alone (subsets,
-# metrics, the index of faces found), and templates compiled by their source alone.
-SHARED = ("fonts/", "font-index.json", "templates/")
+# metrics, the index of faces found), templates compiled by their source alone, and sheet
+# pages kept by everything they draw.
+SHARED = ("fonts/", "font-index.json", "templates/", "pages/")
 
 
 class Cache:
@@ -72,6 +73,8 @@ class Cache:
         path = self.path(name)
         held = _held(path)
         if held is not None:
+            if self.writable and name.split("/", 1)[0] in BOUNDS:
+                _touch(path, held)
             return held
         try:
             data = _opened(name, path.read_bytes())
@@ -106,8 +109,7 @@ class Cache:
             folder = name.split("/", 1)[0]
             if folder in BOUNDS:
                 _trim(self.folder / folder, *BOUNDS[folder])
-            else:
-                _hold(path, data)
+            _hold(path, data)
 
 
 # Entries this process wrote (pnp watch and serve build again and again), by their file: the
@@ -136,6 +138,16 @@ def _hold(path: Path, data: bytes) -> None:
         total -= len(_HELD.pop(next(iter(_HELD)))[1])
 
 
+def _touch(path: Path, data: bytes) -> None:
+    """A held entry of a bounded folder read: marked used (see Cache._read), still held."""
+    try:
+        now = time.time_ns()
+        os.utime(path, ns=(now, now))
+        _HELD[str(path)] = (_stamp(path), data)
+    except OSError:
+        _HELD.pop(str(path), None)
+
+
 def _held(path: Path) -> bytes | None:
     held = _HELD.get(str(path))
     if held is None:
@@ -161,6 +173,7 @@ BOUNDS = {
     # the user's cache only (recall_shared): work remembered by what it is worked out from
     "worked": (2000, 128 * 1024 * 1024),
     "passed": (2000, 16 * 1024 * 1024),
+    "pages": (2000, 256 * 1024 * 1024),  # sheet pages kept (render/pdf), by file and shard
 }
 
 

@@ -298,6 +298,8 @@ def test_a_new_output_folder_starts_from_what_the_users_cache_knows(tiny, monkey
     assert run("build", "--project", str(tiny), "--out", str(tmp_path / "new")).exit_code == 0
     assert done == []
     assert outputs(tmp_path / "new/tiny") == outputs(tiny / "output/tiny")
+    kept = tmp_path / "user-cache/pages"  # and the sheets' pages, placed as they were drawn
+    assert kept.is_dir() and len(list(kept.iterdir())) >= 1
     edit(tiny, "cards/tiny/game.toml", 'title = "', 'title = "新')
     templates._COMPILED.clear()
     assert run("build", "--project", str(tiny), "--out", str(tmp_path / "newer")).exit_code == 0
@@ -379,6 +381,7 @@ def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build
     first use. Either way cards.pdf is byte-identical to a clean build's."""
     from generator.render import pdf
 
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # no page kept anywhere
     root = tiny_times(tmp_path, 4)
     drawn: list[str] = []
     real = pdf._Pages.page

@@ -62,8 +62,10 @@ def sheets_pdf(
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = new_canvas(buf, page, doc_title, font_names)
     _proof_page(c, proof_lines, page, font_names)
+    # Kept in the user's cache too (cache.SHARED): a page's key says all it draws, so the
+    # project built into a new output folder places the pages it drew before.
     slot = "pages/" + cache.digest(doc_title, [d.name for d in decks], reportlab.Version)
-    stored = [cache.unpickled(cache.recall(f"{slot}/{shard:x}")) for shard in range(SHARDS)]
+    stored = [cache.unpickled(cache.recall(f"{slot}-{shard:x}")) for shard in range(SHARDS)]
     stored = [s if isinstance(s, dict) else {} for s in stored]  # torn, or another pnp's
     pages = _Pages(c, font_names, {k: v for s in stored for k, v in s.items()})
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
@@ -79,7 +81,7 @@ def sheets_pdf(
                 shown.advance()
     for shard, kept in enumerate(pages.kept()):  # an edit changes a page or two: their shards
         if kept.keys() != stored[shard].keys():
-            cache.keep(f"{slot}/{shard:x}", pickle.dumps(kept, protocol=5))
+            cache.keep(f"{slot}-{shard:x}", pickle.dumps(kept, protocol=5))
     pages.finish()
     if pages.plain:
         c._doc.format = lambda: _write(c._doc)  # what canvas.save writes
