@@ -2,9 +2,11 @@
 face memo, build records, and work remembered on unchanged files (schema passes, parsed rules).
 
 Two layers: the project's `<out>/.cache/` (everything, the font index included), and the
-user's cache folder (font subsets and metrics, `fonts/…`: the same for every project, so a
-new project's first build is warm; beside them `code/…`, what startup.py keeps of Python's own
-work). The user's folder is PNP_CACHE_DIR, else platformdirs' user cache folder for pnp
+user's cache folder (what depends on nothing of a project's but names and contents, so a new
+project's first build, or one into a new output folder, is warm: font subsets and metrics,
+`fonts/…`, and the font index; compiled templates; sheet pages kept; work remembered by
+content, `worked/…` and `passed/…`; beside them `code/…`, what startup.py keeps of Python's
+own work). The user's folder is PNP_CACHE_DIR, else platformdirs' user cache folder for pnp
 (~/.cache/pnp on Linux); `pnp cache clear` empties both.
 
 Not a build result, so it is not output's business what goes in it; but output stays the only
