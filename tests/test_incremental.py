@@ -132,7 +132,12 @@ EDITS = [
 ]
 
 
-def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path):
+def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path, monkeypatch):
+    """After each random edit: the project's build, a build into a new output folder (from
+    what the user's cache keeps: pages, parses, templates) and a clean build (its own empty
+    user cache) write the same bytes and say the same problems."""
+    users = tmp_path / "user-cache"
+    monkeypatch.setenv("PNP_CACHE_DIR", str(users))
     root = make_fixture_project("tiny", tmp_path / "work")
     assert run("build", "--project", str(root)).exit_code == 0
     rng = random.Random(14)
@@ -147,10 +152,15 @@ def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path):
             current[i] = new
         r = run("build", "--project", str(root))
         assert r.exit_code == 0, r.output
+        elsewhere = tmp_path / f"new{step}"
+        assert run("build", "--project", str(root), "--out", str(elsewhere)).exit_code == 0
         clean = tmp_path / f"clean{step}"
+        monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / f"user-cache{step}"))
         r2 = run("build", "--project", str(root), "--out", str(clean))
+        monkeypatch.setenv("PNP_CACHE_DIR", str(users))
         assert r2.exit_code == 0, r2.output
         assert outputs(root / "output/tiny") == outputs(clean / "tiny"), f"step {step}: {file}"
+        assert outputs(elsewhere / "tiny") == outputs(clean / "tiny"), f"step {step}: {file}"
         # The same problems as a clean build reports, replayed from the memo.
         said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
         clean_said = [line for line in r2.output.splitlines() if not line.startswith("wrote ")]

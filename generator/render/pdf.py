@@ -230,6 +230,10 @@ class _Pages:
         self.plain = isinstance(self.doc.encrypt, NoEncryption) and not (
             rl_config.pdfComments and not rl_config.invariant
         )
+        # A page that gave characters their codes (first used on it) is kept with them, and
+        # a build placing it gives the same characters the same codes in the same order:
+        # where every font gives codes as ReportLab's TrueType fonts do (splitString).
+        self.replays = all(hasattr(f, "splitString") and hasattr(f, "state") for f in self.fonts)
 
     def _counts(self) -> tuple:
         if None in self.states:  # a font's state for this file, once it has one, is kept
@@ -262,8 +266,11 @@ class _Pages:
         # Every form and picture it places must be in this file already: an edit may have
         # taken away the page that first placed one.
         if kept is not None and self._present(kept[1]):
-            content, forms = kept
+            content, forms, given = kept
             self.new[key] = kept
+            for font, text in zip(self.fonts, given):
+                if text:
+                    font.splitString(text, self.doc)  # the codes the page's text was drawn with
             if self.plain and _blank(c):
                 self._keep(c, content, forms)
                 return
@@ -276,13 +283,24 @@ class _Pages:
             return
         before = self._counts()
         draw()
-        added = self._counts() != before
+        after = self._counts()
+        # kept when it named no font and made no object (form, picture), its characters'
+        # codes noted where the fonts can give them again
+        keep = after[1:] == before[1:] and (self.replays or after == before)
         forms = tuple(c._formsinuse)
         content = _show_page(c)
         page = c._doc.Pages.pages[-1]
-        if not added and not _own_resources(page) and content is not None:
-            self.new[key] = (content, forms)
+        if keep and not _own_resources(page) and content is not None:
+            self.new[key] = (content, forms, self._given(before[0], after[0]))
         self._share(page, forms)
+
+    def _given(self, before: tuple, after: tuple) -> tuple[str, ...]:
+        """The characters each font gave codes to since `before` (its counts), in order."""
+        given = []
+        for font, n, m in zip(self.fonts, before, after):
+            codes = list(font.state[self.doc].assignments)[n:m] if m > n else []
+            given.append("".join(map(chr, codes)))
+        return tuple(given)
 
     def _keep(self, c: Canvas, content: bytes, forms: tuple) -> None:
         """A kept page added to the file as showPage would add it after drawing nothing, without
@@ -293,10 +311,10 @@ class _Pages:
         w, h = c._pagesize
         rotation = c._pageRotation
         media = (0, 0, h, w) if rotation in (90, 270) else (0, 0, w, h)
-        resources = self.resources()  # numbered now, as a drawn page's would be
         page = _KeptPage(_KeptStream(content), _formatted(media), _formatted((rotation,)))
-        page.resources, page.around = resources, self.around
         self.doc.addPage(page)
+        # numbered after the page, as a drawn page's (showPage, then _share)
+        page.resources, page.around = self.resources(), self.around
         self.xobjects.update(forms)
 
     def _present(self, forms: tuple) -> bool:
