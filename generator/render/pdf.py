@@ -207,8 +207,9 @@ class _Pages:
     """The pages of this file as the last build drew them, so that a page that shows what it
     showed then, in a file whose forms, fonts and characters up to it are as they were, is not
     drawn again: its encoded content is placed as it was. Only a page that added nothing to
-    the file (no form, picture, font or character first used on it, no transparency or
-    annotation of its own) is kept for the next build, so reusing one changes nothing else:
+    the file but character codes (no form, picture or font first used on it, no transparency
+    or annotation of its own) is kept for the next build, with the characters it gave codes
+    to, which placing it gives again in the same order: reusing one changes nothing else, and
     the file is byte-identical to one drawn afresh."""
 
     def __init__(self, c: Canvas, font_names: dict[str, str], stored: dict):
