@@ -165,7 +165,8 @@ def _patterns() -> None:
 
     def compile_(p, flags=0):
         if not isinstance(p, str | bytes) or flags & compiler.SRE_FLAG_DEBUG:
-            return real(p, flags)
+            with lock:  # never while another thread's compile is being noted
+                return real(p, flags)
         key = (p, int(flags))  # a RegexFlag is an int to marshal
         args = kept.get(key)
         if args is not None:
