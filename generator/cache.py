@@ -277,6 +277,37 @@ def keep_shared(name: str, data: bytes) -> None:
         shared.write(name, data)
 
 
+# A dict kept as PARTS entries (NAME-0 … NAME-f) by its keys (hex digests, or digests as
+# bytes): a build that changes a few keys writes again only the parts they are in.
+PARTS = 16
+
+
+def parts_of(entries: dict) -> list[dict]:
+    """`entries` split into PARTS dicts by key."""
+    out: list[dict] = [{} for _ in range(PARTS)]
+    for key, value in entries.items():
+        out[(key[0] if isinstance(key, bytes) else int(key[0], 16)) % PARTS][key] = value
+    return out
+
+
+def read_parts(read, name: str, load) -> list[dict]:
+    """The parts of `name` as `read` (an entry's bytes, or None) gives them, each made a dict
+    by `load` (None, or anything but a dict, for a part torn or kept by another pnp: {})."""
+    out = []
+    for i in range(PARTS):
+        part = load(read(f"{name}-{i:x}"))
+        out.append(part if isinstance(part, dict) else {})
+    return out
+
+
+def write_parts(write, name: str, entries: dict, before: list[dict], dump) -> None:
+    """`entries` by `write`, each part as `dump` makes it bytes, where it differs from
+    `before` (the parts as read)."""
+    for i, (part, was) in enumerate(zip(parts_of(entries), before)):
+        if part != was:
+            write(f"{name}-{i:x}", dump(part))
+
+
 def unpickled(data: bytes | None, deflated: bool = False):
     """A cache entry's value, or None when there is none or it does not load (torn, or kept by
     another version of pnp): whoever reads it works the value out again."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import i18n, tomlfile
-from ..cache import code_digest, unpickled
+from ..cache import code_digest, parts_of, read_parts, unpickled, write_parts
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
@@ -435,11 +435,13 @@ def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
         _salt, entries, recent = found
         for i, (key, entry) in enumerate(entries.items()):
             (live if i < recent else earlier)[key] = entry
-    runs: dict = {}
-    for shard in SHARDS:
-        found = unpickled(cache.read(f"faces/{game.id}/runs-{shard}"), deflated=True)
-        if found is not None and found[0] == salt:
-            runs.update(found[1])
+
+    def runs_of(data: bytes | None) -> dict | None:  # a part of the runs, under this salt
+        found = unpickled(data, deflated=True)
+        return found[1] if found is not None and found[0] == salt else None
+
+    parts = read_parts(cache.read, f"faces/{game.id}/runs", runs_of)
+    runs = {k: v for part in parts for k, v in part.items()}
     return facelayout.FaceMemo(salt, {**live, **earlier} or None, len(live), runs)
 
 
@@ -476,20 +478,13 @@ def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
             continue  # the same faces, none laid out again
         data = (memo.salt, {key: kept[key] for key in keys}, live)
         cache.write(f"faces/{game.id}/{shard}", zlib.compress(pickle.dumps(data, protocol=5), 1))
-    if memo.runs_live != memo.runs:  # by shard too: an edit changes a run or two
-        now, before = _runs_sharded(memo.runs_live), _runs_sharded(memo.runs)
-        for shard, runs in now.items():
-            if runs != before[shard]:
-                data = (memo.salt, runs)
-                name = f"faces/{game.id}/runs-{shard}"
-                cache.write(name, zlib.compress(pickle.dumps(data, protocol=5), 1))
+    if memo.runs_live != memo.runs:  # in parts too: an edit changes a run or two
 
+        def packed(runs: dict) -> bytes:
+            return zlib.compress(pickle.dumps((memo.salt, runs), protocol=5), 1)
 
-def _runs_sharded(runs: dict) -> dict[str, dict]:
-    out: dict[str, dict] = {shard: {} for shard in SHARDS}
-    for key, run in runs.items():
-        out[key[0]][key] = run
-    return out
+        name, before = f"faces/{game.id}/runs", parts_of(memo.runs)
+        write_parts(cache.write, name, memo.runs_live, before, packed)
 
 
 def _say_summary_chosen(book, problems: Problems) -> None:

@@ -65,9 +65,8 @@ def sheets_pdf(
     # Kept in the user's cache too (cache.SHARED): a page's key says all it draws, so the
     # project built into a new output folder places the pages it drew before.
     slot = "pages/" + cache.digest(doc_title, [d.name for d in decks], reportlab.Version)
-    stored = [cache.unpickled(cache.recall(f"{slot}-{shard:x}")) for shard in range(SHARDS)]
-    stored = [s if isinstance(s, dict) else {} for s in stored]  # torn, or another pnp's
-    pages = _Pages(c, font_names, {k: v for s in stored for k, v in s.items()})
+    stored = cache.read_parts(cache.recall, slot, cache.unpickled)  # an edit writes a part or two
+    pages = _Pages(c, font_names, {k: v for part in stored for k, v in part.items()})
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
     forms: dict[tuple, str] = {}
     layers: dict[tuple, str] = {}
@@ -79,19 +78,12 @@ def sheets_pdf(
             for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
                 sheet.draw(c, pages, n, chunk)
                 shown.advance()
-    for shard, kept in enumerate(pages.kept()):  # an edit changes a page or two: their shards
-        if kept.keys() != stored[shard].keys():
-            cache.keep(f"{slot}-{shard:x}", pickle.dumps(kept, protocol=5))
+    cache.write_parts(cache.keep, slot, pages.new, stored, lambda d: pickle.dumps(d, protocol=5))
     pages.finish()
     if pages.plain:
         c._doc.format = lambda: _write(c._doc)  # what canvas.save writes
     c.save()
     return buf.getvalue()
-
-
-# Kept pages are stored in this many entries by key, so that an edit's build writes again
-# only those its pages are in (a 7,200-card deck keeps 1 MB of pages).
-SHARDS = 16
 
 
 def _write(doc) -> bytes:
@@ -350,13 +342,6 @@ class _Pages:
         """Name every form and picture the shared pages place (before the file is written)."""
         if self.shared is not None and self.xobjects:
             self.shared.XObject = self.doc.xobjDict(sorted(self.xobjects))
-
-    def kept(self) -> list[dict]:
-        """This build's pages to keep, in SHARDS shards by their key."""
-        out: list[dict] = [{} for _ in range(SHARDS)]
-        for key, page in self.new.items():
-            out[key[0] % SHARDS][key] = page
-        return out
 
 
 def _blank(c: Canvas) -> bool:
