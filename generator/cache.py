@@ -73,25 +73,16 @@ class Cache:
         if self.folder is None:
             return None
         path = self.path(name)
-        held = _held(path)
-        if held is not None:
-            if self.writable and name.split("/", 1)[0] in BOUNDS:
-                _touch(path, held)
-            return held
-        try:
-            data = _opened(name, path.read_bytes())
-        except OSError:
-            return None
-        if data is None:  # not sealed by this user: someone else's, or torn
-            return None
-        if self.writable and name.split("/", 1)[0] in BOUNDS:
-            try:  # used: the last to go when the folder is trimmed (see _trim); the time
-                # given to the nanosecond, not the file system's (a tick of some ms: a build
-                # reads many entries within one, and their order would be lost)
-                now = time.time_ns()
-                os.utime(path, ns=(now, now))
+        data = _held(path)
+        if data is None:
+            try:
+                data = _opened(name, path.read_bytes())
             except OSError:
-                pass
+                return None
+            if data is None:  # not sealed by this user: someone else's, or torn
+                return None
+        if self.writable and name.split("/", 1)[0] in BOUNDS:
+            _touch(path)  # used: the last to go when the folder is trimmed (see _trim)
         return data
 
     def write(self, name: str, data: bytes) -> None:
@@ -140,12 +131,15 @@ def _hold(path: Path, data: bytes) -> None:
         total -= len(_HELD.pop(next(iter(_HELD)))[1])
 
 
-def _touch(path: Path, data: bytes) -> None:
-    """A held entry of a bounded folder read: marked used (see Cache._read), still held."""
+def _touch(path: Path) -> None:
+    """An entry marked used, with the time to the nanosecond, not the file system's (a tick of
+    some ms: a build reads many entries within one, and their order would be lost); held on
+    if held."""
+    now = time.time_ns()
     try:
-        now = time.time_ns()
         os.utime(path, ns=(now, now))
-        _HELD[str(path)] = (_stamp(path), data)
+        if str(path) in _HELD:
+            _HELD[str(path)] = (_stamp(path), _HELD[str(path)][1])
     except OSError:
         _HELD.pop(str(path), None)
 
@@ -273,7 +267,7 @@ def recall_shared(name: str) -> bytes | None:
 
 def keep_shared(name: str, data: bytes) -> None:
     shared = _remembering.shared if _remembering is not None else None
-    if shared is not None and _remembering is not None and _remembering.writable:
+    if shared is not None:  # written only where the command may write (check: not)
         shared.write(name, data)
 
 
