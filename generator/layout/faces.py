@@ -937,30 +937,28 @@ class Run:
 
     problems: tuple
     text: frozenset
-    lacking: tuple
+    lacking: dict  # the missing art noted, by box (each box's items in order)
     files: tuple
     keys: tuple[str, ...]
-    # How often each face and each shared layer is drawn in the run (FaceStore's counts) and
-    # the missing art noted by box: counted once, when the run was laid out.
+    # How often each face and each shared layer is drawn in the run: FaceStore's counts,
+    # counted once, when the run was laid out.
     uses: dict
     layer_uses: dict
-    lacking_by: dict
 
     @classmethod
     def of(cls, collected: list, said: list, noted: list) -> Run:
         faces = [entry[0] for _key, entry in collected if entry[0] is not None]
-        lacking_by: dict = {}
+        lacking: dict = {}
         for where, item in noted:
-            lacking_by.setdefault(where, []).append(item)
+            lacking.setdefault(where, []).append(item)
         return cls(
             tuple(said),
             frozenset(use for _key, entry in collected for use in entry[2]),
-            tuple(noted),
+            lacking,
             tuple(dict.fromkeys(f for _key, entry in collected for f in entry[4])),
             tuple(key for key, _entry in collected),
             dict(Counter(f.key for f in faces)),
             dict(Counter(d for f in faces if f.layers for _s, _e, d in f.layers)),
-            lacking_by,
         )
 
 
@@ -1009,7 +1007,7 @@ def _replayed(run, store, memo, key, backs: bool, fonts, problems, images) -> bo
     for role, text in run.text:
         fonts.use(role, text)
     if images is not None:
-        images.note_all(run.lacking, run.lacking_by)
+        images.note_all(run.lacking)
     memo.runs_live[key] = run
     return True
 

@@ -131,14 +131,13 @@ class ImageSet:
         if self.chunk is not None:
             self.chunk.append((where, item))
 
-    def note_all(self, noted: tuple, by_where: dict) -> None:
-        """note_lacking for each of `noted`, which `by_where` holds grouped by box."""
-        for where, items in by_where.items():
+    def note_all(self, by_box: dict) -> None:
+        """note_lacking for each item of `by_box` (each box's items, in order)."""
+        for where, items in by_box.items():
             self.lacking.setdefault(where, []).extend(items)
-        if self.recorder is not None:
-            self.recorder.extend(noted)
-        if self.chunk is not None:
-            self.chunk.extend(noted)
+            for noted in (self.recorder, self.chunk):
+                if noted is not None:
+                    noted.extend((where, item) for item in items)
 
     def _stat(self, path: str) -> tuple | None:
         if path not in self._stats:
