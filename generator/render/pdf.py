@@ -217,7 +217,7 @@ class _Pages:
         self.xobjects: set[str] = set()
         self.made: set[str] = set()  # forms known to be in the file (see _present)
         self.last: tuple = (None, "")  # the counts _state last saw and the state it gave
-        self.around: dict[tuple, tuple[bytes, bytes]] = {}  # see _KeptPage.format
+        self.around: dict[tuple, tuple[bytes, bytes]] = {}  # see _dictionary
         # Kept pages written as _KeptPage: the file is neither encrypted nor commented (both
         # change how ReportLab writes an object).
         self.plain = isinstance(self.doc.encrypt, NoEncryption) and not (
@@ -325,7 +325,7 @@ class _Pages:
         if _own_resources(page) or not page.hasImages:
             return False
         self.xobjects.update(forms)
-        page.Resources = self.resources()
+        page.Resources, page.around = self.resources(), self.around
         page.__class__ = _SheetPage  # written from a template (see _SheetPage)
         return True
 
@@ -456,22 +456,29 @@ class _KeptPage(PDFObject):
         self.contents, self.media, self.rotation = contents, media, rotation
 
     def format(self, document) -> bytes:
-        # The parent and the shared resources are numbered before any page is written (the
-        # catalog names the one, the first sheet page the other): of a page only its content
-        # stream is new, numbered here as ReportLab numbers a page's.
-        around = self.around.get((self.media, self.rotation))
-        if around is None:
-            values = {
-                _P: _reference(document, document.Pages),
-                _M: self.media,
-                _R: _reference(document, self.resources),
-                _O: self.rotation,
-            }
-            parts = [values.get(part, part) for part in _templates()[1]]
-            at = parts.index(_C)
-            around = b"".join(parts[:at]), b"".join(parts[at + 1 :])
-            self.around[(self.media, self.rotation)] = around
-        return b"".join([around[0], _reference(document, self.contents), around[1]])
+        return _dictionary(
+            document, self.around, self.contents, self.media, self.rotation, self.resources
+        )
+
+
+def _dictionary(document, around: dict, contents, media: bytes, rotation: bytes, resources):
+    """A sheet page's dictionary, drawn (_SheetPage) or kept (_KeptPage), from the template.
+    The parent and the shared resources are numbered before any page is written (the catalog
+    names the one, the first sheet page the other): of a page only its content stream is new,
+    numbered here as ReportLab numbers a page's. So the bytes before and after its reference
+    are the same for every page of one size and turn: worked out once a file (`around`)."""
+    parts = around.get((media, rotation))
+    if parts is None:
+        values = {
+            _P: _reference(document, document.Pages),
+            _M: media,
+            _R: _reference(document, resources),
+            _O: rotation,
+        }
+        filled = [values.get(part, part) for part in _templates()[1]]
+        at = filled.index(_C)
+        parts = around[(media, rotation)] = b"".join(filled[:at]), b"".join(filled[at + 1 :])
+    return b"".join([parts[0], _reference(document, contents), parts[1]])
 
 
 # What a sheet page leaves unset (the rest is in the template), as one lookup in its
@@ -505,14 +512,8 @@ class _SheetPage(PDFPage):
         )
         if not plain:
             return super().format(document)
-        values = {
-            _C: _reference(document, self.Contents),  # numbered in this order, as ReportLab
-            _P: _reference(document, self.Parent),
-            _M: _formatted(tuple(self.MediaBox.sequence)),
-            _R: _reference(document, self.Resources),
-            _O: _formatted((self.Rotate,)),
-        }
-        return b"".join([values.get(part, part) for part in _templates()[1]])
+        media, rotation = _formatted(tuple(self.MediaBox.sequence)), _formatted((self.Rotate,))
+        return _dictionary(document, self.around, self.Contents, media, rotation, self.Resources)
 
 
 def _show_page(c: Canvas):
