@@ -149,12 +149,17 @@ def matches(fields, when: dict) -> bool:
     )
 
 
+def alike_of_group(deck: Deck, when: dict) -> list[tuple[Card, int]]:
+    """The deck's cards alike (Deck.alike) that a composition group's `when` takes."""
+    return [(card, n) for card, n in deck.alike if matches(card.fields, when)]
+
+
 def of_group(deck: Deck, when: dict) -> list[Card]:
     """The deck's cards that a composition group's `when` takes, in deck order (each distinct
     card matched once)."""
     if not when:
         return list(deck.cards)
-    taken = {id(card.fields) for card, _n in deck.alike if matches(card.fields, when)}
+    taken = {id(card.fields) for card, _n in alike_of_group(deck, when)}
     return [card for card in deck.cards if id(card.fields) in taken]
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, group_label, matches, name_column, when_label
+from ..model import Deck, Game, alike_of_group, group_label, name_column, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -218,8 +218,7 @@ def breakdown(deck: Deck) -> str:
     parts = []
     for group in groups:
         when = group.get("when", {})
-        # a group's cards alike are the deck's groups of alike cards that its `when` takes
-        taken = [(card, n) for card, n in deck.alike if matches(card.fields, when)]
+        taken = alike_of_group(deck, when)
         label = group_label(group) or when_label(when)
         key = group.get("key", [])
         detail = by(taken, key[0]) if key else ""
