@@ -1,4 +1,5 @@
-"""board.pdf (and board-a3.pdf): a board on one page, or as poster tiles with a guide page.
+"""board.pdf (and board-a3.pdf or board-a2.pdf): a board on one page, or as poster tiles with a
+guide page.
 
 The guide page's words are this builder's; it registers their glyphs.
 """
@@ -22,14 +23,17 @@ def guide_text(title: str, name: str, tiling: Tiling) -> list[str]:
         f"{bw / MM:g}×{bh / MM:g} mm のボードを {len(tiling.tiles)} 枚に分けて印刷します"
         f"（のりしろ {tiling.overlap / MM:g} mm）。",
         *PROOF_LINES,
-        "２枚目からは各ページの点線で切り、○＋の印を重ねて貼り合わせてください。",
+        "２枚目からは各ページの点線で余白を切り落とし、のりしろを隣の紙に重ねて"
+        "○＋の印を合わせ、貼り合わせてください。",
         "A1 が左上です。数字は右へ、アルファベットは下へ進みます。",
     ]
 
 
 class BoardBuilder(Builder):
     name = "board"
-    what = "board.pdf: each board on one page or as poster tiles; board-a3.pdf in one piece on A3"
+    what = (
+        "board.pdf: each board on one page or as poster tiles; board-a3.pdf (or -a2) in one piece"
+    )
     default = True
     needs = "boards with their tilings"
 

@@ -24,8 +24,9 @@ from .units import MM, UnitError, to_pt
 
 GEOMETRY = ("x", "y", "w", "h")
 KEYS = {
-    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed", "dash"},
-    "ellipse": {"fill", "stroke", "stroke_width", "dash"},
+    # holds: on a board, the component (id or name) a space is drawn for (checked to fit it)
+    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed", "dash", "holds"},
+    "ellipse": {"fill", "stroke", "stroke_width", "dash", "holds"},
     "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
     "line": {"points", "stroke", "stroke_width", "dash"},
     "icon": {"icon"},

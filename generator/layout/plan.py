@@ -31,6 +31,7 @@ from .units import MM
 
 BOARD_OVERLAP_MM = 10.0
 BOARD_MARGIN_MM = 5.0
+ONE_PIECE = ("a3", "a2")  # papers a tiled board is also printed on whole, the smallest that fits
 # Columns that never need a layout: copies, and the provisional marker the check lists.
 RESERVED_COLUMNS = {"count", "provisional"}
 
@@ -258,7 +259,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
 
 def _lay_out_single(stage: _Stage, comp: Component) -> None:
     """One piece from its layout alone (a board): on one page when the paper holds it, else
-    tiled as a poster, and on A3 in one piece where that fits."""
+    tiled as a poster, and in one piece on A3 or A2 where that fits."""
     w, h, _size = sheets.card_size(stage.defs, comp.size, comp.at("size"))
     names = {"W": w, "H": h, "bleed": 0.0}
     layout = stage.layout(comp.front, names, comp.at("front"))
@@ -268,22 +269,98 @@ def _lay_out_single(stage: _Stage, comp: Component) -> None:
     margin, overlap = BOARD_MARGIN_MM * MM, BOARD_OVERLAP_MM * MM
     main = f"{comp.output}.pdf"
     tilings = {main: sheets.tile((w, h), stage.defs.paper[stage.paper], margin, overlap)}
-    a3 = stage.defs.paper.get("a3")
-    if a3 and not tilings[main].single:
-        a3_tiling = sheets.tile((w, h), a3, margin, overlap)
-        if a3_tiling.single:
-            tilings[f"{comp.output}-a3.pdf"] = a3_tiling
+    if not tilings[main].single:
+        # In one piece too, on the smallest of the larger papers that holds it (a print shop's
+        # A3 or A2), or said so.
+        larger = [p for p in ONE_PIECE if p in stage.defs.paper and p != stage.paper]
+        for paper in larger:
+            whole = sheets.tile((w, h), stage.defs.paper[paper], margin, overlap)
+            if whole.single:
+                tilings[f"{comp.output}-{paper}.pdf"] = whole
+                break
         else:
+            if larger:
+                stage.problems.warning(
+                    _(
+                        "{name} ({w:g}×{h:g} mm) does not fit {papers} in one piece either",
+                        name=comp.name,
+                        w=round(w / MM, 1),
+                        h=round(h / MM, 1),
+                        papers=" / ".join(p.upper() for p in larger),
+                    ),
+                    comp.where,
+                )
+    _check_spaces(stage, comp, face)
+    stage.plan.boards.append(BoardPlan(comp.id, comp.name, face, tilings))
+
+
+def _check_spaces(stage: _Stage, comp: Component, face) -> None:
+    """A board's spaces that say what they hold (`holds = "elder"`): each must take a piece of
+    that component, either way round, and no box drawn after it may cover it (a panel over a
+    pile)."""
+    components = stage.game.manifest.components
+    boxes = face.boxes
+    for i, space in enumerate(boxes):
+        held = space.props.get("holds")
+        if not held:
+            continue
+        other = next((c for c in components if held in (c.id, c.name)), None)
+        if other is None or other.size is None:
+            names = ", ".join(c.id for c in components if c.size is not None and c is not comp)
             stage.problems.warning(
                 _(
-                    "{name} ({w:g}×{h:g} mm) does not fit A3 either",
-                    name=comp.name,
-                    w=w / MM,
-                    h=h / MM,
+                    "{board}: space '{space}' holds '{held}', which is no component of this "
+                    "game (components: {names})",
+                    board=comp.name,
+                    space=space.name,
+                    held=held,
+                    names=names,
                 ),
-                comp.where,
+                space.where,
             )
-    stage.plan.boards.append(BoardPlan(comp.id, comp.name, face, tilings))
+            continue
+        pw, ph, _size = sheets.card_size(stage.defs, other.size, other.at("size"))
+        tol = 0.05 * MM
+        fits = (space.w + tol >= pw and space.h + tol >= ph) or (
+            space.w + tol >= ph and space.h + tol >= pw
+        )
+        if not fits:
+            stage.problems.warning(
+                _(
+                    "{board}: space '{space}' ({w:g}×{h:g} mm) is smaller than the {name} it "
+                    "holds ({pw:g}×{ph:g} mm)",
+                    board=comp.name,
+                    space=space.name,
+                    w=round(space.w / MM, 1),
+                    h=round(space.h / MM, 1),
+                    name=other.name,
+                    pw=round(pw / MM, 1),
+                    ph=round(ph / MM, 1),
+                ),
+                space.where,
+            )
+        x0, y0, x1, y1 = space.x, space.y, space.x + space.w, space.y + space.h
+        for above in boxes[i + 1 :]:
+            covers = above.type == "image" or (
+                above.type in ("rect", "ellipse", "polygon") and above.props.get("fill")
+            )
+            if not covers or above.props.get("holds"):
+                continue
+            ax0, ay0, ax1, ay1 = above.x, above.y, above.x + above.w, above.y + above.h
+            if x0 <= ax0 and y0 <= ay0 and ax1 <= x1 and ay1 <= y1:
+                continue  # drawn inside the space: its own mark or label
+            w, h = min(x1, ax1) - max(x0, ax0), min(y1, ay1) - max(y0, ay0)
+            if w > 1 * MM and h > 1 * MM:
+                stage.problems.warning(
+                    _(
+                        "{board}: '{above}' is drawn over space '{space}', where the {name} go",
+                        board=comp.name,
+                        above=above.name,
+                        space=space.name,
+                        name=other.name,
+                    ),
+                    above.where,
+                )
 
 
 DIE_BLEED_MM = 1.0
@@ -358,7 +435,27 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
         if comp.kind != "card" or comp.id not in laid:
             continue
         deck = laid[comp.id]
-        box = tuckbox.lay_out(stage, comp, deck.geometry.card, len(deck.faces))
+        try:
+            box = tuckbox.lay_out(stage, comp, deck.geometry.card, len(deck.faces))
+        except BuildError as exc:
+            # The tool's own tuck-box layouts fit cards from about 30×40 mm: smaller cards get
+            # none, said so, and their sheets are built. A mistake in the project's own
+            # layouts or [component.tuckbox] stays an error at its line.
+            if not all(p.where.file.startswith("pnp:") for p in exc.problems):
+                raise
+            card_w, card_h = deck.geometry.card
+            stage.problems.notice(
+                _(
+                    "{name}: no tuck box: its {w:g}×{h:g} mm cards are too small for the tool's "
+                    "tuck-box layouts (layouts/_shared/tuckbox_front.toml of your own can hold "
+                    "them)",
+                    name=comp.name,
+                    w=round(card_w / MM, 1),
+                    h=round(card_h / MM, 1),
+                ),
+                comp.where,
+            )
+            continue
         margin = deck.geometry.margin
         paper = stage.defs.paper[stage.paper]
         page = tuckbox.fit_page(box.size, [paper], margin)

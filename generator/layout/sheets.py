@@ -172,6 +172,7 @@ class SheetGeometry:
     # Fold-over sheets: the x of the fold line (fronts left of it, their backs mirrored to the
     # right on the same page); None: backs on their own page (or none).
     fold: float | None = None
+    cuts: Cuts | None = field(default=None, repr=False)  # the cut lines in micrometres
 
     @property
     def per_sheet(self) -> int:
@@ -251,44 +252,62 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
     return w, h, size
 
 
-def _need(n: int, size: float, gap: float, butted: bool, b: float, o: float, length: float):
-    """The room n cards need along one direction, bleed and crop marks included."""
+UM_PER_PT = 25400 / 72  # micrometres in a point
+
+
+def um(points: float) -> int:
+    """A length in whole micrometres: the unit every sheet position is worked out in, so that
+    a card's edge, its clip and the crop mark on its cut line are the same number."""
+    return round(points * UM_PER_PT)
+
+
+def pt(micrometres: int) -> float:
+    """Whole micrometres as points (PDF units): equal micrometres give equal points."""
+    return micrometres * 72 / 25400
+
+
+def _need(n: int, size: int, gap: int, butted: bool, b: int, o: int, length: int) -> int:
+    """The room n cards need along one direction, bleed and crop marks included (µm)."""
     if butted or n == 1:
         return n * size + 2 * b + 2 * (o + length)
     return n * (size + 2 * b) + (n - 1) * gap + 2 * (o + length)
 
 
 def _axis(n, size, room, gap, wanted, marks, arrange) -> Axis | None:
-    """The best way n cards fit `room`: their own bleed and gutters where there is room, else
-    edge to edge with bleed around the outside; long crop marks, else short ones; the full
-    bleed, else as much as is left (rounded down to 0.1 mm). None: they do not fit at all."""
+    """The best way n cards fit `room` (all in µm): their own bleed and gutters where there is
+    room, else edge to edge with bleed around the outside; long crop marks, else short ones;
+    the full bleed, else as much as is left (rounded down to 0.1 mm). None: they do not fit."""
     modes = {"separate": (False,), "butted": (True,)}.get(arrange, (False, True))
     for butted in modes:
         for o, length in marks:
-            if _need(n, size, gap, butted, wanted, o, length) <= room + 1e-6:
+            if _need(n, size, gap, butted, wanted, o, length) <= room:
                 return Axis(butted and n > 1, wanted, o, length)
     o, length = marks[-1]
     butted = modes[-1] and n > 1
-    spare = room - _need(n, size, gap, butted, 0.0, o, length)
-    if spare < -1e-6:
+    spare = room - _need(n, size, gap, butted, 0, o, length)
+    if spare < 0:
         return None
-    b = spare / 2 if butted or n == 1 else spare / (2 * n)
-    return Axis(butted, math.floor(b / MM * 10 + 1e-6) / 10 * MM, o, length)
+    b = spare // 2 if butted or n == 1 else spare // (2 * n)
+    return Axis(butted, b // 100 * 100, o, length)
 
 
-def _positions(n: int, size: float, gap: float, axis: Axis, start: float):
-    """Each card's trim start and the span its face may cover, along one direction."""
+def _positions(n: int, size: int, gap: int, axis: Axis, start: int) -> list[tuple[int, int, int]]:
+    """Each card's trim start and the span its face may cover, along one direction (µm)."""
     out = []
     for i in range(n):
         if axis.butted:
             at = start + axis.bleed + i * size
-            lo = at - (axis.bleed if i == 0 else 0.0)
-            hi = at + size + (axis.bleed if i == n - 1 else 0.0)
+            lo = at - (axis.bleed if i == 0 else 0)
+            hi = at + size + (axis.bleed if i == n - 1 else 0)
         else:
             at = start + axis.bleed + i * (size + 2 * axis.bleed + gap)
             lo, hi = at - axis.bleed, at + size + axis.bleed
         out.append((at, lo, hi))
     return out
+
+
+def _in_pt(axis: Axis) -> Axis:
+    return Axis(axis.butted, pt(axis.bleed), pt(axis.offset), pt(axis.length))
 
 
 def impose(
@@ -311,7 +330,10 @@ def impose(
     bleed and a gutter where the paper has room for it and for the marks; else they butt on
     shared cut lines with bleed around the outside; then the marks get shorter; last, the
     bleed gives way. `where` is the component; `at(key)`, where given, is the line of its
-    `sheet` or `size` key."""
+    `sheet` or `size` key.
+
+    Every position is worked out in whole micrometres (`um`) and given in points (`pt`) only
+    at the end: a card's edge, its clip and its crop marks are one number."""
     at = at or (lambda key: where)
     if sheet_name not in defs.sheets:
         message = _(
@@ -320,21 +342,26 @@ def impose(
             sheets=", ".join(defs.sheets),
         )
         raise BuildError([Problem("error", message, at("sheet"))])
-    cw, ch, size_name = card_size(defs, size, at("size"))
-    paper_w, paper_h = paper_size(defs, paper_name)
+    cw_pt, ch_pt, size_name = card_size(defs, size, at("size"))
+    cw, ch = um(cw_pt), um(ch_pt)
+    paper_w, paper_h = (um(v) for v in paper_size(defs, paper_name))
     spec = defs.sheets[sheet_name]
+
+    def length(key: str, default: str) -> int:
+        return um(to_pt(spec.get(key, default)))
+
     try:
         margin = (
-            margin_mm * MM if margin_mm is not None else to_pt(spec.get("printer_margin", "5mm"))
+            round(margin_mm * 1000) if margin_mm is not None else length("printer_margin", "5mm")
         )
-        max_bleed = min(to_pt(spec.get("max_bleed", "3mm")), MAX_BLEED_MM * MM)
-        wanted = to_pt(want_bleed if want_bleed is not None else spec.get("bleed", "3mm"))
-        gap = to_pt(spec.get("gap", "0mm"))
-        crop_len = to_pt(spec.get("crop_length", "4mm"))
-        crop_off = to_pt(spec.get("crop_offset", "1mm"))
+        max_bleed = min(length("max_bleed", "3mm"), round(MAX_BLEED_MM * 1000))
+        wanted = um(to_pt(want_bleed if want_bleed is not None else spec.get("bleed", "3mm")))
+        gap = length("gap", "0mm")
+        crop_len = length("crop_length", "4mm")
+        crop_off = length("crop_offset", "1mm")
         short = (
-            min(crop_off, to_pt(spec.get("crop_offset_min", "0.5mm"))),
-            min(crop_len, to_pt(spec.get("crop_length_min", "2mm"))),
+            min(crop_off, length("crop_offset_min", "0.5mm")),
+            min(crop_len, length("crop_length_min", "2mm")),
         )
         marks_tried = [(crop_off, crop_len), (crop_off, short[1]), short]
         crop_width = to_pt(spec.get("crop_width", "0.25pt"))
@@ -358,38 +385,40 @@ def impose(
                 raise _ValueAtKey(
                     key, _("'{key}' must be at least 1, got {value}", key=key, value=value)
                 )
-        for key, length in (
+        for key, value in (
             ("printer_margin", margin),
             ("gap", gap),
             ("crop_length", crop_len),
             ("crop_offset", crop_off),
             ("crop_width", crop_width),
         ):
-            if length < 0:
+            if value < 0:
                 raise _ValueAtKey(
                     key, _("'{key}' must be 0 or more, got {value}", key=key, value=spec.get(key))
                 )
         backs_mode = backs or spec.get("backs", "long-edge")
         folded = backs_mode == "foldover"
         # Fold-over: between the fold line and the nearest crop mark or bleed on either side.
-        fold_gap = to_pt(spec.get("fold_gap", "2mm")) if folded else 0.0
+        fold_gap = length("fold_gap", "2mm") if folded else 0
         orientation = spec.get("orientation", "auto" if folded else "portrait")
         if orientation not in ("auto", "portrait", "landscape"):
             raise ValueError(_("orientation must be 'auto', 'portrait' or 'landscape'"))
         # "auto": as many as fit with the least bleed the sheet accepts (min_bleed, default
         # the wanted bleed) and the shortest marks; the bleed is then the most those leave.
-        least = min(to_pt(spec.get("min_bleed", want_bleed or spec.get("bleed", "3mm"))), wanted)
+        least = min(
+            um(to_pt(spec.get("min_bleed", want_bleed or spec.get("bleed", "3mm")))), wanted
+        )
 
-        def count(room: float, item: float) -> int:
+        def count(room: int, item: int) -> int:
             n = 0
-            while _need(n + 1, item, gap, arrange != "separate", least, *short) <= room + 1e-6:
+            while _need(n + 1, item, gap, arrange != "separate", least, *short) <= room:
                 n += 1
             return n
 
-        def grid(pw: float, ph: float):
+        def grid(pw: int, ph: int):
             """The grid on paper pw × ph: (cols, rows, turned); the fronts of a fold-over
             sheet take the left half."""
-            room_w = (pw / 2 - margin - fold_gap) if folded else pw - 2 * margin
+            room_w = (pw // 2 - margin - fold_gap) if folded else pw - 2 * margin
             room_h = ph - 2 * margin
             cols = count(room_w, cw) if spec.get("cols") == "auto" else int(spec["cols"])
             rows = count(room_h, ch) if spec.get("rows") == "auto" else int(spec["rows"])
@@ -436,15 +465,15 @@ def impose(
                 )
             ]
         )
-    if not 0 <= wanted <= max_bleed + 1e-6:
+    if not 0 <= wanted <= max_bleed:
         raise BuildError(
             [
                 Problem(
                     "error",
                     _(
                         "bleed must be 0–{most:g} mm, got {wanted:g} mm",
-                        most=max_bleed / MM,
-                        wanted=wanted / MM,
+                        most=max_bleed / 1000,
+                        wanted=wanted / 1000,
                     ),
                     where,
                 )
@@ -463,87 +492,119 @@ def impose(
                         cols=cols,
                         rows=rows,
                         size=size_name,
-                        w=cw / MM,
-                        h=ch / MM,
+                        w=cw / 1000,
+                        h=ch / 1000,
                         paper=paper_name,
-                        margin=margin / MM,
+                        margin=margin / 1000,
                     ),
                     where,
                 )
             ]
         )
     least_bleed = min(across.bleed, down.bleed)
-    if least_bleed < wanted - 1e-6:
+    if least_bleed < wanted:
         note = _(
             "bleed reduced from {wanted:g} mm to {bleed:g} mm so that the {cols}×{rows} grid of "
             "{size} cards fits on {paper} inside the {margin:g} mm printer margin",
-            wanted=wanted / MM,
-            bleed=least_bleed / MM,
+            wanted=wanted / 1000,
+            bleed=least_bleed / 1000,
             cols=cols,
             rows=rows,
             size=size_name,
             paper=paper_name,
-            margin=margin / MM,
+            margin=margin / 1000,
         )
         problems.notice(note, where, fold=f"{where.file}:{note}")
     # The faces are drawn with the larger bleed; each slot's clip gives each side its own.
     bleed = max(across.bleed, down.bleed)
     grid_w = _need(cols, cw, gap, across.butted, across.bleed, 0, 0)
     grid_h = _need(rows, ch, gap, down.butted, down.bleed, 0, 0)
-    left, bottom = (pw - grid_w) / 2, (ph - grid_h) / 2
+    left, bottom = (pw - grid_w) // 2, (ph - grid_h) // 2
     if folded:  # centred in the left half's room; the backs mirror about the fold line
-        left = margin + (room_w - grid_w) / 2
-    xs_ = _positions(cols, cw, gap, across, left)
-    ys_ = _positions(rows, ch, gap, down, bottom)
-    fronts, backs = [], []
+        left = margin + (room_w - grid_w) // 2
+    xs = _positions(cols, cw, gap, across, left)
+    ys = _positions(rows, ch, gap, down, bottom)
+    rot = 90 if turned else 0
+    fronts, backs, cells = [], [], []
     for r in range(rows):
-        y, y0, y1 = ys_[rows - 1 - r]  # row 0 is the top row
+        y, y0, y1 = ys[rows - 1 - r]  # row 0 is the top row
         for c in range(cols):
-            x, x0, x1 = xs_[c]
-            fronts.append(Slot(x, y, cw, ch, 90 if turned else 0, (x0, y0, x1, y1)))
+            x, x0, x1 = xs[c]
+            cells.append((x, y, x0, y0, x1, y1))
+            fronts.append(Slot(pt(x), pt(y), pt(cw), pt(ch), rot, (pt(x0), pt(y0), pt(x1), pt(y1))))
             # Long-edge flip turns the sheet about its vertical axis: x mirrors, y stays; a card
             # turned to the left on the front has its back turned to the right.
-            back_clip = (pw - x1, y0, pw - x0, y1)
-            backs.append(Slot(pw - x - cw, y, cw, ch, -90 if turned else 0, back_clip))
-    marks: list[CropMark] = []
-    top, right = bottom + grid_h, left + grid_w
-    cut_x = sorted({round(s.x, 4) for s in fronts} | {round(s.x + cw, 4) for s in fronts})
-    cut_y = sorted({round(s.y, 4) for s in fronts} | {round(s.y + ch, 4) for s in fronts})
-    o, length = down.offset, down.length
-    for x in cut_x:
-        marks.append(CropMark(x, top + o, x, top + o + length))
-        marks.append(CropMark(x, bottom - o, x, bottom - o - length))
-    o, length = across.offset, across.length
-    for y in cut_y:
-        marks.append(CropMark(left - o, y, left - o - length, y))
-        marks.append(CropMark(right + o, y, right + o + length, y))
+            back_clip = (pt(pw - x1), pt(y0), pt(pw - x0), pt(y1))
+            backs.append(Slot(pt(pw - x - cw), pt(y), pt(cw), pt(ch), -rot, back_clip))
+    cuts = Cuts(cols, cw, ch, tuple(cells), across, down)
+    marks = cuts.marks(cols * rows)
     return SheetGeometry(
         sheet_name,
-        (pw, ph),
-        (ch, cw) if turned else (cw, ch),  # the card's own size
-        bleed,
+        (pt(pw), pt(ph)),
+        (pt(ch), pt(cw)) if turned else (pt(cw), pt(ch)),  # the card's own size
+        pt(bleed),
         cols,
         rows,
         tuple(fronts),
         tuple(backs) if backs_mode != "none" else (),
-        tuple(marks),
+        marks,
         crop_width,
         turned,
-        margin,
-        across,
-        down,
+        pt(margin),
+        _in_pt(across),
+        _in_pt(down),
         _label_boxes(
-            (pw, ph),
-            margin,
-            (left, bottom, right, top),
-            cut_x,
-            across,
-            down,
-            pw / 2 - fold_gap if folded else pw - margin,
+            (pt(pw), pt(ph)),
+            pt(margin),
+            (pt(left), pt(bottom), pt(left + grid_w), pt(bottom + grid_h)),
+            sorted({pt(v) for x, _y, *_ in cells for v in (x, x + cw)}),
+            _in_pt(across),
+            _in_pt(down),
+            pt(pw // 2 - fold_gap if folded else pw - margin),
         ),
         safe,
-        pw / 2 if folded else None,
+        pt(pw // 2) if folded else None,
+        cuts,
     )
+
+
+@dataclass(frozen=True)
+class Cuts:
+    """A sheet's cut lines in whole micrometres: each slot's trim corner and the span its face
+    covers (x, y, x0, y0, x1, y1, reading order), the footprint of a card on the page, and the
+    marks' offset and length along each direction. The crop marks of a sheet whose first
+    `used` slots are filled come from these numbers alone (`marks`)."""
+
+    cols: int
+    w: int
+    h: int
+    cells: tuple[tuple[int, int, int, int, int, int], ...]
+    across: Axis
+    down: Axis
+
+    def marks(self, used: int) -> tuple[CropMark, ...]:
+        """Each cut line of the filled slots marked at both ends: vertical lines above the top
+        row and below the last filled row, horizontal ones left of the first column and right
+        of the last filled column, each clear of every card's bleed."""
+        cells = self.cells[:used]
+        if not cells:
+            return ()
+        xs = sorted({v for x, *_ in cells for v in (x, x + self.w)})
+        ys = sorted({v for _x, y, *_ in cells for v in (y, y + self.h)})
+        left = min(c[2] for c in cells)
+        right = max(c[4] for c in cells)
+        bottom = min(c[3] for c in cells)
+        top = max(c[5] for c in cells)
+        out = []
+        o, n = self.down.offset, self.down.length
+        for x in xs:
+            out.append(CropMark(pt(x), pt(top + o), pt(x), pt(top + o + n)))
+            out.append(CropMark(pt(x), pt(bottom - o), pt(x), pt(bottom - o - n)))
+        o, n = self.across.offset, self.across.length
+        for y in ys:
+            out.append(CropMark(pt(left - o), pt(y), pt(left - o - n), pt(y)))
+            out.append(CropMark(pt(right + o), pt(y), pt(right + o + n), pt(y)))
+        return tuple(out)
 
 
 LABEL_CLEARANCE = 0.5 * MM  # between the label and a card's bleed
@@ -604,25 +665,35 @@ class Tiling:
     single: bool  # the board fits one page: no tiling
 
 
+MARK_ROOM = 5 * MM  # a board's corner mark: 1 mm off the board, 4 mm long
+MARK_ROOM_MIN = 3 * MM  # ... and at least 2 mm long, where a board just fits one page
+
+
 def tile(
     board: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float
 ) -> Tiling:
     """Poster tiling: the board over as few pages as it takes, neighbours sharing `overlap`.
 
     Each page prints inside its margin; the next tile starts `printable - overlap` further on,
-    so every seam has exactly `overlap` printed twice, to glue one sheet over the other.
+    so every seam has exactly `overlap` printed twice, to glue one sheet over the other. The
+    tiles cover the board and room for its corner marks around it (MARK_ROOM), so every mark
+    prints inside the margin.
     """
     bw, bh = board
     best = None
     for pw, ph in (paper, (paper[1], paper[0])):  # portrait, then landscape
         aw, ah = pw - 2 * margin, ph - 2 * margin
-        if bw <= aw + 1e-6 and bh <= ah + 1e-6:
+        room = 2 * MARK_ROOM_MIN
+        if bw + room <= aw + 1e-6 and bh + room <= ah + 1e-6:
             origin = ((pw - bw) / 2, (ph - bh) / 2)
             return Tiling(
                 (pw, ph), board, (Tile(0, 0, "A1", (0, 0, bw, bh), origin),), 0.0, margin, True
             )
-        cols = 1 if bw <= aw else math.ceil((bw - overlap) / (aw - overlap) - 1e-9)
-        rows = 1 if bh <= ah else math.ceil((bh - overlap) / (ah - overlap) - 1e-9)
+    for pw, ph in (paper, (paper[1], paper[0])):
+        aw, ah = pw - 2 * margin, ph - 2 * margin
+        ew, eh = bw + 2 * MARK_ROOM, bh + 2 * MARK_ROOM  # the board and its marks
+        cols = 1 if ew <= aw else math.ceil((ew - overlap) / (aw - overlap) - 1e-9)
+        rows = 1 if eh <= ah else math.ceil((eh - overlap) / (ah - overlap) - 1e-9)
         if best is None or cols * rows < best[0]:
             best = (cols * rows, (pw, ph), cols, rows, aw, ah)
     _, (pw, ph), cols, rows, aw, ah = best
@@ -648,13 +719,7 @@ def tile(
     return Tiling((pw, ph), board, tuple(tiles), overlap, margin, False)
 
 
-def marks_for(g: SheetGeometry, used: int) -> list[CropMark]:
-    """The crop marks a sheet with only its first `used` slots filled needs: none for empty rows."""
-    slots = g.fronts[:used]
-    xs = {round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots}
-    ys = {round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots}
-    return [
-        m
-        for m in g.crop_marks
-        if (m.x1 == m.x2 and round(m.x1, 3) in xs) or (m.y1 == m.y2 and round(m.y1, 3) in ys)
-    ]
+def marks_for(g: SheetGeometry, used: int) -> tuple[CropMark, ...]:
+    """The crop marks a sheet with only its first `used` slots filled needs: its cut lines'
+    marks end at its last row and column (worked out from the same micrometres as the slots)."""
+    return g.cuts.marks(used) if g.cuts is not None else g.crop_marks

@@ -19,6 +19,7 @@ from .pdf import proof_header
 
 MARK_R = 2.2 * MM
 MARK_EVERY = 45 * MM
+CUT_WIDTH = 0.5  # the dashed cut line, in points
 
 
 def board_pdf(
@@ -37,7 +38,7 @@ def board_pdf(
         c.translate(*tile.origin)
         c.doForm("board")
         c.restoreState()
-        _corner_marks(c, tile.origin, tiling.board)
+        _corner_marks(c, tile.origin, tiling.board, tiling.page, tiling.margin)
         c.showPage()
     else:
         _guide_page(c, guide, tiling, font_names)
@@ -47,20 +48,29 @@ def board_pdf(
     return buf.getvalue()
 
 
-def _corner_marks(c: Canvas, origin, size) -> None:
+def _corner_marks(c: Canvas, origin, size, page, margin) -> None:
     x0, y0 = origin
     x1, y1 = x0 + size[0], y0 + size[1]
     for x, y, dx, dy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
-        _corner_mark(c, x, y, dx, dy)
+        _corner_mark(c, x, y, dx, dy, page, margin)
 
 
-def _corner_mark(c: Canvas, x: float, y: float, dx: int, dy: int) -> None:
-    """A crop mark's two strokes at a corner (x, y), pointing away from the board (dx, dy)."""
+def _corner_mark(c: Canvas, x: float, y: float, dx: int, dy: int, page, margin) -> None:
+    """A crop mark's two strokes at a corner (x, y), pointing away from the board (dx, dy):
+    4 mm long, or as long as the printable area leaves (the tiling leaves at least 2 mm)."""
+    room_x = (x - margin) if dx < 0 else (page[0] - margin - x)
+    room_y = (y - margin) if dy < 0 else (page[1] - margin - y)
     c.setLineWidth(0.25)
     c.setStrokeColor(black)
     c.setDash()
-    c.line(x + dx * 1 * MM, y, x + dx * 4 * MM, y)
-    c.line(x, y + dy * 1 * MM, x, y + dy * 4 * MM)
+    for room, horizontal in ((room_x, True), (room_y, False)):
+        end = min(4 * MM, room)
+        if end < 1.5 * MM:
+            continue  # no room to see a mark: the corner lies at the printable edge
+        if horizontal:
+            c.line(x + dx * 1 * MM, y, x + dx * end, y)
+        else:
+            c.line(x, y + dy * 1 * MM, x, y + dy * end)
 
 
 def _tile_page(c: Canvas, tile, tiling: Tiling, font_names) -> None:
@@ -89,31 +99,41 @@ def _tile_page(c: Canvas, tile, tiling: Tiling, font_names) -> None:
         y for y, has in ((y1 - ov / 2, tile.row > 0), (y0 + ov / 2, tile.row < last_row)) if has
     ]
     ox, oy = tile.origin
+    # A mark along a seam is placed only where the whole of it prints on this tile (and so on
+    # its neighbour, which shows the same strip): not cut by the printable edge.
+    reach = MARK_R * 1.6 + 1 * MM
     for sx in seams_x:
         y = max(y0, 0) + MARK_EVERY / 2
         while y < min(y1, bh):
-            _mark(c, ox + sx, oy + y)
+            if y0 + reach <= y <= y1 - reach:
+                _mark(c, ox + sx, oy + y)
             y += MARK_EVERY
     for sy in seams_y:
         x = max(x0, 0) + MARK_EVERY / 2
         while x < min(x1, bw):
-            _mark(c, ox + x, oy + sy)
+            if x0 + reach <= x <= x1 - reach:
+                _mark(c, ox + x, oy + sy)
             x += MARK_EVERY
-    # Cut lines: a tile that is not in the first column or row is trimmed by the overlap on its
-    # left / top edge and laid over its neighbour.
+    c.restoreState()
+    # Cut lines where the overlap starts: a tile that is not in the first column or row is
+    # cut along the edge of its printed area on its left / top side (its margin cut away), so
+    # the overlap strip and its marks lie on the neighbour's and the marks meet.
+    half = CUT_WIDTH / 2
+    c.saveState()
     c.setDash(3, 2)
-    c.setLineWidth(0.5)
+    c.setLineWidth(CUT_WIDTH)
     c.setStrokeColor(HexColor("#E0457B"))
     if tile.col > 0:
-        c.line(m + ov, m, m + ov, m + ah)
+        c.line(m + half, m, m + half, m + ah)
     if tile.row > 0:
-        c.line(m, m + ah - ov, m + aw, m + ah - ov)
+        c.line(m, m + ah - half, m + aw, m + ah - half)
     c.restoreState()
     # The board's own corners on the tiles that hold them: where to cut round it once the
     # tiles are joined (a white board has no edge to see).
     for bx, by in ((0.0, 0.0), (bw, 0.0), (0.0, bh), (bw, bh)):
         if x0 <= bx <= x1 and y0 <= by <= y1:
-            _corner_mark(c, ox + bx, oy + by, -1 if bx == 0 else 1, -1 if by == 0 else 1)
+            dx, dy = -1 if bx == 0 else 1, -1 if by == 0 else 1
+            _corner_mark(c, ox + bx, oy + by, dx, dy, tiling.page, m)
     _tile_label(c, tile, tiling, font_names)
     c.showPage()
 
@@ -129,14 +149,36 @@ def _mark(c: Canvas, x: float, y: float) -> None:
 
 
 def _tile_label(c: Canvas, tile, tiling: Tiling, font_names) -> None:
-    m = tiling.margin
+    """The tile's name (A1, B2…) where the joined board will not show it: in the overlap strip
+    a neighbour covers (right, else bottom), else beyond the board's edge where the tile
+    shows off-board room, else at its top left."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    m, ov = tiling.margin, tiling.overlap
     pw, ph = tiling.page
+    bold = font_names["bold"]
+    last_col = max(t.col for t in tiling.tiles)
+    last_row = max(t.row for t in tiling.tiles)
+    size = 11.0
+    while size > 6 and stringWidth(tile.label, bold, size) + 2 * MM > ov - 1 * MM:
+        size -= 0.5
+    w, h = stringWidth(tile.label, bold, size) + 2 * MM, size * 1.2 + 1 * MM
+    ox, _oy = tile.origin
+    off_board = (pw - m) - (ox + tiling.board[0] + 5 * MM)  # room right of the board's marks
+    if tile.col < last_col:
+        x, y = pw - m - ov + 0.5 * MM, ph - m - h - 1 * MM
+    elif tile.row < last_row:
+        x, y = m + 1 * MM, m + 0.5 * MM
+    elif off_board >= w + 1 * MM:
+        x, y = pw - m - w - 0.5 * MM, ph - m - h - 1 * MM
+    else:
+        x, y = m + 1 * MM, ph - m - h - 1 * MM
     c.saveState()
     c.setFillColor(white)
-    c.rect(m + 1 * MM, ph - m - 7 * MM, 14 * MM, 6 * MM, stroke=0, fill=1)
+    c.rect(x, y, w, h, stroke=0, fill=1)
     c.setFillColor(black)
-    c.setFont(font_names["bold"], 11)
-    c.drawString(m + 2 * MM, ph - m - 5.5 * MM, tile.label)
+    c.setFont(bold, size)
+    c.drawString(x + 1 * MM, y + (h - size * 0.7) / 2, tile.label)
     c.restoreState()
 
 

@@ -702,23 +702,34 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
             + [_wrapped(line, width, body, 10.5) for line in lines[1:]]
         ),
     )
-    c.setFillColor(black)
-    c.setFont(bold, 16)
+    top, bottom = y, 15 * MM
+
+    def room(needed: float, font: str, size: float) -> None:
+        """Go on at the top of a new page where `needed` more would pass the bottom margin
+        (a game of many decks lists more than one page holds)."""
+        nonlocal y
+        if y - needed < bottom:
+            c.showPage()
+            y = top
+        c.setFillColor(black)
+        c.setFont(font, size)
+
     for part in head:
+        room(0, bold, 16)
         c.drawString(left, y, part)
         y -= 7.5 * MM
     y -= 4.5 * MM
-    c.setFont(body, 10.5)
     for parts in rest:
         for part in parts:
+            room(0, body, 10.5)
             c.drawString(left, y, part)
             y -= 6.5 * MM
     # The ruler: 100 mm with millimetre ticks, longer every 5 and 10 mm.
     y -= 15 * MM
+    room(12 * MM, font_names["body"], 7)
     c.setStrokeColor(black)
     c.setLineWidth(0.4)
     c.line(left, y, left + 100 * MM, y)
-    c.setFont(font_names["body"], 7)
     for i in range(101):
         tick = 6 * MM if i % 10 == 0 else 4 * MM if i % 5 == 0 else 2.5 * MM
         c.line(left + i * MM, y, left + i * MM, y + tick)
@@ -746,6 +757,10 @@ def _wrapped(line: str, width: float, font: str, size: float) -> list[str]:
 def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
     left = 20 * MM
     y = proof_header(c, lines, page, font_names) - 58 * MM
+    if y < 15 * MM:  # the square on a page of its own
+        c.showPage()
+        c.setFont(font_names["body"], 9)
+        y = page[1] - 30 * MM - 50 * MM
     # A 50 mm square: checks both directions at once.
     c.setFillColor(white)
     c.rect(left, y, 50 * MM, 50 * MM, stroke=1, fill=0)

@@ -26,10 +26,18 @@ BAR = colors.HexColor("#3F5A96")
 FAIR = colors.HexColor("#C8323C")
 
 
+def _drawing(width: float, h: float, font: str) -> Drawing:
+    """A chart's drawing whose text state starts in the game's font: a drawing starts in
+    Helvetica otherwise, and the file names that font unembedded even where no text uses it."""
+    d = Drawing(width, h)
+    d.initialFontName = font
+    return d
+
+
 def _win_chart(st, font: str, width: float) -> Drawing:
     """Win rate per seat as bars, the 95 % interval as whiskers, the fair share as a red line."""
     h = 60 * MM
-    d = Drawing(width, h)
+    d = _drawing(width, h, font)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 12 * MM, 10 * MM, width - 20 * MM, h - 18 * MM
     rates = [w / st.finished if st.finished else 0 for w in st.wins]
@@ -70,7 +78,7 @@ def _histogram(
     hist: dict[int, int], font: str, width: float, label: str, bins: int = 24
 ) -> Drawing:
     h = 50 * MM
-    d = Drawing(width, h)
+    d = _drawing(width, h, font)
     if not hist:
         return d
     lo, hi = min(hist), max(hist)
@@ -268,7 +276,7 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
 def _sweep_chart(cells, font: str, width: float) -> Drawing:
     """Per cell: the share of games that end (bars) and the spread of the seats' win rates."""
     h = 70 * MM
-    d = Drawing(width, h)
+    d = _drawing(width, h, font)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 12 * MM, 16 * MM, width - 20 * MM, h - 24 * MM
     chart.data = [
