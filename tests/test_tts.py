@@ -48,28 +48,64 @@ def test_a_small_deck_one_sheet_with_the_hidden_card_last(tiny):
     assert [c["CardID"] for c in cards] == deck["DeckIDs"]
 
 
-def test_a_deck_over_69_cards_takes_more_sheets_and_repeats_copies(tmp_path):
+def test_a_deck_keeps_one_slot_a_distinct_face_and_a_card_id_a_physical_card(tmp_path):
     root = make_fixture_project("decks", tmp_path)
     r = run("build", "uno", "--project", str(root), "--format", "tts")
     assert r.exit_code == 0, r.output
     out = root / "output/uno"
-    (deck,) = (
-        saved(out / "tts/card.json")["ObjectStates"]
-        if (out / "tts/card.json").exists()
-        else (saved(next((out / "tts").glob("*.json")))["ObjectStates"])
-    )
-    assert len(deck["ContainedObjects"]) == 108  # every physical card, copies repeated
-    assert sorted(deck["CustomDeck"]) == ["1", "2"]
-    first, second = deck["CustomDeck"]["1"], deck["CustomDeck"]["2"]
-    assert (first["NumWidth"], first["NumHeight"]) == (10, 7)
-    assert (second["NumWidth"], second["NumHeight"]) == (10, 4)  # 39 cards and the hidden one
-    assert deck["DeckIDs"][:2] == [100, 101] and deck["DeckIDs"][69] == 200
-    assert deck["DeckIDs"][-1] == 238
-    for entry in (first, second):
-        size = Image.open(image_of(entry["FaceURL"], out)).size
-        assert max(size) <= 4096
-    names = [c["Nickname"] for c in deck["ContainedObjects"]]
-    assert len(set(names)) < len(names)  # copies keep their card's name
+    (deck,) = saved(next((out / "tts").glob("*.json")))["ObjectStates"]
+    cards = deck["ContainedObjects"]
+    assert len(cards) == 108  # every physical card, copies repeated
+    assert [c["CardID"] for c in cards] == deck["DeckIDs"]
+    by_name: dict[str, set] = {}
+    for c in cards:
+        by_name.setdefault(c["Nickname"], set()).add(c["CardID"])
+    assert all(len(ids) == 1 for ids in by_name.values())  # copies share their face's slot
+    slots = sorted({c["CardID"] for c in cards})
+    assert len(slots) == len(by_name) < 69  # one slot a distinct face: one sheet
+    (sheet,) = deck["CustomDeck"].values()
+    cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+    assert cols * rows >= len(slots) + 1 and cols * (rows - 1) < len(slots) + 1
+    faces = Image.open(image_of(sheet["FaceURL"], out)).convert("RGB")
+    w, h = faces.size[0] // cols, faces.size[1] // rows
+    # 300 dpi, or as near as a 4096 px sheet of this many slots allows: no slot is a copy's.
+    assert w >= min(300 * 63 / 25.4, 4096 / cols) - 1
+    seen = set()
+    for slot in slots:
+        i = slot - 100
+        cell = faces.crop(
+            ((i % cols) * w, (i // cols) * h, (i % cols + 1) * w, (i // cols + 1) * h)
+        )
+        assert cell.tobytes() not in seen  # no face stored twice
+        seen.add(cell.tobytes())
+
+
+def test_cards_of_any_shape_keep_their_aspect_in_tabletop_simulator(kit):
+    """Tabletop Simulator's card is 1 : 1.4 at any uniform scale; a tarot card (70 × 120 mm)
+    must be scaled more along its height than its width to stay 70 : 120."""
+    r = run("build", "--project", str(kit), "--format", "tts")
+    assert r.exit_code == 0, r.output
+    (deck,) = saved(kit / "output/kit/tts/hero.json")["ObjectStates"]
+    for t in [deck["Transform"], *(c["Transform"] for c in deck["ContainedObjects"])]:
+        width, height = 63.5 * t["scaleX"], 88.9 * t["scaleZ"]  # mm, at TTS's card size
+        assert abs(width - 70) < 0.05 and abs(height - 120) < 0.05, t
+
+
+def test_tokens_and_boards_keep_their_sizes_ratio_and_lie_apart(kit):
+    r = run("build", "--project", str(kit), "--format", "tts")
+    assert r.exit_code == 0, r.output
+    out = kit / "output/kit"
+    chips = saved(out / "tts/chip.json")["ObjectStates"]
+    board = saved(out / "tts/board.json")["ObjectStates"][0]
+    # 16 mm chips and a 380 mm board: tiles of one kind, scaled as their widths.
+    ratio = chips[0]["Transform"]["scaleX"] / board["Transform"]["scaleX"]
+    assert abs(ratio - 16 / 380) < 1e-6
+    # A custom tile is 2 units across at scale 1: no two chips' squares overlap.
+    side = 2 * chips[0]["Transform"]["scaleX"]
+    spots = [(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in chips]
+    for i, a in enumerate(spots):
+        for b in spots[i + 1 :]:
+            assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= side, (a, b)
 
 
 def test_tokens_and_boards_become_tiles(kit):

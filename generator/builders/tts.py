@@ -20,7 +20,7 @@ from .faces import Component, components
 
 MAX_COLS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
 CARD_DPI = 300  # a card's image before a sheet scales it to fit 4096 px
-POKER_W = 63.5 * MM  # Tabletop Simulator's card at scale 1
+POKER_W, POKER_H = 63.5 * MM, 88.9 * MM  # Tabletop Simulator's card at scale 1
 
 
 def sheet_grid(n: int) -> tuple[int, int]:
@@ -36,7 +36,24 @@ def card_pixels(size: tuple[float, float], cols: int, rows: int) -> tuple[int, i
     return max(1, int(w * scale)), max(1, int(h * scale))
 
 
-def _transform(x: float = 0.0, z: float = 0.0, scale: float = 1.0, flip: bool = False) -> dict:
+def card_scale(size: tuple[float, float]) -> tuple[float, float]:
+    """A card's scaleX and scaleZ: Tabletop Simulator's card at scale 1 is 63.5 × 88.9 mm
+    (1 : 1.4) whatever its image, so a card of another shape keeps its aspect by a scaleZ of
+    its own (a tarot card 70 × 120 mm: 1.10 × 1.35)."""
+    w, h = size
+    return w / POKER_W, h / POKER_H
+
+
+def tile_scale(width: float) -> float:
+    """A custom tile's scale for a piece `width` points wide: about 2 units (inches) across at
+    scale 1, so tokens and boards keep their sizes' ratio."""
+    return width / 72 / 2
+
+
+def _transform(
+    x: float = 0.0, z: float = 0.0, scale: float | tuple = 1.0, flip: bool = False
+) -> dict:
+    sx, sz = scale if isinstance(scale, tuple) else (scale, scale)
     return {
         "posX": x,
         "posY": 1.0,
@@ -44,9 +61,9 @@ def _transform(x: float = 0.0, z: float = 0.0, scale: float = 1.0, flip: bool = 
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0 if flip else 0.0,
-        "scaleX": scale,
+        "scaleX": sx,
         "scaleY": 1.0,
-        "scaleZ": scale,
+        "scaleZ": sz,
     }
 
 
@@ -88,31 +105,45 @@ class TtsBuilder(Builder):
     def _deck(self, job: Job, comp: Component, folder: Path, url) -> dict[Path, bytes]:
         from PIL import Image
 
-        per_sheet = MAX_COLS * MAX_ROWS - 1
-        chunks = [comp.pieces[i : i + per_sheet] for i in range(0, len(comp.pieces), per_sheet)]
         backs = {p.back.key for p in comp.pieces if p.back is not None}
         unique_back = len(backs) > 1
+        # One slot a distinct face (front and back, where backs differ); every physical card
+        # still gets its own CardID, naming its face's slot.
+        per_sheet = MAX_COLS * MAX_ROWS - 1
+        sheets: list[dict] = []  # each: {face key: slot}, in order
+        where = []  # each piece's (sheet number, slot)
+        for p in comp.pieces:
+            key = (p.front.key, p.back.key if unique_back and p.back is not None else None)
+            sheet = next((s for s in sheets if key in s), None)
+            if sheet is None:
+                if not sheets or len(sheets[-1]) == per_sheet:
+                    sheets.append({})
+                sheet = sheets[-1]
+                sheet[key] = len(sheet)
+            where.append((sheets.index(sheet) + 1, sheet[key], p))
         files: dict[Path, bytes] = {}
         custom: dict[str, dict] = {}
-        contained, ids = [], []
+        first = {}  # each face key's first piece, whose faces the slot shows
+        for n, slot, p in where:
+            first.setdefault((n, slot), p)
         back_image = None
-        for n, chunk in enumerate(chunks, start=1):
-            cols, rows = sheet_grid(len(chunk))
+        for n, sheet in enumerate(sheets, start=1):
+            cols, rows = sheet_grid(len(sheet))
             px = card_pixels(comp.size, cols, rows)
-            faces = [p.front for p in chunk]
-            hidden = next((p.back for p in chunk if p.back is not None), None)
-            images = _render(job, comp, [*faces, hidden], px)
-            sheet = Image.new("RGB", (cols * px[0], rows * px[1]), "white")
-            for i, image in enumerate(images[:-1]):
-                sheet.paste(image, ((i % cols) * px[0], (i // cols) * px[1]))
+            shown = [first[(n, slot)] for slot in range(len(sheet))]
+            hidden = next((p.back for p in shown if p.back is not None), None)
+            images = _render(job, comp, [*(p.front for p in shown), hidden], px)
+            image = Image.new("RGB", (cols * px[0], rows * px[1]), "white")
+            for i, face in enumerate(images[:-1]):
+                image.paste(face, ((i % cols) * px[0], (i // cols) * px[1]))
             last = cols * rows - 1  # the hidden-card image
-            sheet.paste(images[-1], ((last % cols) * px[0], (last // cols) * px[1]))
+            image.paste(images[-1], ((last % cols) * px[0], (last // cols) * px[1]))
             face_path = folder / f"{comp.id}-{n}.png"
-            files[face_path] = _png(sheet)
+            files[face_path] = _png(image)
             if unique_back:
-                back_sheet = Image.new("RGB", sheet.size, "white")
-                for i, image in enumerate(_render(job, comp, [p.back for p in chunk], px)):
-                    back_sheet.paste(image, ((i % cols) * px[0], (i // cols) * px[1]))
+                back_sheet = Image.new("RGB", image.size, "white")
+                for i, face in enumerate(_render(job, comp, [p.back for p in shown], px)):
+                    back_sheet.paste(face, ((i % cols) * px[0], (i // cols) * px[1]))
                 back_path = folder / f"{comp.id}-{n}-back.png"
                 files[back_path] = _png(back_sheet)
             else:
@@ -129,23 +160,22 @@ class TtsBuilder(Builder):
                 "UniqueBack": unique_back,
                 "Type": 0,
             }
-            for i, piece in enumerate(chunk):
-                card_id = n * 100 + i
-                ids.append(card_id)
-                contained.append(
-                    {
-                        "Name": "Card",
-                        "Nickname": piece.card.label(),
-                        "CardID": card_id,
-                        "Transform": _transform(scale=comp.size[0] / POKER_W),
-                        "CustomDeck": {str(n): custom[str(n)]},
-                    }
-                )
+        scale = card_scale(comp.size)
+        contained = [
+            {
+                "Name": "Card",
+                "Nickname": p.card.label(),
+                "CardID": n * 100 + slot,
+                "Transform": _transform(scale=scale),
+                "CustomDeck": {str(n): custom[str(n)]},
+            }
+            for n, slot, p in where
+        ]
         deck = {
             "Name": "DeckCustom",
             "Nickname": comp.name,
-            "Transform": _transform(scale=comp.size[0] / POKER_W, flip=True),
-            "DeckIDs": ids,
+            "Transform": _transform(scale=scale, flip=True),
+            "DeckIDs": [c["CardID"] for c in contained],
             "CustomDeck": custom,
             "ContainedObjects": contained,
         }
@@ -166,7 +196,10 @@ class TtsBuilder(Builder):
         )
         files: dict[Path, bytes] = {}
         objects = []
-        scale = comp.size[0] / 25.4 / 2  # a custom tile is about 2 units across at scale 1
+        scale = tile_scale(comp.size[0])
+        # A grid ten wide, a tenth of a piece apart: 2 units across at scale 1.
+        step_x = 2 * scale * 1.1
+        step_z = 2 * tile_scale(comp.size[1]) * 1.1
         for i, (p, image) in enumerate(zip(comp.pieces, images)):
             path = folder / f"{comp.id}-{keys[p.front.key] + 1}.png"
             files[path] = image
@@ -174,7 +207,9 @@ class TtsBuilder(Builder):
                 {
                     "Name": "Custom_Tile",
                     "Nickname": p.card.label(),
-                    "Transform": _transform(x=(i % 10) * 1.2, z=-(i // 10) * 1.2, scale=scale),
+                    "Transform": _transform(
+                        x=(i % 10) * step_x, z=-(i // 10) * step_z, scale=scale
+                    ),
                     "CustomImage": {
                         "ImageURL": url(path),
                         "ImageSecondaryURL": url(path),
@@ -196,7 +231,7 @@ class TtsBuilder(Builder):
         tile = {
             "Name": "Custom_Tile",
             "Nickname": board.name,
-            "Transform": _transform(scale=size[0] / 72 / 2),
+            "Transform": _transform(scale=tile_scale(size[0])),
             "CustomImage": {
                 "ImageURL": url(path),
                 "ImageSecondaryURL": url(path),
