@@ -53,6 +53,12 @@ def test_a_vendor_preset_sets_its_size_order_and_bleed(tiny):
     assert "ちいさな試験" in page_text(pdf, 0) and "一番小さい赤。" in page_text(
         pdf, 1
     )  # back first
+    # The preflight line states the trim the pages' TrimBox has (63.5 × 88.9 mm), not the
+    # card's own size scaled.
+    trim = b["trimbox"]
+    w, h = round(trim[2] - trim[0], 1), round(trim[3] - trim[1], 1)
+    assert (w, h) == (63.5, 88.9)
+    assert f"drivethrucards-poker: 数字カード 20 pages, {w:g}×{h:g} mm + " in r.output
 
 
 def test_a_png_preset_writes_the_shop_s_pixel_size_fronts_first(tiny):
@@ -136,4 +142,10 @@ def test_a_band_with_bleed_reaches_out_at_the_edges_it_meets_not_into_the_card(t
 def test_png_without_bleed_or_at_another_dpi(tiny, args, size):
     r = run("build", "--project", str(tiny), "--format", "png", *args)
     assert r.exit_code == 0, r.output
-    assert Image.open(tiny / "output/tiny/png/card/青-5-front.png").size == size
+    image = Image.open(tiny / "output/tiny/png/card/青-5-front.png")
+    assert image.size == size
+    # Its resolution goes with it (pHYs): an image editor opens it at its size in mm.
+    dpi = 150 if "150" in args else 300
+    assert image.info["dpi"] == pytest.approx((dpi, dpi), abs=0.5)
+    width_mm = 63 if "--no-bleed" in args else 69  # the trim, or the trim and its bleed
+    assert image.size[0] / image.info["dpi"][0] * 25.4 == pytest.approx(width_mm, abs=0.1)

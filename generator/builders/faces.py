@@ -85,9 +85,11 @@ def face_of(piece: Piece, side: str) -> Face:
     return piece.front if side == "front" else piece.back  # type: ignore[return-value]
 
 
-def preflight(preset: Preset, comp: Component, pages: int, scale: float) -> str:
-    """One line a designer reads before uploading: boxes, fonts, the smallest text, the
-    thinnest line, images."""
+def preflight(
+    preset: Preset, comp: Component, pages: int, scale: float, trim: tuple[float, float]
+) -> str:
+    """One line a designer reads before uploading: the trim the pages' TrimBox has, fonts, the
+    smallest text, the thinnest line, images."""
     sizes, lines, dpis = [], [], []
     for p in comp.pieces:
         for face in (p.front, p.back):
@@ -118,8 +120,8 @@ def preflight(preset: Preset, comp: Component, pages: int, scale: float) -> str:
         preset=preset.name,
         name=comp.name,
         pages=pages,
-        w=round((comp.size[0] * scale) / MM, 1),
-        h=round((comp.size[1] * scale) / MM, 1),
+        w=round(trim[0] / MM, 1),
+        h=round(trim[1] / MM, 1),
         bleed=round(preset.bleed / MM, 2),
         smallest=smallest,
         thinnest=thinnest,
@@ -176,7 +178,7 @@ class PrintshopBuilder(Builder):
                 for n, ((piece, side), image) in enumerate(zip(order, images), 1):
                     files[folder / comp.id / f"{n:03d}-{names[id(piece)]}-{side}.png"] = image
             scale = pages[0].scale if pages else 1.0
-            job.problems.notice(preflight(preset, comp, len(pages), scale))
+            job.problems.notice(preflight(preset, comp, len(pages), scale, trim))
         return files
 
 

@@ -40,7 +40,10 @@ def _render(job: tuple[list[int], float, tuple | None, tuple | None]) -> list[by
             else:
                 image = image.resize(want)
         buf = io.BytesIO()
-        image.save(buf, format="PNG", compress_level=1)
+        # The resolution goes with the pixels (pHYs), so an image editor opens the face at its
+        # size in mm, not at 72 dpi.
+        at = want[0] * 72 / width
+        image.save(buf, format="PNG", compress_level=1, dpi=(at, at))
         out.append(buf.getvalue())
         page.close()
     return out
