@@ -292,17 +292,17 @@ DEFECTS = {
         lambda r: edit(
             own_base(r), "layouts/_shared/sheets.toml", 'backs = "long-edge"', 'backs = "short"', 1
         ),
-        "layouts/_shared/sheets.toml:31:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
+        "layouts/_shared/sheets.toml:32:sheet.poker_3x3.backs: error: sheet 'poker_3x3': backs "
         "must be",
     ),
     "sheets_cols_in_words": (
         lambda r: edit(own_base(r), "layouts/_shared/sheets.toml", "cols = 3", 'cols = "three"', 1),
-        "layouts/_shared/sheets.toml:26:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
+        "layouts/_shared/sheets.toml:27:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
         "must be a whole number or \"auto\", got 'three'",
     ),
     "sheets_no_columns": (
         lambda r: edit(own_base(r), "layouts/_shared/sheets.toml", "cols = 3", "cols = 0", 1),
-        "layouts/_shared/sheets.toml:26:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
+        "layouts/_shared/sheets.toml:27:sheet.poker_3x3.cols: error: sheet 'poker_3x3': 'cols' "
         "must be at least 1, got 0",
     ),
     "sheets_negative_margin": (
@@ -313,14 +313,14 @@ DEFECTS = {
             'printer_margin = "-5mm"',
             1,
         ),
-        "layouts/_shared/sheets.toml:30:sheet.poker_3x3.printer_margin: error: sheet "
+        "layouts/_shared/sheets.toml:31:sheet.poker_3x3.printer_margin: error: sheet "
         "'poker_3x3': 'printer_margin' must be 0 or more, got -5mm",
     ),
     "sheets_misspelt_key": (
         lambda r: edit(
             own_base(r), "layouts/_shared/sheets.toml", "crop_width =", "crop_widht =", 1
         ),
-        "layouts/_shared/sheets.toml:34:sheet.poker_3x3.crop_widht: error: unknown key "
+        "layouts/_shared/sheets.toml:35:sheet.poker_3x3.crop_widht: error: unknown key "
         "'crop_widht' (did you mean 'crop_width'?)",
     ),
     "schema_stray_key_in_players": (
