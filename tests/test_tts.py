@@ -32,16 +32,21 @@ def test_a_small_deck_one_sheet_with_the_hidden_card_last(tiny):
     assert deck["Name"] == "DeckCustom" and deck["Nickname"] == "数字カード"
     assert deck["DeckIDs"] == list(range(100, 110))
     sheet = deck["CustomDeck"]["1"]
-    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 2)  # 10 cards and the hidden slot
+    cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+    assert cols * rows >= 11 and cols * (rows - 1) < 11  # 10 cards and the hidden slot
     assert sheet["BackIsHidden"] is True and sheet["UniqueBack"] is False
     faces = Image.open(image_of(sheet["FaceURL"], out))
     assert faces.size[0] <= 4096 and faces.size[1] <= 4096
-    w, h = faces.size[0] // 10, faces.size[1] // 2
+    w, h = faces.size[0] // cols, faces.size[1] // rows
+    assert w == round(63 / 25.4 * 300)  # 11 slots of 300 dpi fit 4096 px a side
     assert abs(w / h - 63 / 88) < 0.01  # cards keep their shape
     back = Image.open(image_of(sheet["BackURL"], out))
     assert back.size == (w, h)
     # the hidden-card slot (the sheet's last) shows the back
-    hidden = faces.crop((9 * w, h, 10 * w, 2 * h)).convert("RGB")
+    last = cols * rows - 1
+    hidden = faces.crop(
+        ((last % cols) * w, (last // cols) * h, (last % cols + 1) * w, (last // cols + 1) * h)
+    ).convert("RGB")
     assert hidden.tobytes() == back.convert("RGB").tobytes()
     cards = deck["ContainedObjects"]
     assert [c["Nickname"] for c in cards][:3] == ["赤 1", "赤 2", "赤 3"]
@@ -68,8 +73,14 @@ def test_a_deck_keeps_one_slot_a_distinct_face_and_a_card_id_a_physical_card(tmp
     assert cols * rows >= len(slots) + 1 and cols * (rows - 1) < len(slots) + 1
     faces = Image.open(image_of(sheet["FaceURL"], out)).convert("RGB")
     w, h = faces.size[0] // cols, faces.size[1] // rows
-    # 300 dpi, or as near as a 4096 px sheet of this many slots allows: no slot is a copy's.
-    assert w >= min(300 * 63 / 25.4, 4096 / cols) - 1
+    # 300 dpi, or as near as a 4096 px sheet of this many slots allows: no slot is a copy's,
+    # and the grid is the one that keeps the cards largest.
+    best = max(
+        min(300 * 63 / 25.4, 4096 / c, 4096 / -(-(len(slots) + 1) // c) * 63 / 88)
+        for c in range(1, 11)
+        if -(-(len(slots) + 1) // c) <= 7
+    )
+    assert w >= best - 2
     seen = set()
     for slot in slots:
         i = slot - 100

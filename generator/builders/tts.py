@@ -23,10 +23,19 @@ CARD_DPI = 300  # a card's image before a sheet scales it to fit 4096 px
 POKER_W, POKER_H = 63.5 * MM, 88.9 * MM  # Tabletop Simulator's card at scale 1
 
 
-def sheet_grid(n: int) -> tuple[int, int]:
-    """Columns and rows for `n` cards and the hidden-card slot: 10 wide at most, 7 high."""
-    cols = min(MAX_COLS, n + 1)
-    return cols, math.ceil((n + 1) / cols)
+def sheet_grid(n: int, size: tuple[float, float]) -> tuple[int, int]:
+    """Columns and rows for `n` faces and the hidden-card slot (at most 10 × 7): the grid whose
+    cards keep the most pixels inside 4096 px a side, then the one with fewest empty slots."""
+    best = None
+    for cols in range(1, MAX_COLS + 1):
+        rows = math.ceil((n + 1) / cols)
+        if rows > MAX_ROWS:
+            continue
+        w = card_pixels(size, cols, rows)[0]
+        key = (w, -(cols * rows), cols)
+        if best is None or key > best[0]:
+            best = (key, (cols, rows))
+    return best[1]
 
 
 def card_pixels(size: tuple[float, float], cols: int, rows: int) -> tuple[int, int]:
@@ -128,7 +137,7 @@ class TtsBuilder(Builder):
             first.setdefault((n, slot), p)
         back_image = None
         for n, sheet in enumerate(sheets, start=1):
-            cols, rows = sheet_grid(len(sheet))
+            cols, rows = sheet_grid(len(sheet), comp.size)
             px = card_pixels(comp.size, cols, rows)
             shown = [first[(n, slot)] for slot in range(len(sheet))]
             hidden = next((p.back for p in shown if p.back is not None), None)
