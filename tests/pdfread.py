@@ -58,12 +58,17 @@ def page_size_mm(path: Path, index: int) -> tuple[float, float]:
     return float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
 
 
+def _reader(path) -> pypdf.PdfReader:
+    """A file's reader; a reader given stands for itself (many pages of one file read once)."""
+    return path if isinstance(path, pypdf.PdfReader) else pypdf.PdfReader(path)
+
+
 def placements(path: Path, index: int) -> list[Placed]:
     """Every card face drawn on page `index`, with the translation in force when it was drawn:
     a form placed at the top level of the page, or a face drawn inline (a translation, then a
     clip to its bleed box, at the top level). Forms placed inside an inline face (its layers
     that other cards share, its pictures) are part of that face."""
-    reader = pypdf.PdfReader(path)
+    reader = _reader(path)
     page = reader.pages[index]
     xobjects = page["/Resources"].get("/XObject", {})
     stack, ctm, out = [], (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
@@ -204,7 +209,7 @@ def links(path: Path) -> list[tuple[str, tuple[float, float, float, float]]]:
 def page_lines(path: Path, index: int) -> list[tuple[float, float, float, float]]:
     """Straight lines stroked on the page itself (not inside a card or a form): the crop marks.
     Each as (x1, y1, x2, y2) in points."""
-    reader = pypdf.PdfReader(path)
+    reader = _reader(path)
     page = reader.pages[index]
     out, path_, start, moved = [], [], None, False
     cm_depth, depth = [], 0

@@ -54,7 +54,7 @@ def read(pdf: Path) -> list[Page]:
     try:
         for i, page in enumerate(reader.pages):
             box = page.mediabox
-            placed = placements(pdf, i)
+            placed = placements(reader, i)
             tp = doc[i].get_textpage()
             chars = []
             for k in range(tp.count_chars()):
@@ -67,7 +67,7 @@ def read(pdf: Path) -> list[Page]:
                     (float(box.width), float(box.height)),
                     tuple(p.footprint for p in placed),
                     tuple(p.visible for p in placed),
-                    tuple(page_lines(pdf, i)),
+                    tuple(page_lines(reader, i)),
                     tuple(chars),
                 )
             )
