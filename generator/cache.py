@@ -53,6 +53,17 @@ class Cache:
 
     @classmethod
     def for_output(cls, out: Path, writable: bool) -> Cache:
+        """The output folder's cache; a command that writes first makes sure no link below the
+        folder leads a cache write or trim elsewhere (output.no_links)."""
+        if writable:
+            from .output import describe, no_links
+
+            try:
+                no_links(out)
+            except OSError as exc:
+                from .problems import BuildError, Problem
+
+                raise BuildError([Problem("error", describe(exc, out))]) from None
         return cls(out / ".cache", writable, user_cache(writable))
 
     def path(self, name: str) -> Path:

@@ -711,7 +711,7 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
         from .project import Project
 
         project = _project(project_dir)
-        out = Path(out_dir) if out_dir else project.output
+        out = project.output_for(Path(out_dir) if out_dir else None)
         offset = printers.pick(printer, None) if reprint else None
         opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
         result = pipeline.check(project, [game], opts, play=False)

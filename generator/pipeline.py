@@ -66,12 +66,16 @@ class Result:
 
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
     picked = builders.select(options.formats)
-    out = options.out or project.output
+    out = project.output_for(options.out)
+    wanted = game_ids or project.game_ids()
+    try:  # pnp's own output folder, before anything (a cache entry) is written there
+        output.own(out, frozenset(wanted))
+    except OSError as exc:
+        raise BuildError([Problem("error", output.describe(exc, out))]) from None
     cache = Cache.for_output(out, writable=True)
     start = time.perf_counter()
     # A game whose inputs are all as they were at its last build, and whose files are still
     # there as written, is not built again: its problems are said again, nothing is drawn.
-    wanted = game_ids or project.game_ids()
     tree = builds.tree(project, out)
     inputs = {g: builds.inputs(tree, g, options) for g in wanted}
     reused = {
@@ -124,7 +128,7 @@ def check(
 ) -> Result:
     problems = Problems()
     result = Result(problems)
-    out = options.out or project.output
+    out = project.output_for(options.out)
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
@@ -276,7 +280,7 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
     )
     from .builders.simulation import sweep_pdf
 
-    root = opts.out or project.output
+    root = project.output_for(opts.out)
     out = root / game_id
     cache = Cache.for_output(root, writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
@@ -339,7 +343,7 @@ def probes(project: Project, game_id: str, opts: SimulateOptions, progress=None,
     )
     if not found:  # stopped before any game finished
         raise KeyboardInterrupt
-    out = (opts.out or project.output) / game_id
+    out = project.output_for(opts.out) / game_id
     files = {out / "probes.md": markdown.encode(), out / "probes.json": (payload + "\n").encode()}
     return {
         "markdown": markdown,
@@ -398,8 +402,8 @@ def simulate(
 
     with sim.on_cluster(opts.scheduler):
         result = run_simulation(game, module, players, opts, progress, chosen)
-    out = (opts.out or project.output) / game_id
-    cache = Cache.for_output(opts.out or project.output, writable=True)
+    out = project.output_for(opts.out) / game_id
+    cache = Cache.for_output(project.output_for(opts.out), writable=True)
     font_index = FontIndex([project.root / "fonts"], cache)
     files = report_files(game, result, out, font_index, cache)
     written = output.write_all(files, [out])

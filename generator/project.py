@@ -137,6 +137,40 @@ class Project:
             )
         return out
 
+    def output_for(self, out: Path | None) -> Path:
+        """The output folder of a command: --out where given, else PROJECT/output. A folder
+        --out names may be anywhere but the project's sources: not the project folder itself
+        or one holding it, nor inside cards/, layouts/ or fonts/ (a build replaces its games'
+        folders there with links)."""
+        if out is None:
+            return self.output
+        try:
+            target, root = out.resolve(), self.root.resolve()
+        except (OSError, RuntimeError):
+            target, root = out.absolute(), self.root.absolute()
+        sources = [root / name for name in ("cards", "layouts", "fonts")]
+        if (
+            target == root
+            or target in root.parents
+            or any(target == s or target.is_relative_to(s) for s in sources)
+        ):
+            raise BuildError(
+                [
+                    Problem(
+                        "error",
+                        _(
+                            "--out {out}: that is the project's own sources (or holds them); "
+                            "a build replaces its games' folders there with links. Give a "
+                            "folder of its own, such as {suggested}",
+                            out=out,
+                            suggested=root / "output",
+                        ),
+                        None,
+                    )
+                ]
+            )
+        return out
+
     def rel(self, path: Path) -> str:
         return rel(path, self.root)
 

@@ -57,7 +57,7 @@ class Gallery:
 
     def __init__(self, project: Project, games: list[str], options: pipeline.Options):
         self.project, self.named, self.options = project, games, options
-        self.out = options.out or project.output
+        self.out = project.output_for(options.out)
         self.games: dict[str, GameView] = {}
         self.images: dict[str, bytes] = {}  # face key -> PNG
         self.version = 0

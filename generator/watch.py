@@ -148,7 +148,7 @@ def run(
     """Build, then rebuild on every save until `stop` is set (or Ctrl-C)."""
     named = list(games)
     games = named or project.game_ids()
-    out = options.out or project.output
+    out = project.output_for(options.out)
     states: dict[str, GameState] = {}
 
     def build(which: list[str]) -> None:

@@ -88,12 +88,12 @@ def test_a_reading_the_module_lacks_is_an_error_at_its_line(engine_project):
 def test_simulate_plays_the_chosen_readings_unless_told_otherwise(engine_project, tmp_path):
     _choose(engine_project, 'end = "active_hands"')
     base = ("simulate", "fudaraku", "--project", str(engine_project), "--games", "40")
-    result = run(*base, "--out", str(tmp_path))
+    result = run(*base, "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
-    stats = json.loads((tmp_path / "fudaraku/simulation-3p.json").read_text("utf-8"))
+    stats = json.loads((tmp_path / "out/fudaraku/simulation-3p.json").read_text("utf-8"))
     assert stats["options"]["end"] == "active_hands" and stats["finished"] == 40
-    result = run(*base, "--option", "end=all_hands", "--out", str(tmp_path))
-    stats = json.loads((tmp_path / "fudaraku/simulation-3p.json").read_text("utf-8"))
+    result = run(*base, "--option", "end=all_hands", "--out", str(tmp_path / "out"))
+    stats = json.loads((tmp_path / "out/fudaraku/simulation-3p.json").read_text("utf-8"))
     assert stats["options"]["end"] == "all_hands" and stats["dead_ends"] == 40
     # its replay commands name the reading that differs from what simulate plays by default
     assert "--option end=all_hands --replay" in result.output

@@ -37,11 +37,18 @@ def test_check_runs_the_project_module_and_says_so(tricks):
 
 def test_simulate_plays_the_module_with_numbers_from_the_rules_source(tricks, tmp_path):
     result = run(
-        "simulate", "tricks", "--project", str(tricks), "--games", "60", "--out", str(tmp_path)
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--games",
+        "60",
+        "--out",
+        str(tmp_path / "out"),
     )
     assert result.exit_code == 0, result.output
     assert f"{RULES}: runs the game's rules module" in result.output
-    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 60 and stats["rounds"] == {"3": 60}
     # 6 cards each, 3 players: 6 tricks a round, 3 rounds, 3 cards a trick
     assert stats["lengths"] == {str(3 * 6 * 3): 60}
@@ -49,10 +56,17 @@ def test_simulate_plays_the_module_with_numbers_from_the_rules_source(tricks, tm
     edit(tricks, "cards/tricks/game.toml", "each = 6", "each = 5")
     edit(tricks, "cards/tricks/rules.md", "６枚ずつ", "５枚ずつ")
     result = run(
-        "simulate", "tricks", "--project", str(tricks), "--games", "60", "--out", str(tmp_path)
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--games",
+        "60",
+        "--out",
+        str(tmp_path / "out"),
     )
     assert result.exit_code == 0, result.output
-    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["rounds"] == {"2": 60} and stats["lengths"] == {str(2 * 5 * 3): 60}
 
 
@@ -168,10 +182,17 @@ def test_a_module_with_dataclasses_and_its_own_data_classes_runs_in_workers(tric
     edit(tricks, RULES, '"rounds"),', '"rounds")),')
     edit(tricks, RULES, 'self.data["rounds"]', 'self.data["rounds_"].rounds')
     result = run(
-        "simulate", "tricks", "--project", str(tricks), "--games", "800", "--out", str(tmp_path)
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--games",
+        "800",
+        "--out",
+        str(tmp_path / "out"),
     )
     assert result.exit_code == 0, result.output
-    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 800
 
 
@@ -313,10 +334,17 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
 
 def test_simulate_counts_each_kind_of_action(tricks, tmp_path):
     result = run(
-        "simulate", "tricks", "--project", str(tricks), "--games", "40", "--out", str(tmp_path)
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--games",
+        "40",
+        "--out",
+        str(tmp_path / "out"),
     )
     assert result.exit_code == 0, result.output
-    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     # 3 rounds of 6 tricks: 18 leads a game, and two more cards a trick follow or renounce
     assert stats["actions"]["lead"] == 18 * 40
     assert stats["actions"]["follow"] + stats["actions"]["renounce"] == 2 * 18 * 40
@@ -383,10 +411,17 @@ def test_a_module_without_the_optional_parts_still_simulates(tricks, tmp_path):
     assert "def greedy_value" not in text and "ACTION_TYPES" not in text
     edit(tricks, RULES, '            self.count("renounce")', "            pass")
     result = run(
-        "simulate", "tricks", "--project", str(tricks), "--games", "40", "--out", str(tmp_path)
+        "simulate",
+        "tricks",
+        "--project",
+        str(tricks),
+        "--games",
+        "40",
+        "--out",
+        str(tmp_path / "out"),
     )
     assert result.exit_code == 0, result.output
-    stats = json.loads((tmp_path / "tricks/simulation-3p.json").read_text(encoding="utf-8"))
+    stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["finished"] == 40 and stats["skill"]["games"] > 0  # greedy played, at random
 
 

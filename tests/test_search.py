@@ -154,7 +154,7 @@ def test_a_kit_game_can_cut_its_imagined_games_short(tricks, tmp_path):
     """BaseState's estimate() is the score as it stands: `ismcts:N:MOVES` works for a game
     written on the kit, and the searcher that looks six moves ahead still beats random seats."""
     stats = _simulate(
-        tricks, tmp_path, "--games", "45", "--players-kind", "ismcts:60:6,random,random"
+        tricks, tmp_path / "out", "--games", "45", "--players-kind", "ismcts:60:6,random,random"
     )
     assert stats["kinds"] == ["ismcts:60:6", "random", "random"]
     assert stats["wins"][0] >= 20, stats["wins"]  # fair share 15
@@ -181,7 +181,7 @@ def test_base_state_estimates_by_the_score_as_it_stands(tricks, monkeypatch):
 def test_the_search_beats_random_players(tricks, tmp_path):
     """A fixed set of seeded games: the searching seat wins clearly more than its fair third."""
     stats = _simulate(
-        tricks, tmp_path, "--games", "45", "--players-kind", "ismcts:60,random,random"
+        tricks, tmp_path / "out", "--games", "45", "--players-kind", "ismcts:60,random,random"
     )
     assert stats["wins"][0] >= 20, stats["wins"]  # fair share 15; random seats ~10 each
 
@@ -190,13 +190,13 @@ def test_the_search_beats_random_players(tricks, tmp_path):
 
 
 def test_a_sweep_puts_readings_counts_and_kinds_side_by_side(tricks, tmp_path):
-    args = ["simulate", "tricks", "--project", str(tricks), "--out", str(tmp_path)]
+    args = ["simulate", "tricks", "--project", str(tricks), "--out", str(tmp_path / "out")]
     result = run(
         *args, "--sweep", "next_lead=left,last_winner", "--players", "3,4", "--games", "40"
     )
     assert result.exit_code == 0, result.output
     assert "# みっつの色 — sweep of 4 cells, 40 games each" in result.output
-    sweep = json.loads((tmp_path / "tricks/sweep.json").read_text(encoding="utf-8"))
+    sweep = json.loads((tmp_path / "out/tricks/sweep.json").read_text(encoding="utf-8"))
     cells = sweep["cells"]
     assert [(c["readings"]["next_lead"], c["players"]) for c in cells] == [
         ("left", 3),
@@ -205,7 +205,7 @@ def test_a_sweep_puts_readings_counts_and_kinds_side_by_side(tricks, tmp_path):
         ("last_winner", 4),
     ]
     assert all(c["stats"]["finished"] == 40 for c in cells)
-    assert (tmp_path / "tricks/sweep.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "out/tricks/sweep.pdf").read_bytes().startswith(b"%PDF")
     # any cell plays again alone, from its own seed
     cell = cells[3]
     alone = run(
@@ -233,7 +233,7 @@ def test_a_sweep_over_kinds_reports_each_kinds_wins(tricks, tmp_path):
         "--project",
         str(tricks),
         "--out",
-        str(tmp_path),
+        str(tmp_path / "out"),
         "--games",
         "20",
         "--players-kind",
@@ -242,7 +242,7 @@ def test_a_sweep_over_kinds_reports_each_kinds_wins(tricks, tmp_path):
         "ismcts:15,random",
     )
     assert result.exit_code == 0, result.output
-    cells = json.loads((tmp_path / "tricks/sweep.json").read_text(encoding="utf-8"))["cells"]
+    cells = json.loads((tmp_path / "out/tricks/sweep.json").read_text(encoding="utf-8"))["cells"]
     assert [c["kinds"] for c in cells] == [["random"] * 3, ["ismcts:15", "random", "random"]]
     assert "- ismcts:15:" in result.output
 
@@ -327,7 +327,7 @@ def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
         "--project",
         str(tricks),
         "--out",
-        str(tmp_path),
+        str(tmp_path / "out"),
         "--probes",
         "--players-kind",
         "random",
@@ -335,7 +335,7 @@ def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
         "600",
     )
     assert result.exit_code == 0, result.output
-    probes = json.loads((tmp_path / "tricks/probes.json").read_text(encoding="utf-8"))
+    probes = json.loads((tmp_path / "out/tricks/probes.json").read_text(encoding="utf-8"))
     [low] = probes["probes"]
     assert low["name"] == "play_low" and low["games"] == 600 and probes["field"] == ["random"] * 3
     # playing the lowest card never wins a trick it could win: it loses to random players
@@ -344,7 +344,9 @@ def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
 
 
 def test_a_probe_is_also_a_player_kind(tricks, tmp_path):
-    stats = _simulate(tricks, tmp_path, "--games", "30", "--players-kind", "probe:play_low,random")
+    stats = _simulate(
+        tricks, tmp_path / "out", "--games", "30", "--players-kind", "probe:play_low,random"
+    )
     assert stats["kinds"] == ["probe:play_low", "random", "random"]
     result = run(
         "simulate", "tricks", "--project", str(tricks), "--players-kind", "probe:play_high"
