@@ -22,6 +22,8 @@ class Limits:
     workbook_mb: int = 200  # uncompressed size of a workbook, in MB, checked before parsing
     cards: int = 200_000  # cards (copies counted) of one game
     games: int = 100_000_000  # playouts of one `pnp simulate`
+    template_chars: int = 1_000_000  # characters (or items) one template render may make
+    template_steps: int = 1_000_000  # loop steps and pieces of output of one template render
 
     def with_given(self, given: dict[str, str]) -> Limits:
         """These limits with NAME=N pairs from the command line applied."""

@@ -15,6 +15,7 @@ from . import builders, builds, diff, output, validate
 from .cache import Cache, remembering
 from .fonts import FontIndex
 from .i18n import _
+from .layout import templates
 from .layout.plan import Plan, lay_out
 from .limits import DEFAULT, Limits, exceeded
 from .load import read_table
@@ -132,7 +133,8 @@ def check(
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
-    with remembering(cache):
+    bounds = templates.bounded_by(options.limits.template_chars, options.limits.template_steps)
+    with remembering(cache), bounds:
         for gid in game_ids or project.game_ids():
             try:
                 plan = _check_game(project, gid, options, font_index, problems, play)

@@ -403,7 +403,7 @@ DEFECTS = {
     ),
     "rules_huge_range": (
         lambda r: edit(r, f"{GAME}/rules.md", "## 概要", "## 概要\n{{ range(10**9)|length }}"),
-        f"{GAME}/rules.md:5: error: rules template: OverflowError: Range too big",
+        f"{GAME}/rules.md:5: error: rules template: a range would be 1,000,000,000 characters",
     ),
     "layout_division_by_zero": (
         lambda r: edit(r, BACK, 'text = "{{ game.title }}"', 'text = "{{ 1 / 0 }}"'),

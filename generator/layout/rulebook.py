@@ -44,10 +44,10 @@ def _render_marked(source: str, ctx: dict) -> tuple[str, list[int]]:
         f"{_MARK_OPEN}{n}{_MARK_CLOSE}{line}" for n, line in enumerate(source.split("\n"), 1)
     )
     try:
-        rendered = templates.compiled(marked).render(ctx)
+        rendered = templates.render(templates.compiled(marked), ctx, False, len(marked))
     except TemplateSyntaxError:
         # A tag spanning lines has a mark inside it: render plainly, lines then approximate.
-        rendered = templates.compiled(source).render(ctx)
+        rendered = templates.render(templates.compiled(source), ctx, False, len(source))
         return rendered, list(range(1, rendered.count("\n") + 2))
     lines, origin, last = [], [], 1
     for line in rendered.split("\n"):

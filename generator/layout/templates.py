@@ -6,18 +6,24 @@ source; both are fed by the model.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import importlib.util
 import marshal
 import pickle
 import re
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import lru_cache, update_wrapper
 
 import jinja2
 from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
+from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from jinja2.utils import generate_lorem_ipsum
 
 from .. import cache, typeset
 from ..colours import ink
+from ..i18n import N_, _
 
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
@@ -46,9 +52,214 @@ class _NoFiles(BaseLoader):
         )
 
 
+# -- Bounds -------------------------------------------------------------------------------
+# A project may be someone else's: a template must not be able to make a value of gigabytes
+# or loop for hours. Every operator and call that can make a large value is checked against
+# the size it would make before it runs, every loop over `range` and every piece of output
+# counts against a step budget, and a render's output against a size budget (--limit
+# template_chars=N, template_steps=N raise them).
+
+
+class TooMuch(SecurityError):
+    """A template asked for more than a render may make: its message says what and the limit."""
+
+
+@dataclass
+class _Budget:
+    chars: int
+    steps: int
+    used: int = 0
+
+    def step(self, n: int = 1) -> None:
+        self.used += n
+        if self.used > self.steps:
+            raise TooMuch(
+                _(
+                    "the template takes more than {steps:,} steps (loops and pieces of "
+                    "output); raise it with --limit template_steps=N if it really needs them",
+                    steps=self.steps,
+                )
+            )
+
+    def size(self, n: int, what: str) -> None:
+        if n > self.chars:
+            raise TooMuch(
+                _(
+                    "{what} would be {n:,} characters or items, more than the limit {chars:,}; "
+                    "raise it with --limit template_chars=N if it really needs them",
+                    what=_(what),
+                    n=n,
+                    chars=self.chars,
+                )
+            )
+
+
+_BOUNDS: contextvars.ContextVar[tuple[int, int]] = contextvars.ContextVar(
+    "template_bounds", default=(1_000_000, 1_000_000)
+)
+_ACTIVE: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar(
+    "template_budget", default=None
+)
+
+
+@contextlib.contextmanager
+def bounded_by(chars: int, steps: int):
+    """Renders inside take these bounds (a build's --limit template_chars / template_steps)."""
+    token = _BOUNDS.set((chars, steps))
+    try:
+        yield
+    finally:
+        _BOUNDS.reset(token)
+
+
+def _budget() -> _Budget:
+    active = _ACTIVE.get()
+    if active is None:  # an expression evaluated alone (a `when`): a budget of its own
+        active = _Budget(*_BOUNDS.get())
+    return active
+
+
+def _length(value) -> int | None:
+    return len(value) if isinstance(value, (str, bytes, list, tuple)) else None
+
+
+_WIDTH = re.compile(r"[%:][^%:{}]*?(\d+)")
+
+
+def _widths(spec: str) -> int:
+    """The largest field width or precision a format string asks for."""
+    return max((int(m.group(1)) for m in _WIDTH.finditer(spec)), default=0)
+
+
+_WIDE = {"center", "ljust", "rjust", "zfill", "expandtabs"}
+
+
+class _Generator(CodeGenerator):
+    """Jinja's code generator, with `a ~ b` joined by the environment's `bounded_concat` (Jinja
+    joins `~` itself, where no sandbox hook sees it)."""
+
+    def visit_Concat(self, node, frame) -> None:
+        self.write("environment.bounded_concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+class _BoundedEnvironment(SandboxedEnvironment):
+    """Jinja's sandbox, with the operators and calls that can make a huge value checked
+    first (through the sandbox's own hooks: intercepted operators and `call`)."""
+
+    intercepted_binops = frozenset({"*", "**", "%", "+", "//"})
+    code_generator_class = _Generator
+
+    @staticmethod
+    def bounded_concat(parts) -> str:
+        """`a ~ b`: joined only within template_chars."""
+        texts = [str(p) for p in parts]
+        _budget().size(sum(map(len, texts)), N_("a joined text"))
+        return "".join(texts)
+
+    def call_binop(self, context, operator, left, right):
+        budget = _budget()
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                n = _length(seq)
+                if n is not None and isinstance(times, int):
+                    budget.size(n * max(times, 0), N_("a repeated text or list"))
+        elif operator == "**" and isinstance(left, int) and isinstance(right, int):
+            if right > 0 and abs(left) > 1 and right * max(abs(left), 2).bit_length() > 64_000:
+                raise TooMuch(
+                    _("{left} ** {right} is a number too large to print", left=left, right=right)
+                )
+        elif operator == "%" and isinstance(left, str):
+            budget.size(len(left) + _widths(left), N_("a formatted text"))
+        elif operator == "+":
+            n, m = _length(left), _length(right)
+            if n is not None and m is not None:
+                budget.size(n + m, N_("a joined text or list"))
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - the sandbox's own names
+        budget = _budget()
+        name = getattr(__obj, "__name__", "")
+        # str.format comes as the sandbox's wrapper of the bound method (its __wrapped__).
+        owner = getattr(getattr(__obj, "__wrapped__", __obj), "__self__", None)
+        if isinstance(owner, str):
+            if name in _WIDE:
+                width = next((a for a in args if isinstance(a, int)), 0)
+                budget.size(max(width, len(owner)), f"'…'.{name}()")  # the method's own name
+            elif name in ("format", "format_map"):
+                budget.size(len(owner) + _widths(owner), N_("a formatted text"))
+            elif name == "replace" and len(args) >= 2 and isinstance(args[1], str):
+                old = args[0] if isinstance(args[0], str) else " "
+                count = len(owner) + 1 if not old else len(owner) // len(old) + 1
+                budget.size(len(owner) + count * len(args[1]), N_("a replaced text"))
+            elif name == "join":
+                items = args[0] if args else ()
+                n = _length(items)
+                if n is not None:
+                    budget.size(n * (len(owner) + 1), N_("a joined text"))
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+def _range(*args: int) -> range:
+    """`range` of at most template_steps items, each counted as it is taken."""
+    budget = _budget()
+    items = range(*args)
+    budget.size(len(items), N_("a range"))
+    return _counted(items, budget)
+
+
+def _counted(items, budget: _Budget):
+    for item in items:
+        budget.step()
+        yield item
+
+
+def _lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:  # noqa: A002
+    budget = _budget()
+    budget.size(n * max, N_("lorem ipsum"))
+    return generate_lorem_ipsum(n, html, min, max)
+
+
+def _bounded_filter(name: str, filter_):
+    """A builtin filter whose size comes from its arguments, checked before it runs (a filter
+    Jinja passes its environment or context to takes that first)."""
+    passes = getattr(filter_, "jinja_pass_arg", None) is not None
+
+    def wrapped(*args, **kwargs):
+        value, *params = args[1:] if passes else args
+        budget = _budget()
+        text = value if isinstance(value, str) else str(value)
+        if name == "center":
+            width = params[0] if params else kwargs.get("width", 80)
+            budget.size(max(int(width), len(text)), N_("a centred text"))
+        elif name == "indent":
+            width = params[0] if params else kwargs.get("width", 4)
+            width = len(width) if isinstance(width, str) else int(width)
+            budget.size(len(text) + (text.count("\n") + 1) * width, N_("an indented text"))
+        elif name == "format":
+            budget.size(len(text) + _widths(text), N_("a formatted text"))
+        elif name == "replace" and len(params) >= 2:
+            old, new = str(params[0]), str(params[1])
+            count = len(text) + 1 if not old else len(text) // len(old) + 1
+            budget.size(len(text) + count * len(new), N_("a replaced text"))
+        elif name == "wordwrap":
+            wrap = kwargs.get("wrapstring") or (params[2] if len(params) > 2 else "\n")
+            budget.size(len(text) * (len(str(wrap or "")) + 2), N_("a wrapped text"))
+        return filter_(*args, **kwargs)
+
+    return update_wrapper(wrapped, filter_)
+
+
+# Builtin filters whose result's size follows from their arguments: checked before they run.
+_SIZED_FILTERS = ("center", "indent", "format", "replace", "wordwrap")
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(
+    env = _BoundedEnvironment(
         loader=_NoFiles(),
         undefined=StrictUndefined,
         autoescape=False,
@@ -60,8 +271,14 @@ def environment() -> SandboxedEnvironment:
     env.filters["noicons"] = noicons
     env.filters["ruby"] = typeset.ruby
     env.filters["ink"] = ink  # {{ color | ink }}: text that reads on that fill
+    for name in _SIZED_FILTERS:
+        env.filters[name] = _bounded_filter(name, env.filters[name])
+    env.globals["range"] = _range
+    env.globals["lipsum"] = _lipsum
     return env
 
+
+GENERATED = "bounded-1"  # how templates are compiled (_Generator): code kept before is not used
 
 # Templates compiled in this process, by source, with the names each reads and whether it
 # draws at random: a layout's templates are compiled when it is checked and used again when a
@@ -81,7 +298,9 @@ def _compiled(source: str) -> tuple[jinja2.Template, frozenset[str], bool]:
     if held is not None:
         return held
     env = environment()
-    slot = "templates/" + cache.digest(source, jinja2.__version__, importlib.util.MAGIC_NUMBER)
+    slot = "templates/" + cache.digest(
+        source, jinja2.__version__, importlib.util.MAGIC_NUMBER, GENERATED
+    )
     code = None
     stored = cache.recall(slot)
     if stored:
@@ -108,12 +327,30 @@ def compiled(source: str) -> jinja2.Template:
     return _compiled(source)[0]
 
 
-def render(template, context: dict) -> str:
+def render(template, context: dict, shared: bool = True, source_chars: int = 0) -> str:
     """A compiled template rendered with `context`, the environment's globals and a card's
     fields made into one dict once per card (Template.render copies both for every value of
-    every card). Top-level `{% set %}` writes the template's own variables, never `context`."""
-    ctx = template.new_context(context, shared=True)
-    return template.environment.concat(template.root_render_func(ctx))
+    every card; `shared=False` adds the globals here). Top-level `{% set %}` writes the
+    template's own variables, never `context`. Within the render's budget: each piece of
+    output is a step, and the output may not grow past template_chars more than the
+    template's own text (`source_chars`: a long rules source prints itself)."""
+    ctx = template.new_context(context, shared=shared)
+    budget = _Budget(*_BOUNDS.get())
+    token = _ACTIVE.set(budget)
+    try:
+        pieces, size = [], 0
+        for piece in template.root_render_func(ctx):
+            size += len(piece)
+            budget.size(size - source_chars, N_("the template's output"))
+            budget.step()
+            pieces.append(piece)
+        return template.environment.concat(pieces)
+    except Exception:
+        # As Template.render does: the traceback's frames become the template's own lines
+        # (a rules source error is told at its line).
+        template.environment.handle_exception()
+    finally:
+        _ACTIVE.reset(token)
 
 
 def is_template(value: object) -> bool:
