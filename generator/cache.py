@@ -52,14 +52,15 @@ class Cache:
         self.shared = shared
 
     @classmethod
-    def for_output(cls, out: Path, writable: bool) -> Cache:
-        """The output folder's cache; a command that writes first makes sure no link below the
-        folder leads a cache write or trim elsewhere (output.no_links)."""
+    def for_output(cls, out: Path, writable: bool, writing: frozenset[str] = frozenset()) -> Cache:
+        """The output folder's cache; a command that writes first makes the folder pnp's own
+        (output.own, `writing` the games' folders it will write), so no link below it leads a
+        cache write or trim elsewhere."""
         if writable:
-            from .output import describe, no_links
+            from .output import describe, own
 
             try:
-                no_links(out)
+                own(out, writing)
             except OSError as exc:
                 from .problems import BuildError, Problem
 

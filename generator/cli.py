@@ -719,7 +719,7 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
             return _report(result, False)
         plan = result.plans[0]
         new = differ.take(plan)
-        cache = Cache.for_output(out, writable=True)
+        cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
         moment = differ.moment(since) if since else None
         with tempfile.TemporaryDirectory() as tmp:
             if moment is not None:

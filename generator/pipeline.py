@@ -69,11 +69,7 @@ def build(project: Project, game_ids: list[str], options: Options) -> Result:
     picked = builders.select(options.formats)
     out = project.output_for(options.out)
     wanted = game_ids or project.game_ids()
-    try:  # pnp's own output folder, before anything (a cache entry) is written there
-        output.own(out, frozenset(wanted))
-    except OSError as exc:
-        raise BuildError([Problem("error", output.describe(exc, out))]) from None
-    cache = Cache.for_output(out, writable=True)
+    cache = Cache.for_output(out, writable=True, writing=frozenset(wanted))
     start = time.perf_counter()
     # A game whose inputs are all as they were at its last build, and whose files are still
     # there as written, is not built again: its problems are said again, nothing is drawn.
@@ -284,7 +280,7 @@ def sweep(project: Project, game_id: str, opts: SweepOptions, progress=None, say
 
     root = project.output_for(opts.out)
     out = root / game_id
-    cache = Cache.for_output(root, writable=True)
+    cache = Cache.for_output(root, writable=True, writing=frozenset([game_id]))
     font_index = FontIndex([project.root / "fonts"], cache)
     files = {
         out / "sweep.md": markdown.encode(),
@@ -405,7 +401,7 @@ def simulate(
     with sim.on_cluster(opts.scheduler):
         result = run_simulation(game, module, players, opts, progress, chosen)
     out = project.output_for(opts.out) / game_id
-    cache = Cache.for_output(project.output_for(opts.out), writable=True)
+    cache = Cache.for_output(project.output_for(opts.out), True, frozenset([game_id]))
     font_index = FontIndex([project.root / "fonts"], cache)
     files = report_files(game, result, out, font_index, cache)
     written = output.write_all(files, [out])

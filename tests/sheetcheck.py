@@ -149,24 +149,21 @@ def sheet_problems(page: Page, sizes, margin_mm: float, fold: float | None = Non
         for j, t in enumerate(page.trims):
             if i != j and _overlap(a, t):
                 out.append(f"{where}: a card's bleed covers the card at {tuple(map(_mm, t))}")
-    vertical = [k for k in marks if k[2] - k[0] <= EPS]
-    horizontal = [k for k in marks if k[3] - k[1] <= EPS]
+    # Along each axis (0: lines of constant x, 1: of constant y), a mark on the card's cut
+    # line beyond it on both sides.
+    straight = {a: [k for k in marks if k[a + 2] - k[a] <= EPS] for a in (0, 1)}
     for t in page.trims:
-        x0, y0, x1, y1 = t
-        for x in (x0, x1):
-            on = [k for k in vertical if abs(k[0] - x) < EPS]
-            if not any(k[1] >= y1 - EPS for k in on) or not any(k[3] <= y0 + EPS for k in on):
-                out.append(
-                    f"{where}: the cut line x = {_mm(x)} mm of the card at "
-                    f"{tuple(map(_mm, t))} is not marked at both ends"
-                )
-        for y in (y0, y1):
-            on = [k for k in horizontal if abs(k[1] - y) < EPS]
-            if not any(k[0] >= x1 - EPS for k in on) or not any(k[2] <= x0 + EPS for k in on):
-                out.append(
-                    f"{where}: the cut line y = {_mm(y)} mm of the card at "
-                    f"{tuple(map(_mm, t))} is not marked at both ends"
-                )
+        for axis, name in ((0, "x"), (1, "y")):
+            other = 1 - axis
+            for v in (t[axis], t[axis + 2]):
+                on = [k for k in straight[axis] if abs(k[axis] - v) < EPS]
+                after = any(k[other] >= t[other + 2] - EPS for k in on)
+                before = any(k[other + 2] <= t[other] + EPS for k in on)
+                if not (after and before):
+                    out.append(
+                        f"{where}: the cut line {name} = {_mm(v)} mm of the card at "
+                        f"{tuple(map(_mm, t))} is not marked at both ends"
+                    )
     return out
 
 

@@ -119,27 +119,23 @@ class TtsBuilder(Builder):
         # One slot a distinct face (front and back, where backs differ); every physical card
         # still gets its own CardID, naming its face's slot.
         per_sheet = MAX_COLS * MAX_ROWS - 1
-        sheets: list[dict] = []  # each: {face key: slot}, in order
+        sheets: list[list] = []  # each sheet's pieces whose faces its slots show
+        slot_of: dict = {}  # a face's key: its (sheet number, slot)
         where = []  # each piece's (sheet number, slot)
         for p in comp.pieces:
             key = (p.front.key, p.back.key if unique_back and p.back is not None else None)
-            sheet = next((s for s in sheets if key in s), None)
-            if sheet is None:
+            if key not in slot_of:
                 if not sheets or len(sheets[-1]) == per_sheet:
-                    sheets.append({})
-                sheet = sheets[-1]
-                sheet[key] = len(sheet)
-            where.append((sheets.index(sheet) + 1, sheet[key], p))
+                    sheets.append([])
+                sheets[-1].append(p)
+                slot_of[key] = (len(sheets), len(sheets[-1]) - 1)
+            where.append((*slot_of[key], p))
         files: dict[Path, bytes] = {}
         custom: dict[str, dict] = {}
-        first = {}  # each face key's first piece, whose faces the slot shows
-        for n, slot, p in where:
-            first.setdefault((n, slot), p)
         back_image = None
-        for n, sheet in enumerate(sheets, start=1):
-            cols, rows = sheet_grid(len(sheet), comp.size)
+        for n, shown in enumerate(sheets, start=1):
+            cols, rows = sheet_grid(len(shown), comp.size)
             px = card_pixels(comp.size, cols, rows)
-            shown = [first[(n, slot)] for slot in range(len(sheet))]
             hidden = next((p.back for p in shown if p.back is not None), None)
             images = _render(job, comp, [*(p.front for p in shown), hidden], px)
             image = Image.new("RGB", (cols * px[0], rows * px[1]), "white")

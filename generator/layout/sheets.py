@@ -536,7 +536,7 @@ def impose(
             # turned to the left on the front has its back turned to the right.
             back_clip = (pt(pw - x1), pt(y0), pt(pw - x0), pt(y1))
             backs.append(Slot(pt(pw - x - cw), pt(y), pt(cw), pt(ch), -rot, back_clip))
-    cuts = Cuts(cols, cw, ch, tuple(cells), across, down)
+    cuts = Cuts(cw, ch, tuple(cells), across, down)
     marks = cuts.marks(cols * rows)
     return SheetGeometry(
         sheet_name,
@@ -575,7 +575,6 @@ class Cuts:
     marks' offset and length along each direction. The crop marks of a sheet whose first
     `used` slots are filled come from these numbers alone (`marks`)."""
 
-    cols: int
     w: int
     h: int
     cells: tuple[tuple[int, int, int, int, int, int], ...]

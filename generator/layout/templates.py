@@ -126,9 +126,15 @@ def _length(value) -> int | None:
 _WIDTH = re.compile(r"[%:][^%:{}]*?(\d+)")
 
 
-def _widths(spec: str) -> int:
-    """The largest field width or precision a format string asks for."""
-    return max((int(m.group(1)) for m in _WIDTH.finditer(spec)), default=0)
+def _formatted(spec: str) -> int:
+    """At most how long a format string makes its text: itself and its widest field."""
+    return len(spec) + max((int(m.group(1)) for m in _WIDTH.finditer(spec)), default=0)
+
+
+def _replaced(text: str, old: str, new: str) -> int:
+    """At most how long `text` is with `old` replaced by `new` ('' replaces between letters)."""
+    count = len(text) + 1 if not old else len(text) // len(old) + 1
+    return len(text) + count * len(new)
 
 
 _WIDE = {"center", "ljust", "rjust", "zfill", "expandtabs"}
@@ -150,7 +156,7 @@ class _BoundedEnvironment(SandboxedEnvironment):
     """Jinja's sandbox, with the operators and calls that can make a huge value checked
     first (through the sandbox's own hooks: intercepted operators and `call`)."""
 
-    intercepted_binops = frozenset({"*", "**", "%", "+", "//"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
     code_generator_class = _Generator
 
     @staticmethod
@@ -173,7 +179,7 @@ class _BoundedEnvironment(SandboxedEnvironment):
                     _("{left} ** {right} is a number too large to print", left=left, right=right)
                 )
         elif operator == "%" and isinstance(left, str):
-            budget.size(len(left) + _widths(left), N_("a formatted text"))
+            budget.size(_formatted(left), N_("a formatted text"))
         elif operator == "+":
             n, m = _length(left), _length(right)
             if n is not None and m is not None:
@@ -190,11 +196,10 @@ class _BoundedEnvironment(SandboxedEnvironment):
                 width = next((a for a in args if isinstance(a, int)), 0)
                 budget.size(max(width, len(owner)), f"'…'.{name}()")  # the method's own name
             elif name in ("format", "format_map"):
-                budget.size(len(owner) + _widths(owner), N_("a formatted text"))
+                budget.size(_formatted(owner), N_("a formatted text"))
             elif name == "replace" and len(args) >= 2 and isinstance(args[1], str):
                 old = args[0] if isinstance(args[0], str) else " "
-                count = len(owner) + 1 if not old else len(owner) // len(old) + 1
-                budget.size(len(owner) + count * len(args[1]), N_("a replaced text"))
+                budget.size(_replaced(owner, old, args[1]), N_("a replaced text"))
             elif name == "join":
                 items = args[0] if args else ()
                 n = _length(items)
@@ -203,7 +208,7 @@ class _BoundedEnvironment(SandboxedEnvironment):
         return super().call(__context, __obj, *args, **kwargs)
 
 
-def _range(*args: int) -> range:
+def _range(*args: int):
     """`range` of at most template_steps items, each counted as it is taken."""
     budget = _budget()
     items = range(*args)
@@ -240,11 +245,9 @@ def _bounded_filter(name: str, filter_):
             width = len(width) if isinstance(width, str) else int(width)
             budget.size(len(text) + (text.count("\n") + 1) * width, N_("an indented text"))
         elif name == "format":
-            budget.size(len(text) + _widths(text), N_("a formatted text"))
+            budget.size(_formatted(text), N_("a formatted text"))
         elif name == "replace" and len(params) >= 2:
-            old, new = str(params[0]), str(params[1])
-            count = len(text) + 1 if not old else len(text) // len(old) + 1
-            budget.size(len(text) + count * len(new), N_("a replaced text"))
+            budget.size(_replaced(text, str(params[0]), str(params[1])), N_("a replaced text"))
         elif name == "wordwrap":
             wrap = kwargs.get("wrapstring") or (params[2] if len(params) > 2 else "\n")
             budget.size(len(text) * (len(str(wrap or "")) + 2), N_("a wrapped text"))

@@ -12,7 +12,7 @@ from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.faces import Face
-from ..layout.sheets import Tiling
+from ..layout.sheets import MARK_ROOM, Tiling
 from ..layout.units import MM
 from .draw import draw_face, new_canvas
 from .pdf import proof_header
@@ -164,7 +164,7 @@ def _tile_label(c: Canvas, tile, tiling: Tiling, font_names) -> None:
         size -= 0.5
     w, h = stringWidth(tile.label, bold, size) + 2 * MM, size * 1.2 + 1 * MM
     ox, _oy = tile.origin
-    off_board = (pw - m) - (ox + tiling.board[0] + 5 * MM)  # room right of the board's marks
+    off_board = (pw - m) - (ox + tiling.board[0] + MARK_ROOM)  # room right of the board's marks
     if tile.col < last_col:
         x, y = pw - m - ov + 0.5 * MM, ph - m - h - 1 * MM
     elif tile.row < last_row:
