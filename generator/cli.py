@@ -139,7 +139,27 @@ lang_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """pnp's commands: a command line click cannot take (an unknown option, a file given where
+    a folder is asked for) is the user's mistake like any other, exit 1 (exit 2 is pnp's own
+    internal error), said as click says it."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as exc:
+            exc.show()
+            asked_help = getattr(click.exceptions, "NoArgsIsHelpError", ())  # `pnp` alone
+            sys.exit(0 if isinstance(exc, asked_help) else 1)
+        except click.exceptions.Abort:
+            click.echo(_("Aborted."), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @lang_option
 def main() -> None:
     """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""

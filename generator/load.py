@@ -15,7 +15,9 @@ import csv
 import datetime
 import io
 import re
+import struct
 import warnings
+import zlib
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from operator import itemgetter
@@ -99,28 +101,16 @@ def _from_header(
 def read_csv(
     path: Path, where: SourceRef, limits: Limits = DEFAULT, header: int | None = None
 ) -> Table:
-    size = path.stat().st_size
-    if size > limits.file_mb * MB:
-        raise exceeded(
+    def too_big(size: int) -> BuildError:
+        return exceeded(
             "file_mb", _("the file has {mb:.0f} MB", mb=size / MB), limits.file_mb, where
         )
-    text = decode(path.read_bytes(), where)
+
+    text = decode(textfile.read_bytes(path, where, limits.file_mb * MB, too_big), where)
     if not text.strip():
         raise _fail(_("the file is empty: expected a header row and one row per card"), where)
     delimiter = _delimiter(text, header)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        everything = list(reader)
-        read = reader.line_num
-    except csv.Error:
-        everything, read = [], -1  # read again record by record: the error said at its line
-    # Each record one line (no cell holds a line break or a CR, so none is looked for): the
-    # records are numbered by their lines at once; else record by record as the reader goes.
-    one_line = read == len(everything) and len(everything) <= limits.rows + 1
-    if one_line:
-        records = _lines_records(everything)
-    else:
-        records = _records(text, delimiter, limits, where)
+    records, one_line = _records(text, delimiter, limits, where)
     records = _from_header(records, header, where)
     if not records:
         raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
@@ -139,8 +129,8 @@ def read_csv(
         if len(record) == width:
             rows.append((line, record))
             continue
-        while len(record) > width and not record[-1].strip():
-            record = record[:-1]  # empty cells past the last column: a spreadsheet's formatting
+        record = record[: max(width, _filled_to(record))]  # empty cells past the last
+        # column: a spreadsheet's formatting
         if len(record) > width:
             hint = _header_hint(records, where) or _(
                 "; past the last column: {extra}. A comma inside a cell's text splits the cell: "
@@ -169,32 +159,36 @@ def read_csv(
     return replace(table, warnings=table.warnings + tuple(_error_values(table)))
 
 
-def _lines_records(everything: list[list[str]]) -> list[tuple[int, list[str]]]:
-    """_records of a CSV whose every record is one line: record i on line i + 1."""
-    filled = list(map(bool, map(str.strip, map("".join, everything))))
-    first = filled.index(True) if True in filled else len(filled)
-    lines = range(first + 1, len(filled) + 1)
-    if all(filled):
-        return list(zip(lines, everything))
-    return [
-        (line, record if full else [])  # a blank line between rows: reported by _table
-        for line, record, full in zip(lines, everything[first:], filled[first:])
-    ]
+def _filled_to(record: list[str]) -> int:
+    """How many of the record's cells there are up to its last with something in it."""
+    end = len(record)
+    while end and not record[end - 1].strip():
+        end -= 1
+    return end
 
 
 def _records(
     text: str, delimiter: str, limits: Limits, where: SourceRef
-) -> list[tuple[int, list[str]]]:
+) -> tuple[list[tuple[int, list[str]]], bool]:
     """The CSV's records, each with the line it starts on, from the first with a cell in it (a
-    blank record after it as []): read one by one, so that a record of many lines is numbered
-    by its first and a file of too many rows or a broken one stops where it goes wrong."""
+    blank record after it as []), and whether every record is one line: read one by one, so a
+    record of many lines is numbered by its first, and a file of too many rows, a row of too
+    many cells (empty cells past the last filled one are a spreadsheet's formatting, dropped)
+    or a broken one stops where it goes wrong, before the rest is read."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     records: list[tuple[int, list[str]]] = []
+    count = 0
     try:
         line = 1
         for record in reader:
+            count += 1
             if len(records) > limits.rows:
                 raise exceeded("rows", _("the file has too many rows"), limits.rows, where)
+            if len(record) > limits.columns:
+                record = record[: _filled_to(record)]
+                if len(record) > limits.columns:
+                    what = _("a row has too many cells")
+                    raise exceeded("columns", what, limits.columns, where.at(row=line))
             if "".join(record).strip():  # a cell with something in it
                 records.append((line, record))
             elif records:
@@ -204,7 +198,7 @@ def _records(
         raise _fail(
             _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
         ) from None
-    return records
+    return records, reader.line_num == count
 
 
 # What Excel writes into a CSV for a cell whose formula fails.
@@ -260,19 +254,67 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
 
 
 def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> None:
-    """A workbook is a zip archive: its unpacked size is checked before anything parses it."""
+    """A workbook is a zip archive: before anything parses it, each part is inflated here (and
+    thrown away) with a hard cap, whatever the archive's directory says of its size, so a part
+    that lies (a few KB said, a GB inside) stops here and not in the reader after."""
     import zipfile
 
+    most = limits.workbook_mb * MB
     try:
-        with zipfile.ZipFile(path) as book:
-            unpacked = sum(info.file_size for info in book.infolist())
-    except (zipfile.BadZipFile, OSError):
+        with zipfile.ZipFile(path) as book, path.open("rb") as raw:
+            infos = book.infolist()
+            said = sum(info.file_size for info in infos)
+            if said > most:
+                what = _("the workbook unpacks to {mb:.0f} MB", mb=said / MB)
+                raise exceeded("workbook_mb", what, limits.workbook_mb, where)
+            total = 0
+            for info in infos:
+                size = _inflated(raw, info, most - total + 1)
+                if size != info.file_size:
+                    if total + size > most:
+                        what = _("the workbook unpacks to more than {mb:.0f} MB", mb=most / MB)
+                        raise exceeded("workbook_mb", what, limits.workbook_mb, where)
+                    message = _(
+                        "cannot open the workbook: its part {part} unpacks to {n:,} bytes where "
+                        "the archive's directory says {said:,}; the file is damaged (save it "
+                        "again from the spreadsheet program)",
+                        part=info.filename,
+                        n=size,
+                        said=info.file_size,
+                    )
+                    raise _fail(message, where)
+                total += size
+    except (zipfile.BadZipFile, OSError, zlib.error, struct.error):
         raise _fail(
             _("cannot open the workbook: it is not an {kind} file", kind=kind), where
         ) from None
-    if unpacked > limits.workbook_mb * MB:
-        what = _("the workbook unpacks to {mb:.0f} MB", mb=unpacked / MB)
-        raise exceeded("workbook_mb", what, limits.workbook_mb, where)
+
+
+def _inflated(raw, info, most: int) -> int:
+    """How many bytes part `info` of the zip open as `raw` inflates to (counted up to `most`,
+    then the count stops), read from its compressed bytes as they are in the file."""
+    raw.seek(info.header_offset)
+    head = raw.read(30)
+    if head[:4] != b"PK\x03\x04":
+        raise zlib.error("no local header")
+    name_len, extra_len = struct.unpack("<HH", head[26:30])
+    raw.seek(info.header_offset + 30 + name_len + extra_len)
+    left = info.compress_size
+    if info.compress_type == 0:  # stored
+        return left
+    if info.compress_type != 8:  # only deflate is written by spreadsheet programs
+        raise zlib.error("compression method")
+    inflate = zlib.decompressobj(-15)
+    size = 0
+    while left > 0 and size < most and not inflate.eof:
+        chunk = raw.read(min(left, 1 << 16))
+        if not chunk:
+            break
+        left -= len(chunk)
+        while chunk and size < most and not inflate.eof:
+            size += len(inflate.decompress(chunk, 1 << 20))
+            chunk = inflate.unconsumed_tail
+    return size
 
 
 class SeveralSheets(Exception):
@@ -385,7 +427,7 @@ def read_xlsx(
     header: int | None = None,
 ) -> Table:
     _check_unpacked(path, where, limits, ".xlsx")
-    plain, formulas = _as_stored(path)
+    plain, formulas = _as_stored(path, where)
     if plain:  # python-calamine reads it as openpyxl would, without openpyxl's 0.2 s to load
         sheet, records, blanks, merges = _calamine_records(path, sheet, where, limits)
         failing: list[tuple[int, int, str]] = []
@@ -415,16 +457,57 @@ def read_xlsx(
 _ODD_CELL = re.compile(rb""" t=(?:"[ed]"|'[ed]')""")
 _FORMULAS = (re.compile(rb"<f[\s/>]"), re.compile(rb":f[\s/>]"))
 _CELL_STYLE = re.compile(rb""" s=(?:"(\d+)"|'(\d+)')""")
-_CELL_FORMATS = re.compile(rb"<(?:[\w.-]+:)?cellXfs\b.*?</(?:[\w.-]+:)?cellXfs>", re.S)
-_NUMBER_FORMAT = re.compile(rb"""\bnumFmtId\s*=\s*["']\s*(\d+)""")
-_CELL_FORMAT = re.compile(rb"<(?:[\w.-]+:)?xf\b([^>]*)>")  # one of cellXfs, in order
-_FORMAT_DEFINED = re.compile(rb"<(?:[\w.-]+:)?numFmt\s[^>]*>")
-_FORMAT_CODE = re.compile(rb"""\bformatCode\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 # Number formats that show a number as stored: General (0) and text (@, 49).
-_PLAIN_FORMATS = {b"0", b"49"}
+_PLAIN_FORMATS = {"0", "49"}
 
 
-def _as_stored(path: Path) -> tuple[bool, bool]:
+def _styles(book, parts: list[str], where: SourceRef):
+    """What the workbook's cell-format parts say, read by a streaming XML parser (no DTD, no
+    entities, no network; elements dropped once read, so a part of any size or shape costs
+    little): the number formats it defines as (id, format code), the number format of each
+    cell format of cellXfs in order (None when there is no cellXfs), and every number format
+    id any element names. A part that is not XML: an error at the workbook."""
+    from lxml import etree
+
+    defined: list[tuple[str, str]] = []
+    xfs: list[str] | None = None
+    every: list[str] = []
+    for part in parts:
+        inside = 0  # cellXfs elements open
+        try:
+            with book.open(part) as f:
+                events = etree.iterparse(
+                    f, ("start", "end"), resolve_entities=False, no_network=True, load_dtd=False
+                )
+                for event, el in events:
+                    name = etree.QName(el).localname if isinstance(el.tag, str) else ""
+                    if event == "start":
+                        number = (el.get("numFmtId") or "").strip()
+                        every += [number] if number else []
+                        if name == "cellXfs":
+                            inside += 1
+                            xfs = xfs or []
+                        elif name == "xf" and inside and xfs is not None:
+                            xfs.append(number or "0")
+                        elif name == "numFmt" and number:
+                            defined.append((number, el.get("formatCode") or ""))
+                        continue
+                    inside -= name == "cellXfs"
+                    el.clear(keep_tail=False)
+                    while el.getprevious() is not None:  # siblings read: dropped
+                        del el.getparent()[0]
+        except etree.XMLSyntaxError as exc:
+            message = _(
+                "cannot open the workbook: its part {part} is not well-formed XML ({error}); "
+                "the file is damaged (save it again from the spreadsheet program)",
+                part=part,
+                error=exc.msg,
+            )
+            raise _fail(message, where) from None
+    return defined, xfs, every
+
+
+def _as_stored(path: Path, where: SourceRef) -> tuple[bool, bool]:
     """(whether python-calamine reads the workbook's cells as openpyxl does, whether any sheet
     has a formula). It does when every cell shows its value as stored: each cell's number
     format General (a format, a date's or 50%'s, is openpyxl's to give; a format the workbook
@@ -439,11 +522,12 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
             names = book.namelist()
             # the cell formats' part: xl/styles.xml as Excel names it (any other name a
             # writer gives it is read too, so its formats are not missed)
-            styles = b"".join(
-                book.read(name)
+            parts = [
+                name
                 for name in names
                 if name.lower().startswith("xl/") and "styles" in name.lower().rsplit("/", 1)[-1]
-            )
+            ]
+            defined, xfs, every = _styles(book, parts, where)
             for name in names:  # one sheet's XML at a time (the unpacked size is checked)
                 if name.startswith("xl/worksheets/") and name.endswith(".xml"):
                     xml = book.read(name)
@@ -453,18 +537,12 @@ def _as_stored(path: Path) -> tuple[bool, bool]:
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
         return False, True
     plain = set(_PLAIN_FORMATS)  # and a format of the workbook's own written General or @
-    for tag in _FORMAT_DEFINED.findall(styles):  # (LibreOffice defines General as 164)
-        number, code = _NUMBER_FORMAT.search(tag), _FORMAT_CODE.search(tag)
-        if number and code and (code[1] or code[2] or b"").strip().lower() in (b"general", b"@"):
-            plain.add(number[1])
-    found = _CELL_FORMATS.search(styles)
-    if found is None:  # no list of cell formats to look a cell's up in: any format counts
-        shown = all(n in plain for n in _NUMBER_FORMAT.findall(styles))
+    plain.update(n for n, code in defined if code.strip().lower() in ("general", "@"))
+    if xfs is None:  # no list of cell formats to look a cell's up in: any format counts
+        shown = all(n in plain for n in every)
     else:
-        xfs = [_NUMBER_FORMAT.search(attrs) for attrs in _CELL_FORMAT.findall(found.group(0))]
-        formats = [m[1] if m else b"0" for m in xfs]
-        shown = all(i < len(formats) and formats[i] in plain for i in used - {0}) and (
-            not formats or formats[0] in plain
+        shown = all(i < len(xfs) and xfs[i] in plain for i in used - {0}) and (
+            not xfs or xfs[0] in plain
         )
     return shown and not odd, formulas
 
@@ -1079,6 +1157,7 @@ def read_table(
                 where,
             )
         raise _fail(_("file not found"), where)
+    textfile.regular(path, where)  # not a folder, nor a pipe that would keep it waiting
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
         return read_csv(path, where, limits, header)

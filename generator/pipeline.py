@@ -15,9 +15,8 @@ from . import builders, builds, diff, output, validate
 from .cache import Cache, remembering
 from .fonts import FontIndex
 from .i18n import _
-from .layout import templates
 from .layout.plan import Plan, lay_out
-from .limits import DEFAULT, Limits, exceeded
+from .limits import DEFAULT, Limits, exceeded, in_force
 from .load import read_table
 from .model import Game
 from .problems import BuildError, Problem, Problems, SourceRef
@@ -66,6 +65,13 @@ class Result:
 
 
 def build(project: Project, game_ids: list[str], options: Options) -> Result:
+    """Check and draw the games, then write their output sets (the limits in force throughout,
+    its clock one build's)."""
+    with in_force(options.limits):
+        return _build(project, game_ids, options)
+
+
+def _build(project: Project, game_ids: list[str], options: Options) -> Result:
     picked = builders.select(options.formats)
     out = project.output_for(options.out)
     wanted = game_ids or project.game_ids()
@@ -129,8 +135,7 @@ def check(
     # check reads the cache and writes nothing
     cache = cache or Cache.for_output(out, writable=False)
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
-    bounds = templates.bounded_by(options.limits.template_chars, options.limits.template_steps)
-    with remembering(cache), bounds:
+    with remembering(cache), in_force(options.limits):
         for gid in game_ids or project.game_ids():
             try:
                 plan = _check_game(project, gid, options, font_index, problems, play)

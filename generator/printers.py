@@ -90,66 +90,60 @@ def config_dir() -> Path:
 
 def _read() -> tuple[dict, tomlfile.TomlDoc | None, Path]:
     path = config_dir() / FILE
-    if not path.is_file():
+    try:
+        there = path.exists()
+    except OSError:
+        there = False
+    if not there:
         return {}, None, path
     doc = tomlfile.read(path, SourceRef(str(path)), _("printer settings"))
     return doc.data, doc, path
 
 
+def _error(message: str, where: SourceRef | None) -> BuildError:
+    return BuildError([Problem("error", message, where)])
+
+
+def _number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
 def saved() -> tuple[dict[str, BackOffset], str | None]:
     """Every saved printer's offset, and the default printer's name."""
     data, doc, path = _read()
+    here = doc.at if doc else (lambda *keys: SourceRef(str(path)))
     out: dict[str, BackOffset] = {}
     for key in data:
         if key not in ("default", "printer"):
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        _("unknown key '{key}' (the file has: default, [printer.NAME])", key=key),
-                        doc.at(key) if doc else None,
-                    )
-                ]
-            )
-    for name, spec in (data.get("printer") or {}).items():
-        where = doc.at("printer", name) if doc else SourceRef(str(path))
+            message = _("unknown key '{key}' (the file has: default, [printer.NAME])", key=key)
+            raise _error(message, here(key))
+    listed = data.get("printer", {})
+    if not isinstance(listed, dict):
+        message = _(
+            "'printer' must be a table of printers by name: [printer.NAME] with back_offset = "
+            "[X, Y] under it"
+        )
+        raise _error(message, here("printer"))
+    for name, spec in listed.items():
+        where = here("printer", name)
         value = spec.get("back_offset") if isinstance(spec, dict) else None
-        if (
-            not isinstance(value, list)
-            or len(value) not in (2, 3)
-            or not all(isinstance(v, (int, float)) for v in value)
-        ):
-            raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        _(
-                            "printer '{name}': back_offset must be [X, Y] or [X, Y, R] (mm, mm, "
-                            "degrees)",
-                            name=name,
-                        ),
-                        where,
-                    )
-                ]
+        if not isinstance(value, list) or len(value) not in (2, 3) or not all(map(_number, value)):
+            message = _(
+                "printer '{name}': back_offset must be [X, Y] or [X, Y, R] (mm, mm, degrees)",
+                name=name,
             )
+            raise _error(message, here("printer", name, "back_offset") if spec else where)
         out[name] = _checked(
             BackOffset(*(float(v) for v in value), printer=name), f"printer '{name}'", where
         )
     default = data.get("default")
-    if default is not None and default not in out:
-        raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "default = {name!r} names no [printer.{name}] (printers: {names})",
-                        name=default,
-                        names=", ".join(out) or _("none"),
-                    ),
-                    doc.at("default") if doc else None,
-                )
-            ]
+    if default is not None and (not isinstance(default, str) or default not in out):
+        message = _(
+            "default = {name!r} names no [printer.{name}] (printers: {names})",
+            name=default,
+            names=", ".join(out) or _("none"),
         )
+        raise _error(message, here("default"))
     return out, default
 
 
@@ -177,21 +171,42 @@ def pick(name: str | None, given: str | None) -> BackOffset | None:
 
 
 def save(name: str, offset: BackOffset, default: bool) -> Path:
-    """Write (or replace) printer `name`; the file is rewritten whole, written to a temporary
-    file first so a kill leaves the old file or the new one."""
+    """Write (or replace) printer `name` in the file as it is, its comments and the way each
+    name is quoted kept (tomlkit edits it in place); written to a temporary file first, so a
+    kill leaves the old file or the new one."""
+    import tomlkit
+
     if not re.fullmatch(r"[A-Za-z0-9_-]+", name):
         raise BuildError(_("printer name {name!r}: letters, digits, '-' and '_' only", name=name))
-    printers, current = saved()
-    printers[name] = offset
-    chosen = name if default else current
-    lines = ["# pnp's printers: the back-page offset each one's duplex needs (pnp calibrate)."]
-    if chosen:
-        lines.append(f'default = "{chosen}"')
-    for key, value in sorted(printers.items()):
-        lines += ["", f"[printer.{key}]", f"back_offset = [{value.x}, {value.y}, {value.rotate}]"]
-    path = config_dir() / FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
+    saved()  # the file as it is must read (its errors said at their lines) before it is changed
+    _data, doc, path = _read()
+    folder = path.parent
+    where = SourceRef(str(folder))
+    if folder.exists() and not folder.is_dir():
+        raise _error(_("the settings folder is a file, not a folder; move it away"), where)
+    if doc is None:
+        book = tomlkit.document()
+        book.add(
+            tomlkit.comment(
+                "pnp's printers: the back-page offset each one's duplex needs (pnp calibrate)."
+            )
+        )
+    else:
+        book = tomlkit.parse(path.read_text(encoding="utf-8").lstrip("\ufeff"))
+    if default:
+        book["default"] = name
+    if "printer" not in book:
+        book["printer"] = tomlkit.table(is_super_table=True)
+    entry = tomlkit.table()
+    entry["back_offset"] = [offset.x, offset.y, offset.rotate]
+    book["printer"][name] = entry
+    text = tomlkit.dumps(book)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        message = _("cannot write the printer settings: {error}", error=exc.strerror)
+        raise _error(message, SourceRef(str(path))) from None
     return path

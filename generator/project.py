@@ -239,7 +239,24 @@ COMPONENT_KEYS = {
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
 TOP_KEYS = {"game", "fonts", "component", "deal", "setup", "readings"}
 DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str, "remove": list}
-REMOVE_KEYS = {"players", "count", "rule"}  # [[deal.remove]]: cards out for a player count
+REMOVE_KEYS = {"players", "count", "rule"}
+MOST_PLAYERS = 100  # [game] players: each count from min to max is dealt and played
+MOST_NUMBER = 1_000_000  # any whole number in a manifest: counts of cards, copies, players
+
+
+def _whole_numbers(data, path: tuple = ()):
+    """(key path, value) of every whole number in parsed TOML data (booleans are not)."""
+    stack = [(path, data)]
+    while stack:
+        here, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(((*here, k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend(((*here, i), v) for i, v in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            yield here, value  # [[deal.remove]]: cards out for a player count
+
+
 SETUP_KEYS = {"piles"}
 PILES_KEYS = {"component": str, "count": int, "rule": str}
 FONT_KEYS = {"family", "weight"}
@@ -260,7 +277,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 _("missing key '{key}' in {context}", key=key, context=context), doc.at(*path)
             )
         value = table[key]
-        if not isinstance(value, kind):
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             message = _(
                 "'{key}' in {context} must be {type}", key=key, context=context, type=_type(kind)
             )
@@ -278,6 +295,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             raise fail(message, doc.at(*path, key))
 
     unknown(raw, TOP_KEYS, _("the manifest"))
+    for number_at, value in _whole_numbers(raw):
+        if abs(value) > MOST_NUMBER:
+            message = _(
+                "{value:,} is far larger than any count of a game's pieces or players (at most "
+                "{most:,})",
+                value=value,
+                most=MOST_NUMBER,
+            )
+            raise fail(message, doc.at(*number_at))
     info = need(raw, "game", dict, _("the manifest"))
     unknown(info, GAME_KEYS, "[game]", "game")
     players = need(info, "players", dict, "[game]", "game")
@@ -286,6 +312,14 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     if not 1 <= lo <= hi:
         message = _("players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max", lo=lo, hi=hi)
         raise fail(message, doc.at("game", "players"))
+    if hi > MOST_PLAYERS:  # every check deals and plays each count from min to max
+        message = _(
+            "players: max {hi:,} is more players than a table seats; pnp checks and plays up to "
+            "{most}",
+            hi=hi,
+            most=MOST_PLAYERS,
+        )
+        raise fail(message, doc.at("game", "players", "max"))
     components = []
     listed = raw.get("component", [])
     if not isinstance(listed, list):

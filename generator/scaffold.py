@@ -16,7 +16,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import base, output
+from . import base, output, textfile
 from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table, split_sheet
@@ -499,8 +499,9 @@ def _source(
         path_text, sheet_name = split_sheet(source)
         sheet_name = sheet_name or ""
         path = Path(path_text).expanduser()
-        if not path.is_file():
+        if not path.exists():
             raise BuildError(_("{file}: no such file", file=source))
+        textfile.regular(path, SourceRef(str(path)))  # a folder, a pipe: said, not waited on
         table = read_table(
             path, SourceRef(path.name), sheet_name or None, limits, first=True, header=header
         )
@@ -721,8 +722,21 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     return lines
 
 
+_TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
 def _q(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """`text` as a TOML basic string: quotes, backslashes and control characters (a line
+    break in a title or a header cell) escaped, so the file parses whatever the text is."""
+    return (
+        '"'
+        + re.sub(
+            r'[\\"\x00-\x1f\x7f]',
+            lambda m: _TOML_ESCAPES.get(m[0]) or f"\\u{ord(m[0]):04X}",
+            text,
+        )
+        + '"'
+    )
 
 
 def _key(name: str) -> str:

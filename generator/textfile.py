@@ -8,7 +8,9 @@ first bad line. Used by load (CSV) and tomlfile (manifests, layouts, sheets, ico
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import unicodedata
 from pathlib import Path
 
@@ -143,29 +145,89 @@ def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
     return path
 
 
-def read_text(
-    path: Path, where: SourceRef, advice: str | None = None, max_mb: int | None = None
-) -> str:
-    """A project file's text by the one decoding rule; missing, unreadable or larger than
-    `max_mb` (the `file_mb` limit; checked before reading): a clean error. Files read with no
-    `max_mb` (manifests, layouts) are held to the default, which no project should approach."""
+def _not_a_file(mode: int) -> str | None:
+    """Why a file of this mode is not one pnp reads (None: a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _("this is a folder, not a file")
+    return _(
+        "this is not a regular file (a pipe, a device or a socket): pnp reads only files, "
+        "which cannot keep it waiting"
+    )
+
+
+def regular(path: Path, where: SourceRef) -> os.stat_result:
+    """`path`'s status if it is a regular file pnp may read; else a clean error: not found, a
+    folder, a pipe or device (reading one may wait for ever), or one it may not read."""
     try:
-        size = path.stat().st_size
-        if size > (max_mb or DEFAULT.file_mb) * 1_000_000:
-            what = _("the file has {mb:.0f} MB", mb=size / 1e6)
-            if max_mb is None:
-                message = _(
-                    "{what}: far more than a project file needs ({mb} MB at most)",
-                    what=what,
-                    mb=DEFAULT.file_mb,
-                )
-                raise BuildError([Problem("error", message, where)])
-            raise exceeded("file_mb", what, max_mb, where)
-        data = path.read_bytes()
+        status = path.stat()
     except FileNotFoundError:
         raise BuildError([Problem("error", _("file not found"), where)]) from None
     except OSError as exc:
         raise BuildError(
             [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
         ) from None
+    why = _not_a_file(status.st_mode)
+    if why is not None:
+        raise BuildError([Problem("error", why, where)])
+    if not os.access(path, os.R_OK):
+        message = _("cannot read the file: {error}", error=os.strerror(13))
+        raise BuildError([Problem("error", message, where)])
+    return status
+
+
+def read_bytes(path: Path, where: SourceRef, most: int, too_big) -> bytes:
+    """A project file's bytes: opened without waiting (a pipe put where a file was named
+    answers at once, as not a file), its size checked against `most` bytes before a byte is
+    read (`too_big(size)`: the error then), and no more than that read whatever it grows to."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise BuildError([Problem("error", _("file not found"), where)]) from None
+    except IsADirectoryError:
+        raise BuildError([Problem("error", _("this is a folder, not a file"), where)]) from None
+    except OSError as exc:
+        raise BuildError(
+            [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
+        ) from None
+    with open(fd, "rb", closefd=True) as f:
+        status = os.fstat(fd)
+        why = _not_a_file(status.st_mode)
+        if why is not None:
+            raise BuildError([Problem("error", why, where)])
+        if status.st_size > most:
+            raise too_big(status.st_size)
+        try:
+            data = f.read(most + 1)
+        except OSError as exc:
+            raise BuildError(
+                [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
+            ) from None
+    if len(data) > most:  # it grew while being read
+        raise too_big(len(data))
+    return data
+
+
+def read_text(
+    path: Path, where: SourceRef, advice: str | None = None, max_mb: int | None = None
+) -> str:
+    """A project file's text by the one decoding rule; missing, unreadable, not a file or
+    larger than `max_mb` (the `file_mb` limit; checked before reading): a clean error. Files
+    read with no `max_mb` (manifests, layouts) are held to the default, which no project
+    should approach."""
+
+    def too_big(size: int) -> BuildError:
+        what = _("the file has {mb:.0f} MB", mb=size / 1e6)
+        if max_mb is None:
+            message = _(
+                "{what}: far more than a project file needs ({mb} MB at most)",
+                what=what,
+                mb=DEFAULT.file_mb,
+            )
+            return BuildError([Problem("error", message, where)])
+        return exceeded("file_mb", what, max_mb, where)
+
+    data = read_bytes(path, where, (max_mb or DEFAULT.file_mb) * 1_000_000, too_big)
     return decode(data, where, advice)

@@ -49,6 +49,47 @@ def read(path: Path, where: SourceRef, what: str = "TOML") -> TomlDoc:
     return parse(text, where, what)
 
 
+# How deep arrays and tables may nest in one file: a layout needs four or five; thousands make
+# the parser (and every walk over the data after it) recurse past Python's limit.
+MOST_NESTED = 64
+
+
+def _depth(data) -> int:
+    """How deep the parsed data nests (a table of scalars: 1), walked without recursion."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
+    return deepest
+
+
+def _deepest_line(text: str) -> int | None:
+    """The line where brackets of a value first open deeper than MOST_NESTED (strings and
+    comments passed over, roughly: for the message only)."""
+    depth = 0
+    for n, line in enumerate(text.splitlines(), start=1):
+        quote = None
+        for ch in line:
+            if quote:
+                if ch == quote:
+                    quote = None
+            elif ch in "\"'":
+                quote = ch
+            elif ch == "#":
+                break
+            elif ch in "[{":
+                depth += 1
+                if depth > MOST_NESTED:
+                    return n
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+    return None
+
+
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
@@ -69,6 +110,18 @@ def _parse(text: str, where: SourceRef, what: str) -> TomlDoc:
         text = text[1:]
     try:
         data = tomllib.loads(text)
+        if _depth(data) > MOST_NESTED:
+            raise RecursionError
+    except RecursionError:  # arrays or inline tables one inside another, thousands deep
+        message = _(
+            "cannot read {what}: arrays or tables are nested more than {most} deep, more than "
+            "any project needs",
+            what=what,
+            most=MOST_NESTED,
+        )
+        line = _deepest_line(text)
+        at = SourceRef(where.file, line, None, where.sheet) if line else where
+        raise BuildError([Problem("error", message, at)]) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _POSITION.search(message)

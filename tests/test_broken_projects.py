@@ -645,6 +645,9 @@ def test_a_limit_can_be_raised(tiny):
     edit(tiny, f"{GAME}/cards.csv", "三の赤。", "赤" * 10_001)
     assert run("check", "--no-play", "--project", str(tiny)).exit_code == 1
     result = run("check", "--no-play", "--project", str(tiny), "--limit", "cell=20000")
+    assert "box_chars" in result.output and result.exit_code == 1, result.output  # it prints
+    raised = ("--limit", "cell=20000", "--limit", "box_chars=20000")
+    result = run("check", "--no-play", "--project", str(tiny), *raised)
     assert result.exit_code == 0, result.output
 
 

@@ -129,7 +129,7 @@ def test_a_broken_printers_file_is_named_with_its_line(tiny, tmp_path, monkeypat
     )
     r = run("build", "--project", str(tiny), "--printer", "home")
     assert r.exit_code == 1
-    assert "printers.toml:1" in r.output and "back_offset must be [X, Y] or [X, Y, R]" in r.output
+    assert "printers.toml:2" in r.output and "back_offset must be [X, Y] or [X, Y, R]" in r.output
 
 
 def test_fold_over_sheets_have_no_back_pages_to_move(tiny):

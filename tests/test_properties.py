@@ -44,29 +44,6 @@ CELL = st.text(alphabet=st.sampled_from(list('ab 貪,"\t')), max_size=4)
 
 
 @SETTINGS
-@given(st.lists(st.lists(CELL, max_size=4), max_size=8))
-def test_csv_records_of_one_line_each_are_numbered_as_read_one_by_one(rows):
-    """A CSV whose every record is one line has its records numbered at once by their lines
-    (load._lines_records): the same records, on the same lines, as the reader read one by one
-    gives (blank lines before the first row dropped, blank lines after it kept as [])."""
-    import csv
-    import io
-
-    from generator import load
-    from generator.limits import DEFAULT
-
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\n").writerows(rows)
-    text = buf.getvalue()
-    reader = csv.reader(io.StringIO(text, newline=""))
-    everything = list(reader)
-    if reader.line_num != len(everything):
-        return  # a record of many lines: read one by one only
-    one_by_one = load._records(text, ",", DEFAULT, SourceRef("d.csv"))
-    assert load._lines_records(everything) == one_by_one
-
-
-@SETTINGS
 @given(
     st.one_of(TEXT, st.integers(), st.floats(allow_nan=True), st.none(), st.lists(st.integers()))
 )
@@ -283,5 +260,5 @@ def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
         quick = read()
     assert used, "a workbook of General cells is read by python-calamine"
     with monkeypatch.context() as m:
-        m.setattr(load, "_as_stored", lambda path: (False, True))  # openpyxl, as before
+        m.setattr(load, "_as_stored", lambda path, where: (False, True))  # openpyxl, as before
         assert quick == read()

@@ -67,6 +67,7 @@ SAME_AS = {
     "valign": {"center": "middle", "centre": "middle"},
 }
 LAYOUT_KEYS = {"extends", "box", "description"}
+MOST_EXTENDS = 32  # layouts one above another in an `extends` chain (a design has two or three)
 # Values that are lengths (parsed at load) rather than text/colours.
 LENGTHS = {"stroke_width", "radius", "size", "min_size", "dash"}
 
@@ -195,6 +196,15 @@ def load_layout(
             )
         )
     file = rel(path)
+    if len(_chain) >= MOST_EXTENDS:
+        message = _(
+            "layout '{name}' is more than {most} layouts down an extends chain ({first} -> "
+            "… -> {name}): more than any design needs; is it a loop of generated files?",
+            name=name,
+            most=MOST_EXTENDS,
+            first=_chain[0],
+        )
+        raise BuildError([Problem("error", message, where)])
     if not base.is_tools(path):
         confine(path, layouts_dir.parent, SourceRef(file), _("layout '{name}'", name=name))
     doc = tomlfile.read(path, SourceRef(file), _("layout"))

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 
-from .. import colours, progress, typeset
+from .. import colours, limits, progress, typeset
 from ..cache import key_bytes
 from ..fonts import Metrics
 from ..i18n import _
@@ -146,6 +146,7 @@ def lay_out_face(
 ) -> Face:
     """One side of one card; with `memo`, taken from it when nothing it depends on changed
     (`extra`: a digest of the context and names, the same for a whole deck)."""
+    limits.in_time(card.where)
     if memo is None:
         return _lay_out_face(layout, card, context, names, fonts, icons, problems, images)
     # Three keys, tried in turn: the face every card of a layout that reads no field draws;
@@ -575,8 +576,25 @@ def _fit(
             fold=f"align:{layout.file}:{box.name}",
         )
         return None
+    text = str(p.get("text", ""))
+    most = limits.active().box_chars
+    if len(text) > most:  # fitting it would take minutes, for a box nobody could read
+        problems.error(
+            _(
+                "card {card}: box '{box}' would print {n:,} characters, more than the limit "
+                "box_chars = {most:,} (a card holds a few hundred); if it really prints that "
+                "many, raise it with --limit box_chars=N",
+                card=card.label(),
+                box=box.name,
+                n=len(text),
+                most=most,
+            ),
+            card.where,
+            fold=f"box_chars:{layout.file}:{box.name}",
+        )
+        return None
     unknown: list[str] = []
-    content = icons.inline(str(p.get("text", "")), unknown)
+    content = icons.inline(text, unknown)
     vertical = p.get("direction") == "vertical"
     styles: tuple = ()
     if p.get("markup") is True:

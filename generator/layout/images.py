@@ -17,6 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import textfile
 from ..i18n import _
 from ..problems import BuildError, SourceRef
 from ..textfile import confine, same_name
@@ -31,6 +32,13 @@ FORMATS = {"PNG": "png", "JPEG": "jpeg", "WEBP": "png", "TIFF": "png", "GIF": "p
 # A picture this large is not card art: refuse it before decoding (Pillow's own guard against
 # decompression bombs is a warning at 89 Mpx; ours is an error naming the file).
 MAX_PIXELS = 60_000_000
+MOST_BYTES = 500_000_000  # a picture file's size (a 60-megapixel TIFF, uncompressed, is 180 MB)
+
+
+def _too_big(size: int) -> BuildError:
+    return BuildError(
+        _("{mb:,.0f} MB is far more than a picture of card art needs", mb=size / 1_000_000)
+    )
 
 
 @dataclass(frozen=True)
@@ -184,9 +192,9 @@ class ImageSet:
     def _read(self, path: Path) -> ImageRef | str:
         rel = self.rel(path)
         try:
-            data = path.read_bytes()
-        except OSError as exc:
-            return _("{path}: cannot be read ({error})", path=rel, error=exc.strerror)
+            data = textfile.read_bytes(path, SourceRef(rel), MOST_BYTES, _too_big)
+        except BuildError as exc:
+            return f"{rel}: {exc.problems[0].message}"
         digest = hashlib.blake2b(data, digest_size=12).hexdigest()
         if path.suffix.lower() == ".svg":
             drawing = read_svg(path, self.root)
@@ -202,6 +210,12 @@ class ImageSet:
                 kind = FORMATS.get(im.format or "")
                 size = im.size
                 turned = im.getexif().get(EXIF_ORIENTATION, 1)
+        except Image.DecompressionBombError:  # Pillow's own bound, from the header alone
+            return _(
+                "{path}: far more pixels than card art needs (at most {most} million)",
+                path=rel,
+                most=MAX_PIXELS // 1_000_000,
+            )
         except (UnidentifiedImageError, OSError, ValueError):
             kind, size, turned = None, (0, 0), 1
         if kind is None:

@@ -6,7 +6,6 @@ source; both are fed by the model.
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
 import importlib.util
 import marshal
@@ -24,6 +23,8 @@ from jinja2.utils import generate_lorem_ipsum
 from .. import cache, typeset
 from ..colours import ink
 from ..i18n import N_, _
+from ..limits import active as active_limits
+from ..limits import out_of_time
 
 _ZEN = str.maketrans("0123456789-", "０１２３４５６７８９－")
 
@@ -69,9 +70,15 @@ class _Budget:
     chars: int
     steps: int
     used: int = 0
+    clock: int = 10_000  # steps after which the build's deadline is looked at
 
     def step(self, n: int = 1) -> None:
         self.used += n
+        if self.used >= self.clock:  # now and then: the build's own clock
+            self.clock += 10_000
+            late = out_of_time()
+            if late is not None:
+                raise TooMuch(late)
         if self.used > self.steps:
             raise TooMuch(
                 _(
@@ -94,28 +101,21 @@ class _Budget:
             )
 
 
-_BOUNDS: contextvars.ContextVar[tuple[int, int]] = contextvars.ContextVar(
-    "template_bounds", default=(1_000_000, 1_000_000)
-)
 _ACTIVE: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar(
     "template_budget", default=None
 )
 
 
-@contextlib.contextmanager
-def bounded_by(chars: int, steps: int):
-    """Renders inside take these bounds (a build's --limit template_chars / template_steps)."""
-    token = _BOUNDS.set((chars, steps))
-    try:
-        yield
-    finally:
-        _BOUNDS.reset(token)
+def _bounds() -> tuple[int, int]:
+    """The template limits of the build in force (limits.in_force)."""
+    limits = active_limits()
+    return limits.template_chars, limits.template_steps
 
 
 def _budget() -> _Budget:
     active = _ACTIVE.get()
     if active is None:  # an expression evaluated alone (a `when`): a budget of its own
-        active = _Budget(*_BOUNDS.get())
+        active = _Budget(*_bounds())
     return active
 
 
@@ -338,7 +338,7 @@ def render(template, context: dict, shared: bool = True, source_chars: int = 0) 
     output is a step, and the output may not grow past template_chars more than the
     template's own text (`source_chars`: a long rules source prints itself)."""
     ctx = template.new_context(context, shared=shared)
-    budget = _Budget(*_BOUNDS.get())
+    budget = _Budget(*_bounds())
     token = _ACTIVE.set(budget)
     try:
         pieces, size = [], 0
