@@ -43,8 +43,17 @@ print(last)
 def measure(argv, env, cwd, timeout: float, memory: int, code: Path) -> tuple[float, float, str]:
     start = time.perf_counter()
     out = subprocess.run(
-        [sys.executable, "-c", PROBE, str(timeout), str(memory), sys.executable, "-m", "generator",
-         *argv],
+        [
+            sys.executable,
+            "-c",
+            PROBE,
+            str(timeout),
+            str(memory),
+            sys.executable,
+            "-m",
+            "generator",
+            *argv,
+        ],
         capture_output=True,
         text=True,
         cwd=cwd,
@@ -78,6 +87,8 @@ def main() -> None:
                 case.argv, env, folder, args.timeout, args.memory, args.code.resolve()
             )
             last = last.replace(str(folder), "…").replace("|", "\\|")[:120]
+            if (folder / "MARK").exists():
+                last = "THE PLANTED CODE RAN; " + last
             print(f"| {name} | {seconds:.1f} s | {rss:.0f} MB | {last} |", flush=True)
             subprocess.run(["chmod", "-R", "u+rwx", t], check=False)
 

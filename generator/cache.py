@@ -5,9 +5,8 @@ Two layers: the project's `<out>/.cache/` (everything, the font index included),
 user's cache folder (what depends on nothing of a project's but names and contents, so a new
 project's first build, or one into a new output folder, is warm: font subsets and metrics,
 `fonts/…`, and the font index; compiled templates; sheet pages kept; work remembered by
-content, `worked/…` and `passed/…`; beside them `code/…`, what startup.py keeps of Python's
-own work). The user's folder is PNP_CACHE_DIR, else platformdirs' user cache folder for pnp
-(~/.cache/pnp on Linux); `pnp cache clear` empties both.
+content, `worked/…` and `passed/…`). The user's folder is PNP_CACHE_DIR, else platformdirs'
+user cache folder for pnp (~/.cache/pnp on Linux); `pnp cache clear` empties both.
 
 Not a build result, so it is not output's business what goes in it; but output stays the only
 module that writes, and the cache asks it to (`atomic_write`). `pnp check` reads the caches but
@@ -16,7 +15,10 @@ never writes (check writes nothing).
 Every entry is sealed with an HMAC under a key of this user's (`key` in the user's cache
 folder, made on first use): a project folder may be someone else's, and one that ships an
 `output/.cache` of its own must not have its pickles loaded. An entry whose seal does not hold
-is no entry (the work is done again).
+is no entry (the work is done again). The user's folder is this user's alone: made 0700 (one
+of theirs found open to others is closed), the key a 0600 file of theirs (one another could
+have read is replaced); a folder (or key) owned by someone else, or a link, is not used at all
+(then nothing is cached across runs, and `pnp cache` says why).
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
+from .i18n import _
 from .output import atomic_write
-from .startup import user_cache_dir
 
 # What the user's cache keeps too, read through it: derived from font files alone (subsets,
 # metrics, the index of faces found), templates compiled by their source alone, and sheet
@@ -363,23 +365,68 @@ def _opened(name: str, blob: bytes) -> bytes | None:
     return data if len(blob) >= SEAL and hmac.compare_digest(seal, good) else None
 
 
+def user_cache_dir() -> Path:
+    """The user's cache folder: PNP_CACHE_DIR, else platformdirs' for pnp (~/.cache/pnp)."""
+    if os.environ.get("PNP_CACHE_DIR"):
+        return Path(os.environ["PNP_CACHE_DIR"])
+    import platformdirs
+
+    return platformdirs.user_cache_path("pnp", appauthor=False)
+
+
+def _mine(st: os.stat_result) -> bool:
+    return not hasattr(os, "getuid") or st.st_uid == os.getuid()
+
+
+def refused() -> str | None:
+    """Why the user's cache folder is not used (None: it is): it is not this user's alone."""
+    folder = user_cache_dir()
+    try:
+        st = os.lstat(folder)
+    except FileNotFoundError:  # made 0700 when the key is first kept (_key)
+        return None
+    except OSError as exc:
+        return exc.strerror
+    import stat
+
+    if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
+        return _("not a folder of its own (a link or a file)")
+    if not _mine(st):
+        return _("owned by another user")
+    if hasattr(os, "getuid") and st.st_mode & 0o077:  # ours, open to others: close it
+        try:
+            os.chmod(folder, 0o700)
+        except OSError as exc:
+            return exc.strerror
+    return None
+
+
 @lru_cache(maxsize=1)
 def _key() -> bytes:
-    """This user's sealing key: kept in the user's cache folder (readable by the user alone),
-    made at random on first use; where it cannot be kept, one for this process only (caches
-    then last one run)."""
+    """This user's sealing key: kept in the user's cache folder (a 0600 file of this user's),
+    made at random on first use; where it cannot be kept, or the folder is not the user's
+    alone, one for this process only (caches then last one run)."""
     path = user_cache_dir() / "key"
     try:
-        key = path.read_bytes()
-        if len(key) == 32:
-            return key
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        pass
+    if refused() is not None:
+        return os.urandom(32)
+    try:
+        st = os.lstat(path)
+        import stat
+
+        if stat.S_ISREG(st.st_mode) and _mine(st) and not st.st_mode & 0o077:
+            key = path.read_bytes()
+            if len(key) == 32:
+                return key
     except OSError:
         pass
     key = os.urandom(32)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists():  # torn: a new key (every entry sealed with the old one goes)
-            path.unlink()
+        if os.path.lexists(path):  # torn, or one others could read: a new key (every entry
+            path.unlink()  # sealed with the old one goes)
         with contextlib.suppress(FileExistsError):  # another process made it first: theirs
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb") as f:
@@ -391,6 +438,8 @@ def _key() -> bytes:
 
 
 def user_cache(writable: bool) -> Cache:
+    if refused() is not None:
+        return NO_CACHE
     return Cache(user_cache_dir(), writable)
 
 

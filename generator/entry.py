@@ -13,9 +13,6 @@ as a library keeps Python's defaults):
   4 % of an edit's rebuild. Everything pnp writes is closed before a command returns. While
   another thread runs (serve, watch, a Dask cluster), or under a profiler or a tracer
   (`python -m cProfile`, coverage), Python ends the process its own way.
-
-And what Python compiles afresh in every process (dataclasses' methods, regular expressions) is
-compiled once and kept (startup).
 """
 
 from __future__ import annotations
@@ -38,9 +35,6 @@ def tune() -> None:
 
 def run() -> None:
     tune()
-    from . import startup
-
-    startup.remember()
     from .cli import main
 
     try:
@@ -50,7 +44,6 @@ def run() -> None:
         if not (exc.code is None or isinstance(exc.code, int)):
             raise  # a message for Python to print
         code = exc.code or 0
-    startup.keep()
     if threading.active_count() > 1 or sys.getprofile() or sys.gettrace():
         sys.exit(code)  # a thread runs, or a profiler or tracer wants to write its report
     try:

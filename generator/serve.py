@@ -10,7 +10,6 @@ after an edit only the faces that changed are rendered again.
 
 from __future__ import annotations
 
-import html
 import json
 import threading
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from urllib.parse import unquote
 from . import pipeline
 from .i18n import _
 from .layout.plan import laid_cards
+from .layout.templates import html_page
 from .problems import BuildError, Problem
 from .project import Project
 
@@ -127,56 +127,21 @@ class Gallery:
                 view.problems.append(p.format())
 
     def page(self) -> str:
-        parts = [PAGE_HEAD.replace("{version}", str(self.version))]
-        for view in self.games.values():
-            family = f"pnp-{view.id}"
-            if view.font is not None:  # the game's own font, so no system font is needed
-                parts.append(
-                    f'<style>@font-face {{ font-family: "{family}"; '
-                    f'src: url("/font/{html.escape(view.id)}"); }}</style>'
-                )
-            parts.append(
-                f'<section class="game" id="{html.escape(view.id)}" '
-                f"style=\"font-family: '{family}', sans-serif\">"
-            )
-            parts.append(f"<h1>{html.escape(view.title)}</h1>")
-            links = " ".join(
-                f'<a href="/files/{html.escape(view.id)}/{html.escape(f)}">{html.escape(f)}</a>'
-                for f in view.files
-            )
-            parts.append(f'<p class="files">{links}</p>')
-            if not view.ok:
-                parts.append(
-                    '<p class="stale">'
-                    + html.escape(_("not built; the last good outputs stay as they were"))
-                    + "</p>"
-                )
-            if view.problems:
-                parts.append('<ul class="problems">')
-                parts += [f"<li>{html.escape(p)}</li>" for p in view.problems]
-                parts.append("</ul>")
-            for comp, cards in view.components.items():
-                parts.append(f'<h2>{html.escape(comp)}</h2><div class="cards">')
-                for card in cards:
-                    cls = "card bad" if card.problems else "card"
-                    copies = (
-                        f'<span class="copies">×{card.copies}</span> ' if card.copies > 1 else ""
-                    )
-                    parts.append(
-                        f'<figure class="{cls}" data-where="{html.escape(card.where)}">'
-                        f'<img src="/face/{card.face}.png" alt="{html.escape(card.label)}">'
-                        f"<figcaption><b>{html.escape(card.label)}</b> {copies}"
-                        f'<span class="where">{html.escape(card.where)}</span></figcaption>'
-                    )
-                    if card.problems:
-                        parts.append('<ul class="problems">')
-                        parts += [f"<li>{html.escape(p)}</li>" for p in card.problems]
-                        parts.append("</ul>")
-                    parts.append("</figure>")
-                parts.append("</div>")
-            parts.append("</section>")
-        parts.append("</body></html>")
-        return "\n".join(parts)
+        """The gallery page: a template with autoescape, so no game's name, title, label or
+        message can be read as markup or script (a game's font named by its place, not its
+        folder's name)."""
+        views = list(self.games.values())
+        fonts = {}
+        for view in views:
+            if view.font is not None:
+                fonts[view.id] = len(fonts) + 1
+        return html_page(
+            "gallery.html",
+            games=views,
+            fonts=fonts,
+            version=self.version,
+            stale=_("not built; the last good outputs stay as they were"),
+        )
 
 
 def _of(problem: Problem, game: str, games: list[str]) -> bool:
@@ -195,33 +160,24 @@ def _cache(out: Path):
     return Cache.for_output(out, writable=True)
 
 
-PAGE_HEAD = """<!doctype html>
-<html lang="ja"><head><meta charset="utf-8"><title>pnp</title>
-<style>
-body { font-family: sans-serif; margin: 1.5em; background: #f4f4f2; color: #222; }
-.cards { display: flex; flex-wrap: wrap; gap: 14px; }
-figure.card { margin: 0; background: #fff; padding: 8px; border-radius: 6px; width: 210px;
-  box-shadow: 0 1px 3px rgba(0,0,0,.2); }
-figure.card img { width: 100%; display: block; }
-figure.bad { outline: 3px solid #d33; }
-figcaption { font-size: 12px; margin-top: 4px; }
-.where { color: #777; } .copies { font-weight: bold; color: #1F5FBF; }
-ul.problems { color: #b00; font-size: 12px; padding-left: 1.2em; }
-.stale { color: #b00; font-weight: bold; }
-.files a { margin-right: 1em; }
-</style>
-<script>
-const version = {version};
-const events = new EventSource("/events");
-events.onmessage = (e) => { if (Number(e.data) !== version) location.reload(); };
-</script>
-</head><body data-version="{version}">"""
+MOST_STREAMS = 16  # event streams open at once (each holds a thread); more are told to wait
 
 
 def handler(gallery: Gallery):
+    streams = threading.BoundedSemaphore(MOST_STREAMS)
+
     class Handler(BaseHTTPRequestHandler):
+        timeout = 60  # a connection that sends no request in this long is closed
+
         def log_message(self, *args) -> None:  # quiet: the terminal shows builds, not requests
             pass
+
+        def _ours(self) -> bool:
+            """Whether the request names this server as its host: a page of another site that
+            renamed itself to 127.0.0.1 (DNS rebinding) sends its own name, and is refused."""
+            port = self.server.server_address[1]
+            host = (self.headers.get("Host") or "").strip().lower()
+            return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
 
         def _send(self, body: bytes, kind: str, cache: bool = False) -> None:
             self.send_response(HTTPStatus.OK)
@@ -234,6 +190,8 @@ def handler(gallery: Gallery):
             self.wfile.write(body)
 
         def do_GET(self) -> None:  # noqa: N802 - the http.server name
+            if not self._ours():
+                return self.send_error(HTTPStatus.FORBIDDEN, "not this server's name")
             path = unquote(self.path.split("?", 1)[0])
             if path == "/":
                 return self._send(gallery.page().encode(), "text/html; charset=utf-8")
@@ -257,7 +215,12 @@ def handler(gallery: Gallery):
                     )
                     return self._send((gallery.out / game / name).read_bytes(), kind)
             if path == "/events":
-                return self._events()
+                if not streams.acquire(blocking=False):
+                    return self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, "too many pages open")
+                try:
+                    return self._events()
+                finally:
+                    streams.release()
             self.send_error(HTTPStatus.NOT_FOUND)
 
         def _events(self) -> None:

@@ -99,8 +99,8 @@ def affected(project: Project, paths: set[Path], games: list[str]) -> list[str]:
     """The games a set of changed paths touches (every game for shared files)."""
     out: set[str] = set()
     for path in paths:
-        try:
-            rel = path.resolve().relative_to(project.root.resolve())
+        try:  # the folder resolved, not the file: a file made a link out is still this game's
+            rel = (path.parent.resolve() / path.name).relative_to(project.root.resolve())
         except ValueError:
             continue
         parts = rel.parts

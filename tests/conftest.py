@@ -21,6 +21,9 @@ os.environ["PNP_LANG"] = "en"
 # No saved printer of the person running the tests moves a back page (tests that save one use
 # their own folder).
 os.environ["PNP_CONFIG_DIR"] = tempfile.mkdtemp(prefix="pnp-config-")
+# The suite runs the rules modules of its own fixture games without asking (tests/test_trust.py
+# takes this away to see that a project's code runs only once trusted).
+os.environ["PNP_TRUST_CODE"] = "1"
 # The per-user font cache of the test session, not the person's own (shared by every test).
 os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-cache-")
 

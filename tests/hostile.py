@@ -32,6 +32,7 @@ class Case:
     env: dict = field(default_factory=dict)  # environment the command runs with
     then: list[str] | None = None  # a command that must then succeed (exit 0)
     unprivileged: bool = False  # shows only to a user without root's rights (a mode bit)
+    breaks_outputs: bool = False  # the case itself is a damaged output folder
 
 
 def tiny(folder: Path) -> Path:
@@ -469,4 +470,98 @@ def printer_quoted(folder: Path, big: bool) -> Case:
         0,
         env=env,
         then=["build", "--project", str(root), "--printer", "my home", "--format", "summary"],
+    )
+
+
+# -- templates (the suite: tests/test_hostile_templates.py) --------------------------------
+
+
+def _layout_template(root: Path, template: str) -> None:
+    path = root / "layouts/tiny/card_front.toml"
+    text = path.read_text(encoding="utf-8")
+    escaped = template.replace("\\", "\\\\").replace('"', '\\"')
+    path.write_text(text.replace('text = "{{ suit }}"', f'text = "{escaped}"'), encoding="utf-8")
+
+
+def _template_case(
+    name: str, template: str, says: str, rules: bool = False, names: str = ""
+) -> None:
+    def build(folder: Path, big: bool) -> Case:
+        root = tiny(folder)
+        if rules:
+            path = root / "cards/tiny/rules.md"
+            path.write_text(path.read_text(encoding="utf-8") + "\n" + template + "\n", "utf-8")
+            return Case(["build", "--project", str(root)], "cards/tiny/rules.md:", says)
+        _layout_template(root, template)
+        names_ = names or "layouts/tiny/card_front.toml:"
+        return Case(["build", "--project", str(root)], names_, says)
+
+    CASES[name] = build
+
+
+_template_case("layout: 'x' * 10**9", "{{ 'x' * 10**9 }}", "would be 1,000,000,000")
+_template_case("rules.md: 'x' * 10**9", "{{ 'x' * 10**9 }}", "would be 1,000,000,000", True)
+_template_case("layout: 10 ** (10 ** 10)", "{{ 10 ** (10 ** 10) }}", "too large to print")
+_template_case(
+    "layout: nested range(100000) loops",
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "steps",
+)
+_template_case("layout: lipsum(n=10**7)", "{{ lipsum(n=10**7) }}", "lorem ipsum would be")
+_template_case("layout: 'a'.center(10**9)", "{{ 'a'.center(10**9) }}", "would be")
+_template_case("layout: '{:>1000000000}'.format(1)", "{{ '{:>1000000000}'.format(1) }}", "would be")
+_template_case(
+    "layout: a text box of 900,000 characters",
+    "{{ 'あい うえ' * 180000 }}",
+    "of layouts/tiny/card_front.toml would print 900,000 characters",
+    names="cards/tiny/cards.csv:2",
+)
+
+
+# -- the output folder (the suite: tests/test_hostile_output.py) -----------------------------
+
+
+@case("output/.sets a link to a folder outside, game named like it")
+def output_sets(folder: Path, big: bool) -> Case:
+    root = tiny(folder)
+    outside = folder / "Documents" / "tiny"
+    outside.mkdir(parents=True)
+    (outside / "letter.txt").write_text("mine", encoding="utf-8")
+    (root / "output").mkdir(exist_ok=True)
+    shutil.rmtree(root / "output/.sets", ignore_errors=True)  # a build's own, if one ran
+    (root / "output/.sets").symlink_to(folder / "Documents")
+    return Case(
+        ["build", "--project", str(root)],
+        "output/.sets",
+        "will not write into",
+        breaks_outputs=True,
+    )
+
+
+@case("--out cards")
+def output_cards(folder: Path, big: bool) -> Case:
+    root = tiny(folder)
+    return Case(
+        ["build", "--project", str(root), "--out", str(root / "cards")],
+        "cards",
+        "project's own sources",
+    )
+
+
+# -- a project's code (the suite: tests/test_trust.py) -------------------------------------
+
+
+@case("a planted rules.py, pnp check without a terminal")
+def planted_rules(folder: Path, big: bool) -> Case:
+    root = tiny(folder)
+    mark = folder / "MARK"
+    (root / "cards/tiny/rules.py").write_text(
+        f"open({str(mark)!r}, 'w').write('ran')\nOPTIONS = {{}}\n", encoding="utf-8"
+    )
+    return Case(
+        ["check", "--project", str(root)],
+        "cards/tiny/rules.py",
+        "not run",
+        0,
+        env={"PNP_TRUST_CODE": "", "PNP_CONFIG_DIR": str(folder / "config")},
     )

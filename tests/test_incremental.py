@@ -546,62 +546,6 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     assert (tiny / "broken.flag").read_text() == "ran"
 
 
-def test_a_process_compiles_its_records_and_patterns_once_and_the_next_takes_them(tiny, tmp_path):
-    """The methods dataclasses writes for pnp's records, and the regular expressions, are
-    compiled by the first `pnp` and kept in the user's cache folder; the next process takes
-    them from there (compiling none) and builds the same bytes; a torn file is read as none
-    and written again."""
-    import os
-    import subprocess
-    import sys
-
-    users = tmp_path / "users-cache"
-    patterns: list[tuple[int, int]] = []  # (compiled, kept) of each process
-    script = (
-        "import sys, dataclasses\n"
-        "from generator import startup\n"
-        "from generator.entry import run\n"
-        "import atexit\n"
-        "atexit.register(lambda: print('compiled', startup._kept['dataclasses'].made,"
-        " 'kept', len(startup._kept['dataclasses'].stored),"
-        " 'patterns', startup._kept['patterns'].made,"
-        " len(startup._kept['patterns'].stored), file=sys.stderr))\n"
-        "sys.argv[0] = 'pnp'\n"
-        "run()\n"
-    )
-
-    def pnp(*args):
-        env = dict(os.environ, PNP_CACHE_DIR=str(users))
-        done = subprocess.run(
-            [sys.executable, "-c", script, *args], capture_output=True, text=True, env=env
-        )
-        assert done.returncode == 0, done.stderr
-        counts = done.stderr.strip().splitlines()[-1].split()
-        patterns.append((int(counts[5]), int(counts[6])))
-        return int(counts[1]), int(counts[3])
-
-    compiled, _kept = pnp("build", "--project", str(tiny))
-    assert compiled > 100  # the first process compiles every record's methods
-    (kept_file,) = (users / "code").glob("dataclasses-*.marshal")
-    first = (tiny / "output/tiny/cards.pdf").read_bytes()
-    assert kept_file.stat().st_size > 10_000
-    (tiny / "output/tiny/cards.pdf").unlink()
-    compiled, kept = pnp("build", "--project", str(tiny))
-    assert compiled == 0 and kept > 100  # every text taken from the file
-    # and the patterns (all but one or two a project's paths make)
-    assert patterns[0][0] > 50 and patterns[1][1] == patterns[0][0] + patterns[1][0]
-    assert patterns[1][0] < patterns[0][0] // 20
-    assert (tiny / "output/tiny/cards.pdf").read_bytes() == first
-    kept_file.write_bytes(b"not marshal")
-    (tiny / "output/tiny/cards.pdf").unlink()
-    compiled, _kept = pnp("build", "--project", str(tiny))
-    assert compiled > 100
-    assert (tiny / "output/tiny/cards.pdf").read_bytes() == first
-    import marshal
-
-    assert len(marshal.loads(kept_file.read_bytes())) > 100  # written again
-
-
 def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(
     tiny, monkeypatch, tmp_path
 ):

@@ -143,3 +143,78 @@ def test_copies_of_a_row_show_once_with_their_count(tmp_path, browser):
         assert markers.count() == 3 and markers.locator(".copies").count() == 0
     finally:
         stop(proc)
+
+
+def test_a_game_named_to_inject_script_shows_as_text(tmp_path, browser):
+    """A shared project's game folder named like markup: the page shows the name, runs none
+    of it (every value goes through a template with autoescape)."""
+    root = make_fixture_project("tiny", tmp_path)
+    name = 'x" onmouseover="window.PWNED=1" data-x=\'<img src=x onerror=window.PWNED=2>'
+
+    (root / "cards/tiny").rename(root / "cards" / name)
+    (root / "layouts/tiny").rename(root / "layouts" / name)
+    proc, url = start(root)
+    try:
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        page.locator("section.game").hover()
+        assert page.evaluate("window.PWNED === undefined")
+        assert page.locator("section.game").get_attribute("id") == name
+        assert page.locator("figure.card").count() == 10
+    finally:
+        stop(proc)
+
+
+def _get(url: str, path: str, host: str | None = None) -> int:
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+    conn.putrequest("GET", path, skip_host=True)
+    conn.putheader("Host", host if host is not None else parts.netloc)
+    conn.endheaders()
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+def test_a_request_for_another_host_name_is_refused(served):
+    """A page of another site whose name was pointed at 127.0.0.1 (DNS rebinding) sends its
+    own name as the Host: refused, so it cannot read the gallery or the PDFs."""
+    root, url = served
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    assert _get(url, "/") == 200
+    assert _get(url, "/", f"localhost:{port}") == 200
+    for host in (f"evil.example:{port}", "evil.example", "", f"127.0.0.1.evil.example:{port}"):
+        assert _get(url, "/files/tiny/rulebook.pdf", host) == 403, host
+
+
+def test_event_streams_are_capped(served):
+    import http.client
+    from urllib.parse import urlsplit
+
+    from generator.serve import MOST_STREAMS
+
+    root, url = served
+    parts = urlsplit(url)
+    open_ = []
+    try:
+        for _ in range(MOST_STREAMS):
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+            conn.request("GET", "/events")
+            assert conn.getresponse().status == 200
+            open_.append(conn)
+        assert _get(url, "/events") == 503
+        assert _get(url, "/") == 200  # the page itself is still served
+        open_.pop().close()
+        import time
+
+        deadline = time.monotonic() + 30  # the server notices the closed stream at its next beat
+        while _get(url, "/events") == 503 and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert time.monotonic() < deadline  # a stream again, once one closed
+    finally:
+        for conn in open_:
+            conn.close()

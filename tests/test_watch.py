@@ -122,3 +122,26 @@ def test_watch_tells_the_copies_of_a_row_once_with_their_count():
     before = GameState({"チップ": [("石", "a")] * 4 + [("木", "b"), ("金", "e")]}, {})
     after = GameState({"チップ": [("石", "c")] * 4 + [("木", "d"), ("金", "e")]}, {})
     assert changes("kit", before, after) == "kit: チップ: 5 changed: 石 ×4、木"
+
+
+def test_a_file_swapped_for_a_link_out_while_watching_is_an_error(tmp_path):
+    """A data file replaced by a link to a file outside the project (a sync tool, a script
+    of someone else's): the rebuild says so at the file, and reads nothing of the outside."""
+    root = make_fixture_project("tiny", tmp_path / "p")
+    outside = tmp_path / "secret.csv"
+    csv = root / "cards/tiny/cards.csv"
+    outside.write_text(csv.read_text("utf-8").replace("二の赤。", "SECRET"), "utf-8")
+    w = Watcher(root)
+    try:
+        w.until("watching")
+        good = (root / "output/tiny/cards.pdf").read_bytes()
+        time.sleep(0.5)
+        csv.unlink()
+        csv.symlink_to(outside)
+        line = w.until("error")
+        assert "'data' must be a file inside the project folder" in line, line
+        w.until("not built")
+        assert (root / "output/tiny/cards.pdf").read_bytes() == good
+        assert "SECRET" not in "\n".join(w.seen)
+    finally:
+        w.stop()

@@ -581,11 +581,12 @@ def _fit(
     if len(text) > most:  # fitting it would take minutes, for a box nobody could read
         problems.error(
             _(
-                "card {card}: box '{box}' would print {n:,} characters, more than the limit "
-                "box_chars = {most:,} (a card holds a few hundred); if it really prints that "
-                "many, raise it with --limit box_chars=N",
+                "card {card}: box '{box}' of {layout} would print {n:,} characters, more than "
+                "the limit box_chars = {most:,} (a card holds a few hundred); if it really "
+                "prints that many, raise it with --limit box_chars=N",
                 card=card.label(),
                 box=box.name,
+                layout=layout.file,
                 n=len(text),
                 most=most,
             ),

@@ -400,3 +400,13 @@ __all__ = [
     "TemplateSyntaxError",
     "UndefinedError",
 ]
+
+
+def html_page(name: str, **context) -> str:
+    """One of the tool's own HTML pages (`data/serve/NAME`, the gallery of `pnp serve`)
+    rendered with autoescape: every value the page shows (a game's folder name, a title, a
+    message) is text, never markup or script, whoever wrote the project."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("generator", "data/serve"), autoescape=True
+    )
+    return env.get_template(name).render(**context)

@@ -257,9 +257,15 @@ def check_rules(
     check_heading_numbers(game, problems, parsed)
     if not (play if code is None else code):
         return
+    from .. import trust
     from . import modules
 
-    module = modules.rules_for(game)
+    try:
+        module = modules.rules_for(game)
+    except trust.Untrusted as refused:  # the checks above ran; the code's are not run
+        for problem in refused.problems:
+            problems.warning(problem.message, problem.where)
+        return
     if module is None:
         return
     problems.notice(

@@ -1,10 +1,11 @@
 """A game's rules module: `rules.py` in the game's own folder, found and loaded without editing
 the package, checked against the contract, and its failures told as the designer's file and line.
 
-The module is the project's Python code: `check` and `simulate` say that they run it, `check
---no-play` and `build` run none of it. It is loaded once per content (an edit in `pnp watch`
-loads it again) under a module name made from its path, so two projects with a game of the same
-name do not meet, and worker processes load it by the same `RulesRef`.
+The module is the project's Python code: it runs only once its user trusts it (trust), `check`
+and `simulate` say that they run it, `check --no-play` and `build` run none of it. It is loaded
+once per content (an edit in `pnp watch` loads it again) under a module name made from its
+path, so two projects with a game of the same name do not meet, and worker processes load it
+by the same `RulesRef`.
 """
 
 from __future__ import annotations
@@ -68,15 +69,45 @@ def shipped(ref: RulesRef) -> tuple:
     return (ref.name, ref.shown, ref.game, ref.digest, Path(ref.path).read_bytes())
 
 
-def load_shipped(name: str, shown: str, game: str, digest: str, source: bytes) -> ModuleType:
-    """A module shipped from the machine that runs pnp (a Dask worker's side): its code written
-    once per digest to a temporary folder and loaded under its original name."""
+def shipped_folder(digest: str) -> Path:
+    """Where a worker keeps the code of this digest: under a temporary folder of the worker's
+    own user (made 0700; one another user made, or a link, is refused)."""
     import tempfile
 
-    folder = Path(tempfile.gettempdir()) / "pnp-rules" / digest
+    mine = Path(tempfile.gettempdir()) / f"pnp-rules-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    mine.mkdir(mode=0o700, exist_ok=True)
+    status = os.lstat(mine)
+    if (
+        not os.path.isdir(mine)
+        or os.path.islink(mine)
+        or (hasattr(os, "getuid") and (status.st_uid != os.getuid() or status.st_mode & 0o077))
+    ):
+        raise BuildError(
+            _(
+                "{folder}: not a private folder of this user; pnp will not run code from it",
+                folder=mine,
+            )
+        )
+    return mine / digest
+
+
+def load_shipped(name: str, shown: str, game: str, digest: str, source: bytes) -> ModuleType:
+    """A module shipped from the machine that runs pnp (a Dask worker's side): the code checked
+    against the digest it was sent with, written once per digest to the worker's own temporary
+    folder (a file found there is run only if it holds those very bytes) and loaded under its
+    original name."""
+    if hashlib.sha256(source).hexdigest() != digest:
+        raise BuildError(
+            [Problem("error", _("the rules code sent does not match its digest"), SourceRef(shown))]
+        )
+    folder = shipped_folder(digest)
     path = folder / RULES_FILE
-    if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
+    try:
+        same = path.is_file() and not path.is_symlink() and path.read_bytes() == source
+    except OSError:
+        same = False
+    if not same:
+        folder.mkdir(mode=0o700, exist_ok=True)
         partial = folder / f".{RULES_FILE}.{os.getpid()}"
         partial.write_bytes(source)
         os.replace(partial, path)
@@ -211,9 +242,16 @@ def _contract_shape(module: ModuleType) -> str | None:
 
 
 def rules_for(game: Game) -> ModuleType | None:
-    """The game's rules module loaded, or None when the game has none."""
+    """The game's rules module loaded, or None when the game has none; trust.Untrusted (and
+    nothing of it run) unless its user trusts it (see trust)."""
+    from .. import trust
+
     ref = ref_for(game)
-    return load(ref) if ref else None
+    if ref is None:
+        return None
+    root = game.manifest.folder.parent.parent  # the project: PROJECT/cards/GAME/
+    trust.require(root, Path(ref.path), ref.shown)
+    return load(ref)
 
 
 def code_error(ref: RulesRef, exc: BaseException) -> RulesCodeError:
