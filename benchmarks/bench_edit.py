@@ -66,9 +66,8 @@ def build(root: Path, env: dict) -> float:
 WATCHED = """
 import sys, time
 from pathlib import Path
-from generator import entry, pipeline, watch
+from generator import pipeline, watch
 from generator.project import find_project
-entry.tune()  # the process as `pnp watch` runs
 root, edits = Path(sys.argv[1]), int(sys.argv[2])
 project, options = find_project(root), pipeline.Options(reuse=False)
 states = watch.snapshot(pipeline.build(project, ["fudaraku"], options), root / "output")

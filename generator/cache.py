@@ -4,7 +4,7 @@ face memo, build records, and work remembered on unchanged files (schema passes,
 Two layers: the project's `<out>/.cache/` (everything, the font index included), and the
 user's cache folder (what depends on nothing of a project's but names and contents, so a new
 project's first build, or one into a new output folder, is warm: font subsets and metrics,
-`fonts/…`, and the font index; compiled templates; sheet pages kept; work remembered by
+`fonts/…`, and the font index; compiled templates; work remembered by
 content, `worked/…` and `passed/…`). The user's folder is PNP_CACHE_DIR, else platformdirs'
 user cache folder for pnp (~/.cache/pnp on Linux); `pnp cache clear` empties both.
 
@@ -39,9 +39,8 @@ from .i18n import _
 from .output import atomic_write
 
 # What the user's cache keeps too, read through it: derived from font files alone (subsets,
-# metrics, the index of faces found), templates compiled by their source alone, and sheet
-# pages kept by everything they draw.
-SHARED = ("fonts/", "font-index.json", "templates/", "pages/")
+# metrics, the index of faces found) and templates compiled by their source alone.
+SHARED = ("fonts/", "font-index.json", "templates/")
 
 
 class Cache:
@@ -87,14 +86,12 @@ class Cache:
         if self.folder is None:
             return None
         path = self.path(name)
-        data = _held(path)
-        if data is None:
-            try:
-                data = _opened(name, path.read_bytes())
-            except OSError:
-                return None
-            if data is None:  # not sealed by this user: someone else's, or torn
-                return None
+        try:
+            data = _opened(name, path.read_bytes())
+        except OSError:
+            return None
+        if data is None:  # not sealed by this user: someone else's, or torn
+            return None
         if self.writable and name.split("/", 1)[0] in BOUNDS:
             _touch(path)  # used: the last to go when the folder is trimmed (see _trim)
         return data
@@ -116,59 +113,14 @@ class Cache:
             folder = name.split("/", 1)[0]
             if folder in BOUNDS:
                 _trim(self.folder / folder, *BOUNDS[folder])
-            _hold(path, data)
-
-
-# Entries this process wrote (pnp watch and serve build again and again), by their file: the
-# data, and the file's identity as written (inode, size, times of change). Read back while the
-# file is the one written, with no reading and no unsealing: a file put in its place since,
-# even with the same size and time, has another inode or change time. Bounded by HELD_BYTES.
-_HELD: dict[str, tuple[tuple, bytes]] = {}
-HELD_BYTES = 64 * 1024 * 1024
-
-
-def _stamp(path: Path) -> tuple:
-    st = os.stat(path)
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-def _hold(path: Path, data: bytes) -> None:
-    _HELD.pop(str(path), None)
-    if len(data) > HELD_BYTES:
-        return
-    try:
-        _HELD[str(path)] = (_stamp(path), data)
-    except OSError:
-        return
-    total = sum(len(d) for _s, d in _HELD.values())
-    while total > HELD_BYTES:  # the oldest go first
-        total -= len(_HELD.pop(next(iter(_HELD)))[1])
 
 
 def _touch(path: Path) -> None:
     """An entry marked used, with the time to the nanosecond, not the file system's (a tick of
-    some ms: a build reads many entries within one, and their order would be lost); held on
-    if held."""
+    some ms: a build reads many entries within one, and their order would be lost)."""
     now = time.time_ns()
-    try:
+    with contextlib.suppress(OSError):
         os.utime(path, ns=(now, now))
-        if str(path) in _HELD:
-            _HELD[str(path)] = (_stamp(path), _HELD[str(path)][1])
-    except OSError:
-        _HELD.pop(str(path), None)
-
-
-def _held(path: Path) -> bytes | None:
-    held = _HELD.get(str(path))
-    if held is None:
-        return None
-    try:
-        if _stamp(path) == held[0]:
-            return held[1]
-    except OSError:
-        pass
-    del _HELD[str(path)]
-    return None
 
 
 # Font subsets are made per set of characters: every edit that brings a new character makes
@@ -183,7 +135,6 @@ BOUNDS = {
     # the user's cache only (recall_shared): work remembered by what it is worked out from
     "worked": (2000, 128 * 1024 * 1024),
     "passed": (2000, 16 * 1024 * 1024),
-    "pages": (2000, 256 * 1024 * 1024),  # sheet pages kept (render/pdf), by file and shard
 }
 
 

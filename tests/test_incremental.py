@@ -308,8 +308,6 @@ def test_a_new_output_folder_starts_from_what_the_users_cache_knows(tiny, monkey
     assert run("build", "--project", str(tiny), "--out", str(tmp_path / "new")).exit_code == 0
     assert done == []
     assert outputs(tmp_path / "new/tiny") == outputs(tiny / "output/tiny")
-    kept = tmp_path / "user-cache/pages"  # and the sheets' pages, placed as they were drawn
-    assert kept.is_dir() and len(list(kept.iterdir())) >= 1
     edit(tiny, "cards/tiny/game.toml", 'title = "', 'title = "新')
     templates._COMPILED.clear()
     assert run("build", "--project", str(tiny), "--out", str(tmp_path / "newer")).exit_code == 0
@@ -382,46 +380,9 @@ def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch, tmp_path
     only_the_edited_layout_again(tiny, parsed, "toml", [layout], unclosed, said)
 
 
-def test_an_edit_redraws_the_pages_it_touches_and_the_file_matches_a_clean_build(
-    tmp_path, monkeypatch
-):
-    """A deck of 40 cards (each row four times, so every face is a form): after a card's edit,
-    only pages that show that card or first place a form are drawn again, the others placed as
-    the last build encoded them; an edit bringing a new character changes every page after its
-    first use. Either way cards.pdf is byte-identical to a clean build's."""
-    from generator.render import pdf
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # no page kept anywhere
-    root = tiny_times(tmp_path, 4)
-    drawn: list[str] = []
-    real = pdf._Pages.page
-
-    def page(self, c, what, draw):
-        real(self, c, what, lambda: drawn.append(what[2]) or draw())
-
-    monkeypatch.setattr(pdf._Pages, "page", page)
-    assert run("build", "--project", str(root)).exit_code == 0
-    every = list(drawn)
-    assert len(every) == 10  # 5 sheets of 9, fronts and backs
-    for step, (old, new) in enumerate([("二の赤。", "赤の二。"), ("赤の二。", "赤の二、新字。")]):
-        del drawn[:]
-        edit(root, "cards/tiny/cards.csv", old, new)
-        assert run("build", "--project", str(root)).exit_code == 0
-        redrawn = list(drawn)  # (the clean build below draws every page)
-        clean = tmp_path / f"clean{step}"
-        assert run("build", "--project", str(root), "--out", str(clean)).exit_code == 0
-        assert outputs(root / "output/tiny") == outputs(clean / "tiny")
-        if step == 0:
-            assert 0 < len(redrawn) < len(every) // 2, redrawn  # the rest placed as they were
-        else:
-            assert len(redrawn) > len(every) // 2, redrawn  # new codes from the first use on
-    assert "赤の二、新字。" in all_text(root / "output/tiny/cards.pdf").replace("\n", "")
-
-
-def test_a_kept_page_whose_picture_an_edit_took_off_an_earlier_page_is_drawn(tmp_path):
+def test_a_picture_an_edit_took_off_the_page_that_first_placed_it_still_shows(tmp_path):
     """A picture is embedded where it is first placed: when an edit takes it off the page that
-    placed it first, a later page that showed it unchanged is drawn again (it now embeds the
-    picture) rather than placed as kept; the file matches a clean build's and shows both."""
+    placed it first, a later page that shows it still does; the file matches a clean build's."""
     from test_images import paint
 
     root = make_fixture_project("art", tmp_path / "work")
@@ -544,25 +505,3 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     assert "cards/tiny/cards.csv:3:number" in broken.stderr, broken.stderr
     assert "nothing was written" in broken.stderr
     assert (tiny / "broken.flag").read_text() == "ran"
-
-
-def test_the_proof_page_is_broken_into_lines_once_while_it_reads_the_same(
-    tiny, monkeypatch, tmp_path
-):
-    """cards.pdf drawn again after a card's edit: its proof page says what it said, so its
-    lines are not broken again (the phrase parser need not load); a new title changes its
-    heading and they are."""
-    from generator.render import pdf
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
-    broken = spy(monkeypatch, pdf, "_wrapped", lambda line, *a: line)
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert any("10枚" in line for line in broken)
-    broken.clear()
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    r = run("build", "--project", str(tiny))
-    assert r.exit_code == 0 and "cards.pdf" in r.output
-    assert broken == []
-    edit(tiny, "cards/tiny/game.toml", 'title = "ちいさな試験"', 'title = "ちいさな試験二"')
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert any(line.startswith("ちいさな試験二") for line in broken)

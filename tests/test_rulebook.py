@@ -414,26 +414,3 @@ def test_a_list_inside_a_list_item_is_indented_under_it(tiny):
     assert x[1] > x[0] + 5 and x[2] > x[1] + 5 and x[3] == pytest.approx(x[0], abs=3)
     html = (tiny / "output/tiny/rulebook.html").read_text("utf-8")
     assert '<ul style="margin-left: 1.5em"><li>山札から引く</li>' in html.replace("\n", "")
-
-
-def test_platypus_comes_without_compiling_its_url_pattern_and_the_pattern_still_works():
-    """ReportLab's paragraph module compiles a URL pattern over all of Unicode on import (a tenth
-    of a one-row rebuild); drawing a rulebook imports it with that pattern compiled on first use,
-    matching as the compiled pattern does, and leaves re.compile as it was."""
-    import subprocess
-    import sys
-
-    probe = (
-        "import re, sys\n"
-        "compile_before = re.compile\n"
-        "import generator.render.rulebook\n"
-        "from reportlab.platypus import paragraph\n"
-        "print(type(paragraph.uri_pat).__name__, re.compile is compile_before)\n"
-        "real = re.compile(paragraph.uri_pat.pattern, paragraph.uri_pat.flags)\n"
-        "for uri in ('https://例え.jp/a', 'http://192.168.0.1:80/x', 'mailto:a', 'ftp://x'):\n"
-        "    print(bool(paragraph.uri_pat.match(uri)) == bool(real.match(uri)))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["Deferred", "True"] + ["True"] * 4

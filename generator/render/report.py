@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import io
 
-from . import platypus as _platypus  # noqa: F401  (before reportlab.platypus)
-
 # isort: split
 from reportlab.graphics.charts.barcharts import VerticalBarChart
 from reportlab.graphics.shapes import Drawing, Line, String

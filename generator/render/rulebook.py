@@ -10,8 +10,6 @@ import io
 from copy import copy
 from dataclasses import replace
 
-from . import platypus as _platypus  # noqa: F401  (before reportlab.platypus)
-
 # isort: split
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
