@@ -22,9 +22,10 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that places sheets in exact micrometres (every cut line marked, partial sheets'
-# marks ending at their last row), flows a long proof page, cuts board tiles where the overlap
-# starts and gives the shipped board card-sized spaces. Earlier references: e1f83b7 (card and
+# The commit that draws sheet PDFs through ReportLab's public API alone (each page with its own
+# resources, as ReportLab writes them: pixel-identical, within 2 % of the size). Earlier
+# references: 8da9dc7 (sheets in exact micrometres, every cut line marked, a long proof page
+# flowed, board tiles cut where the overlap starts), e1f83b7 (card and
 # token sheets sharing one resource dictionary), 6afa69a (forms named by what they draw), 31f0e4b
 # (the skill signal counts the games one seat won), 0750bcf (tiled boards
 # with crop marks at the board's corners), 7770f7f (proof pages wrap their
@@ -39,7 +40,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "8da9dc76e2555ceb86bbed53f8106a7ae341b63b"
+REFERENCE = "f19045035b5c9b274d5dc53a17f8ab542a9302ad"
 
 
 def _reference_generator(dest: Path) -> Path | None:
