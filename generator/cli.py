@@ -69,7 +69,9 @@ def _run(action) -> None:
         click.echo(_("stopped"), err=True)
         code = 130
     except BrokenPipeError:  # `pnp simulate … --replay N | head`: the reader has had enough
-        sys.stdout = open(os.devnull, "w")
+        # what is left to flush goes nowhere (Python's own advice for SIGPIPE), not to a
+        # closed pipe on the way out
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 0
     except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
         if os.environ.get("PNP_DEBUG"):

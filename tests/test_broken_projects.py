@@ -713,3 +713,36 @@ def test_one_mistake_every_card_trips_on_is_one_line_and_one_error(tiny):
     lines = [line for line in result.output.splitlines() if "nosuch" in line]
     assert len(lines) == 1 and lines[0].endswith("(10 cards)"), result.output
     assert "\n1 error, " in result.output
+
+
+def test_a_cluster_without_the_cluster_extra_says_how_to_install_it(tmp_path):
+    """distributed is an optional extra: --scheduler without it is a message saying how to get
+    it, exit 1 (a process where importing distributed fails, as on a plain install)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import ENGINE, REPO
+
+    root = tmp_path / "engine"
+    shutil.copytree(ENGINE, root)
+    probe = (
+        "import sys\n"
+        "sys.modules['distributed'] = None  # not installed\n"
+        "from generator.entry import run\n"
+        "sys.argv = ['pnp', 'simulate', 'fudaraku', '--players', '4', '--games', '10',"
+        f" '--scheduler', 'tcp://127.0.0.1:9', '--project', {str(root)!r}]\n"
+        "run()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PNP_LANG": "en"},
+        timeout=120,
+    )
+    assert done.returncode == 1, done.stderr
+    assert "pip install 'pnp-generator[cluster]'" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr

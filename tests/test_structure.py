@@ -170,3 +170,56 @@ def test_every_limit_is_documented():
     readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
     for f in fields(DEFAULT):
         assert f"`{f.name}`" in docs and f"`{f.name}`" in readme, f.name
+
+
+def _foreign_names(tree: ast.AST) -> set[str]:
+    """The names a file binds to something of another package's (the standard library's or a
+    dependency's): `import re`, `import a.b as c`, `from PIL import Image`."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if not a.name.startswith("generator"):
+                    names.add(a.asname or a.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            if not (node.module or "").startswith("generator"):
+                names |= {a.asname or a.name for a in node.names}
+    return names
+
+
+def _root(node: ast.AST) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def test_no_code_changes_another_packages_modules_or_classes():
+    """pnp uses the standard library and its dependencies as they are: no assignment to an
+    attribute of a module or class it imports (`re.compile = …`, `Image.MAX_IMAGE_PIXELS = …`),
+    no setattr on one, and no object's class swapped (`obj.__class__ = …`)."""
+    found = []
+    for p in modules():
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        foreign = _foreign_names(tree)
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            elif isinstance(node, ast.Delete):
+                targets = node.targets
+            for target in targets:
+                if isinstance(target, ast.Attribute) and (
+                    _root(target) in foreign or target.attr == "__class__"
+                ):
+                    found.append(f"{p.relative_to(PACKAGE)}:{node.lineno}")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("setattr", "delattr")
+                and node.args
+                and _root(node.args[0]) in foreign
+            ):
+                found.append(f"{p.relative_to(PACKAGE)}:{node.lineno}")
+    assert found == [], found

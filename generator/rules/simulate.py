@@ -353,9 +353,12 @@ def _on_dask(address, module, packed, batches, check, total, progress):
     flight a few per worker, results taken in order (Dask reruns a lost worker's tasks)."""
     try:
         from distributed import Client, KilledWorker
-    except ImportError:  # pragma: no cover - a dependency
+    except ImportError:  # an optional extra
         raise BuildError(
-            _("--scheduler needs dask.distributed (pip install distributed)")
+            _(
+                "--scheduler runs playouts on a Dask cluster, which needs pnp's cluster extra: "
+                "pip install 'pnp-generator[cluster]' (or pipx inject pnp-generator distributed)"
+            )
         ) from None
     try:
         client = Client(address, timeout=10, set_as_default=False)
