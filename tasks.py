@@ -3,6 +3,9 @@
 
 Creates `.venv/` beside this file on first use and installs the project into it (again only
 when pyproject.toml changes), so a fresh machine needs nothing but Python 3.11+.
+
+`PNP_TEST_PYTHONS="3.12 3.13"` makes `test` run the suite again on each of those Pythons too
+(found as pythonX.Y on PATH or under pyenv), each in a `.venv-X.Y/` of its own: what CI does.
 """
 
 from __future__ import annotations
@@ -21,17 +24,42 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 
 
-def ensure_env() -> None:
+def ensure_env(folder: Path = VENV, python: str | None = None) -> Path:
+    """The virtual environment in `folder` (made with `python`, else this one), the project
+    and its test tools installed; returns its python."""
+    bin_ = folder / ("Scripts" if os.name == "nt" else "bin")
+    py = bin_ / ("python.exe" if os.name == "nt" else "python")
+    stamp = folder / ".installed"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text() == want and PY.exists():
-        return
-    if not PY.exists():
-        print("creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
-    print("installing the project and its test tools into .venv ...", flush=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
-    STAMP.write_text(want)
+    if stamp.exists() and stamp.read_text() == want and py.exists():
+        return py
+    if not py.exists():
+        print(f"creating {folder.name} ...", flush=True)
+        if python is None:
+            venv.EnvBuilder(with_pip=True).create(folder)
+        else:
+            subprocess.run([python, "-m", "venv", str(folder)], check=True)
+    print(f"installing the project and its test tools into {folder.name} ...", flush=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "--upgrade", "pip"], check=True)
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
+    stamp.write_text(want)
+    return py
+
+
+def other_pythons() -> list[tuple[str, str | None]]:
+    """(version, interpreter) of each Python PNP_TEST_PYTHONS names; None where not found."""
+    import glob
+    import shutil
+
+    out = []
+    for version in os.environ.get("PNP_TEST_PYTHONS", "").split():
+        found = shutil.which(f"python{version}")
+        if found is None:
+            root = os.environ.get("PYENV_ROOT", str(Path.home() / ".pyenv"))
+            tried = sorted(glob.glob(f"{root}/versions/{version}*/bin/python{version}"))
+            found = tried[-1] if tried else None
+        out.append((version, found))
+    return out
 
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -92,7 +120,16 @@ def main(argv: list[str]) -> int:
         lint |= subprocess.call([str(PY), "-m", "ruff", "format", "--check", "--quiet", *paths])
         if lint:
             print("ruff found problems: `python3 tasks.py lint` fixes what it can", flush=True)
-        return subprocess.call([str(PY), "-m", "pytest", *rest]) or lint
+        failed = subprocess.call([str(PY), "-m", "pytest", *rest]) or lint
+        for version, python in other_pythons():
+            if python is None:
+                print(f"no Python {version} found: the suite was not run on it", flush=True)
+                failed = failed or 1
+                continue
+            print(f"the suite on Python {version} ...", flush=True)
+            py = ensure_env(ROOT / f".venv-{version}", python)
+            failed = subprocess.call([str(py), "-m", "pytest", *rest]) or failed
+        return failed
     if cmd == "lint":
         paths = ["generator", "tests", "benchmarks", "tasks.py"]
         fixed = subprocess.call([str(PY), "-m", "ruff", "check", "--fix", *paths])
