@@ -58,6 +58,12 @@ class _Sheet:
     def __init__(self, deck, count, font_names, sides, proof, back_offset, forms, layers):
         self.deck, self.count, self.font_names, self.sides = deck, count, font_names, sides
         self.proof, self.back_offset, self.forms, self.layers = proof, back_offset, forms, layers
+        self.marks: dict[int, list] = {}  # a sheet's marks by how many slots it fills
+
+    def _marks(self, filled: int):
+        if filled not in self.marks:  # every full sheet of the deck has the same marks
+            self.marks[filled] = marks_for(self.deck.geometry, filled)
+        return self.marks[filled]
 
     def draw(self, c, n, chunk) -> None:
         deck, g = self.deck, self.deck.geometry
@@ -74,7 +80,7 @@ class _Sheet:
             _label(c, label, g, self.font_names)
             for face, slot in placed:
                 self._place(c, face, slot)
-            marks = marks_for(g, len(chunk))
+            marks = self._marks(len(chunk))
             _crop_marks(c, g, marks, mirrored=False)
             _crop_marks(c, g, marks, mirrored=True)
             _fold_line(c, g)
@@ -93,7 +99,7 @@ class _Sheet:
             _label(c, label, g, self.font_names)
             for face, slot in placed:
                 self._place(c, face, slot)
-            _crop_marks(c, g, marks_for(g, len(chunk)), mirrored=not is_front)
+            _crop_marks(c, g, self._marks(len(chunk)), mirrored=not is_front)
             c.showPage()
 
     def _place(self, c, face, slot) -> None:
