@@ -47,17 +47,29 @@ def ensure_env(folder: Path = VENV, python: str | None = None) -> Path:
 
 
 def other_pythons() -> list[tuple[str, str | None]]:
-    """(version, interpreter) of each Python PNP_TEST_PYTHONS names; None where not found."""
+    """(version, interpreter) of each Python PNP_TEST_PYTHONS names; None where none runs.
+    Looked for as pythonX.Y on PATH, then under pyenv's versions (a pyenv shim of a version
+    not selected is on PATH but does not run, so each is tried)."""
     import glob
     import shutil
 
+    root = os.environ.get("PYENV_ROOT", str(Path.home() / ".pyenv"))
     out = []
     for version in os.environ.get("PNP_TEST_PYTHONS", "").split():
-        found = shutil.which(f"python{version}")
-        if found is None:
-            root = os.environ.get("PYENV_ROOT", str(Path.home() / ".pyenv"))
-            tried = sorted(glob.glob(f"{root}/versions/{version}*/bin/python{version}"))
-            found = tried[-1] if tried else None
+        candidates = [shutil.which(f"python{version}")]
+        candidates += sorted(glob.glob(f"{root}/versions/{version}*/bin/python{version}"))
+        probe = "import sys; print('%d.%d' % sys.version_info[:2])"
+        found = None
+        for candidate in filter(None, candidates):
+            try:
+                said = subprocess.run(
+                    [candidate, "-c", probe], capture_output=True, text=True, timeout=60
+                ).stdout.strip()
+            except (OSError, subprocess.TimeoutExpired):
+                continue
+            if said == version:
+                found = candidate
+                break
         out.append((version, found))
     return out
 
