@@ -724,147 +724,21 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
     --reprint, those cards on print sheets too."""
 
     def action() -> int:
-        import tempfile
-
-        from . import diff as differ
-        from . import output, printers
-        from .builders import diffpdf
-        from .cache import Cache
-        from .project import Project
+        from . import printers
+        from .comparing import compare
 
         project = _project(project_dir)
         out = project.output_for(Path(out_dir) if out_dir else None)
         offset = printers.pick(printer, None) if reprint else None
         opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
-        result = pipeline.check(project, [game], opts, play=False)
+        result, lines = compare(project, game, opts, since, reprint, click.echo)
         if result.failed(False):
             return _report(result, False)
-        plan = result.plans[0]
-        new = differ.take(plan)
-        cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
-        moment = differ.moment(since) if since else None
-        with tempfile.TemporaryDirectory() as tmp:
-            if moment is not None:
-                found = differ.load_by(cache, game, moment)
-                if found is None:
-                    kept = differ.builds(cache, game)
-                    first = _local(kept[0][0]) if kept else None
-                    raise BuildError(
-                        _(
-                            "no build of {game} kept from {since} or before (the earliest kept: "
-                            "{first}; pnp keeps the last {n} builds that changed something)",
-                            game=game,
-                            since=since,
-                            first=first or _("none"),
-                            n=differ.HISTORY,
-                        )
-                    )
-                old, when = found
-                what = f"{_local(when)} のビルド"
-                click.echo(_("compared with the build of {when}", when=_local(when)))
-            elif since:
-                root = differ.at_revision(project.root, since, Path(tmp))
-                then = pipeline.check(Project(root), [game], opts, play=False)
-                if then.failed(False) or not then.plans:
-                    raise BuildError(
-                        _(
-                            "{game} at {rev} does not lay out, so there is nothing to compare",
-                            game=game,
-                            rev=since,
-                        )
-                    )
-                old = differ.take(then.plans[0])
-                what = since
-            else:
-                old = differ.load(cache, game)
-                if old is None:
-                    raise BuildError(
-                        _(
-                            "no earlier build of {game} to compare with: run pnp build first, "
-                            "or compare with a git revision (--since REV)",
-                            game=game,
-                        )
-                    )
-                what = "前回のビルド"
-            changes = differ.compare(old, new)
-            if not changes:
-                click.echo(_("{game}: no change", game=game))
-                if (out / game / "reprint.pdf").exists():  # nothing to swap in: an older one goes
-                    output.write_all({out / game / "reprint.pdf": None}, [out / game])
-                return 0
-            data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
-            path = out / game / "diff.pdf"
-            # an earlier reprint.pdf goes: one printed from it would be out of date
-            files: dict[Path, bytes | None] = {path: data, out / game / "reprint.pdf": None}
-            decks = []
-            if reprint:
-                from .builders import reprint as reprinting
-
-                decks = reprinting.decks_to_reprint(plan, differ.to_reprint(old, new))
-                if decks:
-                    data = reprinting.pdf(plan, decks, cache, what)
-                    files[out / game / "reprint.pdf"] = data
-            output.write_all(files, [out / game])
-        added = sum(1 for c in changes if c.old is None)
-        removed = sum(1 for c in changes if c.new is None)
-        shown = "、".join(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
-        click.echo(
-            _(
-                "{game}: {changed} changed, {added} added, {removed} removed: {cards}",
-                game=game,
-                changed=len(changes) - added - removed,
-                added=added,
-                removed=removed,
-                cards=shown,
-            )
-        )
-        for c in changes:
-            for name, was, now in c.fields:
-                click.echo(f"  {c.named} ({c.entry.where}) {name}: {was!r} → {now!r}")
-        click.echo(_("wrote {path}", path=path))
-        if reprint and decks:
-            n = sum(len(d.faces) for d in decks)
-            click.echo(
-                ngettext(
-                    "wrote {path}: {n} piece to print and swap in",
-                    "wrote {path}: {n} pieces to print and swap in",
-                    n,
-                    path=out / game / "reprint.pdf",
-                )
-            )
-        elif reprint:
-            dice = {d.name for d in plan.dice}
-            boards = {b.name for b in plan.boards}
-            rolled = sorted({c.new.label for c in changes if c.new and c.new.component in dice})
-            drawn = sorted({c.new.label for c in changes if c.new and c.new.component in boards})
-            if rolled:  # dice are not on card sheets: their nets are in dice.pdf
-                click.echo(
-                    _(
-                        "no card or token to reprint: print the changed dice ({dice}) from "
-                        "dice.pdf",
-                        dice="、".join(rolled),
-                    )
-                )
-            if drawn:
-                click.echo(
-                    _(
-                        "no card or token to reprint: print the changed board ({boards}) from "
-                        "its PDF",
-                        boards="、".join(drawn),
-                    )
-                )
-            if not rolled and not drawn:
-                click.echo(_("nothing to reprint: the cards were only removed"))
+        for line in lines:
+            click.echo(line)
         return 0
 
     _run(action)
-
-
-def _local(epoch: float) -> str:
-    """A kept build's time as the designer's clock shows it."""
-    import time
-
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(epoch))
 
 
 @main.command()

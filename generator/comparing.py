@@ -1,0 +1,148 @@
+"""`pnp diff` as a command's work: lay the game out now, find what to compare it with (the last
+build's snapshot, a kept build by date, or the project at a git revision), write diff.pdf (and
+reprint.pdf), and return the lines to tell; the command line only prints them."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from . import diff as differ
+from . import output, pipeline
+from .builders import diffpdf
+from .cache import Cache
+from .i18n import _, ngettext
+from .problems import BuildError
+from .project import Project
+
+
+def compare(project: Project, game: str, opts: pipeline.Options, since, reprint: bool, say):
+    """(the check's result, the lines to tell): a result that failed means the game does not
+    lay out now (nothing compared, no lines). `say` hears at once which kept build is
+    compared with."""
+    out = opts.out
+    result = pipeline.check(project, [game], opts, play=False)
+    if result.failed(False):
+        return result, []
+    lines: list[str] = []
+    plan = result.plans[0]
+    new = differ.take(plan)
+    cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
+    moment = differ.moment(since) if since else None
+    with tempfile.TemporaryDirectory() as tmp:
+        if moment is not None:
+            found = differ.load_by(cache, game, moment)
+            if found is None:
+                kept = differ.builds(cache, game)
+                first = _local(kept[0][0]) if kept else None
+                raise BuildError(
+                    _(
+                        "no build of {game} kept from {since} or before (the earliest kept: "
+                        "{first}; pnp keeps the last {n} builds that changed something)",
+                        game=game,
+                        since=since,
+                        first=first or _("none"),
+                        n=differ.HISTORY,
+                    )
+                )
+            old, when = found
+            what = f"{_local(when)} のビルド"
+            say(_("compared with the build of {when}", when=_local(when)))
+        elif since:
+            root = differ.at_revision(project.root, since, Path(tmp))
+            then = pipeline.check(Project(root), [game], opts, play=False)
+            if then.failed(False) or not then.plans:
+                raise BuildError(
+                    _(
+                        "{game} at {rev} does not lay out, so there is nothing to compare",
+                        game=game,
+                        rev=since,
+                    )
+                )
+            old = differ.take(then.plans[0])
+            what = since
+        else:
+            old = differ.load(cache, game)
+            if old is None:
+                raise BuildError(
+                    _(
+                        "no earlier build of {game} to compare with: run pnp build first, "
+                        "or compare with a git revision (--since REV)",
+                        game=game,
+                    )
+                )
+            what = "前回のビルド"
+        changes = differ.compare(old, new)
+        if not changes:
+            lines.append(_("{game}: no change", game=game))
+            if (out / game / "reprint.pdf").exists():  # nothing to swap in: an older one goes
+                output.write_all({out / game / "reprint.pdf": None}, [out / game])
+            return result, lines
+        data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
+        path = out / game / "diff.pdf"
+        # an earlier reprint.pdf goes: one printed from it would be out of date
+        files: dict[Path, bytes | None] = {path: data, out / game / "reprint.pdf": None}
+        decks = []
+        if reprint:
+            from .builders import reprint as reprinting
+
+            decks = reprinting.decks_to_reprint(plan, differ.to_reprint(old, new))
+            if decks:
+                data = reprinting.pdf(plan, decks, cache, what)
+                files[out / game / "reprint.pdf"] = data
+        output.write_all(files, [out / game])
+    added = sum(1 for c in changes if c.old is None)
+    removed = sum(1 for c in changes if c.new is None)
+    shown = "、".join(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
+    lines.append(
+        _(
+            "{game}: {changed} changed, {added} added, {removed} removed: {cards}",
+            game=game,
+            changed=len(changes) - added - removed,
+            added=added,
+            removed=removed,
+            cards=shown,
+        )
+    )
+    for c in changes:
+        for name, was, now in c.fields:
+            lines.append(f"  {c.named} ({c.entry.where}) {name}: {was!r} → {now!r}")
+    lines.append(_("wrote {path}", path=path))
+    if reprint and decks:
+        n = sum(len(d.faces) for d in decks)
+        lines.append(
+            ngettext(
+                "wrote {path}: {n} piece to print and swap in",
+                "wrote {path}: {n} pieces to print and swap in",
+                n,
+                path=out / game / "reprint.pdf",
+            )
+        )
+    elif reprint:
+        dice = {d.name for d in plan.dice}
+        boards = {b.name for b in plan.boards}
+        rolled = sorted({c.new.label for c in changes if c.new and c.new.component in dice})
+        drawn = sorted({c.new.label for c in changes if c.new and c.new.component in boards})
+        if rolled:  # dice are not on card sheets: their nets are in dice.pdf
+            lines.append(
+                _(
+                    "no card or token to reprint: print the changed dice ({dice}) from dice.pdf",
+                    dice="、".join(rolled),
+                )
+            )
+        if drawn:
+            lines.append(
+                _(
+                    "no card or token to reprint: print the changed board ({boards}) from its PDF",
+                    boards="、".join(drawn),
+                )
+            )
+        if not rolled and not drawn:
+            lines.append(_("nothing to reprint: the cards were only removed"))
+    return result, lines
+
+
+def _local(epoch: float) -> str:
+    """A kept build's time as the designer's clock shows it."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(epoch))
