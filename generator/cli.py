@@ -537,6 +537,7 @@ def new(
         if with_rules and not source and game in project.game_ids():
             path = scaffold.rules_module(project, game)
             click.echo(_("made {path}", path=project.rel(path)))
+            _trust_written(project, [path])
             click.echo(_("next: pnp simulate {game}", game=game))
             return 0
         m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
@@ -571,10 +572,22 @@ def new(
             header,
         )
         _made(project, made)
+        _trust_written(project, list(made.files))
         click.echo(_("next: pnp build {game}", game=game))
         return 0
 
     _run(action)
+
+
+def _trust_written(project, paths) -> None:
+    """A rules module pnp itself just wrote, at its user's command, is trusted as written (an
+    edit asks again, as for any)."""
+    from . import trust
+    from .rules.modules import RULES_FILE
+
+    files = {project.rel(p): trust.digest(p) for p in paths if p.name == RULES_FILE and p.is_file()}
+    if files:
+        trust.remember(project.root, files)
 
 
 def _made(project, made) -> None:

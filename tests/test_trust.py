@@ -165,3 +165,17 @@ def test_a_dask_worker_runs_only_the_code_whose_digest_it_was_given(tmp_path, mo
         assert module.OPTIONS == {} and not _ran(tmp_path)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_rules_module_pnp_new_wrote_runs_without_asking(tiny, tmp_path, monkeypatch):
+    """`pnp new GAME --rules` wrote it at its user's word: trusted as written, so `pnp simulate`
+    (the next step it names) runs in a script too; an edit asks again, as for any."""
+    monkeypatch.delenv("PNP_TRUST_CODE", raising=False)
+    monkeypatch.setenv("PNP_CONFIG_DIR", str(tmp_path / "config"))
+    assert run("new", "tiny", "--rules", "--project", str(tiny)).exit_code == 0
+    r = run("simulate", "tiny", "--games", "5", "--project", str(tiny))
+    assert r.exit_code == 0, r.output
+    rules = tiny / "cards/tiny/rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\n# mine now\n", encoding="utf-8")
+    r = run("simulate", "tiny", "--games", "5", "--project", str(tiny))
+    assert r.exit_code == 1 and "since it changed" in r.output, r.output
