@@ -171,11 +171,5 @@ def remember(cache, game: str, digest: str, problems, files: dict, out: Path, pl
 
 
 def _belongs(problem, game: str) -> bool:
-    """A problem of this game's own files (or of none in particular)."""
-    where = problem.where
-    if where is None:
-        return True
-    parts = where.file.split("/")
-    if len(parts) > 1 and parts[0] in ("cards", "layouts"):
-        return parts[1] == game
-    return True
+    """A problem found for this game (or for no one game)."""
+    return getattr(problem, "game", None) in (None, game)

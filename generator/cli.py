@@ -347,17 +347,13 @@ def build(
 
 
 def _games_without_errors(project, games: tuple, result) -> list[str]:
-    """Of the games a failed build of several was asked for, those no error names (by their
-    folder under cards/ or layouts/), when some other game has the errors."""
+    """Of the games a failed build of several was asked for, those no error was found for,
+    when some other game has the errors."""
     wanted = list(games) or project.game_ids()
     if len(wanted) < 2:
         return []
 
-    def game_of(problem) -> str | None:
-        parts = str(problem.where.file).split("/") if problem.where else []
-        return parts[1] if len(parts) > 1 and parts[0] in ("cards", "layouts") else None
-
-    named = {game_of(p) for p in result.problems.items if p.level == "error"}
+    named = {p.game for p in result.problems.items if p.level == "error"}
     if not named or not named <= set(wanted):
         return []  # an error of no one game (a shared layout, an option): all fail alike
     return [g for g in wanted if g not in named]

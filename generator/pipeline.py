@@ -106,7 +106,9 @@ def _build(project: Project, game_ids: list[str], options: Options) -> Result:
             job = builders.Job(
                 plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
             )
+            since = len(result.problems.items)
             files.update(builders.build_game(job, picked))
+            result.problems.found_for(plan.game.id, since)
             result.unchanged[plan.game.id] = job.kept
     for plan in result.plans:  # what `pnp diff` compares the next layout with
         diff.save(diff.take(plan, diff.load(cache, plan.game.id)), cache, plan.game.id)
@@ -137,11 +139,13 @@ def check(
     font_index = result.font_index = FontIndex([project.root / "fonts"], cache)
     with remembering(cache), in_force(options.limits):
         for gid in game_ids or project.game_ids():
+            since = len(problems.items)
             try:
                 plan = _check_game(project, gid, options, font_index, problems, play)
             except BuildError as exc:
                 problems.extend(exc.problems)
-                continue
+                plan = None
+            problems.found_for(gid, since)
             if plan is not None:
                 result.plans.append(plan)
     return result

@@ -7,7 +7,7 @@ if it holds errors. Messages start with their origin: `path:row:column: level: m
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from . import base
@@ -74,6 +74,7 @@ class Problem:
     # ...unless there are no more than this many: then each is said (a card's text that does
     # not fit: a few cards are each to mend; many say the box is too small).
     each: int = 0
+    game: str | None = None  # the game whose check or drawing found it (None: no one game's)
 
     def format(self, count: int = 1) -> str:
         head = f"{self.where}: " if self.where else ""
@@ -123,6 +124,12 @@ class Problems:
 
     def extend(self, found: Iterable[Problem]) -> None:
         self.items.extend(found)
+
+    def found_for(self, game: str, since: int) -> None:
+        """Say that the problems found from item `since` on were found for `game`."""
+        self.items[since:] = [
+            p if p.game is not None else replace(p, game=game) for p in self.items[since:]
+        ]
 
     def count(self, level: str) -> int:
         return sum(1 for p in self.items if p.level == level)

@@ -145,13 +145,9 @@ class Gallery:
 
 
 def _of(problem: Problem, game: str, games: list[str]) -> bool:
-    """Whether a problem belongs on a game's part of the page: its file lies in the game's
-    folders, or in no game's (shared layouts, the command line)."""
-    where = problem.where
-    parts = where.file.split("/") if where else []
-    if len(parts) > 1 and parts[0] in ("cards", "layouts") and parts[1] in games:
-        return parts[1] == game
-    return True
+    """Whether a problem belongs on a game's part of the page: found for that game, or for no
+    one game (the command line, the output folder)."""
+    return problem.game in (None, game)
 
 
 def _cache(out: Path):
