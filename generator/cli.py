@@ -18,6 +18,7 @@ import click
 from . import i18n, pipeline
 from .builders import REGISTRY
 from .i18n import _, ngettext
+from .kinds import KINDS
 from .limits import DEFAULT
 from .problems import BuildError
 from .project import find_project
@@ -469,7 +470,7 @@ def init(folder) -> None:
 )
 @click.option(
     "--kind",
-    type=click.Choice(["card", "token", "die", "board"]),
+    type=click.Choice(list(KINDS)),
     default="card",
     show_default=True,
     help="With --add: what the rows make: cards, punch-out tokens (one-sided, on the tokens "

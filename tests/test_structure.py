@@ -223,3 +223,28 @@ def test_no_code_changes_another_packages_modules_or_classes():
             ):
                 found.append(f"{p.relative_to(PACKAGE)}:{node.lineno}")
     assert found == [], found
+
+
+def test_the_kinds_registry_is_the_one_list_of_kinds():
+    """The component kinds `pnp new --kind` offers and game.toml's schema admits are the
+    registry's (generator/kinds.py), in its order: a kind added there is offered everywhere."""
+    import json
+
+    from generator.cli import new
+    from generator.kinds import KINDS
+
+    offered = next(p for p in new.params if p.name == "kind").type.choices
+    schema = json.loads((PACKAGE / "data/schema/game.schema.json").read_text(encoding="utf-8"))
+
+    def enums(node):
+        if isinstance(node, dict):
+            if "kind" in node.get("properties", {}):
+                yield node["properties"]["kind"].get("enum")
+            for value in node.values():
+                yield from enums(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from enums(value)
+
+    assert list(offered) == list(KINDS)
+    assert [e for e in enums(schema) if e] == [list(KINDS)]
