@@ -19,39 +19,11 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-HEADER = ("suit", "number", "color", "text")
+sys.path.insert(0, str(ROOT / "tests"))
 
-_XLSX_PARTS = {
-    "[Content_Types].xml": (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" '
-        'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" ContentType="application/'
-        'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/'
-        'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'
-    ),
-    "_rels/.rels": (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-        'relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
-    ),
-    "xl/workbook.xml": (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        '<sheets><sheet name="cards" sheetId="1" r:id="rId1"/></sheets></workbook>'
-    ),
-    "xl/_rels/workbook.xml.rels": (
-        '<?xml version="1.0" encoding="UTF-8"?>'
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-        'relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'
-    ),
-}
+from hostile import XLSX_PARTS  # noqa: E402  (the workbook's parts but its sheet)
+
+HEADER = ("suit", "number", "color", "text")
 
 
 def _cell(ref: str, value: str) -> str:
@@ -61,7 +33,7 @@ def _cell(ref: str, value: str) -> str:
 def write_xlsx(path: Path, rows, big_cell: int = 0) -> None:
     """A workbook written part by part (streamed, so a bomb costs this script no memory)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, text in _XLSX_PARTS.items():
+        for name, text in XLSX_PARTS.items():
             z.writestr(name, text)
         with z.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as f:
             f.write(

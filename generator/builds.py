@@ -172,4 +172,4 @@ def remember(cache, game: str, digest: str, problems, files: dict, out: Path, pl
 
 def _belongs(problem, game: str) -> bool:
     """A problem found for this game (or for no one game)."""
-    return getattr(problem, "game", None) in (None, game)
+    return problem.game in (None, game)

@@ -30,6 +30,7 @@ import io
 import os
 import pickle
 import shutil
+import stat
 import time
 import zlib
 from functools import lru_cache
@@ -330,16 +331,20 @@ def _mine(st: os.stat_result) -> bool:
 
 
 def refused() -> str | None:
-    """Why the user's cache folder is not used (None: it is): it is not this user's alone."""
-    folder = user_cache_dir()
+    """Why the user's cache folder is not used (None: it is): it is not this user's alone. A
+    folder not there yet is made 0700 when the key is first kept (_key)."""
+    return not_private(user_cache_dir())
+
+
+def not_private(folder: Path) -> str | None:
+    """Why `folder` is not this user's alone (None: it is, or it is not there): a link, a file,
+    another user's. One of this user's that is open to others is closed (0700) first."""
     try:
         st = os.lstat(folder)
-    except FileNotFoundError:  # made 0700 when the key is first kept (_key)
+    except FileNotFoundError:
         return None
     except OSError as exc:
         return exc.strerror
-    import stat
-
     if stat.S_ISLNK(st.st_mode) or not stat.S_ISDIR(st.st_mode):
         return _("not a folder of its own (a link or a file)")
     if not _mine(st):
@@ -366,8 +371,6 @@ def _key() -> bytes:
         return os.urandom(32)
     try:
         st = os.lstat(path)
-        import stat
-
         if stat.S_ISREG(st.st_mode) and _mine(st) and not st.st_mode & 0o077:
             key = path.read_bytes()
             if len(key) == 32:

@@ -88,16 +88,37 @@ def config_dir() -> Path:
     return Path(base) / "pnp"
 
 
-def _read() -> tuple[dict, tomlfile.TomlDoc | None, Path]:
-    path = config_dir() / FILE
+def read_config(name: str, what: str) -> tuple[tomlfile.TomlDoc | None, Path]:
+    """A file of the user's config folder, read as every TOML file is (its errors at their
+    lines), and its path; None where there is none (a config folder that is a file has none)."""
+    path = config_dir() / name
     try:
         there = path.exists()
     except OSError:
         there = False
-    if not there:
-        return {}, None, path
-    doc = tomlfile.read(path, SourceRef(str(path)), _("printer settings"))
-    return doc.data, doc, path
+    return (tomlfile.read(path, SourceRef(str(path)), what) if there else None), path
+
+
+def write_config(path: Path, text: str, what: str) -> None:
+    """Replace a file of the user's config folder whole, through a temporary file (a kill
+    leaves the old file or the new one); `what` names it when it cannot be written."""
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        message = _("the settings folder is a file, not a folder; move it away")
+        raise _error(message, SourceRef(str(folder)))
+    tmp = path.with_suffix(".tmp")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        message = _("cannot write {what}: {error}", what=what, error=exc.strerror)
+        raise _error(message, SourceRef(str(path))) from None
+
+
+def _read() -> tuple[dict, tomlfile.TomlDoc | None, Path]:
+    doc, path = read_config(FILE, _("printer settings"))
+    return (doc.data if doc else {}), doc, path
 
 
 def _error(message: str, where: SourceRef | None) -> BuildError:
@@ -180,10 +201,6 @@ def save(name: str, offset: BackOffset, default: bool) -> Path:
         raise BuildError(_("printer name {name!r}: letters, digits, '-' and '_' only", name=name))
     saved()  # the file as it is must read (its errors said at their lines) before it is changed
     _data, doc, path = _read()
-    folder = path.parent
-    where = SourceRef(str(folder))
-    if folder.exists() and not folder.is_dir():
-        raise _error(_("the settings folder is a file, not a folder; move it away"), where)
     if doc is None:
         book = tomlkit.document()
         book.add(
@@ -200,13 +217,5 @@ def save(name: str, offset: BackOffset, default: bool) -> Path:
     entry = tomlkit.table()
     entry["back_offset"] = [offset.x, offset.y, offset.rotate]
     book["printer"][name] = entry
-    text = tomlkit.dumps(book)
-    tmp = path.with_suffix(".tmp")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        message = _("cannot write the printer settings: {error}", error=exc.strerror)
-        raise _error(message, SourceRef(str(path))) from None
+    write_config(path, tomlkit.dumps(book), _("the printer settings"))
     return path

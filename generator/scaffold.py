@@ -722,21 +722,12 @@ def _composition(columns: list[Column], rows: list[dict[str, str]]) -> list[str]
     return lines
 
 
-_TOML_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
-
-
 def _q(text: str) -> str:
-    """`text` as a TOML basic string: quotes, backslashes and control characters (a line
-    break in a title or a header cell) escaped, so the file parses whatever the text is."""
-    return (
-        '"'
-        + re.sub(
-            r'[\\"\x00-\x1f\x7f]',
-            lambda m: _TOML_ESCAPES.get(m[0]) or f"\\u{ord(m[0]):04X}",
-            text,
-        )
-        + '"'
-    )
+    """`text` as a TOML basic string, quotes and control characters (a line break in a title or
+    a header cell) escaped, so the file parses whatever the text is."""
+    import tomlkit
+
+    return tomlkit.string(text).as_string()
 
 
 def _key(name: str) -> str:

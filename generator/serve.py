@@ -79,7 +79,7 @@ class Gallery:
                 views[game] = self._view(plan, result)
             view = views.setdefault(game, GameView(game, game))
             view.ok = not failed
-            self._place_problems(view, [p for p in problems if _of(p, game, games)])
+            self._place_problems(view, [p for p in problems if p.game in (None, game)])
         with self.changed:
             self.games = {g: views[g] for g in games if g in views}
             self.version += 1
@@ -142,12 +142,6 @@ class Gallery:
             version=self.version,
             stale=_("not built; the last good outputs stay as they were"),
         )
-
-
-def _of(problem: Problem, game: str, games: list[str]) -> bool:
-    """Whether a problem belongs on a game's part of the page: found for that game, or for no
-    one game (the command line, the output folder)."""
-    return problem.game in (None, game)
 
 
 def _cache(out: Path):

@@ -157,6 +157,10 @@ def _not_a_file(mode: int) -> str | None:
     )
 
 
+def _unreadable(error: str, where: SourceRef) -> BuildError:
+    return BuildError([Problem("error", _("cannot read the file: {error}", error=error), where)])
+
+
 def regular(path: Path, where: SourceRef) -> os.stat_result:
     """`path`'s status if it is a regular file pnp may read; else a clean error: not found, a
     folder, a pipe or device (reading one may wait for ever), or one it may not read."""
@@ -165,15 +169,12 @@ def regular(path: Path, where: SourceRef) -> os.stat_result:
     except FileNotFoundError:
         raise BuildError([Problem("error", _("file not found"), where)]) from None
     except OSError as exc:
-        raise BuildError(
-            [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
-        ) from None
+        raise _unreadable(exc.strerror, where) from None
     why = _not_a_file(status.st_mode)
     if why is not None:
         raise BuildError([Problem("error", why, where)])
     if not os.access(path, os.R_OK):
-        message = _("cannot read the file: {error}", error=os.strerror(13))
-        raise BuildError([Problem("error", message, where)])
+        raise _unreadable(os.strerror(13), where)
     return status
 
 
@@ -189,9 +190,7 @@ def read_bytes(path: Path, where: SourceRef, most: int, too_big) -> bytes:
     except IsADirectoryError:
         raise BuildError([Problem("error", _("this is a folder, not a file"), where)]) from None
     except OSError as exc:
-        raise BuildError(
-            [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
-        ) from None
+        raise _unreadable(exc.strerror, where) from None
     with open(fd, "rb", closefd=True) as f:
         status = os.fstat(fd)
         why = _not_a_file(status.st_mode)
@@ -202,9 +201,7 @@ def read_bytes(path: Path, where: SourceRef, most: int, too_big) -> bytes:
         try:
             data = f.read(most + 1)
         except OSError as exc:
-            raise BuildError(
-                [Problem("error", _("cannot read the file: {error}", error=exc.strerror), where)]
-            ) from None
+            raise _unreadable(exc.strerror, where) from None
     if len(data) > most:  # it grew while being read
         raise too_big(len(data))
     return data

@@ -68,25 +68,14 @@ def _depth(data) -> int:
 
 
 def _deepest_line(text: str) -> int | None:
-    """The line where brackets of a value first open deeper than MOST_NESTED (strings and
-    comments passed over, roughly: for the message only)."""
+    """The line where brackets of a value first open deeper than MOST_NESTED (for the
+    message only)."""
     depth = 0
     for n, line in enumerate(text.splitlines(), start=1):
-        quote = None
-        for ch in line:
-            if quote:
-                if ch == quote:
-                    quote = None
-            elif ch in "\"'":
-                quote = ch
-            elif ch == "#":
-                break
-            elif ch in "[{":
-                depth += 1
-                if depth > MOST_NESTED:
-                    return n
-            elif ch in "]}":
-                depth = max(0, depth - 1)
+        change, peak = _depths(line)
+        if depth + peak > MOST_NESTED:
+            return n
+        depth = max(0, depth + change)
     return None
 
 
@@ -265,7 +254,13 @@ def _resolve(names: list[str], counts: dict[tuple, int]) -> tuple:
 
 def _depth_change(value: str) -> int:
     """Brackets opened minus closed in a value, ignoring strings and comments."""
-    depth = 0
+    return _depths(value)[0]
+
+
+def _depths(value: str) -> tuple[int, int]:
+    """Brackets opened minus closed in a value, and the most open at once along it, ignoring
+    strings and comments."""
+    depth = peak = 0
     quote = None
     i = 0
     while i < len(value):
@@ -282,7 +277,8 @@ def _depth_change(value: str) -> int:
             break
         elif ch in "[{":
             depth += 1
+            peak = max(peak, depth)
         elif ch in "]}":
             depth -= 1
         i += 1
-    return depth
+    return depth, peak

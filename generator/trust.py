@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shlex
 import sys
 from pathlib import Path
 
-from . import tomlfile
 from .i18n import _
-from .printers import config_dir
+from .printers import read_config, write_config
 from .problems import BuildError, Problem, SourceRef
 
 FILE = "trusted.toml"
@@ -34,14 +34,9 @@ def digest(path: Path) -> str:
 
 
 def _read() -> tuple[list[dict], Path]:
-    path = config_dir() / FILE
-    try:
-        there = path.is_file()
-    except OSError:
-        there = False
-    if not there:
+    doc, path = read_config(FILE, _("trusted projects"))
+    if doc is None:
         return [], path
-    doc = tomlfile.read(path, SourceRef(str(path)), _("trusted projects"))
     entries = doc.data.get("project", [])
     ok = isinstance(entries, list) and all(
         isinstance(e, dict)
@@ -68,39 +63,15 @@ def trusted(root: Path) -> dict[str, str]:
     return {}
 
 
-def is_trusted(root: Path, shown: str, file_digest: str) -> bool:
-    if os.environ.get(ENV) == "1":
-        return True
-    return trusted(root).get(shown) == file_digest
-
-
 def remember(root: Path, files: dict[str, str]) -> Path:
     """Trust these files (path in the project -> digest) of the project at `root`, with those
-    trusted before; the config file written whole through a temporary file."""
-    import tomlkit
-
+    trusted before."""
     entries, path = _read()
     folder = str(root.resolve())
-    kept = [e for e in entries if e["folder"] != folder]
     mine = {**trusted(root), **files}
-    book = tomlkit.document()
-    book.add(tomlkit.comment("Projects whose code (rules.py) pnp may run: `pnp trust` adds one."))
-    book.add(tomlkit.comment("A file is trusted as it was then: an edit asks again."))
-    projects = tomlkit.aot()
-    for entry in [*kept, {"folder": folder, "files": mine}]:
-        table = tomlkit.table()
-        table["folder"] = entry["folder"]
-        table["files"] = dict(sorted(entry.get("files", {}).items()))
-        projects.append(table)
-    book["project"] = projects
-    tmp = path.with_suffix(".tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(tomlkit.dumps(book), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError as exc:
-        message = _("cannot write the list of trusted projects: {error}", error=exc.strerror)
-        raise BuildError([Problem("error", message, SourceRef(str(path)))]) from None
+    _write(
+        [*(e for e in entries if e["folder"] != folder), {"folder": folder, "files": mine}], path
+    )
     return path
 
 
@@ -110,21 +81,25 @@ def forget(root: Path) -> bool:
         return False
     entries, path = _read()
     folder = str(root.resolve())
+    _write([e for e in entries if e["folder"] != folder], path)
+    return True
+
+
+def _write(entries: list[dict], path: Path) -> None:
+    """The list of trusted projects, written whole."""
     import tomlkit
 
     book = tomlkit.document()
+    book.add(tomlkit.comment("Projects whose code (rules.py) pnp may run: `pnp trust` adds one."))
+    book.add(tomlkit.comment("A file is trusted as it was then: an edit asks again."))
     projects = tomlkit.aot()
     for entry in entries:
-        if entry["folder"] != folder:
-            table = tomlkit.table()
-            table["folder"] = entry["folder"]
-            table["files"] = entry.get("files", {})
-            projects.append(table)
+        table = tomlkit.table()
+        table["folder"] = entry["folder"]
+        table["files"] = dict(sorted(entry.get("files", {}).items()))
+        projects.append(table)
     book["project"] = projects
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(tomlkit.dumps(book), encoding="utf-8")
-    os.replace(tmp, path)
-    return True
+    write_config(path, tomlkit.dumps(book), _("the list of trusted projects"))
 
 
 def _at_a_terminal() -> bool:
@@ -134,14 +109,16 @@ def _at_a_terminal() -> bool:
         return False
 
 
-def require(root: Path, path: Path, shown: str) -> None:
-    """Return if the project's file `path` (`shown` as messages print it, relative to the
-    project) may run: trusted as it is, or the user says yes now at the terminal (remembered).
-    Else Untrusted, naming `pnp trust`."""
-    file_digest = digest(path)
-    if is_trusted(root, shown, file_digest):
+def require(root: Path, shown: str, file_digest: str) -> None:
+    """Return if the project's file `shown` (its path in the project) with this sha256 may
+    run: trusted as it is, or the user says yes now at the terminal (remembered). Else
+    Untrusted, naming `pnp trust`."""
+    if os.environ.get(ENV) == "1":
         return
-    changed = shown in trusted(root)
+    before = trusted(root)
+    if before.get(shown) == file_digest:
+        return
+    changed = shown in before
     if _at_a_terminal():
         import click
 
@@ -166,12 +143,6 @@ def require(root: Path, path: Path, shown: str) -> None:
         "would run with your rights. Read it, then `pnp trust --project {folder}` lets pnp run "
         "it as it is now (an edit asks again)",
         changed=_(" since it changed") if changed else "",
-        folder=_shell_word(str(root.resolve())),
+        folder=shlex.quote(str(root.resolve())),
     )
     raise Untrusted([Problem("error", message, SourceRef(shown))])
-
-
-def _shell_word(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)

@@ -71,7 +71,7 @@ def case(name: str):
 
 # -- spreadsheets ---------------------------------------------------------------------------
 
-_PARTS = {
+XLSX_PARTS = {
     "[Content_Types].xml": (
         '<?xml version="1.0" encoding="UTF-8"?>'
         '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
@@ -150,7 +150,7 @@ def xlsx_lying(folder: Path, big: bool) -> Case:
     root = tiny(folder)
     path = _data(root, "cards.xlsx")
     pad = (1 << 30) if big else (300 << 20)
-    parts = {k: v.encode() for k, v in _PARTS.items()}
+    parts = {k: v.encode() for k, v in XLSX_PARTS.items()}
     parts["xl/worksheets/sheet1.xml"] = _sheet(_ROWS, pad)
     _lying_zip(path, parts, "xl/worksheets/sheet1.xml", 2000)
     return Case(["check", "--project", str(root)], "cards/tiny/cards.xlsx", "unpack")
@@ -161,7 +161,7 @@ def xlsx_styles(folder: Path, big: bool) -> Case:
     root = tiny(folder)
     path = _data(root, "cards.xlsx")
     n = 200_000 if big else 40_000
-    parts = {k: v.encode() for k, v in _PARTS.items()}
+    parts = {k: v.encode() for k, v in XLSX_PARTS.items()}
     parts["xl/worksheets/sheet1.xml"] = _sheet(_ROWS)
     parts["xl/styles.xml"] = b"<styleSheet>" + b"<cellXfs>" * n  # never closed
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:

@@ -36,16 +36,11 @@ def test_check_runs_the_project_module_and_says_so(tricks):
 
 
 def test_simulate_plays_the_module_with_numbers_from_the_rules_source(tricks, tmp_path):
-    result = run(
-        "simulate",
-        "tricks",
-        "--project",
-        str(tricks),
-        "--games",
-        "60",
-        "--out",
-        str(tmp_path / "out"),
-    )
+    def simulate():
+        out = str(tmp_path / "out")
+        return run("simulate", "tricks", "--project", str(tricks), "--games", "60", "--out", out)
+
+    result = simulate()
     assert result.exit_code == 0, result.output
     assert f"{RULES}: runs the game's rules module" in result.output
     stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
@@ -55,16 +50,7 @@ def test_simulate_plays_the_module_with_numbers_from_the_rules_source(tricks, tm
     edit(tricks, "cards/tricks/rules.md", "３ラウンド遊んだら", "２ラウンド遊んだら")
     edit(tricks, "cards/tricks/game.toml", "each = 6", "each = 5")
     edit(tricks, "cards/tricks/rules.md", "６枚ずつ", "５枚ずつ")
-    result = run(
-        "simulate",
-        "tricks",
-        "--project",
-        str(tricks),
-        "--games",
-        "60",
-        "--out",
-        str(tmp_path / "out"),
-    )
+    result = simulate()
     assert result.exit_code == 0, result.output
     stats = json.loads((tmp_path / "out/tricks/simulation-3p.json").read_text(encoding="utf-8"))
     assert stats["rounds"] == {"2": 60} and stats["lengths"] == {str(2 * 5 * 3): 60}

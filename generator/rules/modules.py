@@ -74,14 +74,11 @@ def shipped_folder(digest: str) -> Path:
     own user (made 0700; one another user made, or a link, is refused)."""
     import tempfile
 
+    from ..cache import not_private
+
     mine = Path(tempfile.gettempdir()) / f"pnp-rules-{os.getuid() if hasattr(os, 'getuid') else 0}"
     mine.mkdir(mode=0o700, exist_ok=True)
-    status = os.lstat(mine)
-    if (
-        not os.path.isdir(mine)
-        or os.path.islink(mine)
-        or (hasattr(os, "getuid") and (status.st_uid != os.getuid() or status.st_mode & 0o077))
-    ):
+    if not_private(mine) is not None:
         raise BuildError(
             _(
                 "{folder}: not a private folder of this user; pnp will not run code from it",
@@ -250,7 +247,7 @@ def rules_for(game: Game) -> ModuleType | None:
     if ref is None:
         return None
     root = game.manifest.folder.parent.parent  # the project: PROJECT/cards/GAME/
-    trust.require(root, Path(ref.path), ref.shown)
+    trust.require(root, ref.shown, ref.digest)
     return load(ref)
 
 
