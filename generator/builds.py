@@ -35,24 +35,8 @@ class Record:
 
 
 def bytes_digest(data: bytes) -> str:
-    """A file's content as a key: what a build remembers of each file it wrote. A large
-    file's digest is remembered by the bytes object itself (held, so that its id stays its
-    own): a build asks it of one file's bytes two or three times (the builder's record, the
-    build's, pnp watch's summary)."""
-    held = _DIGESTS.get(id(data))
-    if held is not None and held[0] is data:
-        return held[1]
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-    if len(data) >= DIGEST_HELD_FROM:
-        if len(_DIGESTS) >= DIGESTS_HELD:
-            del _DIGESTS[next(iter(_DIGESTS))]
-        _DIGESTS[id(data)] = (data, digest)
-    return digest
-
-
-_DIGESTS: dict[int, tuple[bytes, str]] = {}
-DIGESTS_HELD = 16
-DIGEST_HELD_FROM = 64 * 1024
+    """A file's content as a key: what a build remembers of each file it wrote."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def inputs(tree_digest: str, game: str, options) -> str:

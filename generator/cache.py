@@ -1,12 +1,13 @@
-"""Derived files that make the next build faster: font subsets, metrics, the font index, the
-face memo, build records, and work remembered on unchanged files (schema passes, parsed rules).
+"""Derived files that take seconds to make again: font subsets and metrics, the font index,
+and what a build leaves for the next (a record of each game's inputs and files, so a build with
+nothing changed draws nothing; the snapshot `pnp diff` compares with).
 
-Two layers: the project's `<out>/.cache/` (everything, the font index included), and the
-user's cache folder (what depends on nothing of a project's but names and contents, so a new
-project's first build, or one into a new output folder, is warm: font subsets and metrics,
-`fonts/…`, and the font index; compiled templates; work remembered by
-content, `worked/…` and `passed/…`). The user's folder is PNP_CACHE_DIR, else platformdirs'
-user cache folder for pnp (~/.cache/pnp on Linux); `pnp cache clear` empties both.
+Two layers: the project's `<out>/.cache/` (all of it), and the user's cache folder (what
+depends on nothing of a project's but font files: subsets and metrics, `fonts/…`, and the font
+index, so a new project's first build, or one into a new output folder, is warm). The user's
+folder is PNP_CACHE_DIR, else platformdirs' user cache folder for pnp (~/.cache/pnp on Linux);
+`pnp cache clear` empties both. What one process keeps between builds (faces, templates) is a
+Session's, in memory (session.py).
 
 Not a build result, so it is not output's business what goes in it; but output stays the only
 module that writes, and the cache asks it to (`atomic_write`). `pnp check` reads the caches but
@@ -26,13 +27,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import io
 import os
-import pickle
 import shutil
 import stat
 import time
-import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,8 +38,8 @@ from .i18n import _
 from .output import atomic_write
 
 # What the user's cache keeps too, read through it: derived from font files alone (subsets,
-# metrics, the index of faces found) and templates compiled by their source alone.
-SHARED = ("fonts/", "font-index.json", "templates/")
+# metrics, the index of faces found).
+SHARED = ("fonts/", "font-index.json")
 
 
 class Cache:
@@ -180,126 +178,9 @@ def code_digest() -> str:
     return hashlib.blake2b(repr(sorted(found)).encode(), digest_size=16).hexdigest()
 
 
-# --- what a check worked out, remembered ---------------------------------------------------
-# While a project is checked or built, pure work on a file's content (a schema validation, a
-# rules source parsed) is remembered in its cache under a digest of that content and of pnp's
-# code, so the next build of an unchanged file does not do it again (nor import what it needs).
-_remembering: Cache | None = None
-
-
-@contextlib.contextmanager
-def remembering(cache: Cache | None):
-    """Within: `recall` and `keep` use this project's cache (`check` reads, never writes)."""
-    global _remembering
-    before, _remembering = _remembering, cache
-    try:
-        yield
-    finally:
-        _remembering = before
-
-
-def key_bytes(value) -> bytes:
-    """A key's plain values (text, numbers, tuples, lists) as bytes that depend on the values
-    alone: pickled without pickle's memo, which would write a value held twice by one object
-    differently from two equal objects. A quarter of the time `repr` takes."""
-    buf = io.BytesIO()
-    pickler = pickle.Pickler(buf, protocol=5)
-    pickler.fast = True
-    pickler.dump(value)
-    return buf.getvalue()
-
-
 def digest(*parts) -> str:
     """A name for work on `parts` (their repr) by this version of pnp."""
     return hashlib.blake2b(repr((code_digest(), parts)).encode(), digest_size=16).hexdigest()
-
-
-def recall(name: str) -> bytes | None:
-    return _remembering.read(name) if _remembering is not None else None
-
-
-def keep(name: str, data: bytes) -> None:
-    if _remembering is not None:
-        _remembering.write(name, data)
-
-
-def recall_shared(name: str) -> bytes | None:
-    """An entry of the user's cache behind the project's (work that depends on nothing of the
-    project's but what its name and content say: any project, or this one with its output
-    folder new, finds it)."""
-    shared = _remembering.shared if _remembering is not None else None
-    return shared.read(name) if shared is not None else None
-
-
-def keep_shared(name: str, data: bytes) -> None:
-    shared = _remembering.shared if _remembering is not None else None
-    if shared is not None:  # written only where the command may write (check: not)
-        shared.write(name, data)
-
-
-# A dict kept as PARTS entries (NAME-0 … NAME-f) by its keys (hex digests, or digests as
-# bytes): a build that changes a few keys writes again only the parts they are in.
-PARTS = 16
-
-
-def parts_of(entries: dict) -> list[dict]:
-    """`entries` split into PARTS dicts by key."""
-    out: list[dict] = [{} for _ in range(PARTS)]
-    for key, value in entries.items():
-        out[(key[0] if isinstance(key, bytes) else int(key[0], 16)) % PARTS][key] = value
-    return out
-
-
-def read_parts(read, name: str, load) -> list[dict]:
-    """The parts of `name` as `read` (an entry's bytes, or None) gives them, each made a dict
-    by `load` (None, or anything but a dict, for a part torn or kept by another pnp: {})."""
-    out = []
-    for i in range(PARTS):
-        part = load(read(f"{name}-{i:x}"))
-        out.append(part if isinstance(part, dict) else {})
-    return out
-
-
-def write_parts(write, name: str, entries: dict, before: list[dict], dump) -> None:
-    """`entries` by `write`, each part as `dump` makes it bytes, where it differs from
-    `before` (the parts as read)."""
-    for i, (part, was) in enumerate(zip(parts_of(entries), before)):
-        if part != was:
-            write(f"{name}-{i:x}", dump(part))
-
-
-def unpickled(data: bytes | None, deflated: bool = False):
-    """A cache entry's value, or None when there is none or it does not load (torn, or kept by
-    another version of pnp): whoever reads it works the value out again."""
-    if not data:
-        return None
-    try:
-        return pickle.loads(zlib.decompress(data) if deflated else data)
-    except Exception:  # noqa: BLE001 - whatever a torn or foreign entry raises
-        return None
-
-
-def remembered(name: str, content: str, work):
-    """`work()`, kept under entry `name` with `content` (a digest of what it is worked out
-    from): while the content is the same, the next call returns it without the work. One entry
-    per name, replaced when the content changes (a long watch session piles up nothing); work
-    that fails (raises) is not kept, so its error is said every time."""
-    stored = unpickled(recall(name))
-    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == content:
-        return stored[1]
-    # The user's cache keeps it too, by name and content (a new project, or this one with its
-    # output folder deleted, starts warm): the project's keeps one entry per name.
-    shared = "worked/" + hashlib.blake2b(f"{name}\0{content}".encode(), digest_size=16).hexdigest()
-    data = recall_shared(shared)
-    stored = unpickled(data)
-    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == content:
-        keep(name, data)  # type: ignore[arg-type]
-        return stored[1]
-    value = work()
-    data = pickle.dumps((content, value), protocol=5)
-    keep(name, data)
-    keep_shared(shared, data)
-    return value
 
 
 SEAL = 32  # bytes of HMAC-SHA256 before each entry

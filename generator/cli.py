@@ -299,16 +299,8 @@ def build(
                 click.echo(_("wrote {path}", path=path))
         if verbose:
             for plan in result.plans:
-                _laid, reused, faces = plan.faces_laid
-                click.echo(
-                    _(
-                        "{game}: {n} faces, {reused} of them unchanged since the last build",
-                        game=plan.game.id,
-                        n=faces,
-                        reused=reused,
-                    ),
-                    err=True,
-                )
+                n = plan.faces_laid[2]
+                click.echo(_("{game}: {n} faces laid out", game=plan.game.id, n=n), err=True)
                 kept = result.unchanged.get(plan.game.id)
                 if kept:
                     click.echo(
@@ -989,10 +981,12 @@ def _report_out(result: dict, as_json: bool) -> int:
 def _sweep(
     project, game, counts, kinds, sweep, games, seed, options, out_dir, limits, as_json, scheduler
 ):
-    result = pipeline.sweep(
+    from . import playouts
+
+    result = playouts.sweep(
         project,
         game,
-        pipeline.SweepOptions(
+        playouts.SweepOptions(
             players=counts,
             kinds=kinds,
             sweep=sweep,
@@ -1093,6 +1087,8 @@ def simulate(
     --sweep (or several player counts or kinds), a grid of readings, counts and kinds."""
 
     def action() -> int:
+        from . import playouts
+
         project = _project(project_dir)
         counts = _player_counts(players)
         sweep = _parse_sweep(sweeps)
@@ -1118,7 +1114,7 @@ def simulate(
                 as_json,
                 scheduler,
             )
-        opts = pipeline.SimulateOptions(
+        opts = playouts.SimulateOptions(
             players=counts[0] if counts else None,
             games=games,
             seed=seed,
@@ -1131,11 +1127,11 @@ def simulate(
             kind_given=bool(kinds),
         )
         if probes:
-            result = pipeline.probes(
+            result = playouts.probes(
                 project, game, opts, _games_progress(), say=lambda t: click.echo(t, err=True)
             )
             return _report_out(result, as_json)
-        result = pipeline.simulate(
+        result = playouts.simulate(
             project, game, opts, _games_progress(), say=lambda text: click.echo(text, err=True)
         )
         if "replay" in result:

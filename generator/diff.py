@@ -1,9 +1,9 @@
 """`pnp diff`: which cards changed since the last build (or a git revision), old beside new.
 
 Every successful build keeps a snapshot of each game in its cache (`snapshots/<game>`): per
-card its component, label, row, fields and the keys of its faces, and the faces as the deck's
-face store packed them (pickled and deflated a chunk at a time, so a 100,000-card snapshot costs
-the build no more than its compressed bytes; faces are unpacked only to find the changed ones).
+card its component, label, row, fields and the keys of its faces, and each face once (pickled
+and deflated a chunk at a time, so a 100,000-card snapshot costs the build no more than its
+compressed bytes; faces are unpacked only to find the changed ones).
 `diff` lays the game out as it is now, matches cards by component, label and occurrence, and
 lists those whose faces differ (with the fields that changed), and cards added or removed.
 With `--since REV` the old side is the project's files at that git revision, laid out afresh.
@@ -14,19 +14,19 @@ from __future__ import annotations
 import calendar
 import pickle
 import time
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import i18n
-from .cache import SUFFIX, digest
+from .cache import SUFFIX
 from .i18n import _
-from .layout.faces import Face, pack, unpack
+from .layout.faces import Face
 from .layout.plan import laid_decks
 from .problems import BuildError
 
-VERSION = 4  # 3: dice faces and boards are entries too (a 2 would show them all as added); 4: keys
+VERSION = 5  # 3: dice faces and boards are entries too; 5: each face kept once
 ENTRIES = 1024  # entries pickled and deflated together
 
 
@@ -45,23 +45,11 @@ class Entry:
 
 @dataclass
 class Snapshot:
-    """A game's pieces as one build laid them out, kept packed a chunk at a time."""
+    """A game's pieces as one build laid them out, kept packed a chunk at a time: its entries in
+    deck order, and each face they name once."""
 
     entry_chunks: list[bytes] = field(default_factory=list)  # lists of Entry, packed
-    face_chunks: list[bytes] = field(default_factory=list)  # lists of (front, back), packed
-    # Each chunk's key where its cards were laid out as one run (see take), else None: the
-    # entry and face chunks of one index hold the same pieces.
-    keys: list[str | None] = field(default_factory=list)
-
-    def add(self, entries: bytes, faces: bytes, key: str | None = None) -> None:
-        self.entry_chunks.append(entries)
-        self.face_chunks.append(faces)
-        self.keys.append(key)
-
-    def by_key(self) -> dict[str, tuple[bytes, bytes]]:
-        """The chunks of runs by their keys: (entries, faces), packed."""
-        chunks = zip(self.keys, self.entry_chunks, self.face_chunks)
-        return {key: (e, f) for key, e, f in chunks if key is not None}
+    face_chunks: list[bytes] = field(default_factory=list)  # lists of distinct Faces, packed
 
     @property
     def entries(self) -> Iterator[Entry]:
@@ -70,13 +58,48 @@ class Snapshot:
 
     def faces(self, keys: Iterable[str]) -> dict[str, Face]:
         """The faces with these keys (one pass over the packed faces)."""
-        wanted, found = set(keys), {}
+        wanted = set(keys)
+        found = {}
         for chunk in self.face_chunks if wanted else ():
-            for pair in unpack(chunk):
-                for face in pair:
-                    if face is not None and face.key in wanted:
-                        found[face.key] = face
+            found.update((f.key, f) for f in unpack(chunk) if f.key in wanted)
         return found
+
+
+def pack(items: list) -> bytes:
+    """Objects pickled and deflated together (fast deflate: a snapshot is kept, not shipped)."""
+    return zlib.compress(pickle.dumps(items, protocol=5), 1)
+
+
+def unpack(chunk: bytes) -> list:
+    return pickle.loads(zlib.decompress(chunk))
+
+
+class _Packer:
+    """Entries and faces added one by one, packed ENTRIES at a time as they come (the faces of
+    a large deck are never all pickled at once)."""
+
+    def __init__(self) -> None:
+        self.snap = Snapshot()
+        self.entries: list[Entry] = []
+        self.faces: list[Face] = []
+        self.seen: set[str] = set()
+
+    def add(self, entry: Entry, *faces: Face | None) -> None:
+        self.entries.append(entry)
+        for face in faces:
+            if face is not None and face.key not in self.seen:
+                self.seen.add(face.key)
+                self.faces.append(face)
+        self.flush(ENTRIES)
+
+    def flush(self, at: int = 1) -> Snapshot:
+        if len(self.entries) >= at:
+            self.snap.entry_chunks.append(pack(self.entries))
+            self.entries = []
+        if len(self.faces) >= at:
+            self.snap.face_chunks.append(pack(self.faces))
+            self.faces = []
+        return self.snap
 
 
 @dataclass(frozen=True)
@@ -102,53 +125,26 @@ def counted(label: str, n: int) -> str:
     return f"{label} ×{n}" if n > 1 else label
 
 
-def take(plan, before: Snapshot | None = None) -> Snapshot:
-    """A game's pieces as laid out in `plan`: cards and tokens (their faces the chunks the face
-    stores hold), each die face as a row (no back), each board as one face. Entries are packed
-    a chunk at a time as they come, beside their faces: the faces of a large deck are never all
-    unpacked at once. A chunk of cards laid out as one run (a run key: everything its cards
-    depend on) with the same faces is taken from `before` as it was there."""
-    snap = Snapshot()
-    kept = before.by_key() if before is not None else {}
+def take(plan) -> Snapshot:
+    """A game's pieces as laid out in `plan`: cards and tokens, each die face as a row (no
+    back), each board as one face."""
+    packer = _Packer()
     for laid, on in laid_decks(plan):
         cards = [c for d in on for c in d.cards]
         names = {d.id: d.component.name for d in on}
-        size, at = laid.geometry.card, 0
-        for chunk, n, run in laid.faces.parts():
-            part, at = cards[at : at + n], at + n
-            pairs = chunk if isinstance(chunk, list) else None
-            key = None
-            if run is not None and pairs is not None:
-                # The faces' own keys too: a picture redrawn changes faces, not the run's rows
-                # (the run is laid out again under the same run key).
-                faces = ",".join([f.key if f else "" for pair in pairs for f in pair])
-                key = digest(run, list(names.values()), size, i18n.language(), VERSION, faces)
-                if key in kept:
-                    snap.add(*kept[key], key)
-                    continue
-            pairs = unpack(chunk) if pairs is None else pairs
-            entries = [
-                _entry(names[card.component], card, front, back, size)
-                for card, (front, back) in zip(part, pairs)
-            ]
-            snap.add(pack(entries), chunk if isinstance(chunk, bytes) else pack(pairs), key)
+        for card, (front, back) in zip(cards, laid.faces):
+            packer.add(
+                _entry(names[card.component], card, front, back, laid.geometry.card), front, back
+            )
     decks = {d.id: d for d in plan.game.decks}
     for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
-        cards = decks[dice.id].cards
-        for at in range(0, len(dice.faces), ENTRIES):
-            faces = dice.faces[at : at + ENTRIES]
-            side = (dice.side, dice.side)
-            entries = [
-                _entry(dice.name, card, face, None, side)
-                for card, face in zip(cards[at : at + ENTRIES], faces)
-            ]
-            snap.add(pack(entries), pack([(face, None) for face in faces]))
+        for card, face in zip(decks[dice.id].cards, dice.faces):
+            packer.add(_entry(dice.name, card, face, None, (dice.side, dice.side)), face)
     for board in plan.boards:
         size = next(iter(board.tilings.values())).board
         where = plan.game.manifest.where.row_place
-        entry = Entry(board.name, board.name, where, {}, board.face.key, None, size)
-        snap.add(pack([entry]), pack([(board.face, None)]))
-    return snap
+        packer.add(Entry(board.name, board.name, where, {}, board.face.key, None, size), board.face)
+    return packer.flush()
 
 
 def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
@@ -166,7 +162,7 @@ def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     """The snapshot the next `diff` compares with, and a copy under the build's time (the
     last HISTORY builds that changed something): `diff --since DATE` compares with the
     build made by then, the one printed."""
-    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks, snap.keys), protocol=5)
+    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
     cache.write(f"snapshots/{game}", data)
     history = _history(cache, game)
     if history is None or not cache.writable:
@@ -267,17 +263,11 @@ def load(cache, game: str) -> Snapshot | None:
 
 
 def _unpickled(data: bytes | None) -> Snapshot | None:
-    if not data:
-        return None
     try:
-        version, entry_chunks, face_chunks, *rest = pickle.loads(data)
+        version, entry_chunks, face_chunks = pickle.loads(data) if data else (None, [], [])
     except Exception:  # noqa: BLE001 - a torn or foreign cache file is no snapshot
         return None
-    if version == 3:  # an older pnp's: the same pieces, without chunk keys
-        return Snapshot(entry_chunks, face_chunks, [None] * len(face_chunks))
-    if version != VERSION or len(rest) != 1 or len(rest[0]) != len(face_chunks):
-        return None
-    return Snapshot(entry_chunks, face_chunks, rest[0])
+    return Snapshot(entry_chunks, face_chunks) if version == VERSION else None
 
 
 def keyed(snap: Snapshot) -> dict[tuple, Entry]:

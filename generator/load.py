@@ -990,12 +990,6 @@ def _header_hint(records: list[tuple[int, list[str]]], where: SourceRef) -> str:
     return ""
 
 
-# Each table's rows as the last read of this process made them, by their line and cells
-# (see _table); kept for this many tables.
-_ROWS: dict[tuple, dict[tuple, Row]] = {}
-ROWS_TABLES = 64
-
-
 def _table(
     columns: list[str],
     records: list[tuple[int, list[str]]],
@@ -1054,26 +1048,10 @@ def _table(
         where_row = SourceRef(file, line, at_column, sheet)  # where.at(row=line)
         return Row(where_row, values, cells if len(cells) == width else ())
 
-    # Rows this process read last time from this table (pnp watch and serve read a saved file
-    # again and again): a row on the same line with the same cells as read is the same Row,
-    # and only the others are made.
-    memo = (file, sheet, at_column, tuple(columns))
-    if plain:
-        keys = list(zip(map(itemgetter(0), records), map(tuple, map(itemgetter(1), records))))
-        found = list(map(_ROWS.get(memo, {}).get, keys))
-        if not all(found):
-            for i in [i for i, row in enumerate(found) if row is None]:
-                found[i] = row_of(*records[i])
-    else:
-        found = [row_of(line, record) for line, record in records]
+    found = [row_of(line, record) for line, record in records]
     every_row = all(found)  # no blank record
     rows = found if every_row else [row for row in found if row is not None]
     blank = [] if every_row else [line for (line, _r), row in zip(records, found) if row is None]
-    if plain:
-        if len(_ROWS) >= ROWS_TABLES and memo not in _ROWS:
-            _ROWS.clear()
-        kept = zip(keys, found) if every_row else ((k, r) for k, r in zip(keys, found) if r)
-        _ROWS[memo] = dict(kept)
     if not rows:
         message = _("no rows: expected one row per card under the header")
         raise EmptySheet([Problem("error", message, where)])

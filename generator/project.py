@@ -307,6 +307,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     info = need(raw, "game", dict, _("the manifest"))
     unknown(info, GAME_KEYS, "[game]", "game")
     players = need(info, "players", dict, "[game]", "game")
+    unknown(players, {"min", "max"}, "[game].players", "game", "players")
     lo = need(players, "min", int, "[game].players", "game", "players")
     hi = need(players, "max", int, "[game].players", "game", "players")
     if not 1 <= lo <= hi:

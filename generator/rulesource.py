@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from . import cache
 from .i18n import _
 from .model import Game
 from .problems import BuildError, Problem, SourceRef
@@ -202,21 +201,7 @@ def _pictures(token) -> list[tuple[str, str] | None]:
 def parse(
     text: str, where: SourceRef, origin: list[int] | None = None
 ) -> tuple[list[Block], list[Section]]:
-    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1.
-
-    Remembered in the project's cache (cache.remembering) by the text: the next build of an
-    unchanged rules source neither parses it nor imports the Markdown parser. One file per
-    source and way (as written, as rendered), replaced when the text changes, so a long watch
-    session does not pile up parses. A source that does not parse is not remembered (its error
-    is said every build)."""
-    slot = "parsed/" + cache.digest(where, origin is not None)
-    content = cache.digest(text, where, origin)
-    return cache.remembered(slot, content, lambda: _parse(text, where, origin))
-
-
-def _parse(
-    text: str, where: SourceRef, origin: list[int] | None
-) -> tuple[list[Block], list[Section]]:
+    """Blocks and summary sections; `origin[i]` is the source line of rendered line i+1."""
     blocks: list[Block] = []
     summary: list[Section] = []
     state = {"section": None, "open_line": 0, "quote": 0}

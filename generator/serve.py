@@ -24,6 +24,7 @@ from .layout.plan import laid_cards
 from .layout.templates import html_page
 from .problems import BuildError, Problem
 from .project import Project
+from .session import Session
 
 DPI = 110  # the gallery's images: sharp on a screen, quick to render
 
@@ -60,13 +61,14 @@ class Gallery:
         self.out = project.output_for(options.out)
         self.games: dict[str, GameView] = {}
         self.images: dict[str, bytes] = {}  # face key -> PNG
+        self.session = Session()  # kept across saves: a rebuild lays out only what changed
         self.version = 0
         self.changed = threading.Condition()
 
     def rebuild(self) -> None:
         games = self.named or self.project.game_ids()
         try:
-            result = pipeline.build(self.project, games, self.options)
+            result = pipeline.build(self.project, games, self.options, self.session)
             problems = result.problems.items
         except BuildError as exc:
             result, problems = None, exc.problems

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cache
 from .i18n import N_, _
 from .problems import BuildError, Problem, SourceRef
 from .textfile import read_text
@@ -83,17 +82,8 @@ _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
-    """The file's data and where its keys are written. Remembered in the project's cache
-    (cache.remembering) by the text, one entry per file replaced when the text changes: a build
-    after an edit elsewhere does not parse the manifest, the layouts and the sheets again
-    (Python's TOML parser takes about a millisecond per kilobyte). A text that does not parse
-    is not remembered (its error is said every build)."""
-    slot = "toml/" + cache.digest(where)
-    return cache.remembered(slot, cache.digest(text), lambda: _parse(text, where, what))
-
-
-def _parse(text: str, where: SourceRef, what: str) -> TomlDoc:
-    import tomllib  # here: a build whose files are all remembered does not load the parser
+    """The file's data and where its keys are written."""
+    import tomllib
 
     if text.startswith("\ufeff"):
         text = text[1:]

@@ -125,13 +125,6 @@ NO = {"", "0", "no", "n", "false", "いいえ", "×", "✕", "✗"}
 _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋−", "0123456789-+-")
 
 
-# Each component's rows as the last build of this process typed them: cells -> (typed values,
-# label, the cards' fields: read-only, shared by the copies of a row and rows written alike).
-# Kept for this many components (a long `pnp serve` of many projects holds no more).
-_TYPED: dict[tuple, dict[tuple, tuple[dict, str | None, Mapping]]] = {}
-TYPED_DECKS = 64
-
-
 def build_deck(
     component: Component,
     table: Table,
@@ -188,10 +181,9 @@ def build_deck(
         return Deck(component, (), tuple(table.columns), where)
 
     cards: list[Card] = []
-    # Rows typed before, by their cells: by the last build of this process (watch and serve
-    # build again and again) and by this one (a deck's copies written as rows of their own).
-    kinds = (component.id, repr(component.columns), repr(component.composition), private)
-    before, now = _TYPED.get(kinds, {}), {}
+    # Rows typed before, by their cells (a deck's copies written as rows of their own): cells ->
+    # (typed values, label, the cards' fields: read-only, shared by the rows written alike).
+    now: dict[tuple, tuple[dict, str | None, Mapping]] = {}
     count, columns = component.copies_column, table.columns
     for row in table.rows:
         cells = row.cells
@@ -199,8 +191,6 @@ def build_deck(
             get = row.values.get
             cells = tuple([get(column, "") for column in columns])
         known = now.get(cells)
-        if known is None:
-            known = before.get(cells)
         if known is None:
             typed: dict[str, object] = {}
             ok = True
@@ -237,9 +227,6 @@ def build_deck(
             raise exceeded("cards", what, limit, row.where.at(column=count if copies > 1 else None))
         for copy in range(1, int(copies) + 1):  # type: ignore[arg-type]
             cards.append(Card(component.id, len(cards), fields, row.where, copy))
-    if len(_TYPED) >= TYPED_DECKS and kinds not in _TYPED:
-        _TYPED.clear()
-    _TYPED[kinds] = now
     deck = Deck(component, tuple(cards), tuple(table.columns), where)
     if problems.count("error") == errors_before:
         depends = Problems()

@@ -23,6 +23,7 @@ from .i18n import _, ngettext
 from .layout.plan import laid_decks
 from .problems import BuildError
 from .project import Project
+from .session import Session
 
 DEBOUNCE_MS = 300
 IGNORED_SUFFIXES = ("~", ".swp", ".swx", ".tmp", ".part", ".crdownload")
@@ -150,10 +151,11 @@ def run(
     games = named or project.game_ids()
     out = project.output_for(options.out)
     states: dict[str, GameState] = {}
+    session = Session()  # kept across saves: a rebuild lays out only what the save changed
 
     def build(which: list[str]) -> None:
         try:
-            result = pipeline.build(project, which, options)
+            result = pipeline.build(project, which, options, session)
         except BuildError as exc:
             for p in exc.problems:
                 echo(p.format())

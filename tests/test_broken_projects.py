@@ -323,15 +323,15 @@ DEFECTS = {
         "layouts/_shared/sheets.toml:35:sheet.poker_3x3.crop_widht: error: unknown key "
         "'crop_widht' (did you mean 'crop_width'?)",
     ),
-    "schema_stray_key_in_players": (
+    "stray_key_in_players": (
         lambda r: edit(r, f"{GAME}/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3"),
-        f"{GAME}/game.toml:4:game.players.best: error: game.players.best: unknown key 'best' "
-        "(see schema/game.schema.json)",
+        f"{GAME}/game.toml:4:game.players.best: error: unknown key 'best' in [game].players "
+        "(known: max, min)",
     ),
-    "schema_bleed_not_yes_or_no": (
+    "bleed_not_true_or_false": (
         lambda r: edit(r, "layouts/tiny/card_front.toml", "bleed = true", 'bleed = "yes"'),
-        "layouts/tiny/card_front.toml:11:box.bleed: error: box[1].bleed: 'yes' must be true or "
-        "false (see schema/layout.schema.json)",
+        "layouts/tiny/card_front.toml:11: error: box 'band': 'bleed' must be true or false, "
+        "got 'yes'",
     ),
     "unknown_card_size": (
         lambda r: edit(r, f"{GAME}/game.toml", 'size = "poker"', 'size = "jumbo"'),

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 
 from conftest import edit, make_fixture_project, run
-from pdfread import all_text
 
 
 def test_a_new_project_starts_with_the_fonts_another_converted(tmp_path, monkeypatch):
@@ -169,42 +168,3 @@ def test_an_entry_this_process_wrote_is_read_back_only_while_its_file_is_the_one
     os.utime(other, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns))
     os.replace(other, path)  # another file renamed into its place
     assert cache.read("snapshots/x") is None
-
-
-def test_templates_are_compiled_once_and_their_folder_keeps_to_its_bounds(tmp_path, monkeypatch):
-    """A layout's templates and the rules source are compiled once and remembered by their
-    text: a build after a card edit compiles nothing, an edited template compiles again and
-    prints its new text; each edit adds an entry, and the folder is trimmed as the fonts are."""
-    from generator import cache
-    from generator.layout import templates
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
-    compiled: list[str] = []
-    env = templates.environment()
-    real = type(env).compile
-    monkeypatch.setattr(
-        type(env),
-        "compile",
-        lambda self, source, *a, **k: (
-            (isinstance(source, str) and compiled.append(source)) or real(self, source, *a, **k)
-        ),
-    )
-    monkeypatch.setattr(templates, "_COMPILED", {})  # as a new process: nothing held
-    root = make_fixture_project("tiny", tmp_path / "a")
-    assert run("build", "--project", str(root)).exit_code == 0
-    assert any("{{" in s for s in compiled) and len(compiled) == len(set(compiled))
-    folder = root / "output/.cache/templates"
-    count = len(list(folder.iterdir()))
-    assert count == len(compiled)  # (a `when`, an expression, is compiled from its tree)
-    compiled.clear()
-    templates._COMPILED.clear()
-    edit(root, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    assert run("build", "--project", str(root)).exit_code == 0
-    assert compiled == []
-    edit(root, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "〔{{ text }}〕"')
-    templates._COMPILED.clear()
-    monkeypatch.setitem(cache.BOUNDS, "templates", (count, 64 * 1024 * 1024))
-    assert run("build", "--project", str(root)).exit_code == 0
-    assert compiled == ["〔{{ text }}〕"]
-    assert len(list(folder.iterdir())) == count  # one more made, the least recently used gone
-    assert "〔赤の二。〕" in all_text(root / "output/tiny/cards.pdf").replace("\n", "")

@@ -241,42 +241,6 @@ def test_a_board_redrawn_is_a_change_shown_scaled_down(kit):
     assert "データは同じ（レイアウトの変更）" in all_text(pdf)
 
 
-def test_a_build_takes_the_unchanged_runs_of_its_snapshot_from_the_last_one(tmp_path, monkeypatch):
-    """A 600-card deck: after one card's edit the build's snapshot (what `pnp diff` compares
-    with) takes the runs of cards that did not change from the last snapshot, makes entries
-    only for the edited card's run and the short run at the end, and is the snapshot a build
-    from nothing takes; `pnp diff` then names that one card."""
-    from test_incremental import spy, tiny_times
-
-    from generator import diff
-
-    root = tiny_times(tmp_path, 60)
-    assert run("build", "--project", str(root)).exit_code == 0
-    csv = root / "cards/tiny/cards.csv"
-    lines = csv.read_text("utf-8").splitlines()
-    lines[400] = lines[400].replace("。", "。改", 1)  # the 400th card: the second run of 256
-    csv.write_text("\n".join(lines) + "\n", "utf-8")
-    made = spy(monkeypatch, diff, "_entry", lambda name, card, *a: card.index)
-    assert run("build", "--project", str(root)).exit_code == 0
-    assert set(made) == set(range(256, 600))
-    monkeypatch.undo()
-    from generator.cache import Cache
-
-    def snapshot():
-        return diff.load(Cache(root / "output/.cache"), "tiny")
-
-    kept = snapshot()
-    shutil.rmtree(root / "output/.cache")  # the same project built from nothing
-    assert run("build", "--project", str(root)).exit_code == 0
-    anew = snapshot()
-    assert kept.entry_chunks == anew.entry_chunks and kept.face_chunks == anew.face_chunks
-    assert kept.keys == anew.keys and all(kept.keys[:2]) and kept.keys[2] is None
-    lines[400] = lines[400].replace("。改", "。", 1)
-    csv.write_text("\n".join(lines) + "\n", "utf-8")
-    r = run("diff", "tiny", "--project", str(root))
-    assert "tiny: 1 changed, 0 added, 0 removed" in r.output, r.output
-
-
 def test_a_changed_picture_reaches_the_snapshot_of_runs_it_is_drawn_in(tmp_path):
     """300 cards (the art fixture's rows written a hundred times): a picture redrawn changes
     the faces of every run that shows it, though no row changed, so the snapshot the build

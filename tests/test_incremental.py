@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 from conftest import edit, make_fixture_project, run
-from pdfread import all_text
 
 
 def outputs(folder) -> dict[str, bytes]:
@@ -43,17 +42,40 @@ def counting(monkeypatch) -> list:
     return spy(monkeypatch, faces, "_lay_out_face", lambda layout, card, *a: card.label())
 
 
-def test_a_build_with_no_change_lays_out_nothing_and_an_edit_only_its_card(tiny, monkeypatch):
+def built(root, session, out=None):
+    """A build of the project as `pnp watch` makes it, in a Session it keeps across saves."""
+    from generator import pipeline
+    from generator.project import find_project
+
+    options = pipeline.Options(out=out, reuse=False)
+    return pipeline.build(find_project(root), [], options, session)
+
+
+def test_a_build_with_no_change_lays_out_nothing(tiny, monkeypatch):
     assert run("build", "--project", str(tiny)).exit_code == 0
     calls = counting(monkeypatch)
     assert run("build", "--project", str(tiny)).exit_code == 0
     assert calls == []
+
+
+def test_a_session_lays_out_again_only_the_card_an_edit_changed(tiny, monkeypatch):
+    """As `pnp watch` and `pnp serve` rebuild: a row's edit lays out that card's front, a
+    layout's edit that layout's faces; a build in a new session lays out everything."""
+    from generator.session import Session
+
+    session = Session()
+    assert not built(tiny, session).failed(False)
+    calls = counting(monkeypatch)
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    assert run("build", "--project", str(tiny)).exit_code == 0
+    result = built(tiny, session)
     assert calls == ["赤 2"]  # its front: the back reads no field, one face for the deck
+    assert result.plans[0].faces_laid == (1, 22, 23)  # laid out, from the last build, all
     edit(tiny, "layouts/tiny/card_back.toml", "\n", "\n\n", count=1)  # every line moves down
-    assert run("build", "--project", str(tiny)).exit_code == 0
+    built(tiny, session)
     assert len(calls) == 1 + 1  # the back again, once for all ten cards
+    calls.clear()
+    built(tiny, Session())
+    assert len(set(calls) - {"数字カード's tuck box"}) == 10  # every card
 
 
 def drawing(monkeypatch) -> list:
@@ -133,13 +155,18 @@ EDITS = [
 
 
 def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path, monkeypatch):
-    """After each random edit: the project's build, a build into a new output folder (from
-    what the user's cache keeps: pages, parses, templates) and a clean build (its own empty
-    user cache) write the same bytes and say the same problems."""
+    """After each random edit: the project's build, a build in a session kept across the edits
+    (as `pnp watch` builds), a build into a new output folder (from what the user's cache
+    keeps) and a clean build (its own empty user cache) write the same bytes and say the same
+    problems."""
+    from generator.session import Session
+
     users = tmp_path / "user-cache"
     monkeypatch.setenv("PNP_CACHE_DIR", str(users))
     root = make_fixture_project("tiny", tmp_path / "work")
     assert run("build", "--project", str(root)).exit_code == 0
+    session, watched = Session(), tmp_path / "watched"
+    built(root, session, watched)
     rng = random.Random(14)
     current = {i: old for i, (_f, old, _n) in enumerate(EDITS)}
     for step in range(8):
@@ -152,6 +179,7 @@ def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path, monkeypatc
             current[i] = new
         r = run("build", "--project", str(root))
         assert r.exit_code == 0, r.output
+        kept = built(root, session, watched)
         elsewhere = tmp_path / f"new{step}"
         assert run("build", "--project", str(root), "--out", str(elsewhere)).exit_code == 0
         clean = tmp_path / f"clean{step}"
@@ -161,10 +189,15 @@ def test_random_edits_build_the_same_bytes_as_a_clean_build(tmp_path, monkeypatc
         assert r2.exit_code == 0, r2.output
         assert outputs(root / "output/tiny") == outputs(clean / "tiny"), f"step {step}: {file}"
         assert outputs(elsewhere / "tiny") == outputs(clean / "tiny"), f"step {step}: {file}"
-        # The same problems as a clean build reports, replayed from the memo.
+        assert outputs(watched / "tiny") == outputs(clean / "tiny"), f"step {step}: {file}"
         said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
         clean_said = [line for line in r2.output.splitlines() if not line.startswith("wrote ")]
         assert said == clean_said
+        # The same problems as a clean build reports, replayed from the session's memo.
+        fresh = built(root, Session(), tmp_path / f"fresh{step}")
+        assert [p.format() for p in kept.problems.items] == [
+            p.format() for p in fresh.problems.items
+        ]
 
 
 def test_quiet_prints_only_warnings_and_errors_and_verbose_what_was_reused(tiny):
@@ -176,15 +209,8 @@ def test_quiet_prints_only_warnings_and_errors_and_verbose_what_was_reused(tiny)
     assert "warning" in r.output  # its problems are said again
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
     r = run("build", "--project", str(tiny), "--verbose")
-    assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output  # its front
+    assert "tiny: 23 faces laid out" in r.output
     assert "check and layout" in r.output and "drawing" in r.output
-    # Undone: the face is found among earlier builds', yet it changed since the last build.
-    edit(tiny, "cards/tiny/cards.csv", "赤の二。", "二の赤。")
-    r = run("build", "--project", str(tiny), "--verbose")
-    assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    r = run("build", "--project", str(tiny), "--verbose")
-    assert "tiny: 23 faces, 22 of them unchanged since the last build" in r.output
 
 
 def test_progress_is_drawn_on_a_terminal_only_after_a_second(monkeypatch):
@@ -240,87 +266,14 @@ def test_a_changed_picture_is_a_change(tmp_path):
     assert (root / "output/art/cards.pdf").read_bytes() != before
 
 
-def only_the_edited_layout_again(tiny, seen: list, folder: str, layout: list, broken, said):
-    """A card's row edited, then a layout: the row's build does the noted work (`seen`) for no
-    file, the layout's for that layout alone (`layout`), and the cache folder's entry for the
-    layout is replaced, not added to. Then `broken` (file, old, new) breaks a file: failures are
-    not remembered, so `said` is said on every build."""
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")  # a row: no manifest, no layout
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert seen == []
-    entries = len(list((tiny / "output/.cache" / folder).iterdir()))
-    edit(tiny, "layouts/tiny/card_front.toml", 'size = "10pt"', 'size = "9pt"')
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert seen == layout  # the edited layout alone
-    assert len(list((tiny / "output/.cache" / folder).iterdir())) == entries  # replaced
-    edit(tiny, *broken)
-    for _ in range(2):
-        result = run("build", "--project", str(tiny))
-        assert result.exit_code == 1
-        assert said in result.output
-
-
-def test_a_file_the_schema_passed_is_not_validated_again_until_it_changes(
-    tiny, monkeypatch, tmp_path
-):
-    from generator import schema
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
-    validated = spy(monkeypatch, schema, "_validator", lambda kind: kind)
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert "game" in validated and "layout" in validated
-    validated.clear()
-    # A shape only the schema refuses is said on every build.
-    best = ("cards/tiny/game.toml", "min = 2, max = 4", "min = 2, max = 4, best = 3")
-    said = "game.players.best: unknown key 'best'"
-    only_the_edited_layout_again(tiny, validated, "schema", ["layout"], best, said)
-
-
-def test_a_new_output_folder_starts_from_what_the_users_cache_knows(tiny, monkeypatch, tmp_path):
-    """What depends on nothing of a project's but its files' names and contents is kept in the
-    user's cache too: built into a new output folder (or with output/ deleted), the project
-    validates, parses and compiles nothing and opens no font file to find its faces; the
-    files are the same. An edited file is the only one worked on again."""
-    from generator import fonts, rulesource, schema, tomlfile
-    from generator.layout import templates
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))
-    done: list[str] = []
-    spy(monkeypatch, schema, "_validator", lambda kind: done.append(f"schema {kind}"))
-    spy(monkeypatch, rulesource, "_parse", lambda *a: done.append("rules"))
-    spy(monkeypatch, tomlfile, "_parse", lambda text, where, *a: done.append(where.file))
-    spy(monkeypatch, fonts, "_faces_of", lambda path, *a: done.append(f"font {path.name}"))
-    env = templates.environment()
-    real = type(env).compile
-    monkeypatch.setattr(  # a template's text (a `when` is compiled from its tree, unkept)
-        type(env),
-        "compile",
-        lambda self, source, *a, **k: (
-            (isinstance(source, str) and done.append("template")) or real(self, source, *a, **k)
-        ),
-    )
-    monkeypatch.setattr(templates, "_COMPILED", {})
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert {"schema game", "rules", "cards/tiny/game.toml", "template"} <= set(done)
-    assert any(d.startswith("font ") for d in done)
-    done.clear()
-    templates._COMPILED.clear()
-    assert run("build", "--project", str(tiny), "--out", str(tmp_path / "new")).exit_code == 0
-    assert done == []
-    assert outputs(tmp_path / "new/tiny") == outputs(tiny / "output/tiny")
-    edit(tiny, "cards/tiny/game.toml", 'title = "', 'title = "新')
-    templates._COMPILED.clear()
-    assert run("build", "--project", str(tiny), "--out", str(tmp_path / "newer")).exit_code == 0
-    assert "cards/tiny/game.toml" in done and "schema game" in done
-    assert "cards/tiny/card_front.toml" not in done and "layouts/tiny/card_front.toml" not in done
-
-
 def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(tiny, monkeypatch):
-    """Beyond FaceMemo.MOST faces the memo is neither saved nor held; the build is the same."""
+    """Beyond FaceMemo.MOST faces the session keeps no memo of the game; the build is the same."""
     from generator.layout import faces
+    from generator.session import Session
 
-    assert run("build", "--project", str(tiny), "--out", str(tiny / "kept")).exit_code == 0
-    assert list((tiny / "kept/.cache/faces/tiny").glob("*.sealed"))
+    session = Session()
+    built(tiny, session, tiny / "kept")
+    assert "tiny" in session.faces
     monkeypatch.setattr(faces.FaceMemo, "MOST", 5)
     held: list[int] = []
     real = faces.FaceMemo.get
@@ -330,54 +283,10 @@ def test_a_deck_with_more_faces_than_the_memo_keeps_holds_none_and_builds_alike(
         return real(self, key, images)
 
     monkeypatch.setattr(faces.FaceMemo, "get", get)
-    assert run("build", "--project", str(tiny), "--out", str(tiny / "big")).exit_code == 0
-    assert not (tiny / "big/.cache/faces/tiny").exists()
+    built(tiny, session, tiny / "big")
+    assert "tiny" not in session.faces
     assert max(held) <= 5 + 1  # the faces of the deck's first five cards at most, then none
     assert outputs(tiny / "big/tiny") == outputs(tiny / "kept/tiny")
-
-
-def test_a_rules_source_is_parsed_once_until_it_changes(tiny, monkeypatch, tmp_path):
-    """The parse of rules.md (for the checks and the rulebook) is remembered in the project's
-    cache: a card edit parses nothing, an edited sentence parses again, and a source that does
-    not parse says so on every build."""
-    from generator import rulesource
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
-    parsed = spy(monkeypatch, rulesource, "_parse", lambda text, *a: text[:20])
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert len(parsed) == 2  # the source as written (checks), as rendered (rulebook)
-    parsed.clear()
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert parsed == []
-    edit(tiny, "cards/tiny/rules.md", "数字を比べるゲームです。", "数字を比べる遊びです。")
-    result = run("build", "--project", str(tiny))
-    assert result.exit_code == 0 and len(parsed) == 2
-    assert "数字を比べる遊びです。" in all_text(tiny / "output/tiny/rulebook.pdf").replace("\n", "")
-    # one remembered parse per way of reading the source, replaced, not piled up
-    assert len(list((tiny / "output/.cache/parsed").iterdir())) == 2
-    edit(tiny, "cards/tiny/rules.md", "::: components", "::: componentz")
-    for _ in range(2):
-        result = run("build", "--project", str(tiny))
-        assert result.exit_code == 1
-        assert "rules.md:11: error: unknown directive '::: componentz'" in result.output
-
-
-def test_a_toml_file_is_parsed_once_until_it_changes(tiny, monkeypatch, tmp_path):
-    """The manifest, layouts and sheets are parsed once and remembered by their text: a card
-    edit parses no TOML, an edited layout parses that layout alone, and a file that does not
-    parse says so, at its line, on every build."""
-    from generator import tomlfile
-
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "user-cache"))  # nothing known yet
-    parsed = spy(monkeypatch, tomlfile, "_parse", lambda text, where, *a: where.file)
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert "cards/tiny/game.toml" in parsed and "layouts/tiny/card_front.toml" in parsed
-    parsed.clear()
-    layout = "layouts/tiny/card_front.toml"
-    unclosed = (layout, 'size = "9pt"', 'size = "9pt')
-    said = "layouts/tiny/card_front.toml:49:12: error: cannot read layout"
-    only_the_edited_layout_again(tiny, parsed, "toml", [layout], unclosed, said)
 
 
 def test_a_picture_an_edit_took_off_the_page_that_first_placed_it_still_shows(tmp_path):
@@ -401,76 +310,6 @@ def test_a_picture_an_edit_took_off_the_page_that_first_placed_it_still_shows(tm
     reader = PdfReader(root / "output/art/cards.pdf")
     second = [p for p in reader.pages if "梟狐" in p.extract_text()]
     assert len(second) == 1 and second[0]["/Resources"]["/XObject"]  # its picture is there
-
-
-def test_runs_of_unchanged_cards_are_taken_whole_and_say_what_they_said(tmp_path, monkeypatch):
-    """A 600-card deck (the fixture's rows sixty times): after an edit of one card, the runs of
-    cards around it that did not change are taken as the last build laid them out, not card by
-    card; the files and every message match a clean build's."""
-    from generator.layout import faces
-
-    root = tiny_times(tmp_path, 60)
-    csv = root / "cards/tiny/cards.csv"
-    looked = spy(monkeypatch, faces, "lay_out_face", lambda layout, card, *a: card.index)
-    assert run("build", "--project", str(root)).exit_code == 0
-    assert len(set(looked)) == 600
-    lines = csv.read_text("utf-8").splitlines()
-    row = lines[400].split(",")
-    row[-1] = row[-1] + "改"  # the 400th card's text: in the second run of 256
-    lines[400] = ",".join(row)
-    csv.write_text("\n".join(lines) + "\n", "utf-8")
-    looked.clear()
-    r = run("build", "--project", str(root))
-    assert r.exit_code == 0
-    # The edited card's run card by card, and the short run at the end (the rulebook's
-    # sample card aside): the first run was taken whole.
-    assert set(range(256, 600)) <= set(looked) and not set(looked) & set(range(1, 256))
-    clean = tmp_path / "clean"
-    r2 = run("build", "--project", str(root), "--out", str(clean))
-    assert outputs(root / "output/tiny") == outputs(clean / "tiny")
-    said = [line for line in r.output.splitlines() if not line.startswith("wrote ")]
-    assert said == [line for line in r2.output.splitlines() if not line.startswith("wrote ")]
-
-
-def test_rows_typed_by_the_last_build_are_not_typed_again(tiny, monkeypatch):
-    """In one process (as `pnp watch` and `pnp serve` build), a row whose cells did not change
-    keeps its typed values; an edited row is typed again, and a bad cell is said every build."""
-    from generator import validate
-
-    converted = spy(monkeypatch, validate, "_convert", lambda kind, raw, *a: raw)
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    converted.clear()
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert "赤の二。" in converted and "二の赤。" not in converted
-    assert len(converted) == 4  # the edited row's four cells
-    edit(tiny, "cards/tiny/cards.csv", "赤,2,", "赤,二,")
-    for _ in range(2):
-        result = run("build", "--project", str(tiny))
-        assert result.exit_code == 1
-        assert (
-            "cards/tiny/cards.csv:3:number: error: 'number' must be a whole number" in result.output
-        )
-
-
-def test_an_edit_writes_again_only_the_memo_shards_its_faces_are_in(tiny, monkeypatch):
-    """The face memo is kept in sixteen shards by key: a card's edit rewrites the shard of its
-    new face and of the face it replaced, not the whole memo; a build with no change writes
-    none."""
-    from generator.cache import Cache
-
-    written = spy(monkeypatch, Cache, "write", lambda self, name, data: name)
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    first = {n for n in written if n.startswith("faces/tiny/")}
-    assert len(first) > 2
-    written.clear()
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert not [n for n in written if n.startswith("faces/")]
-    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
-    written.clear()
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    again = [n for n in written if n.startswith("faces/tiny/")]
-    assert 1 <= len(again) <= 2, again
 
 
 def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functions(tiny):

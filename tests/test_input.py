@@ -883,23 +883,3 @@ def test_an_icon_drawn_in_named_and_short_colours(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert "icon '丸': each shape is a table such as" in result.output
-
-
-def test_a_file_read_again_by_one_process_reads_as_a_fresh_read_would(tmp_path):
-    """pnp watch reads a saved file again and again: a row on the same line with the same
-    cells is the row read before, and the table is the one a fresh read makes (a changed
-    cell, a blank line that moves the rows below it down, its warning)."""
-    from generator import load
-    from generator.problems import SourceRef
-
-    path, where = tmp_path / "d.csv", SourceRef("cards/g/d.csv")
-    path.write_text("名前,点\nA,1\nB,2\nC,3\n", "utf-8")
-    first = load.read_table(path, where)
-    path.write_text("名前,点\nA,1\nB,5\n\nC,3\n", "utf-8")
-    again = load.read_table(path, where)
-    load._ROWS.clear()
-    fresh = load.read_table(path, where)
-    assert again == fresh
-    assert again.rows[0] is first.rows[0] and again.rows[1] is not first.rows[1]
-    assert [(r.where.row, r.values["点"]) for r in again.rows] == [(2, "1"), (3, "5"), (5, "3")]
-    assert "blank row between cards (4)" in again.warnings[0].message

@@ -81,6 +81,58 @@ def test_the_schemas_know_the_same_keys_as_the_code():
     assert set(layout["$defs"]["box"]["properties"]["type"]["enum"]) == set(boxes.KEYS)
 
 
+def _closed_tables(node: dict, path: tuple = ()):
+    """Each table of a schema that admits only its own keys, with its path of keys."""
+    if node.get("additionalProperties") is False and "properties" in node:
+        yield path, set(node["properties"])
+    for key, sub in node.get("properties", {}).items():
+        if isinstance(sub, dict):
+            yield from _closed_tables(sub, (*path, key))
+
+
+def test_the_code_refuses_what_the_schemas_refuse(tmp_path):
+    """Editors check against the schemas, pnp against its own code, so the two must refuse
+    alike: a stray key in any closed table of the manifest's [game], and a value that is not
+    true or false for each of a box's flags, are errors `pnp check` names at their line."""
+    from conftest import edit, make_fixture_project, run
+
+    game = schema("game")
+    tables = [p for p, _keys in _closed_tables(game["properties"]["game"], ("game",))]
+    assert ("game", "players") in tables
+    for path in tables:
+        root = make_fixture_project("tiny", tmp_path / "-".join(path))
+        header = "[" + ".".join(path) + "]"
+        toml = (root / "cards/tiny/game.toml").read_text("utf-8")
+        if path == ("game",):
+            edit(root, "cards/tiny/game.toml", "[game]\n", "[game]\nstray = 1\n")
+        else:
+            key = path[-1]
+            assert f"{key} = {{" in toml, header  # written inline in the fixture
+            edit(root, "cards/tiny/game.toml", f"{key} = {{", f"{key} = {{ stray = 1,")
+        r = run("check", "--project", str(root), "--no-play")
+        assert r.exit_code == 1 and "unknown key 'stray'" in r.output, (header, r.output)
+    flags = [
+        k
+        for k, v in schema("layout")["$defs"]["box"]["properties"].items()
+        if v.get("type") == "boolean"
+    ]
+    assert "bleed" in flags
+    for flag in flags:
+        root = make_fixture_project("tiny", tmp_path / flag)
+        kind = next(t for t, keys in boxes.KEYS.items() if flag in keys)
+        layout = root / "layouts/tiny/card_front.toml"
+        layout.write_text(
+            layout.read_text("utf-8")
+            + f'\n[[box]]\nname = "x"\ntype = "{kind}"\nx = "0mm"\ny = "0mm"\nw = "1mm"\n'
+            + f'h = "1mm"\n{flag} = "yes"\n',
+            "utf-8",
+        )
+        line = layout.read_text("utf-8").splitlines().index(f'{flag} = "yes"') + 1
+        r = run("check", "--project", str(root), "--no-play")
+        said = f"card_front.toml:{line}: error: box 'x': '{flag}' must be true or false"
+        assert r.exit_code == 1 and said in r.output, (flag, r.output)
+
+
 def _commands(group, prefix=""):
     """Every command by its full name ("build", "printer save"), groups' own included."""
     for name, command in group.commands.items():

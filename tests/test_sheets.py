@@ -244,9 +244,9 @@ def test_tokens_of_another_size_get_their_own_sheet(kit):
     assert {size_mm(p) for p in placements(pdf, 2)} == {(10.0, 10.0)}
 
 
-def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
-    """The layout stage keeps a deck's faces packed (pickled, deflated, a chunk at a time);
-    what comes back out is every pair in order, and repeated faces are counted as repeated."""
+def test_a_decks_faces_come_back_in_deck_order_with_their_use_counts():
+    """What the layout stage keeps of a deck is every pair in order, a face the deck repeats
+    held once and counted as repeated."""
     from generator.layout.boxes import Box
     from generator.layout.faces import Face, FaceStore
 
@@ -255,7 +255,7 @@ def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
         return Face((box,), f"key-{text}")
 
     back = face("裏")
-    pairs = [(face(f"表{i % 700}"), back) for i in range(FaceStore.CHUNK * 3 + 5)]
+    pairs = [(face(f"表{i % 700}"), back) for i in range(773)]
     store = FaceStore()
     for pair in pairs:
         store.append(pair)
@@ -267,6 +267,7 @@ def test_packed_faces_come_back_in_deck_order_with_their_use_counts():
     assert [len(run) for run in store.runs(9)] == [9] * (len(pairs) // 9) + [len(pairs) % 9]
     assert store.uses[back.key] == len(pairs)
     assert store.uses["key-表1"] == 2 and store.uses["key-表699"] == 1
+    assert all(b is back for _f, b in store)
     joined = FaceStore.joined(store, store)
     assert list(joined) == pairs + pairs and joined.uses["key-表699"] == 2
 

@@ -17,7 +17,6 @@ from jinja2 import TemplateError
 from .. import base, tomlfile
 from ..i18n import _
 from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
-from ..schema import schema_problems
 from ..textfile import confine
 from . import templates
 from .units import MM, UnitError, to_pt
@@ -245,9 +244,6 @@ def load_layout(
         else:
             boxes.append(spec)
     problems.raise_if_errors()
-    shape = schema_problems("layout", raw, doc, SourceRef(file))
-    if shape:
-        raise BuildError(shape)
     return Layout(name, file, boxes)
 
 
@@ -285,6 +281,13 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
                     + _("'points' must be a list of [x, y] lengths ({error})", error=exc),
                     spec.at(key),
                 )
+            continue
+        if key in FLAGS and not isinstance(value, bool):
+            problems.error(
+                _box(spec)
+                + _("'{key}' must be true or false, got {value!r}", key=key, value=value),
+                spec.at(key),
+            )
             continue
         if key in GEOMETRY and _bare(value):
             problems.error(
@@ -341,6 +344,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
 
 
 POSITIVE = {"size", "min_size"}  # a text's size
+FLAGS = {"bleed", "ruby", "markup"}  # true or false
 AREA = {"text", "image", "icon"}  # boxes that need a width and a height (a line may have none)
 
 

@@ -7,15 +7,11 @@ the renderer needs, so `pnp check` finds overflow and missing glyphs without dra
 from __future__ import annotations
 
 import hashlib
-import pickle
-import zlib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import islice
 
 from .. import colours, limits, progress, typeset
-from ..cache import key_bytes
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
@@ -75,35 +71,24 @@ class Fonts:
 
 
 class FaceMemo:
-    """Laid-out faces by everything they depend on, kept between builds (the project's cache):
-    the layout (its boxes, `extends` merged), the card's fields, label and row, the template
-    context, the piece's size, the fonts, icons and pnp's own code (`salt`), and the picture
-    files a face drew (checked by their size and time on every use). A face found here is not
-    laid out again: its problems are reported, its characters registered and its missing art
-    noted as they were the first time. So after a one-row edit only that row's faces are laid
-    out, and a deck's copies are laid out once."""
+    """Laid-out faces by everything they depend on: the layout (its boxes, `extends` merged),
+    the card's fields, label and row, the template context, the piece's size, the fonts, icons
+    and pnp's own code (`salt`), and the picture files a face drew (checked by their size and
+    time on every use). A face found here is not laid out again: its problems are reported, its
+    characters registered and its missing art noted as they were the first time. Within one
+    build a deck's copies are laid out once; a Session keeps a game's memo from one build to the
+    next (`pnp watch`, `pnp serve`), so after a one-row edit only that row's faces are laid out."""
 
-    MOST = 50_000  # entries kept between builds
-    EARLIER = 1_000  # faces of earlier builds kept beside the last build's
+    MOST = 50_000  # faces held; a larger deck keeps none between builds
 
-    def __init__(
-        self, salt: str, stored: dict | None = None, recent: int = 0, runs: dict | None = None
-    ):
+    def __init__(self, salt: str, stored: dict | None = None):
         self.salt = salt
-        self.stored = stored or {}
-        # the first `recent` entries of `stored` are the last build's, the rest earlier ones
-        self.last = set(islice(self.stored, recent))
-        self.live: dict[str, tuple] = {}
+        self.stored = stored or {}  # the last build's faces
+        self.live: dict[str, tuple] = {}  # this build's
         self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
-        # A run of FaceStore.CHUNK cards laid out as a whole (see lay_out_deck): the last
-        # build's runs, and this build's.
-        self.runs: dict[str, Run] = runs or {}
-        self.runs_live: dict[str, Run] = {}
-        self.collect: list | None = None  # (key, entry) of each face, while a run is recorded
-        self.made: set[str] = set()  # keys of the faces laid out in this build
-        # More faces than MOST: the memo is not kept, so its faces are not held either (a
-        # 100,000-card deck would otherwise hold tens of thousands of faces for nothing).
+        # More faces than MOST: none is held (a 100,000-card deck would otherwise hold tens of
+        # thousands of faces for nothing).
         self.overflowed = False
 
     def key(self, layout: Layout, card: Card | None, extra: str, place: bool = True) -> str:
@@ -128,8 +113,15 @@ class FaceMemo:
             return None
         if images is not None and not images.unchanged(entry[4]):
             return None
-        self.live[key] = entry
+        self.keep(key, entry)
         return entry
+
+    def keep(self, key: str, entry: tuple) -> None:
+        """An entry this build used, kept for the next, up to MOST (then none at all)."""
+        if not self.overflowed:
+            self.live[key] = entry
+            if len(self.live) > self.MOST:
+                self.overflowed, self.live = True, {}
 
 
 def lay_out_face(
@@ -177,23 +169,16 @@ def lay_out_face(
         # A face with no problem serves every row with the same fields (its missing art noted
         # under each card's own name); one that names no card at all, every card alike.
         if shared and not mine.items and not lacking:
-            key = shared
-            memo.live[shared] = entry
-        elif not memo.overflowed:
-            key = alike if not mine.items else key
-            memo.live[key] = entry
-            if len(memo.live) > memo.MOST:
-                memo.overflowed, memo.live = True, {}
-        memo.made.add(key)
+            memo.keep(shared, entry)
+        else:
+            memo.keep(alike if not mine.items else key, entry)
     else:
-        memo.hits += key in memo.last  # as the last build laid it out (not an earlier one)
+        memo.hits += key in memo.stored  # as the last build laid it out
         for role, text in entry[2]:
             fonts.use(role, text)
         if images is not None:
             for where, (_name, src) in entry[3]:
                 images.note_lacking(where, (_lacking_name(card), src))
-    if memo.collect is not None:  # the key its entry is kept under
-        memo.collect.append((key, entry))
     face, found = entry[0], entry[1]
     problems.items.extend(found)
     return face
@@ -759,81 +744,26 @@ def _fit(
 Pair = tuple[Face, Face | None]  # a card's front and its back (None: no back layout)
 
 
-def pack(items: list) -> bytes:
-    """Objects pickled and deflated together (fast deflate: they are kept, not shipped)."""
-    return zlib.compress(pickle.dumps(items, protocol=5), 1)
-
-
-def unpack(chunk: bytes) -> list:
-    return pickle.loads(zlib.decompress(chunk))
-
-
 class FaceStore:
-    """A deck's laid-out faces, one (front, back) pair per card in deck order, kept packed.
-
-    As Python objects a face takes about a kilobyte, so a 100,000-card deck would hold hundreds
-    of MB between check and drawing. The store pickles and deflates every CHUNK pairs (a face
-    repeated inside a chunk, such as the deck's back, is stored once), unpacks one chunk at a
-    time when iterated, and counts how often each face is used, so the renderer can draw a
-    repeated face once and place it many times."""
-
-    CHUNK = 256
+    """A deck's laid-out faces, one (front, back) pair per card in deck order, and how often
+    each face and each shared layer is drawn, so the renderer draws a repeated face once and
+    places it many times. A face the deck repeats (its back) is held as one object."""
 
     def __init__(self) -> None:
-        # A chunk is packed, or (while `pack` is off) a list of pairs: faces the face memo
-        # holds anyway cost no memory held here too, and packing them cost a pickling per
-        # build and an unpickling per pass over the deck.
-        self._chunks: list[bytes | list[Pair]] = []
-        self.pack = True
-        self._open: list[Pair] = []
+        self.pairs: list[Pair] = []
         self._interned: dict[str, Face] = {}
-        self._len = 0
         self.uses: Counter[str] = Counter()
-        self.layer_uses: Counter[str] = Counter()  # how often each shared layer is drawn
-        # A chunk's run key (faces._run_key), where its cards were laid out as one run: what
-        # every card of the chunk depends on, so a snapshot of it may be taken as it was.
-        self.run_keys: dict[int, str] = {}
+        self.layer_uses: Counter[str] = Counter()
 
     def append(self, pair: Pair) -> None:
-        self.extend((pair,))
-
-    def take_run(self, pairs: list[Pair], uses: dict, layer_uses: dict) -> bool:
-        """A chunk's pairs at once, as a run of cards taken from the face memo brings them with
-        its counts (Run.uses, Run.layer_uses): held as they are (the memo holds the faces
-        anyway), not counted again. False where the store is not at a chunk's start or packs
-        its chunks: then `extend`."""
-        if self.pack or self._open or len(pairs) != self.CHUNK:
-            return False
-        self._chunks.append(pairs)
-        self._len += len(pairs)
-        self.uses.update(uses)
-        self.layer_uses.update(layer_uses)
-        return True
-
-    def extend(self, pairs) -> None:
-        """Pairs added in order, a chunk's worth at a time: a face repeated within a chunk (a
-        deck's back) held as one object, each face's and layer's uses counted."""
-        at = 0
-        while at < len(pairs):
-            room = self.CHUNK - len(self._open)
-            part, at = pairs[at : at + room], at + room
-            keep = self._interned.setdefault
-            part = [tuple(None if f is None else keep(f.key, f) for f in pair) for pair in part]
-            faces = [f for pair in part for f in pair if f is not None]
-            self.uses.update([f.key for f in faces])
-            layers = [d for f in faces if f.layers for _s, _e, d in f.layers]
-            if layers:
-                self.layer_uses.update(layers)
-            self._open += part
-            self._len += len(part)
-            if len(self._open) == self.CHUNK:
-                self._chunks.append(pack(self._open) if self.pack else self._open)
-                self._open, self._interned = [], {}
-
-    def pack_all(self) -> None:
-        """Pack the chunks held as pairs (the memo holds their faces no longer)."""
-        self.pack = True
-        self._chunks = [c if isinstance(c, bytes) else pack(c) for c in self._chunks]
+        keep = self._interned.setdefault
+        pair = tuple(None if f is None else keep(f.key, f) for f in pair)  # type: ignore[assignment]
+        for face in pair:
+            if face is not None:
+                self.uses[face.key] += 1
+                for _s, _e, layer in face.layers:
+                    self.layer_uses[layer] += 1
+        self.pairs.append(pair)
 
     @classmethod
     def joined(cls, *stores: FaceStore) -> FaceStore:
@@ -844,46 +774,18 @@ class FaceStore:
         return out
 
     def __len__(self) -> int:
-        return self._len
-
-    def parts(self) -> Iterator[tuple[bytes | list[Pair], int, str | None]]:
-        """Each chunk (packed, or a list of pairs) with its length and its run key, if any."""
-        for i, chunk in enumerate(self._chunks):
-            yield chunk, self.CHUNK, self.run_keys.get(i)
-        if self._open:
-            yield self._open, len(self._open), None
-
-    def packed(self) -> list[bytes]:
-        """The pairs as packed chunks (the store's own, and its open tail packed alike)."""
-        tail = [pack(self._open)] if self._open else []
-        return [c if isinstance(c, bytes) else pack(c) for c in self._chunks] + tail
+        return len(self.pairs)
 
     def __iter__(self) -> Iterator[Pair]:
-        for chunk in self._chunks:
-            yield from unpack(chunk) if isinstance(chunk, bytes) else chunk
-        yield from self._open
+        return iter(self.pairs)
 
     def __getitem__(self, i: int) -> Pair:
-        if not -self._len <= i < self._len:
-            raise IndexError(i)
-        i %= self._len
-        chunk, at = divmod(i, self.CHUNK)
-        if chunk < len(self._chunks):
-            held = self._chunks[chunk]
-            return (unpack(held) if isinstance(held, bytes) else held)[at]
-        return self._open[at]
+        return self.pairs[i]
 
     def runs(self, size: int) -> Iterator[list[Pair]]:
         """The pairs in consecutive lists of `size` (the last may be shorter): one per sheet."""
-        held: list[Pair] = []
-        for chunk in [*self._chunks, self._open]:
-            held += unpack(chunk) if isinstance(chunk, bytes) else chunk
-            whole = len(held) - len(held) % size
-            for at in range(0, whole, size):
-                yield held[at : at + size]
-            held = held[whole:]
-        if held:
-            yield held
+        for at in range(0, len(self.pairs), size):
+            yield self.pairs[at : at + size]
 
 
 def lay_out_deck(
@@ -898,137 +800,15 @@ def lay_out_deck(
     images: art.ImageSet | None = None,
     memo: FaceMemo | None = None,
 ) -> FaceStore:
-    """Every card's front and back in a FaceStore, run by run of FaceStore.CHUNK cards (a run
-    the last build laid out alike taken whole from the memo)."""
+    """Every card's front and back, in deck order."""
     store = FaceStore()
     extra = repr((sorted(names.items()), context_digest(context)))
-    cards, size = deck.cards, FaceStore.CHUNK
-    with progress.step(deck.component.name, len(cards)) as shown:
-        for start in range(0, len(cards), size):
-            part = cards[start : start + size]
-            # Faces the memo holds (all of a build's, up to FaceMemo.MOST) stay unpacked;
-            # once it holds none (a deck too large), every chunk is packed.
-            if memo is not None and not memo.overflowed:
-                store.pack = False
-            elif not store.pack:
-                store.pack_all()
-            # A whole run of cards as the last build laid it out, taken at once (a run is one
-            # of FaceStore's chunks), else laid out card by card and recorded for the next one.
-            key = None
-            if memo is not None and len(part) == size and not memo.overflowed:
-                key = _run_key(memo, front, back, part, extra)
-                run = memo.runs.get(key)
-                if _replayed(run, store, memo, key, back is not None, fonts, problems, images):
-                    store.run_keys[start // size] = key
-                    shown.advance(len(part))
-                    continue
-            said, noted, collected = len(problems.items), [], []
-            if key is not None:
-                memo.collect = collected
-                if images is not None:
-                    images.chunk = noted
-            try:
-                for card in part:
-                    args = (card, context, names, fonts, icons, problems, images, memo, extra)
-                    store.append(
-                        (lay_out_face(front, *args), lay_out_face(back, *args) if back else None)
-                    )
-                    shown.advance()
-            finally:
-                if key is not None:
-                    memo.collect = None
-                    if images is not None:
-                        images.chunk = None
-            if key is not None and not memo.overflowed:
-                memo.runs_live[key] = Run.of(collected, problems.items[said:], noted)
-                store.run_keys[start // size] = key
-    if not store.pack and memo is not None and memo.overflowed:
-        store.pack_all()
+    with progress.step(deck.component.name, len(deck.cards)) as shown:
+        for card in deck.cards:
+            args = (card, context, names, fonts, icons, problems, images, memo, extra)
+            store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
+            shown.advance()
     return store
-
-
-@dataclass(frozen=True)
-class Run:
-    """What laying out a run of FaceStore.CHUNK cards said and used: its problems, the
-    characters its faces use, the missing art noted, the picture files drawn and the memo key
-    of each face in order (front, back, front, back, …; the faces themselves stay in the memo,
-    so a run costs the memo no second copy of them)."""
-
-    problems: tuple
-    text: frozenset
-    lacking: dict  # the missing art noted, by box (each box's items in order)
-    files: tuple
-    keys: tuple[str, ...]
-    # How often each face and each shared layer is drawn in the run: FaceStore's counts,
-    # counted once, when the run was laid out.
-    uses: dict
-    layer_uses: dict
-
-    @classmethod
-    def of(cls, collected: list, said: list, noted: list) -> Run:
-        faces = [entry[0] for _key, entry in collected if entry[0] is not None]
-        lacking: dict = {}
-        for where, item in noted:
-            lacking.setdefault(where, []).append(item)
-        return cls(
-            tuple(said),
-            frozenset(use for _key, entry in collected for use in entry[2]),
-            lacking,
-            tuple(dict.fromkeys(f for _key, entry in collected for f in entry[4])),
-            tuple(key for key, _entry in collected),
-            dict(Counter(f.key for f in faces)),
-            dict(Counter(d for f in faces if f.layers for _s, _e, d in f.layers)),
-        )
-
-
-def _run_key(memo: FaceMemo, front: Layout, back: Layout | None, part, extra: str) -> str:
-    """Everything the faces of a run of cards depend on: what each card's memo keys read (the
-    layouts, the context, each card's fields and place), and how messages name each card."""
-    h = hashlib.blake2b(
-        repr((memo.salt, front.digest, back.digest if back else None, extra)).encode(),
-        digest_size=16,
-    )
-    # As bytes in one call (a repr per card was a third of taking an unchanged run); the
-    # cards of a row, and rows written alike, share one fields mapping: each listed once.
-    shared: dict[int, int] = {}
-    distinct: list[tuple] = []
-    rows = []
-    for c in part:
-        n = shared.get(id(c.fields))
-        if n is None:
-            n = shared[id(c.fields)] = len(distinct)
-            distinct.append(tuple(sorted(c.fields.items())))
-        w = c.where
-        rows.append((n, w.file, w.row, w.column, w.sheet, c.index))
-    h.update(key_bytes((distinct, rows)))
-    return h.hexdigest()
-
-
-def _replayed(run, store, memo, key, backs: bool, fonts, problems, images) -> bool:
-    """A run of cards as the last build laid it out, when its pictures are as they were and
-    its faces are still in the memo: its faces taken from the memo by key, its problems,
-    characters and missing art said again. False: lay the run out card by card."""
-    if run is None or (images is not None and not images.unchanged(run.files)):
-        return False
-    live, stored = memo.live, memo.stored
-    entries = [live.get(k) or stored.get(k) for k in run.keys]
-    if None in entries:
-        return False
-    for k, entry in zip(run.keys, entries):
-        live[k] = entry
-    memo.faces += len(run.keys)
-    memo.hits += sum(k in memo.last for k in run.keys)
-    faces = [entry[0] for entry in entries]
-    pairs = list(zip(faces[::2], faces[1::2]) if backs else ((f, None) for f in faces))
-    if not store.take_run(pairs, run.uses, run.layer_uses):
-        store.extend(pairs)
-    problems.items.extend(run.problems)
-    for role, text in run.text:
-        fonts.use(role, text)
-    if images is not None:
-        images.note_all(run.lacking)
-    memo.runs_live[key] = run
-    return True
 
 
 def context_digest(context: dict) -> str:

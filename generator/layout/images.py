@@ -76,7 +76,6 @@ class ImageSet:
         self._listings: dict[Path, list[str]] = {}  # a folder's file names, for near_twin
         self.recorder: list | None = None  # lacking art noted while a face is laid out
         self.files: list | None = None  # (path, its size and time) a face's pictures depend on
-        self.chunk: list | None = None  # lacking art noted while a run of cards is laid out
         # (layout file, box name) -> (card, the file it names) for each card drawn with a
         # stand-in
         self.lacking: dict[tuple[str, str], list[tuple[str, str]]] = {}
@@ -136,16 +135,6 @@ class ImageSet:
         self.lacking.setdefault(where, []).append(item)
         if self.recorder is not None:
             self.recorder.append((where, item))
-        if self.chunk is not None:
-            self.chunk.append((where, item))
-
-    def note_all(self, by_box: dict) -> None:
-        """note_lacking for each item of `by_box` (each box's items, in order)."""
-        for where, items in by_box.items():
-            self.lacking.setdefault(where, []).extend(items)
-            for noted in (self.recorder, self.chunk):
-                if noted is not None:
-                    noted.extend((where, item) for item in items)
 
     def _stat(self, path: str) -> tuple | None:
         if path not in self._stats:

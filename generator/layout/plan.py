@@ -9,13 +9,11 @@ words a builder prints around the game's own (proof pages, guides, footers) are 
 from __future__ import annotations
 
 import hashlib
-import pickle
-import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import i18n, tomlfile
-from ..cache import code_digest, parts_of, read_parts, unpickled, write_parts
+from ..cache import code_digest
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Deck, Game, freeze
@@ -152,7 +150,10 @@ def lay_out(
     font_index: FontIndex,
     problems: Problems,
     margin_mm: float | None = None,
+    memos: dict | None = None,
 ) -> Plan:
+    """The game laid out; `memos` (a Session's) holds each game's faces from its last build
+    and is given this build's."""
     defs = sheets.load_sheet_defs(project.layouts, project.rel)
     paper_size = sheets.paper_size(defs, paper)
     fonts = game_fonts(game, font_index)
@@ -161,7 +162,11 @@ def lay_out(
     plan.presets = presets.load_presets(project.layouts, project.rel)
     context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
     images = imagelayout.ImageSet(project.root, game.manifest.folder, project.rel)
-    memo = _load_memo(font_index.cache, game, fonts, icons)
+    salt = _memo_salt(game, fonts, icons)
+    held = (memos or {}).get(game.id)
+    memo = facelayout.FaceMemo(
+        salt, held.stored if held is not None and held.salt == salt else None
+    )
     stage = _Stage(
         project,
         game,
@@ -182,7 +187,10 @@ def lay_out(
             STRATEGIES[comp.kind_of.layout](stage, comp)
     _lay_out_tuckboxes(stage)
     _report_lacking_art(images, problems)
-    _save_memo(font_index.cache, game, memo)
+    if memos is not None:
+        memos.pop(game.id, None)  # a memo overflowed holds nothing to keep
+        if not memo.overflowed:
+            memos[game.id] = facelayout.FaceMemo(salt, memo.live)
     plan.faces_laid = (memo.misses, memo.hits, memo.faces)
     if game.rules_source is not None:
         plan.book = rulebook.render_source(game)
@@ -489,9 +497,6 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
         stage.plan.tuckboxes.append(replace(box, page=page, margin=margin))
 
 
-MEMO_VERSION = 2  # 2: runs of cards kept beside the faces
-
-
 def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -> str:
     """What every face of a game depends on besides its own layout and row: pnp's code, the
     fonts (file, size and time), the icons and the language its messages were written in."""
@@ -501,87 +506,9 @@ def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -
         faces.append((role, str(m.face.path), m.face.index, st.st_size, st.st_mtime_ns))
     icon_text = repr(sorted((k, v.shapes, v.advance) for k, v in icons.icons.items()))
     return hashlib.blake2b(
-        repr((MEMO_VERSION, code_digest(), game.id, faces, icon_text, i18n.language())).encode(),
+        repr((code_digest(), game.id, faces, icon_text, i18n.language())).encode(),
         digest_size=16,
     ).hexdigest()
-
-
-# The last memo of each game this process built (watch and serve build again and again): taken
-# as it is rather than unpickled from the cache each time.
-_HELD: dict[tuple, tuple[str, dict, int, dict]] = {}
-
-# The memo is kept in shards by its keys' first hex digit, and the runs of cards apart: after an
-# edit only the shards whose faces changed are written again (a deck of thousands of distinct
-# cards rewrote its whole memo, megabytes, for one card).
-SHARDS = "0123456789abcdef"
-
-
-def _load_memo(cache, game: Game, fonts, icons) -> facelayout.FaceMemo:
-    salt = _memo_salt(game, fonts, icons)
-    held = _HELD.get((str(getattr(cache, "folder", None)), game.id))
-    if held is not None and held[0] == salt:
-        return facelayout.FaceMemo(salt, *held[1:])
-    if cache is None:
-        return facelayout.FaceMemo(salt)
-    live: dict = {}
-    earlier: dict = {}
-    for shard in SHARDS:
-        found = unpickled(cache.read(f"faces/{game.id}/{shard}"), deflated=True)
-        if found is None or found[0] != salt:
-            continue
-        _salt, entries, recent = found
-        for i, (key, entry) in enumerate(entries.items()):
-            (live if i < recent else earlier)[key] = entry
-
-    def runs_of(data: bytes | None) -> dict | None:  # a part of the runs, under this salt
-        found = unpickled(data, deflated=True)
-        return found[1] if found is not None and found[0] == salt else None
-
-    parts = read_parts(cache.read, f"faces/{game.id}/runs", runs_of)
-    runs = {k: v for part in parts for k, v in part.items()}
-    return facelayout.FaceMemo(salt, {**live, **earlier} or None, len(live), runs)
-
-
-def _sharded(entries: dict, live: int) -> dict[str, tuple[list, int]]:
-    """Entries (the first `live` of them this build's) by shard: (keys in order, how many of
-    them are this build's)."""
-    out: dict[str, tuple[list, int]] = {shard: ([], 0) for shard in SHARDS}
-    for i, key in enumerate(entries):
-        keys, n = out[key[0]]
-        keys.append(key)
-        out[key[0]] = (keys, n + (i < live))
-    return out
-
-
-def _save_memo(cache, game: Game, memo: facelayout.FaceMemo) -> None:
-    """Keep this build's faces for the next (not after check: check writes nothing): the
-    shards whose faces changed, and the runs of cards if they did."""
-    if cache is None or not cache.writable:
-        return
-    if not memo.misses and memo.last == memo.live.keys() and memo.runs_live == memo.runs:
-        return  # the very faces (and runs of cards) of the last build
-    if memo.overflowed or len(memo.live) > memo.MOST:
-        return
-    # This build's faces, and a few from before (an edit undone is laid out no more).
-    kept = dict(memo.live)
-    for key, entry in memo.stored.items():
-        if len(kept) >= len(memo.live) + memo.EARLIER:
-            break
-        kept.setdefault(key, entry)
-    _HELD[(str(cache.folder), game.id)] = (memo.salt, kept, len(memo.live), memo.runs_live)
-    before = _sharded(memo.stored, len(memo.last))
-    for shard, (keys, live) in _sharded(kept, len(memo.live)).items():
-        if (keys, live) == before[shard] and memo.made.isdisjoint(keys):
-            continue  # the same faces, none laid out again
-        data = (memo.salt, {key: kept[key] for key in keys}, live)
-        cache.write(f"faces/{game.id}/{shard}", zlib.compress(pickle.dumps(data, protocol=5), 1))
-    if memo.runs_live != memo.runs:  # in parts too: an edit changes a run or two
-
-        def packed(runs: dict) -> bytes:
-            return zlib.compress(pickle.dumps((memo.salt, runs), protocol=5), 1)
-
-        name, before = f"faces/{game.id}/runs", parts_of(memo.runs)
-        write_parts(cache.write, name, memo.runs_live, before, packed)
 
 
 def _say_summary_chosen(book, problems: Problems) -> None:

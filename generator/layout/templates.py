@@ -7,10 +7,8 @@ source; both are fed by the model.
 from __future__ import annotations
 
 import contextvars
-import importlib.util
-import marshal
-import pickle
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache, update_wrapper
 
@@ -20,7 +18,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from jinja2.utils import generate_lorem_ipsum
 
-from .. import cache, typeset
+from .. import typeset
 from ..colours import ink
 from ..i18n import N_, _
 from ..limits import active as active_limits
@@ -281,47 +279,39 @@ def environment() -> SandboxedEnvironment:
     return env
 
 
-GENERATED = "bounded-1"  # how templates are compiled (_Generator): code kept before is not used
+# Where templates compiled are kept while a Session is in force (see kept_in): a layout's
+# templates are compiled when it is checked and used again when a face is laid out, and `pnp
+# watch` rebuilds with the very same templates.
+_KEPT: contextvars.ContextVar[dict | None] = contextvars.ContextVar("pnp_templates", default=None)
+KEPT_MOST = 4096  # templates a long `pnp watch` keeps at most
 
-# Templates compiled in this process, by source, with the names each reads and whether it
-# draws at random: a layout's templates are compiled when it is checked and used again when a
-# face is laid out; a long `pnp watch` keeps at most this many.
-_COMPILED: dict[str, tuple[jinja2.Template, frozenset[str], bool]] = {}
-COMPILED_MOST = 4096
+
+@contextmanager
+def kept_in(store: dict):
+    """Templates compiled within the block are kept in `store` (a Session's)."""
+    token = _KEPT.set(store)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 def _compiled(source: str) -> tuple[jinja2.Template, frozenset[str], bool]:
-    """`source` compiled, the names it reads and whether it draws at random, worked out once.
-    Remembered in the project's cache (cache.remembering) by the source, Jinja's version and
-    Python's bytecode version: a build after an edit elsewhere neither compiles nor parses its
-    layouts' templates and the rules source again (Jinja's compiler takes about a millisecond
-    per template). A code object is only ever loaded from an entry sealed by this user (see
-    cache.py). A template that does not compile raises as `from_string` does, every time."""
-    held = _COMPILED.get(source)
+    """`source` compiled, the names it reads and whether it draws at random. A template that
+    does not compile raises as `from_string` does, every time."""
+    store = _KEPT.get()
+    held = store.get(source) if store is not None else None
     if held is not None:
         return held
     env = environment()
-    slot = "templates/" + cache.digest(
-        source, jinja2.__version__, importlib.util.MAGIC_NUMBER, GENERATED
-    )
-    code = None
-    stored = cache.recall(slot)
-    if stored:
-        try:
-            raw, names, random = pickle.loads(stored)
-            code = marshal.loads(raw)
-        except Exception:  # noqa: BLE001 - torn: work it out again
-            code = None
-    if code is None:
-        tree = env.parse(source)
-        names = frozenset(meta.find_undeclared_variables(tree)) | _row_columns(tree)
-        random = any(n.name == "lipsum" for n in tree.find_all(nodes.Name))
-        code = env.compile(source)
-        cache.keep(slot, pickle.dumps((marshal.dumps(code), names, random), protocol=5))
-    template = env.template_class.from_code(env, code, env.make_globals(None), None)
-    if len(_COMPILED) >= COMPILED_MOST:
-        _COMPILED.clear()
-    held = _COMPILED[source] = (template, names, random)
+    tree = env.parse(source)
+    names = frozenset(meta.find_undeclared_variables(tree)) | _row_columns(tree)
+    random = any(n.name == "lipsum" for n in tree.find_all(nodes.Name))
+    held = (env.from_string(tree), names, random)
+    if store is not None:
+        if len(store) >= KEPT_MOST:
+            store.clear()
+        store[source] = held
     return held
 
 
