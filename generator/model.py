@@ -11,11 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from operator import attrgetter
+from pathlib import Path
 from types import MappingProxyType
 
 from .i18n import _
-from .problems import SourceRef
+from .problems import SourceRef, rel
 from .project import Component, Manifest
+
+__all__ = ["Card", "Component", "Deck", "Folders", "Game", "Manifest", "freeze"]
 
 
 @dataclass(frozen=True, init=False)
@@ -185,3 +188,18 @@ def group_label(group: dict) -> str | None:
     group's key columns (then it lists that column's values)."""
     label = group.get("label")
     return label if isinstance(label, str) and "label" not in group.get("key", []) else None
+
+
+@dataclass(frozen=True)
+class Folders:
+    """Where a project's files are, as the stages after loading read them: its root (paths in
+    messages are named from it) and its layouts."""
+
+    root: Path
+
+    @property
+    def layouts(self) -> Path:
+        return self.root / "layouts"
+
+    def rel(self, path: Path) -> str:
+        return rel(path, self.root)

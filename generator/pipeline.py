@@ -20,7 +20,7 @@ from .layout import templates
 from .layout.plan import Plan, lay_out
 from .limits import DEFAULT, Limits, in_force
 from .load import read_table
-from .model import Game
+from .model import Folders, Game
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
 from .rules.checks import check_rules
@@ -193,7 +193,7 @@ def _check_game(project, gid, options: Options, result: Result, play: bool, sess
         return None
     check_rules(game, problems, play=play, strict=options.strict)
     plan = lay_out(
-        project,
+        Folders(project.root),
         game,
         options.paper,
         options.bleed_mm,

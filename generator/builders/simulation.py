@@ -41,7 +41,8 @@ def report_files(
         simulate.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
     )
     names = _report_fonts(game, text, font_index, cache)
-    pdf = render_report.report_pdf(game.title, result.module, st, result.found, names)
+    figures = report.figures(st, result.found, result.module)
+    pdf = render_report.report_pdf(game.title, result.module, st, figures, names)
     stem = f"simulation-{st.players}p"
     return {
         out / f"{stem}.md": text.encode("utf-8"),
@@ -66,9 +67,11 @@ def sweep_pdf(
 ) -> bytes:
     """sweep.pdf in the game's own fonts; `words` is the sweep's Markdown (its glyphs)."""
     from ..render import report as render_report
+    from ..rules import report
 
     names = _report_fonts(game, words + "スイープ■", font_index, cache)
-    return render_report.sweep_pdf(game.title, module, cells, games, seed, names)
+    figures = report.sweep_figures(cells)
+    return render_report.sweep_pdf(game.title, cells, figures, games, seed, names)
 
 
 class SimulationBuilder(Builder):

@@ -16,9 +16,8 @@ from .. import i18n, tomlfile
 from ..cache import code_digest
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
-from ..model import Card, Deck, Game, freeze
+from ..model import Card, Component, Deck, Folders, Game, freeze
 from ..problems import BuildError, Problem, Problems, SourceRef
-from ..project import Component, Project
 from ..textfile import confine
 from . import boxes, presets, rulebook, sheets, tuckbox
 from . import dice as dicelayout
@@ -101,9 +100,9 @@ class Plan:
 
 @dataclass
 class _Stage:
-    """What every component's layout needs: the project, sheets, fonts, icons, template names."""
+    """What every component's layout needs: the folders, sheets, fonts, icons, template names."""
 
-    project: Project
+    folders: Folders
     game: Game
     plan: Plan
     defs: sheets.SheetDefs
@@ -138,12 +137,12 @@ class _Stage:
 
     def layout(self, name: str, names: dict, where: SourceRef | None = None) -> boxes.Layout:
         """The layout `name`; `where` is the manifest key naming it, for a message."""
-        layouts = self.project.layouts
-        return boxes.load_layout(layouts, self.game.id, name, self.project.rel, names, where=where)
+        layouts = self.folders.layouts
+        return boxes.load_layout(layouts, self.game.id, name, self.folders.rel, names, where=where)
 
 
 def lay_out(
-    project: Project,
+    folders: Folders,
     game: Game,
     paper: str,
     bleed_mm: float | None,
@@ -154,21 +153,21 @@ def lay_out(
 ) -> Plan:
     """The game laid out; `memos` (a Session's) holds each game's faces from its last build
     and is given this build's."""
-    defs = sheets.load_sheet_defs(project.layouts, project.rel)
+    defs = sheets.load_sheet_defs(folders.layouts, folders.rel)
     paper_size = sheets.paper_size(defs, paper)
     fonts = game_fonts(game, font_index)
-    icons = iconlayout.load_icons(project.layouts, game.id, project.rel)
+    icons = iconlayout.load_icons(folders.layouts, game.id, folders.rel)
     plan = Plan(game, fonts, paper_size, paper)
-    plan.presets = presets.load_presets(project.layouts, project.rel)
-    context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(project, game.id)}
-    images = imagelayout.ImageSet(project.root, game.manifest.folder, project.rel)
+    plan.presets = presets.load_presets(folders.layouts, folders.rel)
+    context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(folders, game.id)}
+    images = imagelayout.ImageSet(folders.root, game.manifest.folder, folders.rel)
     salt = _memo_salt(game, fonts, icons)
     held = (memos or {}).get(game.id)
     memo = facelayout.FaceMemo(
         salt, held.stored if held is not None and held.salt == salt else None
     )
     stage = _Stage(
-        project,
+        folders,
         game,
         plan,
         defs,
@@ -198,7 +197,7 @@ def lay_out(
             _say_summary_chosen(plan.book, problems)
         _check_rulebook_glyphs(plan.book, game, fonts, problems)
         plan.samples = _samples(plan, game, problems)
-        plan.pictures = _pictures(project, game, plan.book, images, fonts, problems)
+        plan.pictures = _pictures(folders, game, plan.book, images, fonts, problems)
         plan.icons = icons
     return plan
 
@@ -595,15 +594,15 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
 VARS_FILE = "vars.toml"
 
 
-def load_vars(project: Project, game: str) -> dict:
+def load_vars(folders: Folders, game: str) -> dict:
     """`vars` in templates: shared lookups such as colours per element (_shared, then the
     game's)."""
     merged: dict = {}
-    for folder in (project.layouts / "_shared", project.layouts / game):
+    for folder in (folders.layouts / "_shared", folders.layouts / game):
         path = folder / VARS_FILE
         if path.is_file():
-            where = SourceRef(project.rel(path))
-            confine(path, project.root, where, "vars.toml")
+            where = SourceRef(folders.rel(path))
+            confine(path, folders.root, where, "vars.toml")
             merged.update(tomlfile.read(path, where, _("template variables")).data)
     return merged
 
@@ -645,13 +644,13 @@ def _check_rulebook_glyphs(
         fonts.use(role, text)
 
 
-def _pictures(project: Project, game: Game, book, images, fonts, problems: Problems) -> dict:
+def _pictures(folders: Folders, game: Game, book, images, fonts, problems: Problems) -> dict:
     """The rulebook's pictures (`![準備の図](setup.png)` on a line of its own), by the file
     named, found beside the rules source: None for one not there yet (a stand-in with its
     name is printed, and a warning says so); a file that is no picture is an error."""
     out: dict = {}
     try:
-        beside = (project.root / book.where.file).parent.relative_to(game.manifest.folder)
+        beside = (folders.root / book.where.file).parent.relative_to(game.manifest.folder)
     except ValueError:
         beside = Path(".")
     for block in book.blocks:

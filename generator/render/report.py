@@ -16,8 +16,6 @@ from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..layout.units import MM
-from ..rules.report import by_faction, by_kind, finding_text, mean, percentile
-from ..rules.sweep import spread
 from .rulebook import TextBlock, styles
 
 BAR = colors.HexColor("#3F5A96")
@@ -136,7 +134,9 @@ def _document(buf: io.BytesIO, title: str, fonts: dict[str, str]) -> SimpleDocTe
     )
 
 
-def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
+def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> bytes:
+    """simulation-<N>p.pdf: `st` the batch's counts (rules.simulate.Stats), `figures` what the
+    rules package worked out of them (rules.report.figures)."""
     buf = io.BytesIO()
     doc = _document(buf, f"{title} simulation", fonts)
     st_ = styles(fonts, 9.5)
@@ -160,9 +160,9 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
         ),
         TextBlock("Findings", st_["h2"]),
     ]
-    for f in found or []:
-        story.append(TextBlock(f"[{f.severity}] {finding_text(f, st, module)}", st_["item"], "・"))
-    if not found:
+    for severity, text in figures["findings"]:
+        story.append(TextBlock(f"[{severity}] {text}", st_["item"], "・"))
+    if not figures["findings"]:
         story.append(TextBlock("Nothing to report.", st_["body"]))
     if st.alternatives:
         rows = [["reading", "completed", "dead ends", "never end"]]
@@ -190,27 +190,26 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
             _histogram(st.lengths, fonts["body"], w, "decisions per game"),
             _histogram(st.winning_scores, fonts["body"], w, "winning score"),
             TextBlock(
-                f"Winning score: mean {mean(st.winning_scores):.1f}, median "
-                f"{percentile(st.winning_scores, 0.5)}; decisions: mean {mean(st.lengths):.1f}.",
+                "Winning score: mean {:.1f}, median {}; ".format(*figures["winning"])
+                + f"decisions: mean {figures['decisions']:.1f}.",
                 st_["body"],
             ),
         ]
-        kinds = by_kind(st)
+        kinds = figures["kinds"]
         if kinds:
             rows = [["player kind", "wins", "of seat-games", "interval"]]
             rows += [[k, str(w), str(g), f"{lo:.0%}–{hi:.0%}"] for k, w, g, (lo, hi) in kinds]
             story += [TextBlock("Wins per player kind", st_["h3"]), _table(rows, st_["cell"], w)]
-        if st.factions:
+        if figures["factions"]:
             rows = [["faction", "wins", "of games", "interval"]]
             rows += [
                 [n, str(won), str(g), f"{lo:.0%}–{hi:.0%}"]
-                for n, won, g, (lo, hi) in by_faction(st)
+                for n, won, g, (lo, hi) in figures["factions"]
             ]
             story += [TextBlock("Wins per faction", st_["h3"]), _table(rows, st_["cell"], w)]
         story.append(
             TextBlock(
-                f"Winner's lead over second: mean {mean(st.margins):.1f}, median "
-                f"{percentile(st.margins, 0.5)}.",
+                "Winner's lead over second: mean {:.1f}, median {}.".format(*figures["lead"]),
                 st_["body"],
             )
         )
@@ -271,7 +270,7 @@ def report_pdf(title: str, module, st, found, fonts: dict[str, str]) -> bytes:
     return buf.getvalue()
 
 
-def _sweep_chart(cells, font: str, width: float) -> Drawing:
+def _sweep_chart(cells, figures: list[dict], font: str, width: float) -> Drawing:
     """Per cell: the share of games that end (bars) and the spread of the seats' win rates."""
     h = 70 * MM
     d = _drawing(width, h, font)
@@ -279,7 +278,7 @@ def _sweep_chart(cells, font: str, width: float) -> Drawing:
     chart.x, chart.y, chart.width, chart.height = 12 * MM, 16 * MM, width - 20 * MM, h - 24 * MM
     chart.data = [
         [c.stats.completion for c in cells],
-        [spread(c.stats) for c in cells],
+        [f["spread"] for f in figures],
     ]
     chart.valueAxis.valueMin, chart.valueAxis.valueMax = 0, 1
     chart.valueAxis.valueStep = 0.25
@@ -304,14 +303,17 @@ def _sweep_chart(cells, font: str, width: float) -> Drawing:
     return d
 
 
-def sweep_pdf(title: str, module, cells, games: int, seed: int, fonts: dict[str, str]) -> bytes:
-    """sweep.pdf: the cells side by side (a table and a chart), then each cell's findings."""
+def sweep_pdf(
+    title: str, cells, figures: list[dict], games: int, seed: int, fonts: dict[str, str]
+) -> bytes:
+    """sweep.pdf: the cells side by side (a table and a chart), then each cell's findings;
+    `figures` each cell's means (rules.report.sweep_figures)."""
     buf = io.BytesIO()
     doc = _document(buf, f"{title} sweep", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
     rows = [["#", "readings", "players", "ends", "seat spread", "ties after", "lead", "decisions"]]
-    for i, c in enumerate(cells):
+    for i, (c, fig) in enumerate(zip(cells, figures)):
         st = c.stats
         rows.append(
             [
@@ -319,10 +321,10 @@ def sweep_pdf(title: str, module, cells, games: int, seed: int, fonts: dict[str,
                 ", ".join(f"{k}={v}" for k, v in c.readings.items()) or "—",
                 f"{c.players} ({','.join(sorted(set(c.kinds)))})",
                 f"{st.completion:.0%}",
-                f"{spread(st):.0%}",
+                f"{fig['spread']:.0%}",
                 str(st.tied_after),
-                f"{mean(st.margins):.1f}",
-                f"{mean(st.lengths):.1f}",
+                f"{fig['lead']:.1f}",
+                f"{fig['decisions']:.1f}",
             ]
         )
     story = [
@@ -330,7 +332,7 @@ def sweep_pdf(title: str, module, cells, games: int, seed: int, fonts: dict[str,
         TextBlock(f"{len(cells)} cells × {games} games　seed {seed}", st_["body"]),
         _table(rows, st_["cell"], w),
         Spacer(1, 4 * MM),
-        _sweep_chart(cells, fonts["body"], w),
+        _sweep_chart(cells, figures, fonts["body"], w),
     ]
     for i, c in enumerate(cells):
         said = [f for f in c.found if f.severity in ("error", "warning")]

@@ -88,6 +88,33 @@ def faction_rows(st: Stats) -> list[str]:
     return out
 
 
+def figures(st: Stats, found: list[Finding], module) -> dict:
+    """What the report PDF prints beyond the counts Stats holds, worked out as plain values."""
+    return {
+        "findings": [(f.severity, finding_text(f, st, module)) for f in found or []],
+        "winning": (mean(st.winning_scores), percentile(st.winning_scores, 0.5)),
+        "decisions": mean(st.lengths),
+        "lead": (mean(st.margins), percentile(st.margins, 0.5)),
+        "kinds": by_kind(st),
+        "factions": by_faction(st) if st.factions else [],
+    }
+
+
+def sweep_figures(cells) -> list[dict]:
+    """Per cell of a sweep: the seats' spread of win rates, the winner's lead and the game's
+    length, each a mean."""
+    from .sweep import spread
+
+    return [
+        {
+            "spread": spread(c.stats),
+            "lead": mean(c.stats.margins),
+            "decisions": mean(c.stats.lengths),
+        }
+        for c in cells
+    ]
+
+
 def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
     kinds = ", ".join(st.kinds)
     out = [
