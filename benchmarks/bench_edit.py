@@ -68,16 +68,18 @@ import sys, time
 from pathlib import Path
 from generator import pipeline, watch
 from generator.project import find_project
+from generator.session import Session
 root, edits = Path(sys.argv[1]), int(sys.argv[2])
-project, options = find_project(root), pipeline.Options(reuse=False)
-states = watch.snapshot(pipeline.build(project, ["fudaraku"], options), root / "output")
+project, options, session = find_project(root), pipeline.Options(reuse=False), Session()
+build = lambda: pipeline.build(project, ["fudaraku"], options, session)
+states = watch.snapshot(build(), root / "output")
 csv, best = root / "cards/fudaraku/kleshas.csv", []
 for i in range(edits):
     text = csv.read_text("utf-8")
     old, new = ("#C8323C", "#C8323E") if i % 2 == 0 else ("#C8323E", "#C8323C")
     csv.write_text(text.replace(old, new, 1), "utf-8")  # the same row each time
     start = time.perf_counter()
-    after = watch.snapshot(pipeline.build(project, ["fudaraku"], options), root / "output")
+    after = watch.snapshot(build(), root / "output")
     watch.changes("fudaraku", states["fudaraku"], after["fudaraku"])
     best.append(time.perf_counter() - start)
     states = after
