@@ -17,7 +17,7 @@ LEVELS = ("error", "warning", "notice")
 LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "notice": N_("notice")}
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True)
 class SourceRef:
     """A place in the project: a file, and where known a sheet, a row and a column."""
 
@@ -25,17 +25,6 @@ class SourceRef:
     row: int | None = None
     column: str | None = None
     sheet: str | None = None
-
-    def __init__(
-        self,
-        file: str,
-        row: int | None = None,
-        column: str | None = None,
-        sheet: str | None = None,
-    ):
-        # As the frozen dataclass's own __init__, at half its cost: one per row read.
-        d = self.__dict__
-        d["file"], d["row"], d["column"], d["sheet"] = file, row, column, sheet
 
     def at(self, row: int | None = None, column: str | None = None) -> SourceRef:
         return SourceRef(

@@ -129,13 +129,6 @@ class Box:
     props: dict
     where: SourceRef | None = field(default=None, compare=False, repr=False)  # its layout line
 
-    def __reduce__(self):
-        # Pickled by its constructor: a deck's faces are pickled and unpickled by the thousand
-        # (FaceStore, the face memo), and dataclasses' own state handling is several times
-        # slower.
-        args = (self.name, self.type, self.x, self.y, self.w, self.h, self.props, self.where)
-        return (Box, args)
-
 
 NOT_LAYOUTS = {"sheets", "icons", "vars", "presets", "printers"}  # other files beside layouts
 

@@ -38,9 +38,6 @@ class Face:
     # PDF draws each once as a form and places it on every card (see render/pdf.py).
     layers: tuple[tuple[int, int, str], ...] = ()
 
-    def __reduce__(self):
-        return (Face, (self.boxes, self.key, self.layers))
-
 
 @dataclass
 class Fonts:
