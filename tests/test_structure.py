@@ -232,7 +232,7 @@ def test_the_kinds_registry_is_the_one_list_of_kinds():
     registry's (generator/kinds.py), in its order: a kind added there is offered everywhere."""
     import json
 
-    from generator.cli import new
+    from generator.cli.new import new
     from generator.kinds import KINDS
 
     offered = next(p for p in new.params if p.name == "kind").type.choices

@@ -1,0 +1,59 @@
+"""`pnp check`: read, check and lay out everything; write nothing."""
+
+from __future__ import annotations
+
+import click
+
+from .. import pipeline
+from ..i18n import _
+from .common import (
+    _limits,
+    _project,
+    _report,
+    _run,
+    lang_option,
+    limit_option,
+    main,
+    paper_option,
+    project_option,
+)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@project_option
+@lang_option
+@paper_option
+@click.option("--bleed", type=click.FloatRange(0, 3), help="Bleed in mm (0–3).")
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too.")
+@click.option("--margin", type=click.FloatRange(0, 20), help="Printer margin in mm (as for build).")
+@click.option(
+    "--no-play",
+    is_flag=True,
+    help="Skip the short simulation of each game (data and static rule checks only).",
+)
+@limit_option
+def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> None:
+    """Load, validate and lay out GAMES without writing anything; list every problem, and play each
+    game a few hundred times by machine to find where its rules do not hold together."""
+
+    def action() -> int:
+        project = _project(project_dir)
+        result = pipeline.check(
+            project,
+            list(games),
+            pipeline.Options(
+                paper=paper,
+                bleed_mm=bleed,
+                margin_mm=margin,
+                strict=strict,
+                limits=_limits(limits),
+            ),
+            play=not no_play,
+        )
+        code = _report(result, strict)
+        if not code:
+            click.echo(_("ok: {games}", games=", ".join(p.game.id for p in result.plans)))
+        return code
+
+    _run(action)

@@ -1,0 +1,171 @@
+"""What every command shares: the `pnp` group, its options, how a command runs (a user's
+mistake is a message and exit 1, never a traceback) and how problems are printed."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import fields
+from pathlib import Path
+
+import click
+
+from .. import i18n, pipeline
+from ..i18n import _, ngettext
+from ..limits import DEFAULT
+from ..problems import BuildError
+from ..project import find_project
+
+
+def _project(path: str | None):
+    """The project `--project` names, else the one this folder is in: here, or the nearest
+    folder above with cards/ and layouts/ (a designer working in cards/GAME/)."""
+    if path:
+        return find_project(Path(path))
+    here = Path.cwd()
+    if not (here / "cards").is_dir():
+        for folder in here.resolve().parents:
+            if (folder / "cards").is_dir() and (folder / "layouts").is_dir():
+                return find_project(folder)
+    return find_project(here)
+
+
+def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
+    for line in result.problems.folded("warning" if quiet else "notice"):
+        click.echo(line, err=True)
+    errors, warnings = result.problems.said("error"), result.problems.said("warning")
+    if errors or warnings:
+        click.echo(
+            _(
+                "{errors}, {warnings}",
+                errors=ngettext("{n} error", "{n} errors", errors),
+                warnings=ngettext("{n} warning", "{n} warnings", warnings),
+            ),
+            err=True,
+        )
+    return 1 if result.failed(strict) else 0
+
+
+def _say_now(line: str) -> None:
+    """A line for a command that keeps running (watch, serve): out at once, even to a pipe."""
+    click.echo(line)
+    sys.stdout.flush()
+
+
+def _run(action) -> None:
+    try:
+        code = action()
+    except BuildError as exc:
+        for p in exc.problems:
+            click.echo(p.format(), err=True)
+        code = 1
+    except KeyboardInterrupt:  # Ctrl-C before anything was finished
+        click.echo(_("stopped"), err=True)
+        code = 130
+    except BrokenPipeError:  # `pnp simulate … --replay N | head`: the reader has had enough
+        # what is left to flush goes nowhere (Python's own advice for SIGPIPE), not to a
+        # closed pipe on the way out
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 0
+    except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
+        if os.environ.get("PNP_DEBUG"):
+            raise
+        click.echo(
+            _(
+                "internal error: {error}\n"
+                "This is a bug in pnp, not in your files; PNP_DEBUG=1 shows the traceback.",
+                error=f"{type(exc).__name__}: {exc}",
+            ),
+            err=True,
+        )
+        code = 2
+    sys.exit(code)
+
+
+limit_option = click.option(
+    "--limit",
+    "limits",
+    multiple=True,
+    metavar="NAME=N",
+    help="Raise a bound on what is read or made (repeatable): "
+    + ", ".join(f"{f.name}={getattr(DEFAULT, f.name):,}" for f in fields(DEFAULT))
+    + ".",
+)
+
+
+def _limits(pairs: tuple[str, ...]):
+    return DEFAULT.with_given(_parse_options(pairs, "--limit"))
+
+
+project_option = click.option(
+    "--project",
+    "project_dir",
+    type=click.Path(file_okay=False),
+    help="The project folder (holding cards/ and layouts/); default: the current folder.",
+)
+
+
+paper_option = click.option(
+    "--paper",
+    default="a4",
+    show_default=True,
+    help="The paper: a4, letter, a3, a5, b5, b4 (JIS), or one the project's sheets.toml defines.",
+)
+out_option = click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    help="Output folder; default: PROJECT/output.",
+)
+
+
+def _speak(ctx, param, value) -> None:
+    if value or ctx.parent is None:  # the group always picks; a command only when told
+        i18n.use(i18n.pick(value))
+
+
+LANG_HELP = "Language of messages: en or ja; default: PNP_LANG, else LANGUAGE, LC_ALL or LANG."
+lang_option = click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES),
+    expose_value=False,
+    is_eager=True,
+    callback=_speak,
+    help=LANG_HELP,
+)
+
+
+class _Commands(click.Group):
+    """pnp's commands: a command line click cannot take (an unknown option, a file given where
+    a folder is asked for) is the user's mistake like any other, exit 1 (exit 2 is pnp's own
+    internal error), said as click says it."""
+
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as exc:
+            exc.show()
+            asked_help = getattr(click.exceptions, "NoArgsIsHelpError", ())  # `pnp` alone
+            sys.exit(0 if isinstance(exc, asked_help) else 1)
+        except click.exceptions.Abort:
+            click.echo(_("Aborted."), err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@lang_option
+def main() -> None:
+    """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""
+
+
+def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise BuildError(_("{flag} takes NAME=VALUE, got '{pair}'", flag=flag, pair=pair))
+        name, value = pair.split("=", 1)
+        out[name.strip()] = value.strip()
+    return out

@@ -1,0 +1,60 @@
+"""`pnp printer`: saved printers and their back-page offsets."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import _
+from .common import _run, lang_option, main
+
+
+@main.group()
+@lang_option
+def printer() -> None:
+    """Printers and the back-page offset each one's duplex needs (kept in your user config,
+    not in a project)."""
+
+
+@printer.command("save")
+@click.argument("name")
+@lang_option
+@click.option("--back-offset", required=True, metavar="X,Y[,R]", help="As read from pnp calibrate.")
+@click.option("--default", "make_default", is_flag=True, help="Use it for every build.")
+def printer_save(name, back_offset, make_default) -> None:
+    """Save printer NAME's back-page offset."""
+
+    def action() -> int:
+        from .. import printers
+
+        offset = printers.parse(back_offset)
+        path = printers.save(name, offset, make_default)
+        click.echo(
+            _(
+                "saved printer {name}: {offset} in {path}",
+                name=name,
+                offset=offset.words(),
+                path=path,
+            )
+        )
+        return 0
+
+    _run(action)
+
+
+@printer.command("list")
+@lang_option
+def printer_list() -> None:
+    """The saved printers and their offsets."""
+
+    def action() -> int:
+        from .. import printers
+
+        saved, default = printers.saved()
+        if not saved:
+            click.echo(_("no printers saved yet (pnp calibrate, then pnp printer save NAME)"))
+        for name, offset in saved.items():
+            mark = " *" if name == default else ""
+            click.echo(f"{name}{mark}: {offset.words()}")
+        return 0
+
+    _run(action)
