@@ -223,7 +223,7 @@ def search(project, games: int, iterations: int = 200) -> None:
     """The searching player's time per move and its wins against two random players, seat by
     seat in turn, under the designer's [readings] (where games end)."""
     from generator.rules.search import IsmctsPlayer
-    from generator.rules.simulate import wilson
+    from generator.rules.statistics import wilson
 
     clock = {"spent": 0.0, "moves": 0}
     choose = IsmctsPlayer.choose

@@ -25,20 +25,20 @@ class SimulationResult:
     """One batch of playouts of one game at one player count, as the report needs it."""
 
     module: object  # the game's rules module
-    stats: object  # rules.simulate.Stats
-    found: list  # rules.simulate.Finding
+    stats: object  # rules.statistics.Stats
+    found: list  # rules.findings.Finding
 
 
 def report_files(
     game: Game, result: SimulationResult, out: Path, font_index: FontIndex, cache: Cache
 ) -> dict[Path, bytes]:
     from ..render import report as render_report
-    from ..rules import report, simulate
+    from ..rules import report, statistics
 
     st = result.stats
     text = report.markdown(game.title, result.module, st, result.found)
     payload = json.dumps(
-        simulate.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
+        statistics.to_json(st, result.found), ensure_ascii=False, indent=1, sort_keys=True
     )
     names = _report_fonts(game, text, font_index, cache)
     figures = report.figures(st, result.found, result.module)

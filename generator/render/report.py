@@ -135,7 +135,7 @@ def _document(buf: io.BytesIO, title: str, fonts: dict[str, str]) -> SimpleDocTe
 
 
 def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> bytes:
-    """simulation-<N>p.pdf: `st` the batch's counts (rules.simulate.Stats), `figures` what the
+    """simulation-<N>p.pdf: `st` the batch's counts (rules.statistics.Stats), `figures` what the
     rules package worked out of them (rules.report.figures)."""
     buf = io.BytesIO()
     doc = _document(buf, f"{title} simulation", fonts)

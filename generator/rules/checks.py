@@ -200,16 +200,16 @@ def check_by_playing(
 
 
 def _play_and_report(game, module, data, players, games, options, base, problems) -> None:
-    from . import report, simulate
+    from . import findings, report, simulate, statistics
 
     kinds = ("random",) * players
     rows = simulate.run(module, data, players, games, 1, options, kinds)
-    stats = simulate.statistics(game.id, players, 1, options, kinds, rows)
+    stats = statistics.statistics(game.id, players, 1, options, kinds, rows)
     stats.base = base
     literal_run = options != base
     if not literal_run:
         simulate.coverage(module, data, stats, COVERAGE_PER_COUNT)
-    for f in simulate.findings(module, stats):
+    for f in findings.findings(module, stats):
         if literal_run and f.severity != "error":
             continue  # the literal reading's failures only; the rest is the chosen game's
         if f.severity == "notice" and not (f.in_check or f.key in module.NOTABLE or ":" in f.key):

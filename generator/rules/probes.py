@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import engine, simulate
-from .simulate import Batch, wilson
+from .simulate import Batch
+from .statistics import wilson
 
 FIELD = "ismcts:50"  # the players a probe meets unless told otherwise
 

@@ -7,7 +7,9 @@ same data.
 
 from __future__ import annotations
 
-from .simulate import Finding, Stats, replay_words, wilson
+from .findings import Finding
+from .simulate import replay_words
+from .statistics import Stats, wilson
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:

@@ -1,5 +1,6 @@
-"""Many playouts of one game, reproducibly, on every core; their statistics and findings as plain
-data.
+"""Many playouts of one game, reproducibly, on every core (or a Dask cluster): batches run in
+index order, and `batch()`, what `pnp simulate` reports, with its statistics (statistics.py)
+and findings (findings.py).
 
 Fed by a game module and its prepared data; feeds `pnp simulate` (Markdown, JSON, the PDF report
 drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
@@ -8,7 +9,6 @@ drawn by the renderer) and the rules section of `pnp check`. No ReportLab here.
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import pickle
 import signal
@@ -16,12 +16,14 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 
-from ..i18n import N_, _
+from ..i18n import _
 from ..problems import BuildError, Problem, SourceRef
 from . import engine, modules
+from .findings import Finding, findings
+from .statistics import Stats, statistics, wilson
 
 DEFAULT_GAMES = 1000  # playouts of one batch unless asked otherwise
 SKILL_GAMES = 600  # at most this many for the skill signal
@@ -29,91 +31,6 @@ COVERAGE_GAMES = 200  # at most this many varied-player games, to see every kind
 POOL_THRESHOLD = 400  # fewer playouts than this run in-process: a pool costs more than it saves
 # At most this many games a task: progress moves and Ctrl-C stops within a second or two.
 CHUNK = 2000
-
-
-@dataclass
-class Finding:
-    """Something the playouts showed about a rule, with a seed that shows it."""
-
-    severity: str  # error, warning, notice
-    message: str
-    rule: str  # the rule sentence it comes from
-    options: dict[str, str]  # the readings in force
-    seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
-    players: int
-    key: str = ""  # the branch counter it reports, if any
-    in_check: bool = False  # a notice `check` says too (most are the report's alone)
-    fields: dict = field(default_factory=dict)  # `message` is an English template of these
-
-    @property
-    def text(self) -> str:
-        """The finding in English, as the report files print it."""
-        return self.message.format(**self.fields)
-
-    def said(self) -> str:
-        """The finding in the language of messages, as `check` prints it."""
-        return _(self.message, **self.fields)
-
-
-@dataclass
-class Stats:
-    """The figures of a batch of playouts at one player count and readings."""
-
-    game: str
-    players: int
-    games: int
-    seed: int
-    kinds: tuple[str, ...]
-    options: dict[str, str]
-    finished: int = 0
-    dead_ends: int = 0
-    capped: int = 0
-    first_dead_end: int | None = None
-    first_capped: int | None = None
-    wins: list[int] = field(default_factory=list)  # per seat, after tie-breakers
-    win_ci: list[tuple[float, float]] = field(default_factory=list)
-    no_winner: int = 0
-    tied_before: int = 0
-    tied_after: int = 0
-    score_mean: list[float] = field(default_factory=list)
-    winning_scores: dict[int, int] = field(default_factory=dict)  # score -> games
-    lengths: dict[int, int] = field(default_factory=dict)  # decisions -> games
-    rounds: dict[int, int] = field(default_factory=dict)
-    counters: dict[str, int] = field(default_factory=dict)  # total fires
-    counter_games: dict[str, int] = field(default_factory=dict)  # games in which it fired
-    first_seen: dict[str, int] = field(default_factory=dict)  # counter -> a seed showing it
-    skill: dict | None = None
-    alternatives: list[dict] = field(
-        default_factory=list
-    )  # other readings of the options behind errors
-    margins: dict[int, int] = field(default_factory=dict)  # winner's lead over second -> games
-    # faction (tribe, element…) -> [finished games it played, games it won alone]
-    factions: dict[str, list[int]] = field(default_factory=dict)
-    actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
-    action_games: dict[str, int] = field(default_factory=dict)  # action type -> games
-    # action type -> games in which varied players (every kind of action, see engine) took it
-    coverage: dict[str, int] = field(default_factory=dict)
-    coverage_games: int = 0
-    planned: int = 0  # the games asked for; more than `games` when stopped
-    stopped: bool = False  # by Ctrl-C: a partial report of the games finished
-    # the readings `pnp simulate` plays when no --option is given: the module's literal ones
-    # with the designer's game.toml [readings] over them (replay commands name the others)
-    base: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def completion(self) -> float:
-        return self.finished / self.games if self.games else 0.0
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % interval for a rate of k in n (Wilson score): sound for small n and rates near 0/1."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _summary(r: engine.Playout) -> tuple:
@@ -390,62 +307,6 @@ def _on_dask(address, module, packed, batches, check, total, progress):
         client.close()
 
 
-def statistics(
-    game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: Iterable[tuple]
-) -> Stats:
-    """The statistics of playout summaries, taken one by one (a list or a stream)."""
-    st = Stats(game_id, players, 0, seed, kinds, dict(options), wins=[0] * players)
-    totals = [0] * players
-    for row in rows:
-        s, finished, dead, capped, steps, rounds, scores, winners, tied, counters, acts = row[:11]
-        factions = row[11]
-        st.games += 1
-        for name, n in acts:
-            st.actions[name] = st.actions.get(name, 0) + n
-            st.action_games[name] = st.action_games.get(name, 0) + 1
-            st.first_seen.setdefault("action:" + name, s)
-        st.lengths[steps] = st.lengths.get(steps, 0) + 1
-        st.rounds[rounds] = st.rounds.get(rounds, 0) + 1
-        for name, n in counters:
-            st.counters[name] = st.counters.get(name, 0) + n
-            if n:
-                st.counter_games[name] = st.counter_games.get(name, 0) + 1
-                st.first_seen.setdefault(name, s)
-        if dead:
-            st.dead_ends += 1
-            st.first_dead_end = st.first_dead_end if st.first_dead_end is not None else s
-        if capped:
-            st.capped += 1
-            st.first_capped = st.first_capped if st.first_capped is not None else s
-        if not finished:
-            continue
-        st.finished += 1
-        for i, v in enumerate(scores):
-            totals[i] += v
-        if len(scores) > 1:
-            first, second = sorted(scores, reverse=True)[:2]
-            st.margins[first - second] = st.margins.get(first - second, 0) + 1
-        for seat, name in enumerate(factions):
-            games_won = st.factions.setdefault(name, [0, 0])
-            games_won[0] += 1
-            games_won[1] += winners == (seat,)
-        if tied:
-            st.tied_before += 1
-        if not winners:
-            st.no_winner += 1
-            continue
-        if len(winners) > 1:
-            st.tied_after += 1
-        else:
-            st.wins[winners[0]] += 1
-        # the winners' score, shared winners' too (a game of ties only said 0)
-        top = scores[winners[0]]
-        st.winning_scores[top] = st.winning_scores.get(top, 0) + 1
-    st.win_ci = [wilson(w, st.finished) for w in st.wins]
-    st.score_mean = [t / st.finished if st.finished else 0.0 for t in totals]
-    return st
-
-
 def batch(
     module,
     data,
@@ -550,216 +411,6 @@ def skill_signal(module, data, players: int, games: int, seed: int, options: dic
     }
 
 
-def findings(module, st: Stats) -> list[Finding]:
-    """What a designer should hear about from one batch of playouts."""
-    out: list[Finding] = []
-    explain = getattr(module, "EXPLAIN", {})
-
-    def rule_of(key: str) -> tuple[str, dict]:
-        option = explain.get(key)
-        if option and option in module.OPTIONS:
-            return module.OPTIONS[option].rule, {option: st.options[option]}
-        return "", {}
-
-    if st.dead_ends:
-        rule, opts = rule_of("dead_end")
-        out.append(
-            Finding(
-                "error" if st.dead_ends * 2 > st.games else "warning",
-                N_(
-                    "{n} of {games} games reach a dead end: no player can act and the game has "
-                    "not ended"
-                ),
-                rule,
-                opts,
-                st.first_dead_end,
-                st.players,
-                fields={"n": st.dead_ends, "games": st.games},
-            )
-        )
-    if st.capped:
-        rule, opts = rule_of("capped")
-        out.append(
-            Finding(
-                "error",
-                N_("{n} of {games} games never end (stopped after {cap} decisions)"),
-                rule,
-                opts,
-                st.first_capped,
-                st.players,
-                fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
-            )
-        )
-    if st.finished and st.players == 1:  # a solo game: how often the player beats it
-        low, high = st.win_ci[0]
-        out.append(
-            Finding(
-                "notice",
-                N_(
-                    "the player wins {share:.0%} of finished games (95 % interval "
-                    "{low:.0%}–{high:.0%})"
-                ),
-                "",
-                {},
-                None,
-                1,
-                fields=dict(share=st.wins[0] / st.finished, low=low, high=high),
-                in_check=True,
-            )
-        )
-    if st.finished:
-        expected = 1 / st.players
-        # Seats against each other over the games one seat won: a tie or a game nobody won is
-        # no seat's (over every finished game, a game that ties often put every seat below
-        # its fair share). Nothing to compare in a solo game.
-        decided = st.finished - st.tied_after - st.no_winner
-        for seat in range(st.players if st.players > 1 and decided else 0):
-            low, high = wilson(st.wins[seat], decided)
-            # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
-            strict_low, strict_high = wilson(st.wins[seat], decided, z=2.81)
-            if strict_low > expected or strict_high < expected:
-                message = (
-                    N_(
-                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
-                        "interval {low:.0%}–{high:.0%}), more than the fair {fair:.0%}"
-                    )
-                    if low > expected
-                    else N_(
-                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
-                        "interval {low:.0%}–{high:.0%}), less than the fair {fair:.0%}"
-                    )
-                )
-                share = st.wins[seat] / decided
-                out.append(
-                    Finding(
-                        "warning",
-                        message,
-                        "",
-                        {},
-                        None,
-                        st.players,
-                        fields=dict(
-                            seat=seat + 1,
-                            share=share,
-                            decided=decided,
-                            low=low,
-                            high=high,
-                            fair=expected,
-                        ),
-                    )
-                )
-        if st.no_winner:
-            rule, opts = rule_of("no_winner")
-            out.append(
-                Finding(
-                    "warning",
-                    N_("{n} of {games} finished games have no winner"),
-                    rule,
-                    opts,
-                    st.first_seen.get("no_winner"),
-                    st.players,
-                    fields={"n": st.no_winner, "games": st.finished},
-                )
-            )
-        if st.tied_after:
-            out.append(
-                Finding(
-                    "warning",
-                    N_("{n} of {games} finished games stay tied after the tie-breakers"),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    fields={"n": st.tied_after, "games": st.finished},
-                )
-            )
-    for name, text in getattr(module, "BRANCHES", {}).items():
-        n = st.counter_games.get(name, 0)
-        rule, opts = rule_of(name)
-        if n and n < st.games:
-            out.append(
-                Finding(
-                    "notice",
-                    N_("{what}: in {n} of {games} games"),
-                    rule,
-                    opts,
-                    st.first_seen.get(name),
-                    st.players,
-                    key=name,
-                    fields={"what": text, "n": n, "games": st.games},
-                )
-            )
-        elif n and st.games >= 20:
-            out.append(
-                Finding(
-                    "notice",
-                    N_("{what}: in every one of the {games} games (a rule that always fires)"),
-                    rule,
-                    opts,
-                    st.first_seen.get(name),
-                    st.players,
-                    key=name + ":always",
-                    fields={"what": text, "games": st.games},
-                )
-            )
-        elif st.games >= 20:
-            out.append(
-                Finding(
-                    "notice",
-                    N_("{what}: never, in {games} games (a rule no playout reaches)"),
-                    rule,
-                    opts,
-                    None,
-                    st.players,
-                    key=name + ":never",
-                    fields={"what": text, "games": st.games},
-                )
-            )
-    for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
-        if st.action_games.get(name) or st.games < 20:
-            continue
-        varied = st.coverage.get(name, 0)
-        if varied:
-            out.append(
-                Finding(
-                    "notice",
-                    N_(
-                        "{kinds} players never {what} in {games} games; players trying every "
-                        "kind of action do, in {n} of {tried}"
-                    ),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    key="action:" + name,
-                    fields={
-                        "kinds": "/".join(sorted(set(st.kinds))),
-                        "what": text,
-                        "games": st.games,
-                        "n": varied,
-                        "tried": st.coverage_games,
-                    },
-                )
-            )
-        else:
-            out.append(
-                Finding(
-                    "warning",
-                    N_(
-                        "no player can {what}: not in {games} games, nor in {tried} of players "
-                        "trying every kind of action (a rule that never comes into play)"
-                    ),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    key="action:" + name,
-                    fields={"what": text, "games": st.games, "tried": st.coverage_games},
-                )
-            )
-    return out
-
-
 def alternatives(module, data, st: Stats, found: list[Finding], games: int = 300) -> list[dict]:
     """For each option behind an error, every other value: does that reading make the game whole?"""
     out = []
@@ -785,16 +436,3 @@ def alternatives(module, data, st: Stats, found: list[Finding], games: int = 300
                 }
             )
     return out
-
-
-def to_json(st: Stats, found: list[Finding]) -> dict:
-    data = asdict(st)
-    data["completion"] = st.completion
-    data["findings"] = [
-        {
-            **{k: v for k, v in asdict(f).items() if k not in ("fields", "in_check")},
-            "message": f.text,
-        }
-        for f in found
-    ]
-    return data

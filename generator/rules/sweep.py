@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from . import engine, simulate
+from .findings import Finding, findings
 from .report import by_kind, mean, replay_command
-from .simulate import Batch, Finding, Stats
+from .simulate import Batch
+from .statistics import Stats, statistics
 
 
 @dataclass
@@ -85,13 +87,11 @@ def run(
     for i, cell in enumerate(cells):
         if stopped and not parts[i]:
             continue  # Ctrl-C: the cells played so far, the last one perhaps in part
-        st = simulate.statistics(
-            module.GAME_ID, cell.players, cell.seed, options[i], cell.kinds, parts[i]
-        )
+        st = statistics(module.GAME_ID, cell.players, cell.seed, options[i], cell.kinds, parts[i])
         st.base = dict(engine.resolve_options(module.OPTIONS, base))
         st.planned, st.stopped = games, bool(stopped)
         cell.stats = st
-        cell.found = simulate.findings(module, st)
+        cell.found = findings(module, st)
         played.append(cell)
     return played
 

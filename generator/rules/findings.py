@@ -1,0 +1,248 @@
+"""What a designer should hear about from a batch of playouts: each `Finding` with the rule
+sentence it comes from, the readings in force and a seed that shows it, worked out from the
+batch's `Stats` alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..i18n import N_, _
+from .statistics import wilson
+
+if TYPE_CHECKING:
+    from .statistics import Stats
+
+
+@dataclass
+class Finding:
+    """Something the playouts showed about a rule, with a seed that shows it."""
+
+    severity: str  # error, warning, notice
+    message: str
+    rule: str  # the rule sentence it comes from
+    options: dict[str, str]  # the readings in force
+    seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
+    players: int
+    key: str = ""  # the branch counter it reports, if any
+    in_check: bool = False  # a notice `check` says too (most are the report's alone)
+    fields: dict = field(default_factory=dict)  # `message` is an English template of these
+
+    @property
+    def text(self) -> str:
+        """The finding in English, as the report files print it."""
+        return self.message.format(**self.fields)
+
+    def said(self) -> str:
+        """The finding in the language of messages, as `check` prints it."""
+        return _(self.message, **self.fields)
+
+
+def findings(module, st: Stats) -> list[Finding]:
+    """What a designer should hear about from one batch of playouts."""
+    out: list[Finding] = []
+    explain = getattr(module, "EXPLAIN", {})
+
+    def rule_of(key: str) -> tuple[str, dict]:
+        option = explain.get(key)
+        if option and option in module.OPTIONS:
+            return module.OPTIONS[option].rule, {option: st.options[option]}
+        return "", {}
+
+    if st.dead_ends:
+        rule, opts = rule_of("dead_end")
+        out.append(
+            Finding(
+                "error" if st.dead_ends * 2 > st.games else "warning",
+                N_(
+                    "{n} of {games} games reach a dead end: no player can act and the game has "
+                    "not ended"
+                ),
+                rule,
+                opts,
+                st.first_dead_end,
+                st.players,
+                fields={"n": st.dead_ends, "games": st.games},
+            )
+        )
+    if st.capped:
+        rule, opts = rule_of("capped")
+        out.append(
+            Finding(
+                "error",
+                N_("{n} of {games} games never end (stopped after {cap} decisions)"),
+                rule,
+                opts,
+                st.first_capped,
+                st.players,
+                fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
+            )
+        )
+    if st.finished and st.players == 1:  # a solo game: how often the player beats it
+        low, high = st.win_ci[0]
+        out.append(
+            Finding(
+                "notice",
+                N_(
+                    "the player wins {share:.0%} of finished games (95 % interval "
+                    "{low:.0%}–{high:.0%})"
+                ),
+                "",
+                {},
+                None,
+                1,
+                fields=dict(share=st.wins[0] / st.finished, low=low, high=high),
+                in_check=True,
+            )
+        )
+    if st.finished:
+        expected = 1 / st.players
+        # Seats against each other over the games one seat won: a tie or a game nobody won is
+        # no seat's (over every finished game, a game that ties often put every seat below
+        # its fair share). Nothing to compare in a solo game.
+        decided = st.finished - st.tied_after - st.no_winner
+        for seat in range(st.players if st.players > 1 and decided else 0):
+            low, high = wilson(st.wins[seat], decided)
+            # Flag only what a 99.5 % interval excludes: one test per seat at 95 % would cry wolf.
+            strict_low, strict_high = wilson(st.wins[seat], decided, z=2.81)
+            if strict_low > expected or strict_high < expected:
+                message = (
+                    N_(
+                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
+                        "interval {low:.0%}–{high:.0%}), more than the fair {fair:.0%}"
+                    )
+                    if low > expected
+                    else N_(
+                        "seat {seat} wins {share:.0%} of the {decided} games one seat won (95 % "
+                        "interval {low:.0%}–{high:.0%}), less than the fair {fair:.0%}"
+                    )
+                )
+                share = st.wins[seat] / decided
+                out.append(
+                    Finding(
+                        "warning",
+                        message,
+                        "",
+                        {},
+                        None,
+                        st.players,
+                        fields=dict(
+                            seat=seat + 1,
+                            share=share,
+                            decided=decided,
+                            low=low,
+                            high=high,
+                            fair=expected,
+                        ),
+                    )
+                )
+        if st.no_winner:
+            rule, opts = rule_of("no_winner")
+            out.append(
+                Finding(
+                    "warning",
+                    N_("{n} of {games} finished games have no winner"),
+                    rule,
+                    opts,
+                    st.first_seen.get("no_winner"),
+                    st.players,
+                    fields={"n": st.no_winner, "games": st.finished},
+                )
+            )
+        if st.tied_after:
+            out.append(
+                Finding(
+                    "warning",
+                    N_("{n} of {games} finished games stay tied after the tie-breakers"),
+                    "",
+                    {},
+                    None,
+                    st.players,
+                    fields={"n": st.tied_after, "games": st.finished},
+                )
+            )
+    for name, text in getattr(module, "BRANCHES", {}).items():
+        n = st.counter_games.get(name, 0)
+        rule, opts = rule_of(name)
+        if n and n < st.games:
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{what}: in {n} of {games} games"),
+                    rule,
+                    opts,
+                    st.first_seen.get(name),
+                    st.players,
+                    key=name,
+                    fields={"what": text, "n": n, "games": st.games},
+                )
+            )
+        elif n and st.games >= 20:
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{what}: in every one of the {games} games (a rule that always fires)"),
+                    rule,
+                    opts,
+                    st.first_seen.get(name),
+                    st.players,
+                    key=name + ":always",
+                    fields={"what": text, "games": st.games},
+                )
+            )
+        elif st.games >= 20:
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{what}: never, in {games} games (a rule no playout reaches)"),
+                    rule,
+                    opts,
+                    None,
+                    st.players,
+                    key=name + ":never",
+                    fields={"what": text, "games": st.games},
+                )
+            )
+    for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
+        if st.action_games.get(name) or st.games < 20:
+            continue
+        varied = st.coverage.get(name, 0)
+        if varied:
+            out.append(
+                Finding(
+                    "notice",
+                    N_(
+                        "{kinds} players never {what} in {games} games; players trying every "
+                        "kind of action do, in {n} of {tried}"
+                    ),
+                    "",
+                    {},
+                    None,
+                    st.players,
+                    key="action:" + name,
+                    fields={
+                        "kinds": "/".join(sorted(set(st.kinds))),
+                        "what": text,
+                        "games": st.games,
+                        "n": varied,
+                        "tried": st.coverage_games,
+                    },
+                )
+            )
+        else:
+            out.append(
+                Finding(
+                    "warning",
+                    N_(
+                        "no player can {what}: not in {games} games, nor in {tried} of players "
+                        "trying every kind of action (a rule that never comes into play)"
+                    ),
+                    "",
+                    {},
+                    None,
+                    st.players,
+                    key="action:" + name,
+                    fields={"what": text, "games": st.games, "tried": st.coverage_games},
+                )
+            )
+    return out
