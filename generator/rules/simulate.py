@@ -318,25 +318,39 @@ def batch(
     skill: bool = True,
     progress: Callable[[int, int], None] | None = None,
     base: dict[str, str] | None = None,
+    workers: int | None = None,
 ) -> tuple[Stats, list[Finding]]:
     """One batch of playouts: statistics (with the skill signal and the other readings behind
-    each error) and findings — what `pnp simulate` and the simulation builder report."""
+    each error) and findings — what `pnp simulate` and the simulation builder report. The
+    skill signal's and coverage's playouts share one pool, as do the other readings'."""
     stopped: list[bool] = []
-    rows = until_interrupted(
-        iter_run(module, data, players, games, seed, options, kinds, progress=progress), stopped
-    )
+    main = Batch(players, games, seed, dict(options), tuple(kinds))
+    runs = run_batches(module, data, [main], workers=workers, progress=progress)
+    rows = until_interrupted((row for _i, part in runs for row in part), stopped)
     stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
     stats.base = dict(base or {})
     stats.planned = games
     if stopped:  # Ctrl-C: the finished games as a partial report, nothing more played
         stats.stopped = True
         return stats, findings(module, stats)
+    gauge = skill_batches(players, min(games, SKILL_GAMES), seed, options) if skill else []
+    cover = coverage_batches(module, stats, min(games, COVERAGE_GAMES))
+    played = _played(module, data, gauge + cover, workers)
     if skill:
-        stats.skill = skill_signal(module, data, players, min(games, SKILL_GAMES), seed, options)
-    coverage(module, data, stats, min(games, COVERAGE_GAMES))
+        stats.skill = skill_of(players, played[: len(gauge)])
+    _count_coverage(stats, played[len(gauge) :])
     found = findings(module, stats)
-    stats.alternatives = alternatives(module, data, stats, found)
+    stats.alternatives = alternatives(module, data, stats, found, workers=workers)
     return stats, found
+
+
+def _played(module, data, batches: list[Batch], workers: int | None = None) -> list[list[tuple]]:
+    """Each batch's playout summaries, the batches run through one pool."""
+    parts: list[list[tuple]] = [[] for _ in batches]
+    if batches:
+        for index, part in run_batches(module, data, batches, workers=workers):
+            parts[index] += part
+    return parts
 
 
 _STOP = [False]  # set by Ctrl-C within until_interrupted(): the runs end after the task in hand
@@ -367,39 +381,61 @@ def until_interrupted(rows: Iterable, stopped: list[bool]) -> Iterator:
         _STOP[0] = False
 
 
-def coverage(module, data, st: Stats, games: int) -> None:
+def coverage_batches(module, st: Stats, games: int) -> list[Batch]:
     """Varied players (every kind of action the rules allow, engine.VariedPlayer) in every
-    seat: which kinds of action some player can take at all; into `st.coverage`."""
+    seat: which kinds of action some player can take at all (none without ACTION_TYPES)."""
     if not getattr(module, "ACTION_TYPES", None) or games <= 0:
-        return
-    kinds = ("varied",) * st.players
-    seed = st.seed * 17 + 3
-    for row in iter_run(module, data, st.players, games, seed, st.options, kinds):
-        st.coverage_games += 1
-        for name, _n in row[10]:
-            st.coverage[name] = st.coverage.get(name, 0) + 1
+        return []
+    return [Batch(st.players, games, st.seed * 17 + 3, dict(st.options), ("varied",) * st.players)]
 
 
-def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
-    """One greedy player among random ones, in every seat in turn: does playing well pay?
-    Counted over the games one seat won (a tie is no seat's: a game that often ties would put
-    the greedy player below a fair share it can never reach); a solo game over every game
-    finished."""
+def _count_coverage(st: Stats, parts: list[list[tuple]]) -> None:
+    for rows in parts:
+        for row in rows:
+            st.coverage_games += 1
+            for name, _n in row[10]:
+                st.coverage[name] = st.coverage.get(name, 0) + 1
+
+
+def coverage(module, data, st: Stats, games: int) -> None:
+    """The coverage playouts of coverage_batches, counted into `st.coverage`."""
+    _count_coverage(st, _played(module, data, coverage_batches(module, st, games)))
+
+
+def skill_batches(players: int, games: int, seed: int, options: dict) -> list[Batch]:
+    """One greedy player among random ones, in every seat in turn (a solo game: then a random
+    player on the same deals)."""
     per_seat = max(1, games // players)
+    out = [
+        Batch(
+            players,
+            per_seat,
+            seed * 31 + seat,
+            dict(options),
+            tuple("greedy" if i == seat else "random" for i in range(players)),
+        )
+        for seat in range(players)
+    ]
+    if players == 1:
+        out.append(Batch(1, per_seat, seed * 31, dict(options), ("random",)))
+    return out
+
+
+def skill_of(players: int, parts: list[list[tuple]]) -> dict:
+    """Does playing well pay? Counted over the games one seat won (a tie is no seat's: a game
+    that often ties would put the greedy player below a fair share it can never reach); a solo
+    game over every game finished, against the random player's rate."""
     won = played = 0
     for seat in range(players):
-        kinds = tuple("greedy" if i == seat else "random" for i in range(players))
-        rows = run(module, data, players, per_seat, seed * 31 + seat, options, kinds)
-        for row in rows:
+        for row in parts[seat]:
             finished, winners = row[1], row[7]
             if finished and (players == 1 or len(winners) == 1):
                 played += 1
                 won += winners == (seat,)
     low, high = wilson(won, played)
     baseline = 1 / players
-    if players == 1:  # a solo game: against a random player on the same deals
-        rows = run(module, data, 1, per_seat, seed * 31, options, ("random",))
-        ended = [row for row in rows if row[1]]
+    if players == 1:
+        ended = [row for row in parts[1] if row[1]]
         baseline = sum(row[7] == (0,) for row in ended) / len(ended) if ended else 0.0
     return {
         "greedy_wins": won,
@@ -411,28 +447,40 @@ def skill_signal(module, data, players: int, games: int, seed: int, options: dic
     }
 
 
-def alternatives(module, data, st: Stats, found: list[Finding], games: int = 300) -> list[dict]:
+def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
+    """The skill signal of skill_batches' playouts."""
+    return skill_of(players, _played(module, data, skill_batches(players, games, seed, options)))
+
+
+def alternatives(
+    module, data, st: Stats, found: list[Finding], games: int = 300, workers: int | None = None
+) -> list[dict]:
     """For each option behind an error, every other value: does that reading make the game whole?"""
-    out = []
-    involved = []
+    involved: list[str] = []
     for f in found:
         if f.severity == "error":
             involved += [name for name in f.options if name not in involved]
-    for name in involved:
-        for value in module.OPTIONS[name].choices:
-            if value == st.options[name]:
-                continue
-            options = dict(st.options, **{name: value})
-            rows = run(module, data, st.players, games, st.seed, options, st.kinds)
-            alt = statistics(module.GAME_ID, st.players, st.seed, options, st.kinds, rows)
-            out.append(
-                {
-                    "option": name,
-                    "value": value,
-                    "games": alt.games,
-                    "finished": alt.finished,
-                    "dead_ends": alt.dead_ends,
-                    "capped": alt.capped,
-                }
-            )
+    readings = [
+        (name, value)
+        for name in involved
+        for value in module.OPTIONS[name].choices
+        if value != st.options[name]
+    ]
+    batches = [
+        Batch(st.players, games, st.seed, dict(st.options, **{name: value}), st.kinds)
+        for name, value in readings
+    ]
+    out = []
+    for (name, value), b, rows in zip(readings, batches, _played(module, data, batches, workers)):
+        alt = statistics(module.GAME_ID, st.players, st.seed, b.options, st.kinds, rows)
+        out.append(
+            {
+                "option": name,
+                "value": value,
+                "games": alt.games,
+                "finished": alt.finished,
+                "dead_ends": alt.dead_ends,
+                "capped": alt.capped,
+            }
+        )
     return out
