@@ -634,7 +634,7 @@ def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypat
     def no_openpyxl(*args):
         raise AssertionError("openpyxl read a workbook of General cells")
 
-    monkeypatch.setattr(load, "_openpyxl_records", no_openpyxl)
+    monkeypatch.setattr(load.workbook, "_openpyxl_records", no_openpyxl)
     table = load.read_table(path, SourceRef("deck.xlsx"))
     assert table.columns == ["名前", "効果", "コスト"]
     assert [(r.where.row, r.values) for r in table.rows] == [
@@ -757,7 +757,7 @@ def test_a_format_no_cell_uses_any_more_leaves_the_workbook_to_calamine(tmp_path
     def no_openpyxl(*args):
         raise AssertionError("openpyxl read a workbook whose cells are all General")
 
-    monkeypatch.setattr(load, "_openpyxl_records", no_openpyxl)
+    monkeypatch.setattr(load.workbook, "_openpyxl_records", no_openpyxl)
     (row,) = load.read_table(path, SourceRef("deck.xlsx")).rows
     assert row.values == {"name": "A", "rate": "0.5"}
 

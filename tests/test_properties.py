@@ -254,11 +254,13 @@ def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
         return table.columns, [(r.where.row, r.values) for r in table.rows], table.header_row
 
     used = []
-    real = load._calamine_records
+    real = load.workbook._calamine_records
     with monkeypatch.context() as m:  # undone after each example
-        m.setattr(load, "_calamine_records", lambda *a: used.append(1) or real(*a))
+        m.setattr(load.workbook, "_calamine_records", lambda *a: used.append(1) or real(*a))
         quick = read()
     assert used, "a workbook of General cells is read by python-calamine"
     with monkeypatch.context() as m:
-        m.setattr(load, "_as_stored", lambda path, where: (False, True))  # openpyxl, as before
+        m.setattr(
+            load.workbook, "_as_stored", lambda path, where: (False, True)
+        )  # openpyxl, as before
         assert quick == read()
