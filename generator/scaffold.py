@@ -12,7 +12,6 @@ import itertools
 import math
 import re
 import shlex
-import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,139 +52,6 @@ SAMPLE = [
     ["水", "2", "手札を１枚引く。", "2"],
     ["風", "3", "好きなプレイヤーと手札を１枚交換する。", "1"],
 ]
-
-INIT_README = """\
-# {name}
-
-A print-and-play project made by `pnp init`.
-`pnp init` で作ったプリント＆プレイのプロジェクトです。
-
-## Next / 次に
-
-```sh
-pnp new mygame --from deck.xlsx     # a game from your spreadsheet (.csv, .xlsx, .xls, .ods)
-pnp new mygame --from deck.xlsx#コイン --add coin --kind token   # another deck: tokens, dice, cards
-pnp check mygame                    # problems in data, layouts and rules
-pnp build mygame                    # PDFs into output/mygame/
-pnp serve mygame                    # every card in the browser, as you save
-pnp diff mygame --reprint --since DAY    # the cards changed since the day you printed
-```
-
-- `cards/<game>/`: game.toml (the manifest), the spreadsheet, rules.md
-  / マニフェスト、表、ルール
-- `layouts/<game>/`: the card layouts (TOML) / カードのレイアウト
-- `layouts/_shared/`: paper, card sizes, sheets, icons and the base layout, copied from pnp:
-  change them here / 用紙・サイズ・面付け・アイコン（ここで変更できます）
-- `schema/`: JSON Schemas that editors use to complete and check game.toml and layouts
-  / エディタ用のスキーマ
-"""
-
-RULES_SKELETON = """\
-# {title}
-
-## 概要
-
-（ゲームの目的を書きます。）
-
-## 内容物
-
-::: components
-
-## 準備
-
-（カードをどう準備するかを書きます。）
-
-## ゲームの流れ
-
-（手番にすることを書きます。）
-
-## ゲームの終了
-
-（ゲームが終わる条件と勝者の決め方を書きます。）
-"""
-
-
-# The rules module `pnp new --rules` writes: a game that already plays (deal the deck, each
-# player in turn plays a card, the highest total wins), for the designer to make theirs. Written
-# with string.Template ($names), as the code is full of braces.
-RULES_MODULE = string.Template(
-    '''"""$title: the rules for pnp's rules engine (`pnp check` plays it, `pnp simulate` reports).
-
-Written by `pnp new --rules` as a game that already plays: cards dealt as game.toml's [deal]
-says (else the whole deck, evenly), each player in turn plays a card from their hand, and the
-highest total of $value wins. Make it your game:
-`legal_actions()` is where every choice a player has lives, `apply()` what a choice does. The
-contract and a walk-through: docs/reference/rules.md.
-"""
-
-from __future__ import annotations
-
-from generator.rules.kit import BaseState, Option, deal, hand_size, next_seat, shuffled, stream
-
-STEP_CAP = 10_000  # decisions after which a game counts as never ending
-
-# Where your text can be read more than one way: one Option each, with the sentence, e.g.
-#   "tie": Option("share", {"share": "…", "fewest": "…"}, "「最も多いプレイヤーの勝ち」", "ties?")
-OPTIONS: dict[str, Option] = {}
-# Rules worth counting (`self.count("name")` when one fires): simulate says how often.
-BRANCHES: dict[str, str] = {}
-# The kinds of action (what a player does), so simulate can say how often each is taken.
-ACTION_TYPES = {"play": "play a card"}
-
-
-def prepare(game) -> dict:
-    """What the engine needs from the printed game: numbers from the data, the manifest and
-    rules.md (generator.rules.kit.rule_number), never typed in here."""
-    deck = game.deck("$component")
-    lo, hi = game.manifest.players
-    return {
-        "cards": len(deck.cards),
-        "value": [$value_of for card in deck.cards],
-        # game.toml's [deal] (each = N), else the whole deck dealt evenly
-        "hand": {n: hand_size(game, n) for n in range(lo, hi + 1)} if game.manifest.deal else None,
-    }
-
-
-def new_state(data: dict, players: int, seed: int, options: dict) -> State:
-    return State(data, players, seed, options)
-
-
-class State(BaseState):
-    def __init__(self, data: dict, players: int, seed: int, options: dict):
-        super().__init__(players)
-        self.data, self.options = data, options
-        self.counters = dict.fromkeys(BRANCHES, 0)
-        self.round = 1
-        cards = shuffled(range(data["cards"]), stream(seed, "chance"))
-        each = data["hand"][players] if data["hand"] else None
-        self.hands, self.rest = deal(cards, players, each)
-        if not any(self.hands):
-            self.current_player = -1
-
-    def legal_actions(self) -> list[int]:
-        return list(self.hands[self.current_player])  # any card of the hand
-
-    def apply(self, card: int) -> None:
-        seat = self.current_player
-        self.hands[seat].remove(card)
-        self.scores_[seat] += self.data["value"][card]
-        self.current_player = next_seat(seat, self.players)
-        if not any(self.hands):
-            self.current_player = -1  # the game is over
-
-    def is_terminal(self) -> bool:
-        return self.current_player == -1
-
-
-def action_type(state: State, card: int) -> str:
-    return "play"
-
-
-def greedy_value(state: State, card: int) -> float:
-    """How good a choice looks at a glance: the greedy player takes the best."""
-    return state.data["value"][card]
-'''
-)
 
 
 @dataclass
@@ -263,7 +129,7 @@ def init(folder: Path) -> list[Path]:
         files[folder / "schema" / p.name] = p.read_bytes()
     if not (folder / "README.md").exists():
         name = folder.resolve().name
-        files[folder / "README.md"] = INIT_README.format(name=name).encode()
+        files[folder / "README.md"] = _filled("README.md.j2", name=name).encode()
     if not (folder / ".gitignore").exists():
         files[folder / ".gitignore"] = b"output/\n"
     _write(files)
@@ -315,14 +181,14 @@ def new(
     made.files[folder / MANIFEST] = _manifest(
         title, players, data_ref, card_size, sheet, columns, made.composition, source, header
     ).encode()
-    made.files[folder / "rules.md"] = RULES_SKELETON.format(title=title).encode()
+    made.files[folder / "rules.md"] = _filled("rules.md.j2", title=title).encode()
     if rules:
         value = next((c.name for c in columns if c.type == "int"), None)
         made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
     w, h = _dimensions(root, card_size)
     layouts = root / "layouts" / game
     made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
-    made.files[layouts / "card_back.toml"] = _back(title).encode()
+    made.files[layouts / "card_back.toml"] = _back().encode()
     if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
         for path, data in made.files.items():
             kind = "game" if path.name == MANIFEST else "layout" if path.suffix == ".toml" else ""
@@ -443,7 +309,7 @@ def add(
     w, h = _dimensions(root, card_size)
     if kind == "card":
         made.files[layouts / f"{cid}_front.toml"] = _front(columns, w, h).encode()
-        made.files[layouts / f"{cid}_back.toml"] = _back(str(title or game)).encode()
+        made.files[layouts / f"{cid}_back.toml"] = _back().encode()
     else:
         made.files[layouts / f"{cid}_front.toml"] = _piece(columns, w, h, kind).encode()
     return _append(root, made, layouts, manifest, text, block)
@@ -561,12 +427,22 @@ def rules_module(project: Project, game: str) -> Path:
 
 
 def _rules_module(title: str, component: str, value: str | None) -> str:
-    return RULES_MODULE.substitute(
+    """A game that already plays (deal the deck, each player in turn plays a card, the highest
+    total wins), for the designer to make theirs."""
+    return _filled(
+        "rules.py.j2",
         title=title,
         component=component,
         value=f"the {value!r} column" if value else "cards played",
         value_of=f"card[{value!r}]" if value else "1",
     )
+
+
+def _filled(template: str, **context) -> str:
+    """A file of data/scaffold, filled in."""
+    from .layout.templates import tool_file
+
+    return tool_file(template, {"toml": _q}, **context)
 
 
 def _write(files: dict[Path, bytes], replace: frozenset | set = frozenset()) -> None:
@@ -828,54 +704,16 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     short = [c for c in rest if c.longest <= LONG]
     long = [c for c in rest if c.longest > LONG]
     band = round(max(9.0, min(16.0, h * 0.14)), 1)
-    fill = f"{{{{ {colour.ref} }}}}" if colour else "#2F5DA8"
-    out = [
-        "# Made by `pnp new`: every column of the data, legibly. Change anything; sizes are",
-        "# lengths (mm, pt, in) or expressions of W and H (the card's width and height).",
-        'extends = "card_base"',
-        "",
-        "[[box]]",
-        'name = "band"',
-        'type = "rect"',
-        'x = "0mm"',
-        'y = "0mm"',
-        'w = "W"',
-        f'h = "{band:g}mm"',
-        "bleed = true",
-        f'fill = "{fill}"',
-    ]
+    before_art = []
     if title is not None:
-        out += _text_box(
-            "title",
-            title.ref,
-            3,
-            1.5,
-            band - 3,
-            "bold",
-            14,
-            8,
-            f"{{{{ {colour.ref} | ink }}}}" if colour else "#FFFFFF",  # reads on a light row too
-            "middle",
-            markup=title.markup,
+        ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#FFFFFF"  # reads on a light row too
+        before_art.append(
+            _text_box("title", title.ref, 3, 1.5, band - 3, "bold", 14, 8, ink, "middle", title)
         )
-    y = band + 3
+    y, art = band + 3, None
     if picture is not None:
         art_h = round((h - y - 4) * 0.45, 1)
-        out += [
-            "",
-            "# The picture each row names, from the game's folder: a grey stand-in with its",
-            "# file name until the file is there (`pnp check` lists which are missing).",
-            "[[box]]",
-            'name = "art"',
-            'type = "image"',
-            'x = "4mm"',
-            f'y = "{y:g}mm"',
-            'w = "W - 8mm"',
-            f'h = "{art_h:g}mm"',
-            f"src = {_q('{{ ' + picture.ref + ' }}')}",
-            'fit = "contain"',
-            "placeholder = true",
-        ]
+        art = {"y": f"{y:g}mm", "h": f"{art_h:g}mm", "src": "{{ " + picture.ref + " }}"}
         y += art_h + 2
     line_h = 6.0
     room = h - y - 4
@@ -886,12 +724,12 @@ def _front(columns: list[Column], w: float, h: float) -> str:
     need = line_h * lines + 12 * len(long)
     if need > room and need:
         line_h = max(3.5, line_h * room / need)
+    boxes = []
     for i, c in enumerate(short):
-        text = f"{_label(c.name)}：{{{{ {c.ref} }}}}"
         half = per_line == 2
-        out += _text_box(
+        box = _text_box(
             f"col{i + 1}",
-            text,
+            f"{_label(c.name)}：{{{{ {c.ref} }}}}",
             "W / 2 + 1mm" if half and i % 2 else 4,
             y,
             line_h,
@@ -900,31 +738,26 @@ def _front(columns: list[Column], w: float, h: float) -> str:
             6,
             "#222222",
             "middle",
+            c,
             raw=True,
-            markup=c.markup,
             w="W / 2 - 5mm" if half else None,
-            when=c.ref if c.blanks else None,
         )
+        boxes.append({**box, "when": c.ref if c.blanks else None})
         if i % per_line == per_line - 1 or i == len(short) - 1:
             y += line_h
     if long:
         each = max(4.0, (h - 4 - y - 1) / len(long))
         for i, c in enumerate(long):
-            out += _text_box(
-                f"text{i + 1}",
-                c.ref,
-                4,
-                y + 1,
-                each - 1,
-                "body",
-                9,
-                6,
-                "#222222",
-                "top",
-                markup=c.markup,
+            boxes.append(
+                _text_box(
+                    f"text{i + 1}", c.ref, 4, y + 1, each - 1, "body", 9, 6, "#222222", "top", c
+                )
             )
             y += each
-    return "\n".join(out) + "\n"
+    fill = f"{{{{ {colour.ref} }}}}" if colour else "#2F5DA8"
+    return _filled(
+        "front.toml.j2", band=f"{band:g}mm", fill=fill, before_art=before_art, art=art, boxes=boxes
+    )
 
 
 def _title_column(printed: list[Column]) -> Column | None:
@@ -951,36 +784,27 @@ def _text_box(
     min_size: float,
     color: str,
     valign: str,
+    column: Column,
     raw: bool = False,
-    markup: bool = False,
     w: str | None = None,
-    when: str | None = None,
-) -> list[str]:
-    """A text box; `x` a length in mm or an expression (`W / 2 + 1mm`), `w` by default the
-    card's width less `x` on each side; with `when`, drawn only on cards whose `when` column
-    is filled in (a row that leaves it empty prints no 「label：」 with nothing after it)."""
-    text = value if raw else f"{{{{ {value} }}}}"
-    left = f"{x:g}mm" if isinstance(x, (int, float)) else x
-    width = w or f"W - {2 * x:g}mm"
-    marked = ["markup = true  # the data's **bold** and {color=…} marks are formatting"]
-    return [
-        "",
-        "[[box]]",
-        f'name = "{name}"',
-        'type = "text"',
-        f'x = "{left}"',
-        f'y = "{y:.2f}mm"',
-        f'w = "{width}"',
-        f'h = "{h:.2f}mm"',
-        f"text = {_q(text)}",
-        f'font = "{font}"',
-        f'size = "{size:g}pt"',
-        f'min_size = "{min_size:g}pt"',
-        f'color = "{color}"',
-        f'valign = "{valign}"',
-        *(marked if markup else []),
-        *([f"when = {_q(when)}  # only where the cell is filled in"] if when else []),
-    ]
+) -> dict:
+    """A text box of the front (data/scaffold/_boxes.j2); `x` a length in mm or an expression
+    (`W / 2 + 1mm`), `w` by default the card's width less `x` on each side."""
+    return {
+        "name": name,
+        "x": f"{x:g}mm" if isinstance(x, (int, float)) else x,
+        "y": f"{y:.2f}mm",
+        "w": w or f"W - {2 * x:g}mm",
+        "h": f"{h:.2f}mm",
+        "text": value if raw else f"{{{{ {value} }}}}",
+        "font": font,
+        "size": f"{size:g}pt",
+        "min_size": f"{min_size:g}pt",
+        "valign": valign,
+        "color": color,
+        "markup": column.markup,
+        "say_markup": True,
+    }
 
 
 def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
@@ -999,68 +823,38 @@ def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
     title = _title_column(printed)
     rest = [c for c in printed if c is not title and c.longest <= LONG]
     ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#222222"  # white on dark, dark on light
-    out = [
-        f"# Made by `pnp new`: a {kind}'s face, its name in the middle. Change anything; sizes are",
-        "# lengths (mm, pt, in) or expressions of W and H (the piece's width and height).",
-        'extends = "card_base"',
-        "",
-        "[[box]]",
-        'name = "background"',
-        f'fill = "{f"{{{{ {colour.ref} }}}}" if colour else "#F4F1E8"}"',
-    ]
-    if kind == "token":
-        out += [
-            "",
-            "[[box]]",
-            'name = "ring"',
-            'type = "ellipse"',
-            'x = "1.2mm"',
-            'y = "1.2mm"',
-            'w = "W - 2.4mm"',
-            'h = "H - 2.4mm"',
-            f'stroke = "{ink}"',
-            'stroke_width = "0.8pt"',
-        ]
     small = round(min(w, h) * 0.22, 1) if rest else 0.0
+    centred = {"font": "bold", "align": "center", "valign": "middle", "color": ink, "x": "2.5mm"}
+    boxes = []
     if title is not None:
-        out += [
-            "",
-            "[[box]]",
-            'name = "name"',
-            'type = "text"',
-            'x = "2.5mm"',
-            'y = "2.5mm"',
-            'w = "W - 5mm"',
-            f'h = "H - {5 + small:g}mm"',
-            f"text = {_q(f'{{{{ {title.ref} }}}}')}",
-            'font = "bold"',
-            f'size = "{max(8, min(20, round(min(w, h) * 0.9))):g}pt"',
-            'min_size = "5pt"',
-            'align = "center"',
-            'valign = "middle"',
-            f'color = "{ink}"',
-            *(["markup = true"] if title.markup else []),
-        ]
+        boxes.append(
+            {
+                **centred,
+                "name": "name",
+                "y": "2.5mm",
+                "w": "W - 5mm",
+                "h": f"H - {5 + small:g}mm",
+                "text": f"{{{{ {title.ref} }}}}",
+                "size": f"{max(8, min(20, round(min(w, h) * 0.9))):g}pt",
+                "min_size": "5pt",
+                "markup": title.markup,
+            }
+        )
     if rest:
-        shown = "　".join(f"{{{{ {c.ref} }}}}" for c in rest)
-        out += [
-            "",
-            "[[box]]",
-            'name = "more"',
-            'type = "text"',
-            'x = "2.5mm"',
-            f'y = "H - {2.5 + small:g}mm"',
-            'w = "W - 5mm"',
-            f'h = "{small:g}mm"',
-            f"text = {_q(shown)}",
-            'font = "bold"',
-            f'size = "{max(6, round(small * 2)):g}pt"',  # a coin's value: read at a glance
-            'min_size = "4pt"',
-            'align = "center"',
-            'valign = "middle"',
-            f'color = "{ink}"',
-        ]
-    return "\n".join(out) + "\n"
+        boxes.append(
+            {
+                **centred,
+                "name": "more",
+                "y": f"H - {2.5 + small:g}mm",
+                "w": "W - 5mm",
+                "h": f"{small:g}mm",
+                "text": "　".join(f"{{{{ {c.ref} }}}}" for c in rest),
+                "size": f"{max(6, round(small * 2)):g}pt",  # a coin's value: read at a glance
+                "min_size": "4pt",
+            }
+        )
+    fill = f"{{{{ {colour.ref} }}}}" if colour else "#F4F1E8"
+    return _filled("piece.toml.j2", kind=kind, fill=fill, ink=ink, boxes=boxes)
 
 
 def _board(w: float, h: float, title: str, squares: int = TRACK) -> str:
@@ -1075,102 +869,38 @@ def _board(w: float, h: float, title: str, squares: int = TRACK) -> str:
     spots += [(cols - 1, r) for r in range(1, rows)]
     spots += [(c, rows - 1) for c in range(cols - 2, -1, -1)]
     spots += [(0, r) for r in range(rows - 2, 0, -1)]
-    out = [
-        "# Made by `pnp new --kind board`: a score track round the edge and the title; draw the",
-        "# game's own spaces in the middle (docs/reference/layouts.md: rect, ellipse, polygon,",
-        "# line, text, image boxes). Lengths are mm, pt or expressions of W and H.",
-        "[[box]]",
-        'name = "paper"',
-        'type = "rect"',
-        'x = "0mm"',
-        'y = "0mm"',
-        'w = "W"',
-        'h = "H"',
-        'fill = "#F7F1E1"',
-        'stroke = "#4A3B2A"',
-        'stroke_width = "1.5pt"',
-        "",
-        "[[box]]",
-        'name = "title"',
-        'type = "text"',
-        f'x = "{sw + 5:.1f}mm"',
-        f'y = "{sh + 5:.1f}mm"',
-        f'w = "W - {2 * sw + 10:.1f}mm"',
-        f'h = "{min(30.0, h - 2 * sh - 10):.1f}mm"',
-        f"text = {_q(title)}",
-        'font = "bold"',
-        'size = "36pt"',
-        'min_size = "12pt"',
-        'align = "center"',
-        'valign = "middle"',
-        'color = "#4A3B2A"',
-    ]
+    brown = {"font": "bold", "align": "center", "valign": "middle", "color": "#4A3B2A"}
+    heading = {
+        **brown,
+        "name": "title",
+        "x": f"{sw + 5:.1f}mm",
+        "y": f"{sh + 5:.1f}mm",
+        "w": f"W - {2 * sw + 10:.1f}mm",
+        "h": f"{min(30.0, h - 2 * sh - 10):.1f}mm",
+        "text": title,
+        "size": "36pt",
+        "min_size": "12pt",
+    }
+    track = []
     for n, (c, r) in enumerate(spots[:squares]):
-        out += [
-            "",
-            "[[box]]",
-            f'name = "track{n}"',
-            'type = "rect"',
-            f'x = "{c * sw:.2f}mm"',
-            f'y = "{r * sh:.2f}mm"',
-            f'w = "{sw:.2f}mm"',
-            f'h = "{sh:.2f}mm"',
-            f'fill = "{"#E9DFC6" if n % 5 else "#D8C8A0"}"',
-            'stroke = "#4A3B2A"',
-            'stroke_width = "0.8pt"',
-            "",
-            "[[box]]",
-            f'name = "track{n}_number"',
-            'type = "text"',
-            f'x = "{c * sw:.2f}mm"',
-            f'y = "{r * sh:.2f}mm"',
-            f'w = "{sw:.2f}mm"',
-            f'h = "{sh:.2f}mm"',
-            f'text = "{n}"',
-            'font = "bold"',
-            f'size = "{max(8, min(18, round(min(sw, sh) * 1.2))):g}pt"',
-            'min_size = "6pt"',
-            'align = "center"',
-            'valign = "middle"',
-            'color = "#4A3B2A"',
-        ]
-    return "\n".join(out) + "\n"
+        square = {"x": f"{c * sw:.2f}mm", "y": f"{r * sh:.2f}mm", "w": f"{sw:.2f}mm"}
+        square["h"] = f"{sh:.2f}mm"
+        number = {
+            **brown,
+            **square,
+            "name": f"track{n}_number",
+            "text": str(n),
+            "size": f"{max(8, min(18, round(min(sw, sh) * 1.2))):g}pt",
+            "min_size": "6pt",
+        }
+        track.append(
+            {**square, "n": n, "fill": "#E9DFC6" if n % 5 else "#D8C8A0", "number": number}
+        )
+    return _filled("board.toml.j2", title=heading, track=track)
 
 
-def _back(title: str) -> str:
-    return "\n".join(
-        [
-            "# Made by `pnp new`: one back for the whole deck, with the game's title.",
-            'extends = "card_base"',
-            "",
-            "[[box]]",
-            'name = "background"',
-            'fill = "#1F2A44"',
-            "",
-            "[[box]]",
-            'name = "frame"',
-            'type = "rect"',
-            'x = "3mm"',
-            'y = "3mm"',
-            'w = "W - 6mm"',
-            'h = "H - 6mm"',
-            'stroke = "#E8E2CC"',
-            'fill = "none"',
-            "",
-            "[[box]]",
-            'name = "title"',
-            'type = "text"',
-            'x = "6mm"',
-            'y = "H / 2 - 10mm"',
-            'w = "W - 12mm"',
-            'h = "20mm"',
-            'text = "{{ game.title }}"',
-            'font = "bold"',
-            'size = "16pt"',
-            'min_size = "8pt"',
-            'align = "center"',
-            'valign = "middle"',
-            'color = "#E8E2CC"',
-            "",
-        ]
-    )
+def _back() -> str:
+    """One back for the whole deck, with the game's title."""
+    from .base import DATA
+
+    return (DATA / "scaffold" / "back.toml").read_text(encoding="utf-8")

@@ -392,6 +392,21 @@ __all__ = [
 ]
 
 
+def tool_file(template: str, filters: dict, **context) -> str:
+    """One of the files `pnp init` and `pnp new` write (`data/scaffold/NAME`), filled in: the
+    tool's own templates, not a project's (`filters` as the writer quotes values)."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("generator", "data/scaffold"),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    env.filters.update(filters)
+    return env.get_template(template).render(**context)
+
+
 def html_page(name: str, **context) -> str:
     """One of the tool's own HTML pages (`data/serve/NAME`, the gallery of `pnp serve`)
     rendered with autoescape: every value the page shows (a game's folder name, a title, a
