@@ -324,21 +324,35 @@ def batch(
     each error) and findings — what `pnp simulate` and the simulation builder report. The
     skill signal's and coverage's playouts share one pool, as do the other readings'."""
     stopped: list[bool] = []
+    # The skill signal's and coverage's playouts depend on nothing the batch finds: they run
+    # through the batch's own pool, after its games (progress counts the batch's alone).
     main = Batch(players, games, seed, dict(options), tuple(kinds))
-    runs = run_batches(module, data, [main], workers=workers, progress=progress)
-    rows = until_interrupted((row for _i, part in runs for row in part), stopped)
-    stats = statistics(module.GAME_ID, players, seed, options, kinds, rows)
+    gauge = skill_batches(players, min(games, SKILL_GAMES), seed, options) if skill else []
+    cover = coverage_batches(module, main, min(games, COVERAGE_GAMES))
+    extra: list[list[tuple]] = [[] for _ in gauge + cover]
+
+    def shown(done: int, total: int) -> None:
+        if progress is not None and done <= games:
+            progress(done, games)
+
+    def rows() -> Iterator[tuple]:
+        for index, part in run_batches(module, data, [main, *gauge, *cover], False, workers, shown):
+            if index:
+                extra[index - 1] += part
+            else:
+                yield from part
+
+    stats = statistics(
+        module.GAME_ID, players, seed, options, kinds, until_interrupted(rows(), stopped)
+    )
     stats.base = dict(base or {})
     stats.planned = games
     if stopped:  # Ctrl-C: the finished games as a partial report, nothing more played
         stats.stopped = True
         return stats, findings(module, stats)
-    gauge = skill_batches(players, min(games, SKILL_GAMES), seed, options) if skill else []
-    cover = coverage_batches(module, stats, min(games, COVERAGE_GAMES))
-    played = _played(module, data, gauge + cover, workers)
     if skill:
-        stats.skill = skill_of(players, played[: len(gauge)])
-    _count_coverage(stats, played[len(gauge) :])
+        stats.skill = skill_of(players, extra[: len(gauge)])
+    _count_coverage(stats, extra[len(gauge) :])
     found = findings(module, stats)
     stats.alternatives = alternatives(module, data, stats, found, workers=workers)
     return stats, found
@@ -381,7 +395,7 @@ def until_interrupted(rows: Iterable, stopped: list[bool]) -> Iterator:
         _STOP[0] = False
 
 
-def coverage_batches(module, st: Stats, games: int) -> list[Batch]:
+def coverage_batches(module, st: Stats | Batch, games: int) -> list[Batch]:
     """Varied players (every kind of action the rules allow, engine.VariedPlayer) in every
     seat: which kinds of action some player can take at all (none without ACTION_TYPES)."""
     if not getattr(module, "ACTION_TYPES", None) or games <= 0:
