@@ -81,6 +81,20 @@ def test_the_schemas_know_the_same_keys_as_the_code():
     assert set(layout["$defs"]["box"]["properties"]["type"]["enum"]) == set(boxes.KEYS)
 
 
+def test_every_box_type_is_described_laid_out_and_drawn_in_one_list():
+    """A box type is one entry of layout/boxes.TYPES; the schema editors use, the layout
+    stage's work per type and the renderer's drawing per type name the same types."""
+    from generator.layout import faces
+    from generator.render import draw
+
+    enum = schema("layout")["$defs"]["box"]["properties"]["type"]["enum"]
+    assert set(boxes.TYPES) == set(enum) == set(draw.DRAW)
+    assert set(faces.LAY_OUT) <= set(boxes.TYPES)
+    assert boxes.AREA == {n for n, t in boxes.TYPES.items() if t.area}
+    documented = (REPO / "docs/internals.md").read_text("utf-8")
+    assert "### A new box type" in documented
+
+
 def _closed_tables(node: dict, path: tuple = ()):
     """Each table of a schema that admits only its own keys, with its path of keys."""
     if node.get("additionalProperties") is False and "properties" in node:

@@ -22,43 +22,49 @@ from . import templates
 from .units import MM, UnitError, to_pt
 
 GEOMETRY = ("x", "y", "w", "h")
-KEYS = {
+
+
+@dataclass(frozen=True)
+class BoxType:
+    """One type of layout box, the one place it is described: the keys it takes besides
+    COMMON's, whether it needs a width and a height (`area`), and whether it is placed by its
+    points (`by_points`: without x, y, w, h its box is the piece's whole frame). Its work at
+    layout, if any, is faces.LAY_OUT's; how it is drawn, render/draw.DRAW's (a test holds the
+    three and the schema to one list of types; docs/internals.md has the recipe)."""
+
+    keys: frozenset[str]
+    area: bool = False
+    by_points: bool = False
+
+
+_STROKED = {"stroke", "stroke_width", "dash"}
+TYPES = {
     # holds: on a board, the component (id or name) a space is drawn for (checked to fit it)
-    "rect": {"fill", "stroke", "stroke_width", "radius", "bleed", "dash", "holds"},
-    "ellipse": {"fill", "stroke", "stroke_width", "dash", "holds"},
-    "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
-    "line": {"points", "stroke", "stroke_width", "dash"},
-    "icon": {"icon"},
-    "image": {
-        "src",
-        "fit",
-        "align",
-        "valign",
-        "radius",
-        "opacity",
-        "fallback",
-        "placeholder",
-        "min_dpi",
-    },
-    "text": {
-        "text",
-        "font",
-        "size",
-        "min_size",
-        "leading",
-        "color",
-        "align",
-        "valign",
-        "max_lines",
-        "direction",
-        "ruby",
-        "markup",
-    },
+    "rect": BoxType(frozenset({"fill", "radius", "bleed", "holds", *_STROKED})),
+    "ellipse": BoxType(frozenset({"fill", "holds", *_STROKED})),
+    "polygon": BoxType(frozenset({"points", "fill", *_STROKED}), by_points=True),
+    "line": BoxType(frozenset({"points", *_STROKED}), by_points=True),
+    "icon": BoxType(frozenset({"icon"}), area=True),
+    "image": BoxType(
+        frozenset(
+            {"src", "fit", "align", "valign", "radius", "opacity", "fallback", "placeholder"}
+            | {"min_dpi"}
+        ),
+        area=True,
+    ),
+    "text": BoxType(
+        frozenset(
+            {"text", "font", "size", "min_size", "leading", "color", "align", "valign"}
+            | {"max_lines", "direction", "ruby", "markup"}
+        ),
+        area=True,
+    ),
 }
+KEYS = {name: set(t.keys) for name, t in TYPES.items()}
 COMMON = {"name", "type", "when", *GEOMETRY}
 # Lines and polygons are placed by their points: without x, y, w, h their box is the piece's
 # whole frame, so a point ["W / 2", "0mm"] is on the piece's top edge.
-WHOLE_PIECE = {"line", "polygon"}
+WHOLE_PIECE = {name for name, t in TYPES.items() if t.by_points}
 WHOLE = {"x": "0mm", "y": "0mm", "w": "W", "h": "H"}
 # Other words for an alignment, as designers write them: one reading each.
 SAME_AS = {
@@ -338,7 +344,7 @@ def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> N
 
 POSITIVE = {"size", "min_size"}  # a text's size
 FLAGS = {"bleed", "ruby", "markup"}  # true or false
-AREA = {"text", "image", "icon"}  # boxes that need a width and a height (a line may have none)
+AREA = {name for name, t in TYPES.items() if t.area}  # a line may have no width or height
 
 
 def _number(value, above: float) -> bool:

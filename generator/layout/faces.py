@@ -223,12 +223,9 @@ def _lay_out_face(
     out, kept = [], []
     for box, at in zip(boxes, origin):
         box = _check_colours(box, layout, card, problems)
-        if box.type == "text":
-            box = _fit_text(box, layout, card, fonts, icons, problems)
-        elif box.type == "icon":
-            box = _icon_box(box, layout, card, icons, problems)
-        elif box.type == "image":
-            box = _image_box(box, layout, card, fonts, images, problems)
+        step = LAY_OUT.get(box.type)
+        if step is not None:
+            box = step(box, layout, card, fonts, icons, images, problems)
         if box is not None:
             out.append(box)
             kept.append(at)
@@ -806,6 +803,21 @@ def lay_out_deck(
             store.append((lay_out_face(front, *args), lay_out_face(back, *args) if back else None))
             shown.advance()
     return store
+
+
+# The work a box type needs at layout, by type (layout/boxes.TYPES): the box, its layout and
+# card, the fonts, icons, pictures and problems in; the box as drawn out (None: not drawn).
+LAY_OUT = {
+    "text": lambda box, layout, card, fonts, icons, images, problems: _fit_text(
+        box, layout, card, fonts, icons, problems
+    ),
+    "icon": lambda box, layout, card, fonts, icons, images, problems: _icon_box(
+        box, layout, card, icons, problems
+    ),
+    "image": lambda box, layout, card, fonts, icons, images, problems: _image_box(
+        box, layout, card, fonts, images, problems
+    ),
+}
 
 
 def context_digest(context: dict) -> str:

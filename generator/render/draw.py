@@ -92,53 +92,74 @@ def _into_bleed(x: float, y: float, bw: float, bh: float, w: float, h: float, bl
 
 def _draw_boxes(c, boxes, w: float, h: float, bleed: float, font_names: dict[str, str]) -> None:
     for box in boxes:
-        p = box.props
-        x, y = box.x, h - box.y - box.h
-        bw, bh = box.w, box.h
-        if box.type == "text":
-            if p.get("styles"):
-                _draw_styled(c, box, x, y, font_names)
-            else:
-                draw_lines(c, box, x, y, font_names[p["font"]])
-            continue
-        if box.type == "image":
-            draw_image(c, box, x, y, font_names["body"])
-            continue
-        if box.type == "icon":
-            side = min(bw, bh)
-            draw_icon(c, p["shapes"], x + (bw - side) / 2, y + (bh - side) / 2, side)
-            continue
-        if p.get("bleed"):
-            x, y, bw, bh = _into_bleed(x, y, bw, bh, w, h, bleed)
-        fill, stroke = p.get("fill"), p.get("stroke")
-        if not fill and not stroke:
-            continue
-        c.saveState()
-        if fill:
-            c.setFillColor(HexColor(fill))
-        if stroke:
-            c.setStrokeColor(HexColor(stroke))
-            c.setLineWidth(p.get("stroke_width", 0.5))
-            if p.get("dash"):
-                c.setDash(p["dash"], p["dash"])
-        mode = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
-        if box.type == "ellipse":
-            c.ellipse(x, y, x + bw, y + bh, **mode)
-        elif box.type in ("polygon", "line"):
-            path = c.beginPath()
-            top = y + bh
-            for i, (px, py) in enumerate(p["points"]):
-                (path.lineTo if i else path.moveTo)(x + px, top - py)
-            if box.type == "polygon":
-                path.close()
-                c.drawPath(path, **mode)
-            else:
-                c.drawPath(path, stroke=1, fill=0)
-        elif p.get("radius"):
-            c.roundRect(x, y, bw, bh, p["radius"], **mode)
+        DRAW[box.type](c, box, box.x, h - box.y - box.h, w, h, bleed, font_names)
+
+
+def _draw_text(c, box, x: float, y: float, w, h, bleed, font_names: dict[str, str]) -> None:
+    if box.props.get("styles"):
+        _draw_styled(c, box, x, y, font_names)
+    else:
+        draw_lines(c, box, x, y, font_names[box.props["font"]])
+
+
+def _draw_image(c, box, x: float, y: float, w, h, bleed, font_names: dict[str, str]) -> None:
+    draw_image(c, box, x, y, font_names["body"])
+
+
+def _draw_icon(c, box, x: float, y: float, w, h, bleed, font_names) -> None:
+    side = min(box.w, box.h)
+    draw_icon(c, box.props["shapes"], x + (box.w - side) / 2, y + (box.h - side) / 2, side)
+
+
+def _draw_shape(c, box, x: float, y: float, w: float, h: float, bleed: float, font_names) -> None:
+    """A rect, ellipse, polygon or line: filled and stroked as its props say (a `bleed` rect
+    grown into the bleed where it meets the trim)."""
+    p = box.props
+    bw, bh = box.w, box.h
+    if p.get("bleed"):
+        x, y, bw, bh = _into_bleed(x, y, bw, bh, w, h, bleed)
+    fill, stroke = p.get("fill"), p.get("stroke")
+    if not fill and not stroke:
+        return
+    c.saveState()
+    if fill:
+        c.setFillColor(HexColor(fill))
+    if stroke:
+        c.setStrokeColor(HexColor(stroke))
+        c.setLineWidth(p.get("stroke_width", 0.5))
+        if p.get("dash"):
+            c.setDash(p["dash"], p["dash"])
+    mode = {"stroke": 1 if stroke else 0, "fill": 1 if fill else 0}
+    if box.type == "ellipse":
+        c.ellipse(x, y, x + bw, y + bh, **mode)
+    elif box.type in ("polygon", "line"):
+        path = c.beginPath()
+        top = y + bh
+        for i, (px, py) in enumerate(p["points"]):
+            (path.lineTo if i else path.moveTo)(x + px, top - py)
+        if box.type == "polygon":
+            path.close()
+            c.drawPath(path, **mode)
         else:
-            c.rect(x, y, bw, bh, **mode)
-        c.restoreState()
+            c.drawPath(path, stroke=1, fill=0)
+    elif p.get("radius"):
+        c.roundRect(x, y, bw, bh, p["radius"], **mode)
+    else:
+        c.rect(x, y, bw, bh, **mode)
+    c.restoreState()
+
+
+# How each box type is drawn (layout/boxes.TYPES): the canvas, the box, its bottom-left corner
+# in PDF coordinates (y up), the piece's width and height, its bleed and the fonts.
+DRAW = {
+    "text": _draw_text,
+    "image": _draw_image,
+    "icon": _draw_icon,
+    "rect": _draw_shape,
+    "ellipse": _draw_shape,
+    "polygon": _draw_shape,
+    "line": _draw_shape,
+}
 
 
 PLACEHOLDER_FILL, PLACEHOLDER_LINE, PLACEHOLDER_TEXT = "#E4E4E4", "#9A9A9A", "#4D4D4D"
