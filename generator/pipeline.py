@@ -67,10 +67,16 @@ class Result:
 
 
 def build(
-    project: Project, game_ids: list[str], options: Options, session: Session | None = None
+    project: Project,
+    game_ids: list[str],
+    options: Options,
+    session: Session | None = None,
+    laid=None,
 ) -> Result:
     """Check and draw the games, then write their output sets (the limits in force throughout,
-    its clock one build's). `session`: what `pnp watch` and `pnp serve` keep between builds."""
+    its clock one build's). `session`: what `pnp watch` and `pnp serve` keep between builds;
+    `laid`, if given, hears the result once the games are checked and laid out, before
+    anything is drawn (`pnp serve` shows the cards then)."""
     session = session or Session()
     picked = builders.select(options.formats)
     out = project.output_for(options.out)
@@ -86,6 +92,8 @@ def build(
         )
         _say_again(result, reused, out)
         clock.lap(result, "check")
+        if laid is not None:
+            laid(result)
         if result.failed(options.strict) or not todo:
             return result
         files = _draw(result, picked, cache, out)

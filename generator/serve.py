@@ -66,19 +66,29 @@ class Gallery:
         self.changed = threading.Condition()
 
     def rebuild(self) -> None:
+        """Build again: the page shows the cards as soon as they are laid out, and their files
+        once they are written."""
         games = self.named or self.project.game_ids()
         try:
-            result = pipeline.build(self.project, games, self.options, self.session)
-            problems = result.problems.items
+            result = pipeline.build(self.project, games, self.options, self.session, self._show)
         except BuildError as exc:
-            result, problems = None, exc.problems
+            self._show(None, exc.problems)
+            return
+        if not result.failed(self.options.strict):
+            self._show(result)
+
+    def _show(self, result, problems=None) -> None:
+        """The games as `result` has them (laid out; its files, once written), or the last
+        good views marked not built, with the problems that stopped this build."""
+        games = self.named or self.project.game_ids()
+        problems = result.problems.items if result is not None else problems
         views = dict(self.games)
         laid = {plan.game.id: plan for plan in result.plans} if result else {}
         failed = result is None or result.failed(self.options.strict)
         for game in games:
             plan = laid.get(game)
             if plan is not None and not failed:
-                views[game] = self._view(plan, result)
+                views[game] = self._view(plan, result, views.get(game))
             view = views.setdefault(game, GameView(game, game))
             view.ok = not failed
             self._place_problems(view, [p for p in problems if p.game in (None, game)])
@@ -87,7 +97,7 @@ class Gallery:
             self.version += 1
             self.changed.notify_all()
 
-    def _view(self, plan, result) -> GameView:
+    def _view(self, plan, result, before: GameView | None) -> GameView:
         from .render import fonts as render_fonts
         from .render.images import faces_to_png
 
@@ -112,7 +122,7 @@ class Gallery:
             p.relative_to(folder).as_posix()
             for p in result.written
             if p.is_relative_to(folder) and p.suffix in (".pdf", ".md", ".html")
-        )
+        ) or (before.files if before is not None else [])  # laid out: the files come after
         return view
 
     def _place_problems(self, view: GameView, problems: list[Problem]) -> None:

@@ -218,3 +218,36 @@ def test_event_streams_are_capped(served):
     finally:
         for conn in open_:
             conn.close()
+
+
+def test_the_page_shows_an_edited_card_before_its_files_are_written(tmp_path, monkeypatch):
+    """A rebuild shows the cards once they are laid out: when the PDFs are written the page
+    already has the edited card's new face (its picture made), and once they are written it
+    lists them."""
+    from generator import output, pipeline
+    from generator.project import find_project
+    from generator.serve import Gallery
+
+    root = make_fixture_project("tiny", tmp_path)
+    gallery = Gallery(find_project(root), [], pipeline.Options(reuse=False))
+    gallery.rebuild()
+
+    def face_of(label):
+        cards = [c for cs in gallery.games["tiny"].components.values() for c in cs]
+        return next(c.face for c in cards if c.label == label)
+
+    before = face_of("赤 2")
+    edit(root, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    seen = []
+    real = output.write_all
+
+    def write_all(files, sets):
+        seen.append((face_of("赤 2"), gallery.version))
+        return real(files, sets)
+
+    monkeypatch.setattr(output, "write_all", write_all)
+    version = gallery.version
+    gallery.rebuild()
+    ((shown, at_write),) = seen
+    assert shown != before and shown in gallery.images and at_write == version + 1
+    assert gallery.version == version + 2 and "cards.pdf" in gallery.games["tiny"].files
