@@ -11,21 +11,21 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from . import builders, builds, diff, output, validate
+from . import builds, output
 from .cache import Cache
-from .fonts import FontIndex
 from .i18n import _
-from .layout import templates
-from .layout.plan import Plan, lay_out
 from .limits import DEFAULT, Limits, in_force
-from .load import read_table
-from .model import Folders, Game
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
-from .rules.checks import check_rules
 from .session import Session
 from .textfile import confine, read_text, same_name
+
+if TYPE_CHECKING:  # the stages are imported where they run: a build with nothing changed
+    from .fonts import FontIndex  # imports none of them (nor `pnp --help`)
+    from .layout.plan import Plan
+    from .model import Game
 
 
 @dataclass
@@ -78,14 +78,16 @@ def build(
     `laid`, if given, hears the result once the games are checked and laid out, before
     anything is drawn (`pnp serve` shows the cards then)."""
     session = session or Session()
-    picked = builders.select(options.formats)
+    if options.formats:  # a format not known is said before anything is touched
+        _builders().select(options.formats)
     out = project.output_for(options.out)
     wanted = game_ids or project.game_ids()
     cache = Cache.for_output(out, writable=True, writing=frozenset(wanted))
     clock = _Clock()
-    with in_force(options.limits), templates.kept_in(session.templates):
+    with in_force(options.limits):
         inputs, reused = _unchanged(project, out, cache, wanted, options)
         todo = [g for g in wanted if g not in reused]
+        picked = _builders().select(options.formats) if todo else []
         # Printing does not wait for the game to hold together: playouts are check's business.
         result = (
             check(project, todo, options, cache, False, session) if todo else Result(Problems())
@@ -96,7 +98,7 @@ def build(
             laid(result)
         if result.failed(options.strict) or not todo:
             return result
-        files = _draw(result, picked, cache, out)
+        files = _draw(result, picked, cache, out, session)
         for plan in result.plans:
             _remember(plan, cache, inputs, result, files, out)
         clock.lap(result, "draw")
@@ -116,6 +118,9 @@ def check(
     session: Session | None = None,
 ) -> Result:
     """Every game loaded, its rules checked and laid out: their plans and problems."""
+    from .fonts import FontIndex
+    from .layout import templates
+
     session = session or Session()
     result = Result(Problems())
     # check reads the cache and writes nothing
@@ -170,22 +175,34 @@ def _say_again(result: Result, reused: dict, out: Path) -> None:
         result.reused.append(game)
 
 
-def _draw(result: Result, picked, cache: Cache, out: Path) -> dict[Path, bytes]:
+def _builders():
+    from . import builders
+
+    return builders
+
+
+def _draw(result: Result, picked, cache: Cache, out: Path, session: Session) -> dict[Path, bytes]:
     """Every game's files, by the builders picked, in memory."""
+    from .layout import templates
+
+    builders = _builders()
     files: dict[Path, bytes] = {}
-    for plan in result.plans:
-        job = builders.Job(
-            plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
-        )
-        since = len(result.problems.items)
-        files.update(builders.build_game(job, picked))
-        result.problems.found_for(plan.game.id, since)
-        result.unchanged[plan.game.id] = job.kept
+    with templates.kept_in(session.templates):
+        for plan in result.plans:
+            job = builders.Job(
+                plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
+            )
+            since = len(result.problems.items)
+            files.update(builders.build_game(job, picked))
+            result.problems.found_for(plan.game.id, since)
+            result.unchanged[plan.game.id] = job.kept
     return files
 
 
 def _remember(plan: Plan, cache: Cache, inputs: dict, result: Result, files: dict, out: Path):
     """What the next build and `pnp diff` read of this one: the game's snapshot and record."""
+    from . import diff
+
     game = plan.game.id
     diff.save(diff.take(plan), cache, game)
     mine = {p: data for p, data in files.items() if p.is_relative_to(out / game)}
@@ -195,6 +212,10 @@ def _remember(plan: Plan, cache: Cache, inputs: dict, result: Result, files: dic
 def _check_game(project, gid, options: Options, result: Result, play: bool, session: Session):
     """One game loaded, its rules checked and laid out: its plan, or None when its data is
     broken (the problems say why)."""
+    from .layout.plan import lay_out
+    from .model import Folders
+    from .rules.checks import check_rules
+
     problems = result.problems
     game = load(project, gid, problems, options.limits)
     if game is None:
@@ -226,6 +247,10 @@ def load(
     project: Project, game_id: str, problems: Problems, limits: Limits = DEFAULT
 ) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
+    from . import validate
+    from .load import read_table
+    from .model import Game
+
     manifest = project.manifest(game_id)
     problems.extend(manifest.warnings)
     errors_before = problems.count("error")

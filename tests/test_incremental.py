@@ -344,3 +344,33 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     assert "cards/tiny/cards.csv:3:number" in broken.stderr, broken.stderr
     assert "nothing was written" in broken.stderr
     assert (tiny / "broken.flag").read_text() == "ran"
+
+
+def test_help_and_a_build_with_nothing_to_do_import_no_stage(tiny):
+    """`pnp --help`, `pnp build --help` aside, and a build with nothing changed import neither
+    the stages nor ReportLab nor Jinja: start-up is Python's own work and a little of pnp's."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from generator.cli import main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('reportlab', 'jinja2', 'generator.builders', 'generator.layout',\n"
+        "         'generator.render', 'generator.rules')\n"
+        "print(sorted({m.split('.')[0] if m.startswith(('r', 'j')) else m for m in sys.modules\n"
+        "              if m.startswith(heavy)}), file=sys.stderr)\n"
+    )
+
+    def imported(*args):
+        done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True)
+        return done.stderr.strip().splitlines()[-1]
+
+    assert imported("--help") == "[]"
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert imported("build", "--project", str(tiny)) == "[]"
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
+    assert "generator.builders" in imported("build", "--project", str(tiny))

@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 
 from .. import pipeline
-from ..builders import REGISTRY
 from ..i18n import _
 from .common import (
     _limits,
@@ -22,6 +21,19 @@ from .common import (
     paper_option,
     project_option,
 )
+
+
+class _FormatOption(click.Option):
+    """--format, whose help names every builder: looked up when the help is shown, so a build
+    with nothing to do imports no builder."""
+
+    def get_help_record(self, ctx):
+        from ..builders import REGISTRY
+
+        names = "; ".join(f"{n}{' (default)' if b.default else ''}" for n, b in REGISTRY.items())
+        self.help = f"What to write (repeatable or comma-separated): {names}. Default: every "
+        self.help += "default format."
+        return super().get_help_record(ctx)
 
 
 @main.command()
@@ -79,15 +91,7 @@ from .common import (
     help="Use the back-page offset saved for this printer (pnp printer save); default: the "
     "saved default printer, if any.",
 )
-@click.option(
-    "--format",
-    "formats",
-    metavar="NAME[,NAME…]",
-    help="What to write (repeatable or comma-separated): "
-    + "; ".join(f"{name}{' (default)' if b.default else ''}" for name, b in REGISTRY.items())
-    + ". Default: every default format.",
-    multiple=True,
-)
+@click.option("--format", "formats", metavar="NAME[,NAME…]", multiple=True, cls=_FormatOption)
 @click.option("--quiet", "-q", is_flag=True, help="Print only warnings and errors.")
 @click.option(
     "--verbose", "-v", is_flag=True, help="Also print how long each step took and what was reused."
