@@ -10,16 +10,16 @@ import click
 from .. import pipeline
 from ..i18n import _
 from .common import (
-    _limits,
-    _project,
-    _report,
-    _run,
     lang_option,
     limit_option,
+    limits_from,
     main,
     out_option,
     paper_option,
+    print_problems,
+    project_from,
     project_option,
+    run_action,
 )
 
 
@@ -125,7 +125,7 @@ def build(
         if sys.stderr.isatty() and not quiet:
             progress.show(sys.stderr)
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         offset = printers.pick(printer, back_offset)
         picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
         opts = pipeline.Options(
@@ -140,13 +140,13 @@ def build(
             url_base=url_base,
             strict=strict,
             formats=picked or None,
-            limits=_limits(limits),
+            limits=limits_from(limits),
             back_offset=offset,
         )
         if offset:
             click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)
         result = pipeline.build(project, list(games), opts)
-        code = _report(result, strict, quiet)
+        code = print_problems(result, strict, quiet)
         if not quiet:
             for game in result.reused:
                 click.echo(
@@ -196,7 +196,7 @@ def build(
                 )
         return code
 
-    _run(action)
+    run_action(action)
 
 
 def _games_without_errors(project, games: tuple, result) -> list[str]:

@@ -6,7 +6,7 @@ import click
 
 from ..i18n import _
 from ..problems import BuildError
-from .common import _project, _run, lang_option, main, project_option
+from .common import lang_option, main, project_from, project_option, run_action
 
 
 @main.group()
@@ -32,7 +32,7 @@ def cache_clear(project_dir) -> None:
             click.echo(_("{path}: not used and not emptied: {why}", path=folders[0], why=why))
             folders = []
         try:
-            folders.append(_project(project_dir).output / ".cache")
+            folders.append(project_from(project_dir).output / ".cache")
         except BuildError:
             if project_dir:
                 raise
@@ -43,4 +43,4 @@ def cache_clear(project_dir) -> None:
             click.echo(_("nothing to clear"))
         return 0
 
-    _run(action)
+    run_action(action)

@@ -9,7 +9,7 @@ import click
 
 from ..i18n import _
 from ..problems import BuildError
-from .common import _run, lang_option, main, paper_option
+from .common import lang_option, main, paper_option, run_action
 
 
 @main.command()
@@ -46,4 +46,4 @@ def calibrate(paper, out_file) -> None:
         click.echo(_("wrote {path}", path=path))
         return 0
 
-    _run(action)
+    run_action(action)

@@ -7,15 +7,15 @@ import click
 from .. import pipeline
 from ..i18n import _
 from .common import (
-    _limits,
-    _project,
-    _report,
-    _run,
     lang_option,
     limit_option,
+    limits_from,
     main,
     paper_option,
+    print_problems,
+    project_from,
     project_option,
+    run_action,
 )
 
 
@@ -38,7 +38,7 @@ def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> 
     game a few hundred times by machine to find where its rules do not hold together."""
 
     def action() -> int:
-        project = _project(project_dir)
+        project = project_from(project_dir)
         result = pipeline.check(
             project,
             list(games),
@@ -47,13 +47,13 @@ def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> 
                 bleed_mm=bleed,
                 margin_mm=margin,
                 strict=strict,
-                limits=_limits(limits),
+                limits=limits_from(limits),
             ),
             play=not no_play,
         )
-        code = _report(result, strict)
+        code = print_problems(result, strict)
         if not code:
             click.echo(_("ok: {games}", games=", ".join(p.game.id for p in result.plans)))
         return code
 
-    _run(action)
+    run_action(action)

@@ -17,7 +17,7 @@ from ..problems import BuildError
 from ..project import find_project
 
 
-def _project(path: str | None):
+def project_from(path: str | None):
     """The project `--project` names, else the one this folder is in: here, or the nearest
     folder above with cards/ and layouts/ (a designer working in cards/GAME/)."""
     if path:
@@ -30,7 +30,7 @@ def _project(path: str | None):
     return find_project(here)
 
 
-def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
+def print_problems(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
     for line in result.problems.folded("warning" if quiet else "notice"):
         click.echo(line, err=True)
     errors, warnings = result.problems.said("error"), result.problems.said("warning")
@@ -46,13 +46,13 @@ def _report(result: pipeline.Result, strict: bool, quiet: bool = False) -> int:
     return 1 if result.failed(strict) else 0
 
 
-def _say_now(line: str) -> None:
+def say_now(line: str) -> None:
     """A line for a command that keeps running (watch, serve): out at once, even to a pipe."""
     click.echo(line)
     sys.stdout.flush()
 
 
-def _run(action) -> None:
+def run_action(action) -> None:
     try:
         code = action()
     except BuildError as exc:
@@ -93,8 +93,8 @@ limit_option = click.option(
 )
 
 
-def _limits(pairs: tuple[str, ...]):
-    return DEFAULT.with_given(_parse_options(pairs, "--limit"))
+def limits_from(pairs: tuple[str, ...]):
+    return DEFAULT.with_given(parse_pairs(pairs, "--limit"))
 
 
 project_option = click.option(
@@ -161,7 +161,7 @@ def main() -> None:
     """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""
 
 
-def _parse_options(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
+def parse_pairs(pairs: tuple[str, ...], flag: str = "--option") -> dict[str, str]:
     out = {}
     for pair in pairs:
         if "=" not in pair:

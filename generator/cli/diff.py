@@ -7,7 +7,15 @@ from pathlib import Path
 import click
 
 from .. import pipeline
-from .common import _project, _report, _run, lang_option, main, paper_option, project_option
+from .common import (
+    lang_option,
+    main,
+    paper_option,
+    print_problems,
+    project_from,
+    project_option,
+    run_action,
+)
 
 
 @main.command()
@@ -49,15 +57,15 @@ def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
         from .. import printers
         from ..comparing import compare
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         out = project.output_for(Path(out_dir) if out_dir else None)
         offset = printers.pick(printer, None) if reprint else None
         opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
         result, lines = compare(project, game, opts, since, reprint, click.echo)
         if result.failed(False):
-            return _report(result, False)
+            return print_problems(result, False)
         for line in lines:
             click.echo(line)
         return 0
 
-    _run(action)
+    run_action(action)

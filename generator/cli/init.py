@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..i18n import _
-from .common import _run, lang_option, main
+from .common import lang_option, main, run_action
 
 
 @main.command()
@@ -35,4 +35,4 @@ def init(folder) -> None:
             click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=shown))
         return 0
 
-    _run(action)
+    run_action(action)

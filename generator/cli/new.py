@@ -9,7 +9,15 @@ import click
 from ..i18n import _, ngettext
 from ..kinds import KINDS
 from ..problems import BuildError
-from .common import _limits, _project, _run, lang_option, limit_option, main, project_option
+from .common import (
+    lang_option,
+    limit_option,
+    limits_from,
+    main,
+    project_from,
+    project_option,
+    run_action,
+)
 
 
 @main.command()
@@ -90,7 +98,7 @@ def new(
     def action() -> int:
         from .. import scaffold
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         if add_id is not None:
             given = [o for o, v in (("--title", title), ("--rules", with_rules)) if v]
             if given:
@@ -108,7 +116,7 @@ def new(
                 add_id,
                 source,
                 size,
-                _limits(limits),
+                limits_from(limits),
                 header,
                 kind,
                 component_name,
@@ -149,7 +157,7 @@ def new(
             size or "poker",
             title,
             (lo, hi),
-            _limits(limits),
+            limits_from(limits),
             with_rules,
             header,
         )
@@ -158,7 +166,7 @@ def new(
         click.echo(_("next: pnp build {game}", game=game))
         return 0
 
-    _run(action)
+    run_action(action)
 
 
 def _trust_written(project, paths) -> None:

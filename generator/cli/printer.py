@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import _
-from .common import _run, lang_option, main
+from .common import lang_option, main, run_action
 
 
 @main.group()
@@ -38,7 +38,7 @@ def printer_save(name, back_offset, make_default) -> None:
         )
         return 0
 
-    _run(action)
+    run_action(action)
 
 
 @printer.command("list")
@@ -57,4 +57,4 @@ def printer_list() -> None:
             click.echo(f"{name}{mark}: {offset.words()}")
         return 0
 
-    _run(action)
+    run_action(action)

@@ -10,14 +10,14 @@ from .. import pipeline
 from ..i18n import _
 from ..problems import BuildError
 from .common import (
-    _project,
-    _run,
-    _say_now,
     lang_option,
     main,
     out_option,
     paper_option,
+    project_from,
     project_option,
+    run_action,
+    say_now,
 )
 
 
@@ -42,15 +42,15 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
     def action() -> int:
         from .. import serve as server
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         # Every build's plans, to show every card (the faces still come from the memo).
         opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, reuse=False)
 
         try:
-            return server.run(project, list(games), opts, port, _say_now)
+            return server.run(project, list(games), opts, port, say_now)
         except OSError as exc:
             raise BuildError(
                 _("cannot serve on port {port}: {error}", port=port, error=exc.strerror)
             ) from None
 
-    _run(action)
+    run_action(action)

@@ -11,15 +11,15 @@ import click
 from ..i18n import _
 from ..problems import BuildError
 from .common import (
-    _limits,
-    _parse_options,
-    _project,
-    _run,
     lang_option,
     limit_option,
+    limits_from,
     main,
     out_option,
+    parse_pairs,
+    project_from,
     project_option,
+    run_action,
 )
 
 
@@ -87,9 +87,9 @@ def _sweep(
             sweep=sweep,
             games=games,
             seed=seed,
-            options=_parse_options(options),
+            options=parse_pairs(options),
             out=Path(out_dir) if out_dir else None,
-            limits=_limits(limits),
+            limits=limits_from(limits),
             scheduler=scheduler,
         ),
         _games_progress(),
@@ -184,7 +184,7 @@ def simulate(
     def action() -> int:
         from .. import playouts
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         counts = _player_counts(players)
         sweep = _parse_sweep(sweeps)
         kind_list = list(kinds) or ["random"]
@@ -213,11 +213,11 @@ def simulate(
             players=counts[0] if counts else None,
             games=games,
             seed=seed,
-            options=_parse_options(options),
+            options=parse_pairs(options),
             kind=kind_list[0],
             out=Path(out_dir) if out_dir else None,
             replay=replay,
-            limits=_limits(limits),
+            limits=limits_from(limits),
             scheduler=scheduler,
             kind_given=bool(kinds),
         )
@@ -236,4 +236,4 @@ def simulate(
             return 0
         return _report_out(result, as_json)
 
-    _run(action)
+    run_action(action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import _
-from .common import _project, _run, lang_option, main, project_option
+from .common import lang_option, main, project_from, project_option, run_action
 
 
 @main.command()
@@ -23,7 +23,7 @@ def trust(games, project_dir, forget) -> None:
         from .. import trust as trusting
         from ..rules.modules import RULES_FILE
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         if forget:
             if trusting.forget(project.root):
                 click.echo(
@@ -54,4 +54,4 @@ def trust(games, project_dir, forget) -> None:
         click.echo(_("remembered in {path}", path=saved))
         return 0
 
-    _run(action)
+    run_action(action)

@@ -8,15 +8,15 @@ import click
 
 from .. import pipeline
 from .common import (
-    _project,
-    _report,
-    _run,
-    _say_now,
     lang_option,
     main,
     out_option,
     paper_option,
+    print_problems,
+    project_from,
     project_option,
+    run_action,
+    say_now,
 )
 
 
@@ -42,7 +42,7 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
     def action() -> int:
         from .. import watch as watcher
 
-        project = _project(project_dir)
+        project = project_from(project_dir)
         picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
         opts = pipeline.Options(
             paper=paper,
@@ -53,7 +53,7 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
         )
 
         return watcher.run(
-            project, list(games), opts, lambda result: _report(result, strict), _say_now
+            project, list(games), opts, lambda result: print_problems(result, strict), say_now
         )
 
-    _run(action)
+    run_action(action)
