@@ -200,13 +200,13 @@ def image_form(c, image) -> tuple[str, tuple[float, float]]:
     """The PDF form that draws `image` (made on its first use in this file, so a picture on a
     hundred cards is embedded once) and the size it is drawn at before scaling."""
     name = f"img{image.digest}"
-    if image.kind == "svg":
-        drawing = _svg(image)
-        size = (float(drawing.width), float(drawing.height))
-    else:
-        size = (1.0, 1.0)
+    # a drawing at its own size (layout measured it), a raster picture in the unit square
+    size = tuple(map(float, image.px)) if image.kind == "svg" else (1.0, 1.0)
     if not c.hasForm(name):
-        source = None if image.kind == "svg" else _raster(image.path, image.kind)
+        if image.kind == "svg":  # read again (as layout did, inside the project) for this file
+            drawing, source = read_svg(image.path, image.root), None
+        else:
+            source = _raster(image.path, image.kind)
         c.beginForm(name, 0, 0, *size)  # the file is read: nothing can fail inside the form
         if source is None:
             from reportlab.graphics import renderPDF
@@ -232,22 +232,6 @@ ORIENTATIONS = {
     7: (0, 1, 1, 0, 0, 0),
     8: (0, 1, -1, 0, 1, 0),
 }
-
-
-_SVGS: dict[str, object] = {}
-
-
-def _svg(image):
-    """An SVG file's drawing, parsed once per process and content (layout has read it already,
-    with the same containment)."""
-    if image.digest not in _SVGS:
-        if len(_SVGS) >= SVGS_MOST:  # a watch session saving a drawing again and again
-            del _SVGS[next(iter(_SVGS))]
-        _SVGS[image.digest] = read_svg(image.path, image.root)
-    return _SVGS[image.digest]
-
-
-SVGS_MOST = 128  # drawings kept parsed in one process, the oldest forgotten first
 
 
 def _raster(path: str, kind: str):
