@@ -126,15 +126,7 @@ def _touch(path: Path) -> None:
 # one, so the folder is trimmed, least recently used first, to these bounds (BOUNDS).
 FONTS_MOST_FILES = 400
 FONTS_MOST_BYTES = 256 * 1024 * 1024
-# Compiled templates are kept by their source: every edit of a template or of the rules
-# source makes one.
-BOUNDS = {
-    "fonts": (FONTS_MOST_FILES, FONTS_MOST_BYTES),
-    "templates": (1000, 64 * 1024 * 1024),
-    # the user's cache only (recall_shared): work remembered by what it is worked out from
-    "worked": (2000, 128 * 1024 * 1024),
-    "passed": (2000, 16 * 1024 * 1024),
-}
+BOUNDS = {"fonts": (FONTS_MOST_FILES, FONTS_MOST_BYTES)}
 
 
 def _trim(folder: Path, most_files: int, most_bytes: int) -> None:
@@ -176,11 +168,6 @@ def code_digest() -> str:
             rel = Path(folder, name).relative_to(root).as_posix()
             found.append((rel, st.st_size, st.st_mtime_ns))
     return hashlib.blake2b(repr(sorted(found)).encode(), digest_size=16).hexdigest()
-
-
-def digest(*parts) -> str:
-    """A name for work on `parts` (their repr) by this version of pnp."""
-    return hashlib.blake2b(repr((code_digest(), parts)).encode(), digest_size=16).hexdigest()
 
 
 SEAL = 32  # bytes of HMAC-SHA256 before each entry

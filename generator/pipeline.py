@@ -78,8 +78,9 @@ def build(
     `laid`, if given, hears the result once the games are checked and laid out, before
     anything is drawn (`pnp serve` shows the cards then)."""
     session = session or Session()
-    if options.formats:  # a format not known is said before anything is touched
-        _builders().select(options.formats)
+    # A format not known is said before anything is touched; the builders are imported only
+    # when a format is named or a game is to be built.
+    picked = _builders().select(options.formats) if options.formats else None
     out = project.output_for(options.out)
     wanted = game_ids or project.game_ids()
     cache = Cache.for_output(out, writable=True, writing=frozenset(wanted))
@@ -87,7 +88,8 @@ def build(
     with in_force(options.limits):
         inputs, reused = _unchanged(project, out, cache, wanted, options)
         todo = [g for g in wanted if g not in reused]
-        picked = _builders().select(options.formats) if todo else []
+        if todo and picked is None:
+            picked = _builders().select(None)
         # Printing does not wait for the game to hold together: playouts are check's business.
         result = (
             check(project, todo, options, cache, False, session) if todo else Result(Problems())

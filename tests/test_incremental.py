@@ -370,7 +370,7 @@ def test_help_and_a_build_with_nothing_to_do_import_no_stage(tiny):
         return done.stderr.strip().splitlines()[-1]
 
     assert imported("--help") == "[]"
-    assert run("build", "--project", str(tiny)).exit_code == 0
-    assert imported("build", "--project", str(tiny)) == "[]"
+    assert "generator.builders" in imported("build", "--project", str(tiny))  # built
+    assert imported("build", "--project", str(tiny)) == "[]"  # as it was: nothing to do
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
     assert "generator.builders" in imported("build", "--project", str(tiny))

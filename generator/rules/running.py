@@ -142,10 +142,8 @@ def replay(game: Game, module, opts: SimulateOptions):
     options = readings(module, {**chosen(game, module), **opts.options})
     kinds = player_kinds(opts.kind, players, module)
     data = modules.guarded(module, module.prepare, game)
-    play = engine.play
-    return modules.guarded(
-        module, play, module, data, players, opts.replay, options, kinds, check=True, log=True
-    )
+    args = (module, data, players, opts.replay, options, kinds)
+    return modules.guarded(module, engine.play, *args, check=True, log=True)
 
 
 def simulation(game: Game, module, opts: SimulateOptions, progress=None):

@@ -461,11 +461,6 @@ def skill_of(players: int, parts: list[list[tuple]]) -> dict:
     }
 
 
-def skill_signal(module, data, players: int, games: int, seed: int, options: dict) -> dict:
-    """The skill signal of skill_batches' playouts."""
-    return skill_of(players, _played(module, data, skill_batches(players, games, seed, options)))
-
-
 def alternatives(
     module, data, st: Stats, found: list[Finding], games: int = 300, workers: int | None = None
 ) -> list[dict]:
