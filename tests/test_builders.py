@@ -133,3 +133,24 @@ def test_simulation_format_plays_every_player_count(tmp_path):
     )
     stats = json.loads((tmp_path / f"fudaraku/simulation-{lo}p.json").read_text(encoding="utf-8"))
     assert stats["players"] == lo and stats["games"] == 1000
+    # The report PDF prints the figures the JSON's histograms give (value -> games).
+    import re
+
+    from pdfread import all_text
+
+    def figures(hist: dict) -> tuple[str, str]:
+        counts = sorted((int(v), n) for v, n in hist.items())
+        total = sum(n for _v, n in counts)
+        seen, median = 0, None
+        for value, n in counts:
+            seen += n
+            if median is None and seen >= total / 2:
+                median = value
+        return f"{sum(v * n for v, n in counts) / total:.1f}", str(median)
+
+    text = all_text(tmp_path / f"fudaraku/simulation-{lo}p.pdf").replace("\n", " ")
+    won, length, lead = (figures(stats[k]) for k in ("winning_scores", "lengths", "margins"))
+    said = re.search(r"Winning score: mean (\S+), median (\S+); decisions: mean (\S+)\.", text)
+    assert said and said.groups() == (*won, length[0]), text
+    said = re.search(r"lead over second: mean (\S+), median (\S+)\.", text)
+    assert said and said.groups() == lead, text

@@ -28,6 +28,8 @@ def test_diff_names_the_changed_cards_and_fields_old_beside_new(tiny):
     assert len(pypdf.PdfReader(pdf).pages) == 1
     text = all_text(pdf)
     assert "二の赤。" in text and "赤の二。" in text  # the old face and the new one
+    # the old text on the old face (from the last build's snapshot) and in what changed
+    assert text.count("二の赤。") == 2 and text.count("赤の二。") == 2, text
     assert "text：二の赤。 → 赤の二。" in text and "一番小さい赤。" not in text  # only changes
     assert (tiny / "output/tiny/cards.pdf").exists()  # the build's files are kept
 
