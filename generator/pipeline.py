@@ -46,6 +46,9 @@ class Options:
     limits: Limits = DEFAULT
     back_offset: object = None  # printers.BackOffset for the back pages of duplex sheets
     reuse: bool = True  # skip a game with nothing changed (watch and serve need every plan)
+    # Keep this build as what `pnp diff` compares with: a build to print. The builds `pnp watch`
+    # and `pnp serve` make on every save are drafts, and leave the printed one in place.
+    snapshot: bool = True
 
 
 @dataclass
@@ -102,7 +105,7 @@ def build(
             return result
         files = _draw(result, picked, cache, out, session)
         for plan in result.plans:
-            _remember(plan, cache, inputs, result, files, out)
+            _remember(plan, cache, inputs, result, files, out, options.snapshot)
         clock.lap(result, "draw")
     # The outputs last: the switch to the new set is the build's final operation.
     result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
@@ -201,12 +204,14 @@ def _draw(result: Result, picked, cache: Cache, out: Path, session: Session) -> 
     return files
 
 
-def _remember(plan: Plan, cache: Cache, inputs: dict, result: Result, files: dict, out: Path):
-    """What the next build and `pnp diff` read of this one: the game's snapshot and record."""
+def _remember(plan: Plan, cache, inputs: dict, result: Result, files: dict, out: Path, snapshot):
+    """What the next build reads of this one, its record; and with `snapshot`, what `pnp diff`
+    compares with."""
     from . import diff
 
     game = plan.game.id
-    diff.save(diff.take(plan), cache, game)
+    if snapshot:
+        diff.save(diff.take(plan), cache, game)
     mine = {p: data for p, data in files.items() if p.is_relative_to(out / game)}
     builds.remember(cache, game, inputs[game], result.problems, mine, out, plan)
 

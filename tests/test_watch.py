@@ -116,6 +116,27 @@ def test_watch_ignores_editor_temporary_files(tmp_path):
         w.stop()
 
 
+def test_diff_after_watching_compares_with_the_last_build_not_the_drafts(tmp_path):
+    """Printed on Monday with `pnp build`, edited all week under `pnp watch`: `pnp diff` still
+    names what changed since the print."""
+    from conftest import run
+
+    root = make_fixture_project("tiny", tmp_path)
+    assert run("build", "--project", str(root)).exit_code == 0
+    w = Watcher(root)
+    try:
+        w.until("watching")
+        time.sleep(0.5)
+        csv = root / "cards/tiny/cards.csv"
+        csv.write_text(csv.read_text("utf-8").replace("二の赤。", "赤の二。"), "utf-8")
+        assert "1 changed: 赤 2" in w.until("tiny:")
+    finally:
+        w.stop()
+    r = run("diff", "tiny", "--project", str(root))
+    assert r.exit_code == 0, r.output
+    assert "tiny: 1 changed, 0 added, 0 removed: 赤 2" in r.output, r.output
+
+
 def test_watch_tells_the_copies_of_a_row_once_with_their_count():
     from generator.watch import GameState, changes
 

@@ -43,8 +43,10 @@ def serve(games, project_dir, port, paper, out_dir) -> None:
         from .. import serve as server
 
         project = project_from(project_dir)
-        # Every build's plans, to show every card (the faces still come from the memo).
-        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None, reuse=False)
+        # Every build's plans, to show every card (the faces still come from the memo); no
+        # snapshot: serve's builds are drafts, and `pnp diff` compares with the last `pnp build`.
+        out = Path(out_dir) if out_dir else None
+        opts = pipeline.Options(paper=paper, out=out, reuse=False, snapshot=False)
 
         try:
             return server.run(project, list(games), opts, port, say_now)

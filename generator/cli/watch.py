@@ -50,6 +50,7 @@ def watch(games, project_dir, paper, out_dir, formats, strict) -> None:
             strict=strict,
             formats=picked or None,
             reuse=False,  # every build's plans, to say what changed
+            snapshot=False,  # drafts: `pnp diff` still compares with the last `pnp build`
         )
 
         return watcher.run(
