@@ -77,10 +77,16 @@ def test_the_gallery_follows_edits_and_shows_problems_beside_their_cards(served,
         f.get_attribute("data-where"): f.locator("img").get_attribute("src") for f in cards.all()
     }
     version = int(page.evaluate("document.body.dataset.version"))
+    page.set_viewport_size({"width": 500, "height": 400})
+    page.evaluate("window.scrollTo(0, 300); window.stayed = true")
+    loads = []
+    page.on("load", lambda: loads.append(1))
 
     edit(root, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
     page.wait_for_function(f"Number(document.body.dataset.version) > {version}", timeout=30000)
     page.wait_for_load_state("networkidle")
+    # updated in place: no reload (what the page held is still there), the scroll kept
+    assert page.evaluate("window.stayed === true && window.scrollY") == 300 and not loads
     after = {
         f.get_attribute("data-where"): f.locator("img").get_attribute("src")
         for f in page.locator("figure.card").all()

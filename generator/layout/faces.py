@@ -433,9 +433,6 @@ def _image_box(
     return with_props(box, props)
 
 
-_SET_COLOURS: set[str] = set()  # colours seen already written as the renderer takes them
-
-
 def _cell_naming(card: Card, written: str):
     """Where a message about `written` (a picture's path the layout made from the card's
     fields) points: the cell whose text is the longest part of it, else the card's row."""
@@ -449,21 +446,17 @@ def _cell_naming(card: Card, written: str):
 
 
 def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> Box:
+    """The box with its colours as the renderer takes them (#RRGGBB, or None for 'none'); a
+    value that is no colour is an error at the layout's key, and draws nothing."""
     p = box.props
-    if all(_set_colour(p.get(key)) for key in COLOUR_KEYS):
-        return box
-    props = dict(p)
+    changed: dict[str, object] = {}
     for key in COLOUR_KEYS:
-        value = props.get(key)
+        value = p.get(key)
         if value is None:
             continue
-        value = str(value).strip()
-        if value.lower() in {"", "none"}:
-            props[key] = None
-        elif (read := colours.colour(value)) is not None:
-            props[key] = read
-            _SET_COLOURS.add(read)
-        else:
+        text = str(value).strip()
+        read = None if text.lower() in {"", "none"} else colours.colour(text)
+        if read is None and text.lower() not in {"", "none"}:
             spec = next((s for s in layout.boxes if s.name == box.name), None)
             problems.error(
                 _(
@@ -472,22 +465,19 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
                     box=box.name,
                     key=key,
                     names=colours.NAMES,
-                    value=value,
+                    value=text,
                     card=card.label(),
                     where=card.where,
                 ),
                 spec.at(key) if spec is not None else box.where,
-                fold=f"colour:{layout.file}:{box.name}:{key}:{value}",
+                fold=f"colour:{layout.file}:{box.name}:{key}:{text}",
             )
-            props[key] = None
-    return with_props(box, props)
+        if read != value:
+            changed[key] = read
+    return with_props(box, {**p, **changed}) if changed else box
 
 
 FITTED_MOST = 20_000  # text boxes kept fitted; texts a deck repeats recur well within this
-
-
-def _set_colour(value: object) -> bool:
-    return value is None or (isinstance(value, str) and value in _SET_COLOURS)
 
 
 def _fit_text(

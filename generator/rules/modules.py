@@ -147,13 +147,11 @@ def ref_for(game: Game) -> RulesRef | None:
     return RulesRef(str(path.resolve()), shown, game.id, digest)
 
 
-_LOADED: dict[str, ModuleType] = {}
-
-
 def load(ref: RulesRef) -> ModuleType:
-    """The module `ref` names, loaded once per content; contract errors at the file."""
-    module = _LOADED.get(ref.name)
-    if module is not None:
+    """The module `ref` names, loaded once per content (Python's own registry of modules holds
+    it under a name that carries its digest); contract errors at the file."""
+    module = sys.modules.get(ref.name)
+    if module is not None and getattr(module, "RULES_REF", None) == ref:
         return module
     spec = importlib.util.spec_from_file_location(ref.name, ref.path)
     if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
@@ -206,7 +204,6 @@ def load(ref: RulesRef) -> ModuleType:
         raise BuildError([Problem("error", wrong, SourceRef(ref.shown))])
     module.GAME_ID = ref.game
     module.RULES_REF = ref
-    _LOADED[ref.name] = module
     return module
 
 
