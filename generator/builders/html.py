@@ -9,16 +9,23 @@ from pathlib import Path
 
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, directive_table
+from ..layout.text import phrases
 from ..rulesource import runs
 from ..typeset import parse_ruby, segments
 from . import Builder, Job
 
+# Lines break as a Japanese book breaks them: strict kinsoku (no small kana, 。 or 」 at a line
+# start) and between phrases only (BudouX's, marked <wbr>; `keep-all` holds each phrase
+# whole, so 「８個」 and 「シャルモント」 stay on one line), a phrase too long for the line
+# broken anywhere rather than overflowing a phone's screen; a table too wide for it scrolls
+# inside its own box.
 STYLE = """
 body { font-family: "pnp-body", sans-serif;
-       max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222; }
+       max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222;
+       line-break: strict; word-break: keep-all; overflow-wrap: break-word; }
 h1, h2, h3, h4, th, strong { font-family: "pnp-bold", "pnp-body", sans-serif; font-weight: normal; }
 h1 { text-align: center; } h2 { border-bottom: 2px solid #1F2A44; color: #1F2A44; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; display: block; overflow-x: auto; }
 th, td { border: 1px solid #888; padding: 0.2em 0.6em; vertical-align: middle; }
 th { background: #E8E2CC; } th, td { white-space: nowrap; }
 td:last-child { white-space: normal; } figure.samples { display: flex; flex-wrap: wrap; gap: 1em;
@@ -31,7 +38,8 @@ blockquote p { margin: 0.3em 0; }
 
 
 def inline(text: str) -> str:
-    """A marked text as HTML: **strong**, links, and ruby; everything else escaped."""
+    """A marked text as HTML: **strong**, links, and ruby; everything else escaped, a <wbr>
+    between its phrases (where a line may break)."""
     import html  # here, not when builders register: most builds make no page
 
     out = []
@@ -39,7 +47,7 @@ def inline(text: str) -> str:
         piece = "".join(
             f"<ruby>{html.escape(base)}<rt>{html.escape(reading)}</rt></ruby>"
             if reading
-            else html.escape(base)
+            else "<wbr>".join(html.escape(p) for p in phrases(base))
             for base, reading in segments(run.text)
         )
         if run.strong:
