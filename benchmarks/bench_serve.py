@@ -67,10 +67,9 @@ def main() -> None:
             shown.append(seen[0] - start)
             written.append(done - start)
         fonts = {w: full_truetype(w) for w in ("Regular", "Bold")}
-        plain = []
+        plain, deck = [], f"{csv}:63:88:3:3"
         for _ in range(args.edits):
             start = time.perf_counter()
-            deck = f"{csv}:63:88:3:3"
             subprocess.run(plain_cmd(Path(t) / "plain.pdf", fonts, 1, deck), check=True)
             plain.append(time.perf_counter() - start)
         cards = 40 * args.copies

@@ -204,7 +204,9 @@ def _draw(result: Result, picked, cache: Cache, out: Path, session: Session) -> 
     return files
 
 
-def _remember(plan: Plan, cache, inputs: dict, result: Result, files: dict, out: Path, snapshot):
+def _remember(
+    plan: Plan, cache: Cache, inputs: dict, result: Result, files: dict, out: Path, snapshot: bool
+):
     """What the next build reads of this one, its record; and with `snapshot`, what `pnp diff`
     compares with."""
     from . import diff

@@ -455,8 +455,9 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
         if value is None:
             continue
         text = str(value).strip()
-        read = None if text.lower() in {"", "none"} else colours.colour(text)
-        if read is None and text.lower() not in {"", "none"}:
+        nothing = text.lower() in {"", "none"}
+        read = None if nothing else colours.colour(text)
+        if read is None and not nothing:
             spec = next((s for s in layout.boxes if s.name == box.name), None)
             problems.error(
                 _(
