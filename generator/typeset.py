@@ -6,7 +6,9 @@ private-use markers with its reading, so line breaking keeps it whole and measur
 base only. Vertical text runs top to bottom in columns from right to left: punctuation and
 brackets take their vertical forms, the long vowel mark and Latin letters turn sideways, small
 kana sit up and to the right, and a number of one or two digits stands upright in one cell
-(縦中横). Pure functions: no drawing here.
+(縦中横). Horizontal lines set 約物 as jlreq (W3C, *Requirements for Japanese Text Layout*,
+3.1 and Appendix E) says: two marks in a row lose the half em of blank between them, and a
+justified line adds its space only where jlreq lets it. Pure functions: no drawing here.
 """
 
 from __future__ import annotations
@@ -20,6 +22,36 @@ _BRACES = re.compile(r"\{([^{}|\n]+)\|([^{}|\n]+)\}")
 _GROUP = re.compile(
     f"{RUBY_OPEN}([^{RUBY_SEP}{RUBY_CLOSE}]*){RUBY_SEP}([^{RUBY_CLOSE}]*){RUBY_CLOSE}"
 )
+
+
+# jlreq's classes (full-width forms): opening brackets (cl-01) carry their blank before the
+# mark, closing brackets (cl-02), full stops and commas (cl-06, cl-07) after it; middle dots
+# (cl-05) a quarter em each side.
+OPENING = frozenset("「『（［｛〔〈《【〘〖〝｟")
+CLOSING = frozenset("」』）］｝〕〉》】〙〗〟｠")
+STOPS = frozenset("、。，．")
+MIDDLE = frozenset("・：；")
+_ENDING = CLOSING | STOPS
+_TIGHT_AFTER = CLOSING | STOPS | MIDDLE
+
+
+def squeezed(a: str, b: str) -> bool:
+    """Whether the half em of blank between `a` and `b` side by side goes (jlreq 3.1.4): a
+    closing bracket, comma or full stop before another, or before an opening bracket, and two
+    opening brackets; so 「）、」 takes 1.5 em, not 2."""
+    return (a in _ENDING and (b in _ENDING or b in OPENING)) or (a in OPENING and b in OPENING)
+
+
+def squeezes(text: str) -> int:
+    """How many half ems a line's marks give back (`squeezed` pairs in `text`)."""
+    return sum(map(squeezed, text, text[1:]))
+
+
+def stretches(a: str, b: str) -> bool:
+    """Whether a justified line may add space between `a` and `b` (jlreq Appendix E): not
+    after an opening bracket, nor before or after a closing bracket, comma, full stop or
+    middle dot, whose blank already sets them apart."""
+    return not (a in OPENING or a in _TIGHT_AFTER or b in _TIGHT_AFTER)
 
 
 def ruby(base: object, reading: object) -> str:

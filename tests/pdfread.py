@@ -271,3 +271,57 @@ def text_sizes(path: Path, index: int) -> list[tuple[str, float]]:
 
     pypdf.PdfReader(path).pages[index].extract_text(visitor_text=visit)
     return out
+
+
+@dataclass(frozen=True)
+class Line:
+    """A printed line of one size in one column: its baseline's height, its size in points and
+    its characters as (character, left, right), each character's advance box as PDFium reads
+    it (a character and the space it takes, not only its ink)."""
+
+    y: float
+    size: float
+    chars: tuple[tuple[str, float, float], ...]
+
+    @property
+    def left(self) -> float:
+        return self.chars[0][1]
+
+    @property
+    def right(self) -> float:
+        return self.chars[-1][2]
+
+    @property
+    def text(self) -> str:
+        return "".join(ch for ch, _l, _r in self.chars)
+
+
+def text_lines(path: Path, index: int) -> list[Line]:
+    """The page's horizontal text as lines, top first: characters of one size on one baseline,
+    parted where a gap of two ems or more opens (two columns side by side)."""
+    import pypdfium2.raw as pdfium_c
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        tp = pdf[index].get_textpage()
+        rows: dict[tuple[float, float], list] = {}
+        for i in range(tp.count_chars()):
+            ch = tp.get_text_range(i, 1)
+            if not ch.strip():
+                continue
+            left, bottom, right, _top = tp.get_charbox(i, loose=True)
+            size = round(pdfium_c.FPDFText_GetFontSize(tp, i), 2)
+            rows.setdefault((round(bottom, 1), size), []).append((ch, left, right))
+    finally:
+        pdf.close()
+    out = []
+    for (y, size), chars in rows.items():
+        chars.sort(key=lambda c: c[1])
+        part = [chars[0]]
+        for a, b in zip(chars, chars[1:]):
+            if b[1] - a[2] >= 2 * size:
+                out.append(Line(y, size, tuple(part)))
+                part = []
+            part.append(b)
+        out.append(Line(y, size, tuple(part)))
+    return sorted(out, key=lambda line: (-line.y, line.left))

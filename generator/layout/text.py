@@ -71,6 +71,7 @@ def wrap(
     max_ragged: float | None = None,
     min_last: int = 0,
     carry: Callable[[str], str] | None = None,
+    ends: list[bool] | None = None,
 ) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
@@ -80,10 +81,12 @@ def wrap(
     `min_last`, a paragraph's last line never holds fewer characters than that (「い。」 alone):
     characters come down from the line before, at a legal break. With `carry` (styled text,
     layout/markup.py), each line after a paragraph's first starts with `carry(what came before
-    it)`, so a line is measured and drawn with the style in force where it starts.
+    it)`, so a line is measured and drawn with the style in force where it starts. `ends`, if
+    given, hears for each line whether it ends a paragraph (a justified text sets it flush).
     """
     lines: list[str] = []
     for para in text.split("\n"):
+        _ended(lines, ends)
         if not para:
             lines.append("")
             continue
@@ -131,7 +134,14 @@ def wrap(
                 start += 1
         if min_last and len(starts) >= 2 and not carry:
             _lengthen_last(lines, starts, para, fallback, min_last)
+    _ended(lines, ends)
     return lines
+
+
+def _ended(lines: list[str], ends: list[bool] | None) -> None:
+    """The lines since the last paragraph's end told, in `ends`: only the last ends one."""
+    if ends is not None and len(lines) > len(ends):
+        ends += [False] * (len(lines) - len(ends) - 1) + [True]
 
 
 def _lengthen_last(lines, starts, para, legal, min_last) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from copy import copy
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 # isort: split
 from reportlab.lib import colors
@@ -33,8 +33,8 @@ from ..layout.faces import Face
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
-from ..typeset import base_text, has_ruby, parse_ruby
-from .draw import draw_face, draw_ruby_text, draw_runs, image_form, stand_in
+from ..typeset import base_text, parse_ruby, segments, squeezed, squeezes, stretches
+from .draw import draw_face, draw_icon, draw_reading, image_form, stand_in
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
 NOTE_BAR = colors.HexColor("#B8C2D6")  # the bar beside a note (a blockquote)
@@ -155,6 +155,10 @@ class TextBlock(Flowable):
     """A paragraph set by our own Japanese line breaker (phrases, full kinsoku), not ReportLab's
     CJK wrap, which hangs only one closing mark and so can start a line with 「。」 after 「）」.
 
+    Lines are set as jlreq says (typeset.py): two 約物 in a row give back the half em between
+    them, and in a justified style (`justify` on the style: body text, items, notes) every line
+    but a paragraph's last fills the measure, its space added where jlreq allows.
+
     Text may carry inline marks (rulesource: **strong**, links): they are taken out before the
     line breaking, so no mark decides a break, and put back into the lines they belong to. Such
     a paragraph is measured with the wider of the body and bold fonts, so it never overflows.
@@ -168,10 +172,12 @@ class TextBlock(Flowable):
         lines: list[str] | None = None,
         first: bool = True,
         tail: bool = True,
+        ends: list[bool] | None = None,
     ):
         super().__init__()
         self.tail = tail  # the paragraph's end: the space after it follows
         self.given = lines is not None  # a part of a split paragraph: its lines are fixed
+        self.ends = ends or []  # for each line, whether it ends a paragraph (set flush)
         # `:酒肴:` as the card layouts draw it: one character each, measured as its advance
         found = getattr(style, "icons", None)
         self.icons = {}  # char -> (shapes, advance), as draw_runs takes them
@@ -199,15 +205,17 @@ class TextBlock(Flowable):
 
     def _measure(self, s: str) -> float:
         s = base_text(s)
+        squeeze = squeezes(plain(s) if self.marked else s) * self.style.fontSize / 2
         if self.icons:
             s, ems = self.iconset.strip(s)
             if ems:
-                return self._measure(s) + ems * self.style.fontSize
+                return self._measure(s) + ems * self.style.fontSize - squeeze
         if not self.marked:
-            return stringWidth(s, self.style.fontName, self.style.fontSize)
+            return stringWidth(s, self.style.fontName, self.style.fontSize) - squeeze
         s = plain(s)
         size = self.style.fontSize
-        return max(stringWidth(s, self.style.fontName, size), stringWidth(s, self.bold_font, size))
+        wide = max(stringWidth(s, self.style.fontName, size), stringWidth(s, self.bold_font, size))
+        return wide - squeeze
 
     def wrap(self, avail_w, avail_h):
         if not self.given and getattr(self, "width", None) != avail_w:
@@ -215,11 +223,17 @@ class TextBlock(Flowable):
         self.width = avail_w
         if self.lines is None:
             width = avail_w - self.style.leftIndent
+            self.ends = []
             if self.marked:
-                self.lines = _wrap_marked(self.text, width, self._measure)
+                self.lines = _wrap_marked(self.text, width, self._measure, self.ends)
             else:
                 self.lines = textfit.wrap(
-                    self.text, width, self._measure, max_ragged=0.12, min_last=MIN_LAST
+                    self.text,
+                    width,
+                    self._measure,
+                    max_ragged=MAX_RAGGED,
+                    min_last=MIN_LAST,
+                    ends=self.ends,
                 )
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
@@ -234,9 +248,10 @@ class TextBlock(Flowable):
             fit -= 1
         if len(self.lines) - fit < 1:
             return []
+        head, rest = self.ends[:fit], self.ends[fit:]
         return [
-            TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first),
-            TextBlock(self.text, self.style, None, self.lines[fit:], False),
+            TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first, ends=head),
+            TextBlock(self.text, self.style, None, self.lines[fit:], False, ends=rest),
         ]
 
     def _ends_phrase(self, n: int) -> bool:
@@ -272,80 +287,183 @@ class TextBlock(Flowable):
             c.setFillColor(st.textColor)
         if self.bullet and self.lines:  # first, so text extraction reads it before the item
             c.drawString(st.bulletIndent, self.height - drop, self.bullet)
+        measure = self.width - st.leftIndent
         for i, line in enumerate(self.lines):
             y = self.height - i * st.leading - drop
+            units = self._units(line)
+            natural = sum(u.width for u in units) - _given_back(units) * st.fontSize / 2
+            ends = i >= len(self.ends) or self.ends[i]
+            extra = 0.0
+            if getattr(st, "justify", False) and not ends and natural < measure:
+                gaps = sum(map(_stretches, units, units[1:]))
+                extra = min((measure - natural) / gaps, st.fontSize) if gaps else 0.0
             x = st.leftIndent
             if st.alignment == TA_CENTER:
-                x = (self.width - self._line_width(line)) / 2
-            if self.marked:
-                self._draw_runs(line, x, y)
-            elif self.icons and any(ch in self.icons for ch in line):
-                self._with_icons(line, x, y, st.fontName)
-            elif has_ruby(line):
-                draw_ruby_text(c, line, x, y, st.fontSize, st.fontName)
-            else:
-                c.drawString(x, y, line)
-
-    def _line_width(self, line: str) -> float:
-        if not self.marked:
-            return self._measure(line)
-        font = self.style.fontName
-        return sum(
-            self._run_width(r.text, self.bold_font if r.strong else font) for r in runs(line)
-        )
-
-    def _run_width(self, text: str, font: str) -> float:
-        size = self.style.fontSize
-        text, ems = self.iconset.strip(base_text(text)) if self.icons else (base_text(text), 0)
-        return stringWidth(text, font, size) + ems * size
-
-    def _with_icons(self, text: str, x: float, y: float, font: str, colour=None) -> None:
-        """Text and its icons, each icon an em square where the em box sits (0.88 up)."""
-        st = self.style
-        colour = colour or st.textColor
-        self.canv.setFillColor(colour)
-        draw_runs(self.canv, text, x, y, st.fontSize, font, self.icons, colour, 0.88)
-
-    def _draw_runs(self, line: str, x: float, y: float) -> None:
-        c, st = self.canv, self.style
-        for run in runs(line):
-            font = self.bold_font if run.strong else st.fontName
-            w = self._run_width(run.text, font)
-            c.setFont(font, st.fontSize)
-            with_icons = self.icons and any(ch in self.icons for ch in run.text)
-            if has_ruby(run.text) and not with_icons:
-                draw_ruby_text(c, run.text, x, y, st.fontSize, font)
-                x += w
-                continue
-            if run.link:
-                c.setFillColor(LINK_COLOUR)
-                if with_icons:
-                    self._with_icons(run.text, x, y, font, LINK_COLOUR)
-                else:
-                    c.drawString(x, y, run.text)
-                c.setStrokeColor(LINK_COLOUR)
-                c.setLineWidth(0.4)
-                c.line(x, y - 0.12 * st.fontSize, x + w, y - 0.12 * st.fontSize)
-                box = (x, y - 0.12 * st.fontSize, x + w, y + 0.88 * st.fontSize)
-                c.linkURL(run.link, box, relative=1, thickness=0)
-                c.setFillColor(st.textColor)
-            elif with_icons:
-                self._with_icons(run.text, x, y, font)
-            else:
-                c.drawString(x, y, run.text)
-            x += w
+                x = (self.width - natural) / 2
+            self._set(units, x, y, extra)
         c.setFont(st.fontName, st.fontSize)
+
+    def _units(self, line: str) -> list[_Unit]:
+        """What a line sets, in order: each character, an icon, or a ruby group whole, with
+        its font, width and link."""
+        st, out = self.style, []
+        for run in runs(line) if self.marked else [None]:
+            text = line if run is None else run.text
+            font = self.bold_font if run is not None and run.strong else st.fontName
+            link = None if run is None else run.link
+            for base, reading in segments(text):
+                if reading:
+                    width = stringWidth(base, font, st.fontSize)
+                    out.append(_Unit(base, font, width, link, reading=reading))
+                    continue
+                for ch in base:
+                    if ch in self.icons:
+                        out.append(_Unit(ch, font, self.icons[ch][1] * st.fontSize, link, True))
+                    else:
+                        out.append(_Unit(ch, font, stringWidth(ch, font, st.fontSize), link))
+        return out
+
+    def _set(self, units: list[_Unit], x: float, y: float, extra: float) -> None:
+        """Draw a line's units from (x, y): a half em given back between marks, `extra` added
+        where a justified line may stretch. The characters are shown by a text object whose
+        cursor only moves on (_LineText), so a reader of the PDF's text finds one line in
+        order; a reading follows its base, icons are drawn over the line after it."""
+        if not units:
+            return
+        c, st = self.canv, self.style
+        size, half = st.fontSize, st.fontSize / 2
+        after = (
+            [  # the space after each unit beyond its width
+                -half if squeezed(a.text[-1], b.text[0]) else extra if _stretches(a, b) else 0.0
+                for a, b in zip(units, units[1:])
+            ]
+            + [0.0]
+        )
+        placed, at = [], x
+        for unit, space in zip(units, after):
+            placed.append((unit, at))
+            at += unit.width + space
+        text = _LineText(c, x, y, size)
+        icons = []  # drawn over the text, after it
+        for (unit, ux), space in zip(placed, after):
+            if unit.icon:
+                icons.append((unit, ux))
+                continue
+            colour = LINK_COLOUR if unit.link else st.textColor
+            if unit.reading:  # the base solid, then its reading, so a reader finds them together
+                text.show(unit.text, ux, unit.font, colour, 0.0, unit.width)
+                text.end()
+                draw_reading(c, unit.text, unit.reading, ux, y, size, unit.font)
+                continue
+            text.show(unit.text, ux, unit.font, colour, space, unit.width)
+        text.end()
+        for unit, ux in icons:
+            c.setFillColor(LINK_COLOUR if unit.link else st.textColor)
+            shapes, advance = self.icons[unit.text]
+            draw_icon(c, shapes, ux + (advance - 1) * size / 2, y - 0.12 * size, size)
+        self._underline_links(placed, y)
+        c.setFillColor(st.textColor)
+
+    def _underline_links(self, placed: list, y: float) -> None:
+        """Each link's text underlined and made a link, one stretch of the line each."""
+        c, size = self.canv, self.style.fontSize
+        k = 0
+        while k < len(placed):
+            unit, x0 = placed[k]
+            if not unit.link:
+                k += 1
+                continue
+            j = k
+            while j + 1 < len(placed) and placed[j + 1][0].link == unit.link:
+                j += 1
+            x1 = placed[j][1] + placed[j][0].width
+            c.setStrokeColor(LINK_COLOUR)
+            c.setLineWidth(0.4)
+            c.line(x0, y - 0.12 * size, x1, y - 0.12 * size)
+            box = (x0, y - 0.12 * size, x1, y + 0.88 * size)
+            c.linkURL(unit.link, box, relative=1, thickness=0)
+            k = j + 1
+
+
+class _LineText:
+    """One line's characters as PDF text objects whose cursor only moves on: each character
+    shown with the space after it as its Tc, a new origin only past an icon or a reading."""
+
+    def __init__(self, c, x: float, y: float, size: float):
+        self.c, self.y, self.size = c, y, size
+        self.t = None  # the text object being written
+        self.state: tuple = ()  # its font, colour and Tc
+        self.run: list[str] = []  # characters to show in that state
+        self.cursor = x  # where the next character shown stands
+
+    def show(self, text: str, x: float, font: str, colour, space: float, width: float) -> None:
+        if self.t is None or abs(x - self.cursor) > 1e-6:
+            self._flush()
+            if self.t is None:
+                self.t = self.c.beginText(x, self.y)
+                self.state = ()
+            else:
+                self.t.setTextOrigin(x, self.y)
+        state = (font, colour, space)
+        if state != self.state:
+            self._flush()
+            old = self.state or (None, None, None)
+            if font != old[0]:
+                self.t.setFont(font, self.size)
+            if colour != old[1]:
+                self.t.setFillColor(colour)
+            if space != old[2]:
+                self.t.setCharSpace(space)
+            self.state = state
+        self.run.append(text)
+        self.cursor = x + width + space * len(text)
+
+    def _flush(self) -> None:
+        if self.run:
+            self.t.textOut("".join(self.run))
+            self.run.clear()
+
+    def end(self) -> None:
+        """The text object drawn; what follows starts one of its own."""
+        self._flush()
+        if self.t is not None:
+            self.c.drawText(self.t)
+        self.t = None
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One thing a line sets: a character, an icon or a ruby group's base (with its reading)."""
+
+    text: str
+    font: str
+    width: float
+    link: str | None = None
+    icon: bool = False
+    reading: str = ""
+
+
+def _stretches(a: _Unit, b: _Unit) -> bool:
+    return stretches(a.text[-1], b.text[0])
+
+
+def _given_back(units: list[_Unit]) -> int:
+    """How many half ems the line's marks give back (typeset.squeezed)."""
+    return sum(squeezed(a.text[-1], b.text[0]) for a, b in zip(units, units[1:]))
 
 
 LINK_COLOUR = colors.HexColor("#1F5FA8")
 MIN_LAST = 3  # a paragraph's last line holds at least this many characters (not 「い。」)
+# A break between phrases is kept while the line falls short of the measure by no more than
+# this share of it: justified, its gaps open by about a twentieth of an em at most.
+MAX_RAGGED = 0.05
 
 
-def _wrap_marked(text: str, width: float, measure) -> list[str]:
+def _wrap_marked(text: str, width: float, measure, ends: list[bool] | None = None) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
     bare, marks = strip_marks(text)
-    lines = textfit.wrap(bare, width, measure, max_ragged=0.12, min_last=MIN_LAST)
+    lines = textfit.wrap(bare, width, measure, max_ragged=MAX_RAGGED, min_last=MIN_LAST, ends=ends)
     out, cursor, k = [], 0, 0
     opened: list[str] = []  # marks open at the current position
     for line in lines:
@@ -391,7 +509,8 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
         fontSize=base,
         leading=base * 1.7,
         wordWrap="CJK",
-        spaceAfter=base * 0.3,
+        # Paragraphs told apart by more than a line's pitch: a wrapped tail is not a new one.
+        spaceAfter=base * 0.7,
         bulletFontName=fonts["body"],
     )
     out = {
@@ -441,6 +560,7 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
             leftIndent=base * 1.6,
             bulletIndent=base * 0.4,
             bulletFontName=fonts["body"],
+            spaceAfter=base * 0.3,  # its bullet sets an item apart
         ),
         # a blockquote's paragraph: indented, a bar down its left
         "note": ParagraphStyle("note", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.5),
@@ -468,6 +588,7 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
         style.icons = icons
+        style.justify = style.name in ("body", "item", "note")  # 両端揃え; the rest flush start
     out["note"].bar = NOTE_BAR
     return out
 
@@ -516,7 +637,10 @@ def flowables(
             heading = len(out)
             out.append(TextBlock(block.text, pick(style)))
         elif block.kind == "para":
-            out.append(TextBlock(block.text, pick(st["note" if block.quote else "body"])))
+            # A line the designer ended is a paragraph of its own (one sentence a line, as a
+            # Japanese word processor writes them): it stands apart from a wrapped line.
+            for part in block.text.split("\n"):
+                out.append(TextBlock(part, pick(st["note" if block.quote else "body"])))
         elif block.kind in ("list", "olist"):
             style = pick(st["item"])
             if block.depth:  # a list inside an item: under that item's text
@@ -534,9 +658,11 @@ def flowables(
                 if need > style.leftIndent:
                     style = copy(style)
                     style.leftIndent = need
+            last = copy(style)  # the list ends as a paragraph does: what follows stands apart
+            last.spaceAfter = st["body"].spaceAfter
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
-                out.append(TextBlock(item, style, bullet))
+                out.append(TextBlock(item, last if i == len(block.items) else style, bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
             keep_with_heading()

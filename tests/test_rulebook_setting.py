@@ -1,0 +1,184 @@
+"""Rulebooks and summaries set as a Japanese book is set (issue 36), read back from the PDFs:
+body lines justified to the measure (両端揃え, a paragraph's last line flush start), two 約物 in
+a row in 1.5 em, and paragraphs told apart from a wrapped line."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from conftest import make_fixture_project, run
+from pdfread import Line, text_lines
+
+SHIPPED = sorted(p.parent.name for p in Path(__file__).parents[1].glob("cards/*/game.toml"))
+
+# jlreq's pairs that give back a half em: a closing bracket, comma or full stop before another
+# or before an opening bracket, and two opening brackets.
+OPENING, ENDING = set("「『（［【〔"), set("」』）］】〕、。，．")
+
+RULES = """# 長い規則の本
+
+## 準備
+
+山札をよくシャッフルし、各プレイヤーに５枚ずつ配ります（３人のときは６枚）。残った札は\
+場の中央に裏向きで置き、山札とします。山札の横には捨て札を置く場所を空けておきます。\
+手札は他のプレイヤーに見せてはいけません。ただし、**公開の札**（表向きに置かれた札）は\
+いつでも見ることができます。
+
+次に、{親|おや}を決めます。親は「最も最近、海へ行ったプレイヤー」です。決まらない場合は\
+じゃんけんで決めてください。親から時計回りに手番を行い、全員が１回ずつ手番を終えたら\
+ラウンドが終わります（４ラウンドで１ゲーム）、そのあと得点を数えます。
+
+## 手番
+
+手番のプレイヤーは、次の中から１つを選んで行います。
+
+- 山札から１枚引き、手札から好きな１枚を捨て札の上に表向きで出します。出した札の効果は\
+すぐに使います。
+- 捨て札のいちばん上の札を取り、手札に加えます。そのかわり、この手番には札を出せません。
+- パスします。パスしたプレイヤーは、次の自分の手番まで、他のプレイヤーの効果を受けません。
+
+1. 札を出したら、その札の数字だけ得点を得ます。得点は「得点表」に書き込んでください。\
+書き込む場所がなければ、表の下の余白に書き足します。
+2. 同じ色の札が３枚そろったら、その３枚を自分の前に並べ、ボーナスとして３点を得ます。
+
+手番が終わったら、左隣のプレイヤーに手番を渡します。山札がなくなったら、捨て札の\
+いちばん上の１枚を残してよくシャッフルし、新しい山札にします（これは１ゲームに１回だけ\
+できます）。２回目に山札がなくなったら、そのラウンドでゲームは終わります。
+"""
+
+
+def _pages(path: Path) -> int:
+    return len(pypdf.PdfReader(path).pages)
+
+
+def _body(lines: list[Line]) -> tuple[float, list[Line]]:
+    """The body text's size (the size most characters print at) and its lines."""
+    sizes: Counter = Counter()
+    for line in lines:
+        sizes[line.size] += len(line.chars)
+    size = sizes.most_common(1)[0][0]
+    return size, [line for line in lines if line.size == size]
+
+
+def _columns(body: list[Line], em: float) -> list[list[Line]]:
+    """Body lines by the column they stand in, top first: lines that share a stretch of x and
+    start at the column's edge or a few ems in (an item's text), not a centred line."""
+    columns: list[list[Line]] = []
+    for line in sorted(body, key=lambda line: -line.y):
+        for column in columns:
+            edge = min(o.left for o in column)
+            if -0.5 * em < line.left - edge < 6 * em and any(
+                o.left < line.right and o.right > line.left for o in column
+            ):
+                column.append(line)
+                break
+        else:
+            columns.append([line])
+    return columns
+
+
+def _pitch(pages: list[list[list[Line]]], em: float) -> float:
+    """The line pitch: the least distance from one baseline to the next in a column, over the
+    whole file (a page may hold paragraphs of one line only)."""
+    return min(
+        (
+            a.y - b.y
+            for columns in pages
+            for column in columns
+            for a, b in zip(column, column[1:])
+            if a.y - b.y >= em
+        ),
+        default=0.0,
+    )
+
+
+def _bullet(line: Line) -> bool:
+    """Whether the line starts a list item: 「・」 or a number and a full stop."""
+    return re.match(r"・|[0-9]+\.", line.text) is not None
+
+
+def setting_faults(path: Path) -> list[str]:
+    """What a typesetter would mark in the file's body text: a line that does not reach the
+    measure though its paragraph goes on, two marks in a row wider than 1.5 em, and a new
+    paragraph set as close as a wrapped line."""
+    faults: list[str] = []
+    printed = [text_lines(path, index) for index in range(_pages(path))]
+    em, _lines = _body([line for lines in printed for line in lines])
+    pages = [_columns([line for line in lines if line.size == em], em) for lines in printed]
+    pitch = _pitch(pages, em)
+    for index, columns in enumerate(pages):
+        for column in columns:
+            for above, below in zip(column, column[1:]):
+                # the measure: the farthest right of the lines that start where this one does
+                right = max(o.right for o in column if abs(o.left - above.left) < 3 * em)
+                gap = above.y - below.y
+                if abs(gap - pitch) < 0.1 * em:  # the paragraph goes on below
+                    if right - above.right > 0.25 * em:
+                        short = (right - above.right) / em
+                        faults.append(f"p{index + 1}: {short:.2f} em short: {above.text}")
+                elif (
+                    gap < pitch + 0.5 * em
+                    and not _bullet(below)
+                    and abs(below.left - above.left) < em
+                ):
+                    faults.append(f"p{index + 1}: a new paragraph as close as a line: {below.text}")
+            for line in column:
+                for a, b in zip(line.chars, line.chars[1:]):
+                    if (a[0] in ENDING and (b[0] in ENDING or b[0] in OPENING)) or (
+                        a[0] in OPENING and b[0] in OPENING
+                    ):
+                        if (b[2] - a[1]) / em > 1.5 + 0.02:
+                            wide = (b[2] - a[1]) / em
+                            faults.append(f"p{index + 1}: {a[0]}{b[0]} takes {wide:.2f} em")
+    return faults
+
+
+@pytest.fixture
+def long_rules(tmp_path) -> Path:
+    root = make_fixture_project("decks", tmp_path)
+    (root / "cards/uno/rules.md").write_text(RULES, "utf-8")
+    manifest = root / "cards/uno/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text.replace("[game]\n", '[game]\nrules = "rules.md"\n', 1), "utf-8")
+    result = run("build", "uno", "--project", str(root), "--format", "rulebook")
+    assert result.exit_code == 0, result.output
+    return root / "output/uno"
+
+
+def test_body_lines_fill_the_measure_and_paragraphs_stand_apart(long_rules):
+    pdf = long_rules / "rulebook.pdf"
+    assert setting_faults(pdf) == []
+    lines = [line for i in range(_pages(pdf)) for line in text_lines(pdf, i)]
+    em, body = _body(lines)
+    # The test has something to look at: paragraphs that wrap, with their last lines short.
+    ends = [line.right for line in body]
+    assert len(body) >= 15 and max(ends) - min(ends) > 5 * em
+    text = "".join(line.text for line in body)
+    assert "）、" in text and "ます。" in text  # the marks the test measures are there
+
+
+def test_consecutive_marks_take_one_and_a_half_ems(long_rules):
+    pdf = long_rules / "rulebook.pdf"
+    for index in range(_pages(pdf)):
+        em, body = _body(text_lines(pdf, index))
+        for line in body:
+            text = line.text
+            at = text.find("）、")
+            if at >= 0:
+                close, comma = line.chars[at], line.chars[at + 1]
+                assert (comma[2] - close[1]) / em == pytest.approx(1.5, abs=0.02)
+                return
+    raise AssertionError("「）、」 not found in the rulebook")
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_shipped_rulebooks_are_set_justified(built, game):
+    for name in ("rulebook.pdf", "summary.pdf"):
+        path = built / game / name
+        if path.exists():
+            assert setting_faults(path) == [], name
