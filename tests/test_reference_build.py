@@ -22,9 +22,8 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that draws sheet PDFs through ReportLab's public API alone (each page with its own
-# resources, as ReportLab writes them: pixel-identical, within 2 % of the size). Earlier
-# references: 8da9dc7 (sheets in exact micrometres, every cut line marked, a long proof page
+# The commit that justifies rulebook text and sets consecutive 約物 in 1.5 em. Earlier
+# references: f190450 (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in exact micrometres, every cut line marked, a long proof page
 # flowed, board tiles cut where the overlap starts), e1f83b7 (card and
 # token sheets sharing one resource dictionary), 6afa69a (forms named by what they draw), 31f0e4b
 # (the skill signal counts the games one seat won), 0750bcf (tiled boards
@@ -40,7 +39,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "f19045035b5c9b274d5dc53a17f8ab542a9302ad"
+REFERENCE = "07938a966bb3a0657a0459ecbabaf554a610fd92"
 
 
 def _reference_generator(dest: Path) -> Path | None:
