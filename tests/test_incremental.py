@@ -126,10 +126,10 @@ def test_a_kept_file_says_its_problems_again(tiny):
         text.replace("手番には、次のどちらかを**必ず１つ**行います。", long, 1), "utf-8"
     )
     first = run("build", "--project", str(tiny))
-    assert "do not fit one page" in first.output, first.output
+    assert "does not fit one page" in first.output, first.output
     edit(tiny, "cards/tiny/cards.csv", "赤,4,#C8323C", "赤,4,#D04040")
     again = run("build", "--project", str(tiny))
-    assert "do not fit one page" in again.output, again.output
+    assert "does not fit one page" in again.output, again.output
 
 
 def test_check_in_another_language_says_its_messages_in_that_language(tiny):

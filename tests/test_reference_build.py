@@ -23,8 +23,9 @@ import pytest
 from conftest import REPO, own_base, run
 
 # The commit that justifies rulebook text and sets consecutive 約物 in 1.5 em. Earlier
-# references: f190450 (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in exact micrometres, every cut line marked, a long proof page
-# flowed, board tiles cut where the overlap starts), e1f83b7 (card and
+# references: f190450 (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in
+# exact micrometres, every cut line marked, a long proof page flowed, board tiles cut where the
+# overlap starts), e1f83b7 (card and
 # token sheets sharing one resource dictionary), 6afa69a (forms named by what they draw), 31f0e4b
 # (the skill signal counts the games one seat won), 0750bcf (tiled boards
 # with crop marks at the board's corners), 7770f7f (proof pages wrap their

@@ -182,3 +182,29 @@ def test_the_shipped_rulebooks_are_set_justified(built, game):
         path = built / game / name
         if path.exists():
             assert setting_faults(path) == [], name
+
+
+def test_a_summary_too_long_for_a_page_stays_at_8_pt_and_names_its_longest_part(tiny):
+    """The quick reference is played from: never under 8 pt. Marked parts that fill more than
+    a page print on more, with a warning at the longest part's line saying how much is over."""
+    rules = tiny / "cards/tiny/rules.md"
+    text = rules.read_text("utf-8")
+    long = "手番には、次のどちらかを必ず１つ行い、終えたら左の人に手番を渡します。\n" * 70
+    rules.write_text(
+        text.replace("1. 親が最初に出します。", long + "\n1. 親が最初に出します。"), "utf-8"
+    )
+    result = run("build", "--project", str(tiny), "--format", "summary")
+    assert result.exit_code == 0, result.output
+    line = rules.read_text("utf-8").splitlines().index("## 手番") + 1  # the part's first line
+    warning = next(row for row in result.output.splitlines() if "summary does not fit" in row)
+    assert warning.startswith(f"cards/tiny/rules.md:{line}: warning:"), warning
+    assert "「手番」" in warning and "pages" in warning
+    pdf = tiny / "output/tiny/summary.pdf"
+    assert _pages(pdf) >= 2
+    em, _body_lines = _body([line for i in range(_pages(pdf)) for line in text_lines(pdf, i)])
+    assert em >= 8.0
+    assert setting_faults(pdf) == []
+    # Shortened, the summary is one page again, and says nothing.
+    rules.write_text(text, "utf-8")
+    result = run("build", "--project", str(tiny), "--format", "summary")
+    assert "summary does not fit" not in result.output and _pages(pdf) == 1

@@ -12,6 +12,7 @@ from ..i18n import _
 from ..layout.plan import Plan
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..model import Game
+from ..problems import SourceRef
 from ..rulesource import to_markdown
 from ..typeset import set_digits
 from . import Builder, Job, digest_of
@@ -136,7 +137,7 @@ class SummaryPdfBuilder(_FromRules):
         from ..render import rulebook as render_rulebook
 
         plan, book = job.plan, job.plan.book
-        data, one_page = render_rulebook.summary_pdf(
+        data, over = render_rulebook.summary_pdf(
             book,
             plan.game,
             job.font_names,
@@ -145,13 +146,17 @@ class SummaryPdfBuilder(_FromRules):
             players_line(plan.game),
             plan.icons,
         )
-        if not one_page:
+        if over is not None:
             job.problems.warning(
                 _(
-                    "the marked summary parts do not fit one page even at 6.5 pt; "
-                    "mark less with <!-- summary: … -->"
+                    "the summary does not fit one page at 8 pt, the least it is played from: "
+                    "its parts fill {pages:.1f} pages, the longest 「{title}」 {share:.0%} of "
+                    "them; shorten it or mark less with <!-- summary: … -->",
+                    pages=over.pages,
+                    title=over.title,
+                    share=over.share,
                 ),
-                book.where,
+                SourceRef(book.where.file, over.line or None, sheet=book.where.sheet),
             )
         return {job.out / "summary.pdf": data}
 

@@ -15,12 +15,14 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
     FrameBreak,
     KeepTogether,
+    NextPageTemplate,
     PageTemplate,
     SimpleDocTemplate,
     Spacer,
@@ -602,18 +604,20 @@ def flowables(
     width,
     frame: tuple[float, float] | None = None,
     pictures: dict | None = None,
+    together: bool = True,
 ) -> list:
     """The blocks as flowables; `frame` (the width and height a page's frame offers, padding
     taken off) keeps a heading's group from being held together when it is taller than that.
     `pictures` (file -> ImageRef or None) draws the rules' pictures; without it (the summary)
-    a picture is its description alone."""
+    a picture is its description alone. Without `together`, nothing is held together (the
+    flowables as they are measured)."""
     out: list = []
     heading = None  # where the last heading's flowables start in `out`
 
     def keep_with_heading() -> None:
         """A table or samples stay on the page of the heading (and text) that introduce
         them: the run from the heading is kept together, where it fits one page."""
-        if heading is not None and len(out) - heading > 1:
+        if together and heading is not None and len(out) - heading > 1:
             # Flat: a KeepTogether inside another measures as "too tall" (ReportLab's
             # KeepTogether.wrap reports 0xffffff to force a split) and would always start a
             # new page.
@@ -662,7 +666,10 @@ def flowables(
             last.spaceAfter = st["body"].spaceAfter
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
-                out.append(TextBlock(item, last if i == len(block.items) else style, bullet))
+                parts = item.split("\n")  # lines the designer ended: paragraphs of the item
+                for k, part in enumerate(parts):
+                    alone = i == len(block.items) or k < len(parts) - 1
+                    out.append(TextBlock(part, last if alone else style, None if k else bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
             keep_with_heading()
@@ -851,18 +858,49 @@ def rulebook_pdf(
     return buf.getvalue()
 
 
+@dataclass(frozen=True)
+class Overflow:
+    """A summary too long for one page at its smallest size: how many pages its parts fill,
+    and the longest part (its title, the rules source line it starts on, its share)."""
+
+    pages: float
+    title: str
+    line: int
+    share: float
+
+
+SUMMARY_SIZES = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (9.0, 8.5, 8.0)]
+
+
 def summary_pdf(
     book: Rulebook, game, fonts, page, heading: str, subheading: str, icons=None
-) -> tuple[bytes, bool]:
-    """One page if it can be: one column while the text stays at 8 pt or more, then two columns,
-    shrinking until it fits; returns (pdf, fits_one_page)."""
-    attempts = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (8.5, 8.0, 7.5, 7.0, 6.5)]
-    for columns, base in attempts:
+) -> tuple[bytes, Overflow | None]:
+    """One page if it can be: one column while the text stays at 8 pt or more, then two columns
+    down to 8 pt, the least a summary is played from. Returns the pdf and, when the marked
+    parts fill more than a page even then (the pdf has more pages), what is over."""
+    for columns, base in SUMMARY_SIZES:
         buf = io.BytesIO()
-        pages = _summary(buf, book, game, fonts, page, heading, subheading, columns, base, icons)
+        pages, column = _summary(
+            buf, book, game, fonts, page, heading, subheading, columns, base, icons
+        )
         if pages == 1:
-            return buf.getvalue(), True
-    return buf.getvalue(), False
+            return buf.getvalue(), None
+    if not book.summary:
+        return buf.getvalue(), None
+    # How tall each part stands in a column at that size, none of it held together.
+    st, width = styles(fonts, base, icons), column[0]
+    tall = []
+    for section in book.summary:
+        blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
+        run = [TextBlock(section.title, st["h3"])]
+        run += flowables(blocks, st, game, {}, fonts, width, column, together=False)
+        tall.append((section, _tall(run, width)))
+    total = sum(h for _s, h in tall) or 1.0
+    longest, height = max(tall, key=lambda part: part[1])
+    line = next((b.line for b in longest.blocks if b.line), 0)
+    return buf.getvalue(), Overflow(
+        total / (columns * column[1]), longest.title, line, height / total
+    )
 
 
 def _summary(
@@ -876,7 +914,9 @@ def _summary(
     columns: int,
     base: float,
     icons=None,
-) -> int:
+) -> tuple[int, tuple[float, float]]:
+    """The summary set in `columns` at `base` pt into `buf`: its pages, and the width and
+    height of one column."""
     margin, gap = 12 * MM, 6 * MM
     st = styles(fonts, base, icons)
     doc = _doc(buf, page, heading, margin, fonts, BaseDocTemplate)
@@ -896,30 +936,50 @@ def _summary(
             bottomPadding=0,
         )
     ]
-    frames += [
-        Frame(
-            margin + i * (width + gap),
-            margin,
-            width,
-            top - margin,
-            id=f"col{i}",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-        for i in range(columns)
-    ]
-    doc.addPageTemplates([PageTemplate(id="summary", frames=frames)])
+
+    def columns_from(y: float, name: str) -> list:
+        return [
+            Frame(
+                margin + i * (width + gap),
+                margin,
+                width,
+                y - margin,
+                id=f"{name}{i}",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            for i in range(columns)
+        ]
+
+    # The title on the first page only; a summary over a page (said in a warning) goes on in
+    # columns from the top of the next.
+    doc.addPageTemplates(
+        [
+            PageTemplate(id="summary", frames=frames + columns_from(top, "col")),
+            PageTemplate(id="more", frames=columns_from(page[1] - margin, "more")),
+        ]
+    )
     story = [
         TextBlock(heading, ParagraphStyle("stitle", parent=st["title"], spaceAfter=0)),
         TextBlock(subheading, ParagraphStyle("players", parent=st["body"], alignment=TA_CENTER)),
+        NextPageTemplate("more"),
         FrameBreak(),
     ]
+    column = (width, top - margin)
     for section in book.summary:
-        story.append(TextBlock(section.title, st["h3"]))
         # headings inside a part are below its title (the rulebook's 「１. 呪文」 under 「流れ」)
         blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
-        story += flowables(blocks, st, game, {}, fonts, width, (width, top - margin))
+        story.append(TextBlock(section.title, st["h3"]))
+        story += flowables(blocks, st, game, {}, fonts, width, column)
     doc.build(story)
-    return doc.page
+    return doc.page, column
+
+
+def _tall(run: list, width: float) -> float:
+    """How tall `run` stands in a column `width` wide with no foot (spaces included)."""
+    scratch = Canvas(io.BytesIO())
+    return sum(
+        f.wrapOn(scratch, width, 1e9)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in run
+    )
