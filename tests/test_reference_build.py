@@ -22,12 +22,12 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that justifies rulebook text and sets consecutive 約物 in 1.5 em. Earlier
-# references: f190450 (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in
-# exact micrometres, every cut line marked, a long proof page flowed, board tiles cut where the
-# overlap starts), e1f83b7 (card and
-# token sheets sharing one resource dictionary), 6afa69a (forms named by what they draw), 31f0e4b
-# (the skill signal counts the games one seat won), 0750bcf (tiled boards
+# The commit that keeps summaries at 8 pt or more (a second page and a warning when over).
+# Earlier references: 07938a9 (rulebook text justified, consecutive 約物 in 1.5 em), f190450
+# (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in exact micrometres, every
+# cut line marked, a long proof page flowed, board tiles cut where the overlap starts), e1f83b7
+# (card and token sheets sharing one resource dictionary), 6afa69a (forms named by what they
+# draw), 31f0e4b (the skill signal counts the games one seat won), 0750bcf (tiled boards
 # with crop marks at the board's corners), 7770f7f (proof pages wrap their
 # lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead and wins
@@ -40,7 +40,7 @@ from conftest import REPO, own_base, run
 # content), 7ca4b49 (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop
 # marks inside the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn
 # once as forms: the same pixels).
-REFERENCE = "07938a966bb3a0657a0459ecbabaf554a610fd92"
+REFERENCE = "66cc1c37ab9dc15153c8fe8abd5e7a4acc87758f"
 
 
 def _reference_generator(dest: Path) -> Path | None:
