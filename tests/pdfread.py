@@ -298,7 +298,7 @@ class Line:
 
 def text_lines(path: Path, index: int) -> list[Line]:
     """The page's horizontal text as lines, top first: characters of one size on one baseline,
-    parted where a gap of two ems or more opens (two columns side by side)."""
+    parted where a gap of one and a half ems or more opens (two columns side by side)."""
     import pypdfium2.raw as pdfium_c
 
     pdf = pdfium.PdfDocument(path)
@@ -319,7 +319,7 @@ def text_lines(path: Path, index: int) -> list[Line]:
         chars.sort(key=lambda c: c[1])
         part = [chars[0]]
         for a, b in zip(chars, chars[1:]):
-            if b[1] - a[2] >= 2 * size:
+            if b[1] - a[2] >= 1.5 * size:
                 out.append(Line(y, size, tuple(part)))
                 part = []
             part.append(b)

@@ -92,6 +92,54 @@ class Picture(Flowable):
             self.cap.drawOn(c, 0, 0)
 
 
+class Float(Flowable):
+    """Sample cards or a picture that may wait for the next page: where they do not fit what
+    is left of this one, the text after them (up to the next heading) fills it first, as a
+    book sets a figure, instead of leaving the page's foot empty. Cards split between rows.
+    `room` is a whole frame's height: on a page of its own the content is set as it is."""
+
+    def __init__(self, content: list, after: list, room: float):
+        super().__init__()
+        self.content, self.after, self.room = content, after, room
+
+    def wrap(self, avail_w, avail_h):
+        self.width = avail_w
+        self.height = max(_height([*self.content, *self.after], (avail_w, 1e9)), avail_h) + 1
+        return self.width, self.height  # more than the page holds: the split below decides
+
+    def split(self, avail_w, avail_h):
+        if _height(self.content, (avail_w, 1e9)) <= avail_h or avail_h >= self.room * 0.98:
+            return [*self.content, *self.after]
+        rows = [i for i, f in enumerate(self.content) if isinstance(f, CardRow)]
+        if rows:  # the rows that fit here, the rest as a float of their own
+            i = rows[0]
+            before = _height(self.content[:i], (avail_w, 1e9))
+            parts = self.content[i].split(avail_w, avail_h - before)
+            if parts:
+                rest = Float([parts[1], *self.content[i + 1 :]], self.after, self.room)
+                return [*self.content[:i], parts[0], rest]
+        taken, left = [], avail_h
+        after = list(self.after)
+        while after:
+            first = after[0]
+            tall = _height([first], (avail_w, left))
+            if tall <= left:
+                taken.append(after.pop(0))
+                left -= tall
+                continue
+            parts = first.split(avail_w, left) if isinstance(first, TextBlock) else []
+            if parts:
+                taken.append(parts[0])
+                after[0] = parts[1]
+            break
+        if not taken:
+            return []  # nothing to set before it: it starts the next page
+        return [*taken, Float(self.content, after, self.room)]
+
+    def draw(self):  # never drawn: it always splits into what it holds
+        pass
+
+
 class CardRow(Flowable):
     """Sample cards side by side, drawn with the card layout, scaled to fit the text width."""
 
@@ -126,6 +174,18 @@ class CardRow(Flowable):
         self.row_h = self.card[1] * self.scale + 6 * MM
         self.height = self.rows * self.row_h + (self.rows - 1) * 2 * MM
         return self.width, self.height
+
+    def split(self, avail_w, avail_h):
+        """The rows that fit here, and the rest for the next page (never one row alone)."""
+        self.wrap(avail_w, avail_h)
+        fit = int((avail_h + 2 * MM) // (self.row_h + 2 * MM))
+        if fit < 1 or fit >= self.rows:
+            return []
+        cut = fit * self.per
+        return [
+            CardRow(self.faces[:cut], self.card, self.font_names, self.label_font),
+            CardRow(self.faces[cut:], self.card, self.font_names, self.label_font),
+        ]
 
     def draw(self):
         for r in range(self.rows):
@@ -242,14 +302,13 @@ class TextBlock(Flowable):
 
     def split(self, avail_w, avail_h):
         self.wrap(avail_w, avail_h)
-        fit = int(avail_h // self.style.leading)
-        if fit < 2 or fit >= len(self.lines):  # no widow or orphan lines
+        # No line alone at the page's foot, nor at the next page's top.
+        fit = min(int(avail_h // self.style.leading), len(self.lines) - 2)
+        if fit < 2:
             return []
-        # A page ends between phrases: a line that breaks inside one goes over with it.
-        while fit > 2 and not self._ends_phrase(fit):
-            fit -= 1
-        if len(self.lines) - fit < 1:
-            return []
+        # A page ends between phrases where a line ends between two: a line that breaks
+        # inside one goes over with it (justified lines may all break inside phrases).
+        fit = next((n for n in range(fit, 1, -1) if self._ends_phrase(n)), fit)
         head, rest = self.ends[:fit], self.ends[fit:]
         return [
             TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first, ends=head),
@@ -275,6 +334,10 @@ class TextBlock(Flowable):
 
     def getKeepWithNext(self):
         return bool(getattr(self.style, "keepWithNext", 0))
+
+    @property
+    def heading(self) -> bool:
+        return self.style.name.split("-")[0] in ("title", "h2", "h3", "h4")
 
     def draw(self):
         c, st = self.canv, self.style
@@ -630,6 +693,17 @@ def flowables(
 
     marks = getattr(getattr(game, "manifest", None), "mark_added", True)
 
+    def floated(content: list) -> None:
+        """Samples or a picture: set where they come, or after the text that follows them
+        when the page has no room left (Float); right under a heading, kept with it."""
+        nonlocal heading
+        if frame is None or (heading is not None and len(out) - heading == 1):
+            out.append(KeepTogether(content))
+            keep_with_heading()
+        else:
+            out.append(Float(content, [], frame[1]))
+        heading = None
+
     def quiet(style):
         """What the designer did not write, set apart in grey (unless marks are off)."""
         return ParagraphStyle(f"{style.name}-added", parent=style, textColor=ADDED_GREY)
@@ -664,12 +738,17 @@ def flowables(
                     style.leftIndent = need
             last = copy(style)  # the list ends as a paragraph does: what follows stands apart
             last.spaceAfter = st["body"].spaceAfter
+            held = copy(style)  # no item alone at a page's foot or top: the first two and
+            held.keepWithNext = 1  # the last two items stay on one page
+            n = len(block.items)
             for i, item in enumerate(block.items, 1):
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
                 parts = item.split("\n")  # lines the designer ended: paragraphs of the item
                 for k, part in enumerate(parts):
-                    alone = i == len(block.items) or k < len(parts) - 1
-                    out.append(TextBlock(part, last if alone else style, None if k else bullet))
+                    alone = i == n or k < len(parts) - 1
+                    keep = i in (1, n - 1) and k == len(parts) - 1 and n > 1
+                    item_style = last if alone else held if keep else style
+                    out.append(TextBlock(part, item_style, None if k else bullet))
         elif block.kind == "table":
             out += [_table(block, st, width), Spacer(1, st["body"].fontSize * 0.6)]
             keep_with_heading()
@@ -681,24 +760,13 @@ def flowables(
                 continue
             src = block.items[0]
             most = (frame[1] if frame else 600.0) * PICTURE_MOST
-            out.append(Picture(pictures.get(src), src, block.text, st["caption"], most))
-            keep_with_heading()
-            heading = None
+            floated([Picture(pictures.get(src), src, block.text, st["caption"], most)])
         elif block.kind == "directive":
             if block.text == "samples":
                 if block.items in samples:
                     faces, card_size = samples[block.items]
-                    out.append(
-                        KeepTogether(
-                            [
-                                Spacer(1, 2 * MM),
-                                CardRow(faces, card_size, fonts, fonts["body"]),
-                                Spacer(1, 3 * MM),
-                            ]
-                        )
-                    )
-                    keep_with_heading()
-                    heading = None
+                    row = CardRow(faces, card_size, fonts, fonts["body"])
+                    floated([Spacer(1, 2 * MM), row, Spacer(1, 3 * MM)])
             else:
                 out.append(_table(directive_table(block, game), st, width))
                 if marks:
@@ -706,7 +774,23 @@ def flowables(
                 out.append(Spacer(1, st["body"].fontSize * 0.6))
                 keep_with_heading()
                 heading = None
+    out = _gathered(out)
     return _headings_keep_a_start(out, frame) if frame else out
+
+
+def _gathered(out: list) -> list:
+    """Each Float given the flowables after it up to the next heading (or group a heading
+    keeps), which it may set before itself."""
+    done: list = []  # the story from its end, reversed
+    for f in reversed(out):
+        if isinstance(f, Float):
+            while done and not (
+                isinstance(done[-1], KeepTogether)
+                or (isinstance(done[-1], TextBlock) and done[-1].heading)
+            ):
+                f.after.append(done.pop())
+        done.append(f)
+    return done[::-1]
 
 
 def _height(run: list, frame: tuple[float, float]) -> float:
