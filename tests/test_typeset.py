@@ -163,3 +163,28 @@ def test_ruby_in_the_rules_source_prints_above_and_checks_read_the_base(tiny):
     )
     summary = (tiny / "output/tiny/summary.md").read_text("utf-8")
     assert "数字（すうじ）カードをよく混ぜ" in summary
+
+
+def test_items_and_steps_on_a_card_hang_their_later_lines_under_their_text(tiny):
+    """A card's 「・」 item or numbered step that wraps starts its later lines under the text
+    after its mark, not under the mark (a hanging indent, as a printed card sets it)."""
+    item = "・山札から１枚引いて手札に加え、手札から１枚を選んで場に出します。"
+    edit(tiny, "cards/tiny/cards.csv", "一番小さい赤。", item)
+    r = run("build", "--project", str(tiny), "--format", "cards")
+    assert r.exit_code == 0, r.output
+    pdf = tiny / "output/tiny/cards.pdf"
+    boxes = char_boxes(pdf, 1, item)
+    assert boxes, "the item is on the first sheet"
+    rows: list[list] = []  # the characters line by line, by their middles (ink boxes)
+    for box in boxes:
+        middle = (box[1] + box[3]) / 2
+        if rows and abs((rows[-1][0][1] + rows[-1][0][3]) / 2 - middle) < 4:
+            rows[-1].append(box)
+        else:
+            rows.append([box])
+    rows = [sorted(row) for row in rows]
+    assert len(rows) >= 2, "the item wraps"
+    mark, text = rows[0][0], rows[0][1]
+    for row in rows[1:]:
+        assert abs(row[0][0] - text[0]) < 1.5, (row[0][0], text[0])  # under the text (ink)
+        assert row[0][0] - mark[0] > 6  # not under the mark

@@ -688,6 +688,7 @@ def _fit(
         measure,
         max_lines=max_lines,
         carry=markup.carry if styles else None,
+        hang=not vertical and align == "left",
     )
     if not fitted.fits:
         problems.warning(
@@ -720,6 +721,8 @@ def _fit(
     if styles:
         props["styles"] = styles
     props["widths"] = tuple(measure(line, fitted.size) for line in fitted.lines)
+    if fitted.indents:  # steps and items: later lines under the text after the mark
+        props["indents"] = fitted.indents
     used = {ch: icons.by_char(ch) for ch in content if icons.is_icon(ch)}
     if used:
         props["inline_icons"] = {ch: (icon.shapes, icon.advance) for ch, icon in used.items()}

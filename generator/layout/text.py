@@ -5,6 +5,7 @@ Fed by resolved text boxes and font metrics; the renderer draws the lines it ret
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -72,6 +73,7 @@ def wrap(
     min_last: int = 0,
     carry: Callable[[str], str] | None = None,
     ends: list[bool] | None = None,
+    indents: list[float] | None = None,
 ) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
@@ -83,16 +85,22 @@ def wrap(
     layout/markup.py), each line after a paragraph's first starts with `carry(what came before
     it)`, so a line is measured and drawn with the style in force where it starts. `ends`, if
     given, hears for each line whether it ends a paragraph (a justified text sets it flush).
+    `indents`, if given, asks for hanging indents and hears each line's: a paragraph that
+    starts with a mark (「・」, 「※」, 「1.」, 「①」) has its later lines start under its text.
     """
     lines: list[str] = []
     for para in text.split("\n"):
         _ended(lines, ends)
+        if indents is not None:
+            indents += [0.0] * (len(lines) - len(indents))
         if not para:
             lines.append("")
             continue
         if measure(para.rstrip()) <= width + 0.01:  # one line: no break to look for (a
             lines.append(para.rstrip())  # width only grows as characters are added)
             continue
+        mark = HANGING.match(para) if indents is not None and not carry else None
+        hang = measure(mark.group(0)) if mark else 0.0
         good, fallback = break_points(para)
         if RUBY_OPEN in para:  # a ruby group stays on one line
             whole = inside_groups(para)
@@ -101,13 +109,12 @@ def wrap(
         start = 0
         while start < len(para):
             head = carry(para[:start]) if carry and start else ""
+            room = width - (hang if start else 0.0)  # a hanging line starts under the text
             # Farthest end that fits.
             end = start + 1
-            while (
-                end < len(para) and measure(head + para[start : end + 1].rstrip()) <= width + 0.01
-            ):
+            while end < len(para) and measure(head + para[start : end + 1].rstrip()) <= room + 0.01:
                 end += 1
-            if end == len(para) and measure(head + para[start:].rstrip()) <= width + 0.01:
+            if end == len(para) and measure(head + para[start:].rstrip()) <= room + 0.01:
                 starts.append(start)
                 lines.append(head + para[start:].rstrip())
                 break
@@ -115,7 +122,7 @@ def wrap(
             if (
                 cut is not None
                 and max_ragged is not None
-                and width - measure(head + para[start:cut].rstrip()) > max_ragged * width
+                and room - measure(head + para[start:cut].rstrip()) > max_ragged * width
             ):
                 cut = next((p for p in range(end, start, -1) if p in fallback), cut)
             if cut is None:
@@ -133,9 +140,23 @@ def wrap(
             while start < len(para) and para[start] == " ":
                 start += 1
         if min_last and len(starts) >= 2 and not carry:
-            _lengthen_last(lines, starts, para, fallback, min_last)
+            _lengthen_last(lines, starts, para, good if phrases_only else fallback, min_last)
+        if indents is not None:
+            indents += [0.0] + [hang] * (len(lines) - len(indents) - 1)
     _ended(lines, ends)
+    if indents is not None:
+        indents += [0.0] * (len(lines) - len(indents))
     return lines
+
+
+# The marks a paragraph of steps, items or a legend starts with, and the space after them:
+# its later lines hang under the text after the mark. A bullet, a circled number, a step's
+# number followed by 「.」「、」「)」 or a space, a number in brackets, an icon (a private-use
+# character, layout/icons.py).
+HANGING = re.compile(
+    r"(?:[・※●○■□◆◇★☆▶▷]|[①-⑳]|[0-9０-９]{1,2}[.．、)）]|[0-9０-９]{1,2}(?=[ 　])"
+    r"|[(（][0-9０-９]{1,2}[)）]|[\ue100-\ue6ff])[ 　]?(?=\S)"
+)
 
 
 def _ended(lines: list[str], ends: list[bool] | None) -> None:
@@ -167,6 +188,7 @@ class Fitted:
     size: float
     leading: float
     fits: bool
+    indents: tuple[float, ...] = ()  # each line's hanging indent (points), when any hangs
 
 
 def fit(
@@ -180,12 +202,14 @@ def fit(
     step: float = 0.5,
     max_lines: int | None = None,
     carry: Callable[[str], str] | None = None,
+    hang: bool = True,
 ) -> Fitted:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
 
     Breaking only between phrases is preferred: a smaller size that keeps phrases whole beats a
     larger one that splits a word; only when no size does is a phrase split (kinsoku still holds).
-    `max_lines` (a title: 1) makes the text shrink rather than wrap beyond it.
+    `max_lines` (a title: 1) makes the text shrink rather than wrap beyond it. With `hang`,
+    a paragraph of steps or items hangs its later lines under its text (see `wrap`).
     """
     sizes = []
     current = size
@@ -193,23 +217,39 @@ def fit(
         sizes.append(current)
         current -= step
     sizes = sizes or [size]
+
+    def wrapped(at: float, phrases_only: bool = False):
+        hung: list[float] = []
+        lines = wrap(
+            text,
+            width,
+            lambda s: measure(s, at),
+            phrases_only,
+            min_last=MIN_LAST,
+            carry=carry,
+            indents=hung if hang else None,
+        )
+        return lines, tuple(hung) if any(hung) else ()
+
     for phrases_only in (True, False):
         for current in sizes:
-            lines = wrap(
-                text, width, lambda s, size=current: measure(s, size), phrases_only, carry=carry
-            )
+            lines, hung = wrapped(current, phrases_only)
             if (
                 lines is not None
-                and _fits(lines, current, width, height, leading, measure)
+                and _fits(lines, hung, current, width, height, leading, measure)
                 and (max_lines is None or len(lines) <= max_lines)
             ):
-                return Fitted(tuple(lines), current, current * leading, True)
+                return Fitted(tuple(lines), current, current * leading, True, hung)
     smallest = sizes[-1]
-    lines = wrap(text, width, lambda s: measure(s, smallest), carry=carry) or []
-    return Fitted(tuple(lines), smallest, smallest * leading, False)
+    lines, hung = wrapped(smallest)
+    return Fitted(tuple(lines or []), smallest, smallest * leading, False, hung)
 
 
-def _fits(lines, size, width, height, leading, measure) -> bool:
+MIN_LAST = 3  # a card's paragraph ends on three characters at least (not 「る。」 alone)
+
+
+def _fits(lines, hung, size, width, height, leading, measure) -> bool:
     tall = (len(lines) - 1) * size * leading + size
-    wide = max((measure(line, size) for line in lines), default=0.0)
+    indents = hung or (0.0,) * len(lines)
+    wide = max((measure(line, size) + i for line, i in zip(lines, indents)), default=0.0)
     return tall <= height + 0.01 and wide <= width + 0.01

@@ -344,13 +344,14 @@ def draw_lines(c, box, x: float, y: float, font_name: str) -> None:
     c.setFont(font_name, size)
     baseline = top - p["ascent"] * size
     icons = p.get("inline_icons", {})
-    for line, width in zip(lines, p["widths"]):
+    indents = p.get("indents") or (0.0,) * len(lines)
+    for line, width, indent in zip(lines, p["widths"], indents):
         if p["align"] == "center":
             lx = x + (box.w - width) / 2
         elif p["align"] == "right":
             lx = x + box.w - width
         else:
-            lx = x
+            lx = x + indent
         if has_ruby(line):
             _draw_ruby_line(c, line, lx, baseline, size, font_name, icons, colour, p["ascent"])
         elif not icons:
