@@ -41,6 +41,17 @@ class Component:
     index: int = 0  # its place among the manifest's [[component]]s
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
     header: int | None = None  # the spreadsheet row of the column names, when not the first
+    # How the printed words name a column's values: 「数字」 (数字２) or 「{}月」 (１月).
+    labels: dict = field(default_factory=dict)
+
+    def labelled(self, column: str, value: object) -> str:
+        """A value of `column` as a rulebook names it: by its label (「数字２」, 「１月」), or
+        as it is when the column has none."""
+        label = self.labels.get(column)
+        text = str(value)
+        if not label:
+            return text
+        return label.replace("{}", text) if "{}" in label else f"{label}{text}"
 
     @property
     def kind_of(self) -> Kind:
@@ -234,6 +245,7 @@ COMPONENT_KEYS = {
     "depends",
     "tuckbox",
     "header",
+    "labels",
 }
 # [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
@@ -433,6 +445,23 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     )
                     raise fail(message, doc.at(*here, "depends", column))
             depends[column] = tuple(names)
+        labels = get("labels", dict, {})
+        for column, label in labels.items():
+            if column not in columns:
+                message = (
+                    _("{ctx}: labels: '{name}' is not one of its columns", ctx=ctx, name=column)
+                    + did_you_mean(column, columns)
+                    + f" ({', '.join(columns)})"
+                )
+                raise fail(message, doc.at(*here, "labels", column))
+            if not isinstance(label, str) or not label.strip():
+                message = _(
+                    "{ctx}: labels: '{column}' must be the words that name its values, e.g. "
+                    '{column} = "数字" (数字２) or {column} = "{{}}月" (１月)',
+                    ctx=ctx,
+                    column=column,
+                )
+                raise fail(message, doc.at(*here, "labels", column))
         tuckbox = get("tuckbox", dict, {})
         for key, value in tuckbox.items():
             if key not in TUCKBOX_KEYS:
@@ -493,6 +522,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 index=i,
                 doc=doc,
                 header=header,
+                labels=labels,
             )
         )
     if not components:

@@ -37,7 +37,7 @@ def test_rulebook_numbers_come_from_the_data(tiny_built):
     assert "２〜４人" in text
     # ::: deal: 10 cards over 2, 3 and 4 players; ::: components counts each suit.
     assert "２人５枚０枚" in text and "３人３枚１枚" in text and "４人２枚２枚" in text
-    assert "数字カード１０枚赤５枚、青５枚" in text
+    assert "数字カード１０枚赤：５枚、青：５枚" in text
 
 
 def test_a_component_without_composition_is_broken_down_by_its_name_column(tiny):
@@ -58,7 +58,7 @@ def test_a_component_without_composition_is_broken_down_by_its_name_column(tiny)
     result = run("build", "--project", str(tiny))
     assert result.exit_code == 0, result.output
     text = flat(all_text(tiny / "output/tiny/rulebook.pdf"))
-    assert "チップ２５個ライフ２０個、魔力５個" in text
+    assert "チップ２５個ライフ：２０個、魔力：５個" in text
 
 
 def test_editing_the_spreadsheet_changes_the_rulebook(tiny):
@@ -414,3 +414,37 @@ def test_a_list_inside_a_list_item_is_indented_under_it(tiny):
     assert x[1] > x[0] + 5 and x[2] > x[1] + 5 and x[3] == pytest.approx(x[0], abs=3)
     html = (tiny / "output/tiny/rulebook.html").read_text("utf-8").replace("<wbr>", "")
     assert '<ul style="margin-left: 1.5em"><li>山札から引く</li>' in html.replace("\n", "")
+
+
+@pytest.mark.parametrize(
+    "label, printed", [(None, "１：２枚"), ("数字", "数字１：２枚"), ("{}番", "１番：２枚")]
+)
+def test_the_components_table_names_a_number_by_its_column_label(tiny, label, printed):
+    """「２ １４枚」 reads as 214枚: a breakdown by a number says it with the column's label
+    (`[component.labels]`), and a colon before each count."""
+    edit(tiny, "cards/tiny/game.toml", 'key = ["suit", "number"]', 'key = ["number", "suit"]')
+    if label:
+        edit(
+            tiny,
+            "cards/tiny/game.toml",
+            '  text = "text"\n',
+            f'  text = "text"\n\n  [component.labels]\n  number = "{label}"\n',
+        )
+    result = run("build", "--project", str(tiny), "--format", "rulebook")
+    assert result.exit_code == 0, result.output
+    text = flat(all_text(tiny / "output/tiny/rulebook.pdf"))
+    assert f"数字カード１０枚{printed}、" in text
+
+
+def test_a_label_for_a_column_the_deck_does_not_have_is_named_at_its_line(tiny):
+    edit(
+        tiny,
+        "cards/tiny/game.toml",
+        '  text = "text"\n',
+        '  text = "text"\n\n  [component.labels]\n  numbr = "数字"\n',
+    )
+    result = run("check", "--project", str(tiny))
+    assert result.exit_code == 1
+    line = (tiny / "cards/tiny/game.toml").read_text("utf-8").splitlines().index('  numbr = "数字"')
+    assert f"cards/tiny/game.toml:{line + 1}:" in result.output
+    assert "'numbr' is not one of its columns" in result.output and "number" in result.output

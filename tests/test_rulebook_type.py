@@ -99,7 +99,7 @@ def test_provisional_content_is_marked_in_the_table_the_samples_and_a_closing_li
     r = run("build", "--project", str(tiny), "--format", "rulebook")
     assert r.exit_code == 0, r.output
     text = "".join(all_text(tiny / "output/tiny/rulebook.pdf").split())
-    assert "赤（仮）５枚" in text and "青５枚" in text  # the components table
+    assert "赤（仮）：５枚" in text and "青：５枚" in text  # the components table
     assert (
         "仮の内容" in text
         and "数字カード赤１、赤２、赤３、赤４、赤５：数字はまだ決めていない" in text

@@ -18,7 +18,8 @@ from . import Builder, Job
 # start) and between phrases only (BudouX's, marked <wbr>; `keep-all` holds each phrase
 # whole, so 「８個」 and 「シャルモント」 stay on one line), a phrase too long for the line
 # broken anywhere rather than overflowing a phone's screen; a table too wide for it scrolls
-# inside its own box.
+# inside its own box. Paragraphs and items are justified (両端揃え), two marks in a row set in
+# 1.5 em (text-spacing-trim, where the browser has it).
 STYLE = """
 body { font-family: "pnp-body", sans-serif;
        max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222;
@@ -34,6 +35,7 @@ figure.samples img { display: block; border: 1px solid #999; width: 9em; height:
 rt { font-size: 0.5em; } .generated { color: #666; font-size: 0.8em; }
 blockquote { margin: 0.5em 0 0.5em 0.5em; padding-left: 0.9em; border-left: 0.25em solid #B8C2D6; }
 blockquote p { margin: 0.3em 0; }
+p, li { text-align: justify; text-spacing-trim: normal; }
 """.strip()
 
 

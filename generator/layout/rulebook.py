@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, alike_of_group, group_label, name_column, when_label
+from ..model import Deck, Game, alike_of_group, group_label, name_column
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -190,10 +190,12 @@ def directive_table(block: Block, game: Game) -> Block:
 
 
 def breakdown(deck: Deck) -> str:
-    """'貪欲 ８枚、瞋恚 ８枚…', or per group: 'シード １６枚（地 ４枚、…）、ミニオン …';
-    a value still provisional (its rows' `provisional` column) is marked （仮）."""
+    """'貪欲：８枚、瞋恚：８枚…', or per group: 'シード：１６枚（地：４枚、…）、ミニオン：…';
+    a value is named by its column's label (`[component.labels]`: 「数字２：１４枚」) and a
+    value still provisional (its rows' `provisional` column) is marked （仮）."""
     comp = deck.component.composition
     unit = deck.component.unit
+    named = deck.component.labelled
     z = templates.zen
 
     def by(groups, column) -> str:
@@ -207,7 +209,8 @@ def breakdown(deck: Deck) -> str:
         if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
         return "、".join(
-            f"{z(v)}{PROVISIONAL if v in tentative else ''} {z(n)}{unit}" for v, n in per.items()
+            f"{z(named(column, v))}{PROVISIONAL if v in tentative else ''}：{z(n)}{unit}"
+            for v, n in per.items()
         )
 
     groups = comp.get("group")
@@ -219,11 +222,15 @@ def breakdown(deck: Deck) -> str:
     for group in groups:
         when = group.get("when", {})
         taken = alike_of_group(deck, when)
-        label = group_label(group) or when_label(when)
+        label = group_label(group) or " ".join(
+            "・".join(named(c, x) for x in (v if isinstance(v, list) else [v]))
+            for c, v in when.items()
+            if v not in ("", None)
+        )
         key = group.get("key", [])
         detail = by(taken, key[0]) if key else ""
         inner = f"（{detail}）" if detail else ""
-        parts.append(f"{label} {z(sum(n for _card, n in taken))}{unit}{inner}")
+        parts.append(f"{label}：{z(sum(n for _card, n in taken))}{unit}{inner}")
     return "、".join(parts)
 
 
