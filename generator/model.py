@@ -88,6 +88,7 @@ class Game:
     decks: tuple[Deck, ...]
     rules_source: str | None = None
     rules_where: SourceRef | None = None
+    words: tuple[str, ...] = ()  # words never split across lines (the game's words.txt)
 
     @property
     def id(self) -> str:

@@ -304,4 +304,18 @@ def load(
                 )
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
-    return Game(manifest, tuple(decks), rules_source, rules_where)
+    return Game(manifest, tuple(decks), rules_source, rules_where, _words(project, manifest))
+
+
+def _words(project: Project, manifest) -> tuple[str, ...]:
+    """The game's words.txt: a word a line (「日の出横丁」), never split across lines on a card,
+    a tuck box or in the rulebook; blank lines and lines from `#` on are comments."""
+    path = manifest.folder / WORDS
+    if not path.is_file():
+        return ()
+    text = read_text(path, SourceRef(project.rel(path)))
+    words = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return tuple(dict.fromkeys(w for w in words if len(w) > 1))
+
+
+WORDS = "words.txt"

@@ -9,7 +9,7 @@ from generator import typeset
 from generator.layout import text as textfit
 
 from conftest import edit, run
-from pdfread import MM, char_boxes, placements
+from pdfread import MM, all_text, char_boxes, placements
 
 VERTICAL_BOX = """
 [[box]]
@@ -188,3 +188,32 @@ def test_items_and_steps_on_a_card_hang_their_later_lines_under_their_text(tiny)
     for row in rows[1:]:
         assert abs(row[0][0] - text[0]) < 1.5, (row[0][0], text[0])  # under the text (ink)
         assert row[0][0] - mark[0] > 6  # not under the mark
+
+
+def test_a_word_in_the_games_words_txt_is_never_split_across_lines(tiny):
+    """BudouX parts 「日の／出横丁」; the game's words.txt keeps the word whole on a card and in
+    the rulebook, and without the file the split comes back."""
+    text = "今日は日の出横丁にゃんばーわん！で遊ぼう。"
+    edit(tiny, "cards/tiny/cards.csv", "一番小さい赤。", text)
+    edit(
+        tiny,
+        "cards/tiny/rules.md",
+        "数字カードをよく混ぜ、",
+        f"{text * 6}\n\n数字カードをよく混ぜ、",
+    )
+
+    def lines_through_the_word() -> int:
+        r = run("build", "--project", str(tiny), "--format", "cards", "--format", "rulebook")
+        assert r.exit_code == 0, r.output
+        split = 0
+        for pdf in (tiny / "output/tiny/cards.pdf", tiny / "output/tiny/rulebook.pdf"):
+            for line in all_text(pdf).splitlines():
+                line = line.replace(" ", "")
+                split += line.endswith(("日", "日の", "日の出", "日の出横")) or line.startswith(
+                    ("の出横丁", "出横丁", "横丁", "丁")
+                )
+        return split
+
+    assert lines_through_the_word() > 0  # the split this test is about, without the file
+    (tiny / "cards/tiny/words.txt").write_text("# 分けない言葉\n日の出横丁\n", "utf-8")
+    assert lines_through_the_word() == 0

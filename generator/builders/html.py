@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, directive_table
-from ..layout.text import phrases
+from ..layout.text import inside_words, phrases
 from ..rulesource import runs
 from ..typeset import parse_ruby, segments
 from . import Builder, Job
@@ -39,17 +39,26 @@ p, li { text-align: justify; text-spacing-trim: normal; }
 """.strip()
 
 
-def inline(text: str) -> str:
+def inline(text: str, words: tuple[str, ...] = ()) -> str:
     """A marked text as HTML: **strong**, links, and ruby; everything else escaped, a <wbr>
-    between its phrases (where a line may break)."""
+    between its phrases (where a line may break), none inside one of `words` (words.txt)."""
     import html  # here, not when builders register: most builds make no page
+
+    def broken(text: str) -> str:
+        inside, at, out = inside_words(text, words), 0, []
+        for phrase in phrases(text):
+            if out and at not in inside:
+                out.append("<wbr>")
+            out.append(html.escape(phrase))
+            at += len(phrase)
+        return "".join(out)
 
     out = []
     for run in runs(parse_ruby(text)):
         piece = "".join(
             f"<ruby>{html.escape(base)}<rt>{html.escape(reading)}</rt></ruby>"
             if reading
-            else "<wbr>".join(html.escape(p) for p in phrases(base))
+            else broken(base)
             for base, reading in segments(run.text)
         )
         if run.strong:
@@ -60,12 +69,14 @@ def inline(text: str) -> str:
     return "".join(out)
 
 
-def table(block: Block, generated: bool = False) -> list[str]:
+def table(block: Block, generated: bool = False, words: tuple[str, ...] = ()) -> list[str]:
     rows = block.items
     out = ['<table class="generated-table">' if generated else "<table>"]
     for r, row in enumerate(rows):
         cell = "th" if r == 0 else "td"
-        out.append("<tr>" + "".join(f"<{cell}>{inline(str(c))}</{cell}>" for c in row) + "</tr>")
+        out.append(
+            "<tr>" + "".join(f"<{cell}>{inline(str(c), words)}</{cell}>" for c in row) + "</tr>"
+        )
     out.append("</table>")
     if generated:
         out.append('<p class="generated">（この表はデータから作成）</p>')
@@ -92,27 +103,28 @@ class HtmlBuilder(Builder):
 
         plan = job.plan
         book = plan.book
+        words = plan.game.words
         images = self._samples(job)
         body: list[str] = []
         for block in book.blocks:
             if block.kind == "heading":
                 level = min(max(block.level, 1), 4)
-                body.append(f"<h{level}>{inline(block.text)}</h{level}>")
+                body.append(f"<h{level}>{inline(block.text, words)}</h{level}>")
             elif block.kind == "para" and block.quote:
-                body.append(f"<blockquote><p>{inline(block.text)}</p></blockquote>")
+                body.append(f"<blockquote><p>{inline(block.text, words)}</p></blockquote>")
             elif block.kind == "para":
-                body.append(f"<p>{inline(block.text)}</p>")
+                body.append(f"<p>{inline(block.text, words)}</p>")
             elif block.kind in ("list", "olist"):
                 tag = "ol" if block.kind == "olist" else "ul"
                 start = f' start="{block.level}"' if block.kind == "olist" and block.level else ""
                 depth = f' style="margin-left: {1.5 * block.depth:g}em"' if block.depth else ""
                 body.append(f"<{tag}{start}{depth}>")
-                body += [f"<li>{inline(item)}</li>" for item in block.items]
+                body += [f"<li>{inline(item, words)}</li>" for item in block.items]
                 body.append(f"</{tag}>")
             elif block.kind == "table":
-                body += table(block)
+                body += table(block, words=words)
             elif block.kind == "directive" and block.text in ("deal", "components"):
-                body += table(directive_table(block, plan.game), generated=True)
+                body += table(directive_table(block, plan.game), True, words)
             elif block.kind == "directive" and block.text == "samples":
                 cards = images.get(block.items, [])
                 body.append('<figure class="samples">')

@@ -85,6 +85,7 @@ class RulebookBuilder(_FromRules):
             plan.game.manifest.mark_added,
             sorted(job.font_names.items()),
             plan.paper,
+            plan.game.words,
         )
 
     def build(self, job: Job) -> dict[Path, bytes]:
@@ -131,6 +132,7 @@ class SummaryPdfBuilder(_FromRules):
             plan.game.manifest.mark_added,
             sorted(job.font_names.items()),
             plan.paper,
+            plan.game.words,
         )
 
     def build(self, job: Job) -> dict[Path, bytes]:

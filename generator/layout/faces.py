@@ -50,6 +50,7 @@ class Fonts:
     # Text boxes fitted in this build with no problem, by their box: a text many cards print
     # alike (a deck's rules line, a back's title) is fitted once. Value: (props, uses).
     fitted: dict = field(default_factory=dict, repr=False)
+    words: tuple[str, ...] = ()  # the game's words never split across lines (words.txt)
 
     def use(self, role: str, text: str) -> None:
         chars = self.chars.setdefault(role, set())
@@ -689,6 +690,7 @@ def _fit(
         max_lines=max_lines,
         carry=markup.carry if styles else None,
         hang=not vertical and align == "left",
+        words=fonts.words,
     )
     if not fitted.fits:
         problems.warning(

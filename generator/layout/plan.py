@@ -498,14 +498,15 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
 
 def _memo_salt(game: Game, fonts: facelayout.Fonts, icons: iconlayout.IconSet) -> str:
     """What every face of a game depends on besides its own layout and row: pnp's code, the
-    fonts (file, size and time), the icons and the language its messages were written in."""
+    fonts (file, size and time), the icons, the words never split and the language its
+    messages were written in."""
     faces = []
     for role, m in sorted(fonts.metrics.items()):
         st = m.face.path.stat()
         faces.append((role, str(m.face.path), m.face.index, st.st_size, st.st_mtime_ns))
     icon_text = repr(sorted((k, v.shapes, v.advance) for k, v in icons.icons.items()))
     return hashlib.blake2b(
-        repr((code_digest(), game.id, faces, icon_text, i18n.language())).encode(),
+        repr((code_digest(), game.id, faces, icon_text, i18n.language(), fonts.words)).encode(),
         digest_size=16,
     ).hexdigest()
 
@@ -577,7 +578,8 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
         {
             role: metrics(face(role, spec), font_index.cache)
             for role, spec in game.manifest.fonts.items()
-        }
+        },
+        words=game.words,
     )
     for role in ("body", "bold"):
         if role not in fonts.metrics:

@@ -38,10 +38,11 @@ def _is_word(ch: str) -> bool:
     return ch.isascii() and (ch.isalnum() or ch in "'’-_")
 
 
-def break_points(text: str) -> tuple[set[int], set[int]]:
+def break_points(text: str, words: tuple[str, ...] = ()) -> tuple[set[int], set[int]]:
     """(good, fallback) positions where a line may break: phrase ends and the spaces between
     Latin words (the phrase parser reads Japanese: a Latin sentence is one phrase to it), then
-    any legal character gap."""
+    any legal character gap; none inside one of `words` (the game's words.txt: 「日の出横丁」
+    stays whole where BudouX would part 「日の」)."""
     good: set[int] = set()
     pos = 0
     for chunk in phrases(text):
@@ -61,7 +62,22 @@ def break_points(text: str) -> tuple[set[int], set[int]]:
         if a == " " and " " < b < "\u2000" and " " < word < "\u2000":
             good.add(i)  # between Latin words, ä or Ω too (in Japanese, 黄 ４枚 is one unit)
     good &= fallback | {len(text)}
+    inside = inside_words(text, words)
+    if inside:
+        good -= inside
+        fallback -= inside
     return good, fallback
+
+
+def inside_words(text: str, words: tuple[str, ...]) -> set[int]:
+    """The positions strictly inside each place one of `words` is written in `text`."""
+    inside: set[int] = set()
+    for word in words:
+        at = text.find(word)
+        while at >= 0:
+            inside.update(range(at + 1, at + len(word)))
+            at = text.find(word, at + 1)
+    return inside
 
 
 def wrap(
@@ -74,6 +90,7 @@ def wrap(
     carry: Callable[[str], str] | None = None,
     ends: list[bool] | None = None,
     indents: list[float] | None = None,
+    words: tuple[str, ...] = (),
 ) -> list[str] | None:
     """Lines no wider than `width` where possible, breaking at phrases, never against kinsoku.
 
@@ -87,6 +104,7 @@ def wrap(
     given, hears for each line whether it ends a paragraph (a justified text sets it flush).
     `indents`, if given, asks for hanging indents and hears each line's: a paragraph that
     starts with a mark (「・」, 「※」, 「1.」, 「①」) has its later lines start under its text.
+    No line breaks inside one of `words` (see `break_points`).
     """
     lines: list[str] = []
     for para in text.split("\n"):
@@ -101,7 +119,7 @@ def wrap(
             continue
         mark = HANGING.match(para) if indents is not None and not carry else None
         hang = measure(mark.group(0)) if mark else 0.0
-        good, fallback = break_points(para)
+        good, fallback = break_points(para, words)
         if RUBY_OPEN in para:  # a ruby group stays on one line
             whole = inside_groups(para)
             good, fallback = good - whole, fallback - whole
@@ -203,6 +221,7 @@ def fit(
     max_lines: int | None = None,
     carry: Callable[[str], str] | None = None,
     hang: bool = True,
+    words: tuple[str, ...] = (),
 ) -> Fitted:
     """The largest size from `size` down to `min_size` (in `step`s) at which the text fits its box.
 
@@ -228,6 +247,7 @@ def fit(
             min_last=MIN_LAST,
             carry=carry,
             indents=hung if hang else None,
+            words=words,
         )
         return lines, tuple(hung) if any(hung) else ()
 

@@ -265,6 +265,11 @@ class TextBlock(Flowable):
     def bold_font(self) -> str:
         return getattr(self.style, "boldFontName", self.style.fontName)
 
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The game's words never split across lines (words.txt), as the styles carry them."""
+        return getattr(self.style, "words", ())
+
     def _measure(self, s: str) -> float:
         s = base_text(s)
         squeeze = squeezes(plain(s) if self.marked else s) * self.style.fontSize / 2
@@ -287,7 +292,7 @@ class TextBlock(Flowable):
             width = avail_w - self.style.leftIndent
             self.ends = []
             if self.marked:
-                self.lines = _wrap_marked(self.text, width, self._measure, self.ends)
+                self.lines = _wrap_marked(self.text, width, self._measure, self.ends, self.words)
             else:
                 self.lines = textfit.wrap(
                     self.text,
@@ -296,6 +301,7 @@ class TextBlock(Flowable):
                     max_ragged=MAX_RAGGED,
                     min_last=MIN_LAST,
                     ends=self.ends,
+                    words=self.words,
                 )
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
@@ -323,7 +329,7 @@ class TextBlock(Flowable):
         text = "".join(self.text.split("\n"))
         if end >= len(text) or text[:end] != "".join(self.lines[:n]):
             return True  # lines dropped spaces: positions no longer line up; accept
-        good, _fallback = textfit.break_points(text)
+        good, _fallback = textfit.break_points(text, self.words)
         return end in good
 
     def getSpaceBefore(self):
@@ -524,11 +530,15 @@ MIN_LAST = 3  # a paragraph's last line holds at least this many characters (not
 MAX_RAGGED = 0.05
 
 
-def _wrap_marked(text: str, width: float, measure, ends: list[bool] | None = None) -> list[str]:
+def _wrap_marked(
+    text: str, width: float, measure, ends: list[bool] | None = None, words: tuple = ()
+) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
     bare, marks = strip_marks(text)
-    lines = textfit.wrap(bare, width, measure, max_ragged=MAX_RAGGED, min_last=MIN_LAST, ends=ends)
+    lines = textfit.wrap(
+        bare, width, measure, max_ragged=MAX_RAGGED, min_last=MIN_LAST, ends=ends, words=words
+    )
     out, cursor, k = [], 0, 0
     opened: list[str] = []  # marks open at the current position
     for line in lines:
@@ -566,8 +576,11 @@ def _track(opened: list[str], mark: str) -> list[str]:
     return [*opened, mark]
 
 
-def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, ParagraphStyle]:
-    """The rulebook's styles; `icons` (the game's IconSet) lets text draw `:name:` icons."""
+def styles(
+    fonts: dict[str, str], base: float, icons=None, words: tuple = ()
+) -> dict[str, ParagraphStyle]:
+    """The rulebook's styles; `icons` (the game's IconSet) lets text draw `:name:` icons, and
+    no line breaks inside one of `words` (the game's words.txt)."""
     body = ParagraphStyle(
         "body",
         fontName=fonts["body"],
@@ -653,6 +666,7 @@ def styles(fonts: dict[str, str], base: float, icons=None) -> dict[str, Paragrap
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
         style.icons = icons
+        style.words = words
         style.justify = style.name in ("body", "item", "note")  # 両端揃え; the rest flush start
     out["note"].bar = NOTE_BAR
     return out
@@ -917,7 +931,7 @@ def rulebook_pdf(
     """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
     doc = _doc(buf, page, title, 18 * MM, fonts)
-    st = styles(fonts, 10.0, icons)
+    st = styles(fonts, 10.0, icons, getattr(game, "words", ()))
 
     def footer(c, d):
         c.saveState()
@@ -972,7 +986,7 @@ def summary_pdf(
     if not book.summary:
         return buf.getvalue(), None
     # How tall each part stands in a column at that size, none of it held together.
-    st, width = styles(fonts, base, icons), column[0]
+    st, width = styles(fonts, base, icons, getattr(game, "words", ())), column[0]
     tall = []
     for section in book.summary:
         blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
@@ -1002,7 +1016,7 @@ def _summary(
     """The summary set in `columns` at `base` pt into `buf`: its pages, and the width and
     height of one column."""
     margin, gap = 12 * MM, 6 * MM
-    st = styles(fonts, base, icons)
+    st = styles(fonts, base, icons, getattr(game, "words", ()))
     doc = _doc(buf, page, heading, margin, fonts, BaseDocTemplate)
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns
