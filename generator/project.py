@@ -100,6 +100,8 @@ class Manifest:
     private_use: tuple = ()  # (first, last) code points the project's fonts define
     digits: str = "full"  # digits in running text: full-width (３人), half-width, or as written
     mark_added: bool = True  # the rulebook prints what the designer did not write apart
+    rulebook_size: float = 10.5  # the rulebook's body text, in points
+    rulebook_measure: int = 40  # its line, in characters of body text (a comfortable 35–40)
 
     def at(self, *keys) -> SourceRef:
         """Where a key of the manifest is written: file, line and key."""
@@ -223,7 +225,17 @@ def find_project(start: Path) -> Project:
     return Project(root)
 
 
-GAME_KEYS = {"title", "working_title", "players", "rules", "private_use", "digits", "mark_added"}
+GAME_KEYS = {
+    "title",
+    "working_title",
+    "players",
+    "rules",
+    "private_use",
+    "digits",
+    "mark_added",
+    "rulebook_size",
+    "rulebook_measure",
+}
 DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
 RESERVED_PRIVATE = (0xE000, 0xE7FF)
@@ -597,6 +609,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         private_use=_private_use(info.get("private_use", []), fail, doc),
         digits=_digits(info.get("digits", "full"), fail, doc),
         mark_added=_flag(info, "mark_added", True, fail, doc),
+        rulebook_size=_number(info, "rulebook_size", 10.5, (7, 14), fail, doc),
+        rulebook_measure=int(_number(info, "rulebook_measure", 40, (15, 80), fail, doc, True)),
         fonts=fonts,
         components=components,
         deal=deal,
@@ -612,6 +626,28 @@ def _flag(table: dict, key: str, default: bool, fail, doc) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
         raise fail(_("[game] {key} must be true or false", key=key), doc.at("game", key))
+    return value
+
+
+def _number(table: dict, key: str, default, within, fail, doc, whole: bool = False) -> float:
+    """A number of [game] within `within` (inclusive), whole when `whole`, else an error."""
+    value = table.get(key, default)
+    kinds = (int,) if whole else (int, float)
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, kinds)
+        or not within[0] <= value <= within[1]
+    ):
+        lo, hi = within
+        message = _(
+            "[game] {key} must be a {what} from {lo} to {hi}, got {value!r}",
+            key=key,
+            what=_("whole number") if whole else _("number"),
+            lo=lo,
+            hi=hi,
+            value=value,
+        )
+        raise fail(message, doc.at("game", key))
     return value
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from conftest import make_fixture_project, run
+from conftest import edit, make_fixture_project, run
 from pdfread import Line, text_lines
 
 SHIPPED = sorted(p.parent.name for p in Path(__file__).parents[1].glob("cards/*/game.toml"))
@@ -82,19 +82,24 @@ def _columns(body: list[Line], em: float) -> list[list[Line]]:
     return columns
 
 
+def _width(column: list[Line]) -> float:
+    return max(o.right for o in column) - min(o.left for o in column)
+
+
 def _pitch(pages: list[list[list[Line]]], em: float) -> float:
-    """The line pitch: the least distance from one baseline to the next in a column, over the
-    whole file (a page may hold paragraphs of one line only)."""
-    return min(
-        (
-            a.y - b.y
-            for columns in pages
-            for column in columns
-            for a, b in zip(column, column[1:])
-            if a.y - b.y >= em
-        ),
-        default=0.0,
-    )
+    """The line pitch: the least distance from a line that fills its column (a wrapped line
+    of a paragraph) to the next, over the whole file (a page may hold one-line paragraphs
+    only, and a sample card's narrow text has a pitch of its own)."""
+    gaps = []
+    for columns in pages:
+        for column in columns:
+            wide = _width(column)
+            gaps += [
+                a.y - b.y
+                for a, b in zip(column, column[1:])
+                if a.y - b.y >= em and a.right - a.left >= 0.8 * wide
+            ]
+    return min(gaps, default=0.0)
 
 
 def _bullet(line: Line) -> bool:
@@ -110,6 +115,9 @@ def setting_faults(path: Path) -> list[str]:
     printed = [text_lines(path, index) for index in range(_pages(path))]
     em, _lines = _body([line for lines in printed for line in lines])
     pages = [_columns([line for line in lines if line.size == em], em) for lines in printed]
+    # The text's columns, not the narrow ones inside sample cards that print at the same size.
+    widths = [_width(c) for columns in pages for c in columns]
+    pages = [[c for c in columns if _width(c) >= 0.6 * max(widths)] for columns in pages]
     pitch = _pitch(pages, em)
     for index, columns in enumerate(pages):
         for column in columns:
@@ -122,7 +130,7 @@ def setting_faults(path: Path) -> list[str]:
                         short = (right - above.right) / em
                         faults.append(f"p{index + 1}: {short:.2f} em short: {above.text}")
                 elif (
-                    gap < pitch + 0.5 * em
+                    pitch + 0.1 * em < gap < pitch + 0.5 * em  # closer: other text (a card's)
                     and not _bullet(below)
                     and abs(below.left - above.left) < em
                 ):
@@ -263,3 +271,31 @@ def test_the_shipped_rulebooks_leave_no_holes(built, game):
     path = built / game / "rulebook.pdf"
     if path.exists():
         assert page_faults(path) == []
+
+
+def _measure_in_ems(pdf: Path) -> float:
+    lines = [line for i in range(_pages(pdf)) for line in text_lines(pdf, i)]
+    em, body = _body(lines)
+    return (max(line.right for line in body) - min(line.left for line in body)) / em
+
+
+@pytest.mark.parametrize("setting, ems", [(None, 40), (30, 30)])
+def test_the_rulebook_line_is_a_comfortable_measure_the_game_can_set(long_rules, setting, ems):
+    """A 48-em line at 10 pt on A4 is hard to read: the rulebook's line holds about 40
+    characters of body text (the side margins widen to it), or what `[game]
+    rulebook_measure` says."""
+    root = long_rules.parents[1]
+    if setting:
+        edit(root, "cards/uno/game.toml", "[game]\n", f"[game]\nrulebook_measure = {setting}\n")
+        result = run("build", "uno", "--project", str(root), "--format", "rulebook")
+        assert result.exit_code == 0, result.output
+    assert _measure_in_ems(long_rules / "rulebook.pdf") == pytest.approx(ems, abs=0.3)
+
+
+def test_a_rulebook_measure_out_of_range_is_named_at_its_line(long_rules):
+    root = long_rules.parents[1]
+    edit(root, "cards/uno/game.toml", "[game]\n", "[game]\nrulebook_measure = 400\n")
+    result = run("check", "uno", "--project", str(root))
+    assert result.exit_code == 1
+    assert "cards/uno/game.toml:" in result.output and "rulebook_measure" in result.output
+    assert "15 to 80" in result.output

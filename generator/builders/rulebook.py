@@ -86,6 +86,8 @@ class RulebookBuilder(_FromRules):
             sorted(job.font_names.items()),
             plan.paper,
             plan.game.words,
+            plan.game.manifest.rulebook_size,
+            plan.game.manifest.rulebook_measure,
         )
 
     def build(self, job: Job) -> dict[Path, bytes]:

@@ -900,13 +900,15 @@ def _column_widths(block: Block, st, width: float) -> list[float]:
     return [floor + spare * e / sum(extra) if sum(extra) else width / len(natural) for e in extra]
 
 
-def _doc(buf, page, title, margin, fonts, template=SimpleDocTemplate):
-    """A document with our margins, metadata and fonts, reproducible byte for byte."""
+def _doc(buf, page, title, margin, fonts, template=SimpleDocTemplate, side=None):
+    """A document with our margins (`side` left and right, else `margin`), metadata and
+    fonts, reproducible byte for byte."""
+    side = margin if side is None else side
     return template(
         buf,
         pagesize=page,
-        leftMargin=margin,
-        rightMargin=margin,
+        leftMargin=side,
+        rightMargin=side,
         topMargin=margin,
         bottomMargin=margin,
         title=title,
@@ -930,8 +932,13 @@ def rulebook_pdf(
 ) -> bytes:
     """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
     buf = io.BytesIO()
-    doc = _doc(buf, page, title, 18 * MM, fonts)
-    st = styles(fonts, 10.0, icons, getattr(game, "words", ()))
+    # A comfortable measure (about 40 characters, [game] rulebook_measure): the side margins
+    # widen to it, never under 18 mm; the frame pads the text 6 pt each side.
+    manifest = game.manifest
+    base = manifest.rulebook_size
+    side = max(18 * MM, (page[0] - manifest.rulebook_measure * base - 12) / 2)
+    doc = _doc(buf, page, title, 18 * MM, fonts, side=side)
+    st = styles(fonts, base, icons, getattr(game, "words", ()))
 
     def footer(c, d):
         c.saveState()
