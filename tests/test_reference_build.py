@@ -22,7 +22,7 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that sets the rulebook on a 40-character line. Earlier references: 2aba0c1
+# The commit that sets the rulebook on a 40-character line. Earlier references: a1bce69
 # (the words of words.txt kept whole), fd8539f (breakdowns named by their column's
 # label), ca4ec3e (a card's steps and items hung under their text), 5e0fb12 (sample
 # cards floated past a page's foot), 66cc1c3 (summaries kept at 8 pt or more), 07938a9
