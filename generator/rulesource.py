@@ -57,8 +57,13 @@ class Section:
 
 
 def plain(text: str) -> str:
-    """Text without its inline marks: what a reader sees."""
+    """Text without its inline marks and the designer's break marks: what a reader sees."""
+    if text and "<" in text:
+        text = _BREAK_MARKS.sub("", text)
     return _MARKS.sub("", text) if text and any(m in text for m in MARKS) else text
+
+
+_BREAK_MARKS = re.compile(r"<wbr>|</?nobr>", re.IGNORECASE)  # layout/text.designer_breaks
 
 
 def strip_marks(text: str) -> tuple[str, list[tuple[int, str]]]:

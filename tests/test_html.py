@@ -112,7 +112,7 @@ def test_the_html_rulebook_breaks_lines_as_a_japanese_book_on_a_phone(tiny):
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page()
         page.goto(url)
-        for width in range(240, 420, 9):
+        for width in [*range(240, 420, 9), 390, 1280]:  # phones, and a desktop's window
             page.set_viewport_size({"width": width, "height": 700})
             starts += page.evaluate(LINE_STARTS)
             overflow = page.evaluate("document.documentElement.scrollWidth - innerWidth")

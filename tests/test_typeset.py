@@ -217,3 +217,27 @@ def test_a_word_in_the_games_words_txt_is_never_split_across_lines(tiny):
     assert lines_through_the_word() > 0  # the split this test is about, without the file
     (tiny / "cards/tiny/words.txt").write_text("# 分けない言葉\n日の出横丁\n", "utf-8")
     assert lines_through_the_word() == 0
+
+
+def test_a_designer_marks_a_break_or_a_run_kept_whole_in_data_and_rules(tiny):
+    """`<wbr>` where a line may break and `<nobr>…</nobr>` around a run kept whole, as HTML
+    writes them: honoured on the card and in the rulebook, never printed."""
+    cell = "今日は日の出横丁<wbr>にゃんばーわん！で遊ぼう。"
+    edit(tiny, "cards/tiny/cards.csv", "一番小さい赤。", cell)
+    kept = "今日は<nobr>日の出横丁</nobr>にゃんばーわん！で遊ぼう。"
+    edit(
+        tiny,
+        "cards/tiny/rules.md",
+        "数字カードをよく混ぜ、",
+        f"{kept * 6}\n\n数字カードをよく混ぜ、",
+    )
+    r = run("build", "--project", str(tiny), "--format", "cards", "--format", "rulebook")
+    assert r.exit_code == 0, r.output
+    card = all_text(tiny / "output/tiny/cards.pdf")
+    book = all_text(tiny / "output/tiny/rulebook.pdf")
+    assert "wbr" not in card + book and "nobr" not in card + book
+    lines = [line.replace(" ", "") for line in card.splitlines()]
+    assert "今日は日の出横丁" in lines  # the card breaks where the designer marked
+    for line in book.splitlines():
+        line = line.replace(" ", "")
+        assert not line.endswith(("日", "日の", "日の出", "日の出横")), line

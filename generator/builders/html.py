@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, directive_table
-from ..layout.text import inside_words, phrases
+from ..layout.text import designer_breaks, inside_words, phrases
 from ..rulesource import runs
 from ..typeset import parse_ruby, segments
 from . import Builder, Job
@@ -45,12 +45,14 @@ def inline(text: str, words: tuple[str, ...] = ()) -> str:
     import html  # here, not when builders register: most builds make no page
 
     def broken(text: str) -> str:
-        inside, at, out = inside_words(text, words), 0, []
+        text, marked, kept = designer_breaks(text)  # the designer's <wbr>, <nobr>…</nobr>
+        inside, at, out = inside_words(text, words) | kept, 0, []
         for phrase in phrases(text):
-            if out and at not in inside:
-                out.append("<wbr>")
-            out.append(html.escape(phrase))
-            at += len(phrase)
+            for i, ch in enumerate(phrase):
+                if out and (at in marked or (i == 0 and at not in inside)):
+                    out.append("<wbr>")
+                out.append(html.escape(ch))
+                at += 1
         return "".join(out)
 
     out = []

@@ -69,6 +69,35 @@ def break_points(text: str, words: tuple[str, ...] = ()) -> tuple[set[int], set[
     return good, fallback
 
 
+_DESIGNER_MARK = re.compile(r"(<wbr>|</?nobr>)", re.IGNORECASE)
+
+
+def designer_breaks(text: str) -> tuple[str, set[int], set[int]]:
+    """A text without the designer's break marks, as HTML writes them: the text, the places a
+    line may break (`<wbr>`: 「日の出横丁<wbr>にゃんばーわん！」) and the places inside a run no
+    line may break (`<nobr>…</nobr>`)."""
+    if "<" not in text:
+        return text, set(), set()
+    out: list[str] = []
+    breaks: set[int] = set()
+    kept: set[int] = set()
+    at, opened = 0, None
+    for piece in _DESIGNER_MARK.split(text):
+        mark = piece.lower()
+        if mark == "<wbr>":
+            breaks.add(at)
+        elif mark == "<nobr>":
+            opened = at
+        elif mark == "</nobr>":
+            if opened is not None:
+                kept.update(range(opened + 1, at))
+            opened = None
+        else:
+            out.append(piece)
+            at += len(piece)
+    return "".join(out), breaks - kept, kept
+
+
 def inside_words(text: str, words: tuple[str, ...]) -> set[int]:
     """The positions strictly inside each place one of `words` is written in `text`."""
     inside: set[int] = set()
@@ -111,6 +140,7 @@ def wrap(
         _ended(lines, ends)
         if indents is not None:
             indents += [0.0] * (len(lines) - len(indents))
+        para, marked, kept = designer_breaks(para)
         if not para:
             lines.append("")
             continue
@@ -120,6 +150,8 @@ def wrap(
         mark = HANGING.match(para) if indents is not None and not carry else None
         hang = measure(mark.group(0)) if mark else 0.0
         good, fallback = break_points(para, words)
+        if marked or kept:  # the designer's <wbr> and <nobr>…</nobr> come first
+            good, fallback = (good | marked) - kept, (fallback | marked) - kept
         if RUBY_OPEN in para:  # a ruby group stays on one line
             whole = inside_groups(para)
             good, fallback = good - whole, fallback - whole

@@ -535,7 +535,7 @@ def _wrap_marked(
 ) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
-    bare, marks = strip_marks(text)
+    bare, marks = strip_marks(textfit.designer_breaks(text)[0])  # their breaks: plain text's
     lines = textfit.wrap(
         bare, width, measure, max_ragged=MAX_RAGGED, min_last=MIN_LAST, ends=ends, words=words
     )
