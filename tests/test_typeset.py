@@ -241,3 +241,17 @@ def test_a_designer_marks_a_break_or_a_run_kept_whole_in_data_and_rules(tiny):
     for line in book.splitlines():
         line = line.replace(" ", "")
         assert not line.endswith(("日", "日の", "日の出", "日の出横")), line
+
+
+def test_a_card_that_writes_its_digits_two_ways_is_noticed_at_its_row(tiny):
+    """「リソース1個」 beside 「１個ごとに」 on one card reads as two hands: a notice at the row
+    (the card prints as written). The big corner number, a decimal or a Latin word is not
+    running text and counts for nothing."""
+    edit(tiny, "cards/tiny/cards.csv", "一番小さい赤。", "リソース1個を払い、１個ごとに進む。")
+    edit(tiny, "cards/tiny/cards.csv", "二の赤。", "１枚引いて、1.5倍にする。VP3。")
+    result = run("check", "--project", str(tiny), "--no-play")
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "digits two ways" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("cards/tiny/cards.csv:2: notice:")
+    assert "「ソース1個を払」" in said[0] and "１個ごと" in said[0]

@@ -230,10 +230,51 @@ def _lay_out_face(
         if box is not None:
             out.append(box)
             kept.append(at)
+    _check_digits(out, layout, card, problems)
     # The key is a digest of everything drawn (not where the layout wrote it): equal keys draw
     # identically.
     key = _digest(out)
     return Face(tuple(out), key, _layers(layout, names, out, kept))
+
+
+_FULL_DIGITS = frozenset("０１２３４５６７８９")
+
+
+def _check_digits(boxes: list[Box], layout: Layout, card: Card, problems: Problems) -> None:
+    """A card that prints 「リソース1個」 beside 「１個ごとに」 writes its digits two ways: a
+    notice (the card prints them as written). Digits inside Latin words, decimals and times
+    (VP3, 1.5倍, 10:30) are not counted, as the rulebook's digit setting leaves them, nor a
+    box that prints a number alone (a corner's index)."""
+    texts = ["".join(b.props.get("lines", ())) for b in boxes if b.type == "text"]
+    # A box of a number alone (a corner's index, a track's step) is a figure, not running text.
+    text = "\n".join(t for t in texts if t.strip() and not t.strip().isdecimal())
+    full = next((i for i, ch in enumerate(text) if ch in _FULL_DIGITS), None)
+    if full is None:
+        return
+    zen = typeset.set_digits(text, "full")
+    half = next((i for i, (a, b) in enumerate(zip(text, zen)) if a != b), None)
+    if half is None:
+        return
+
+    def around(i: int) -> str:  # the digit and a few characters of its own box about it
+        start, end = text.rfind("\n", 0, i) + 1, text.find("\n", i)
+        end = len(text) if end < 0 else end
+        return typeset.base_text(text[max(start, i - 3) : min(end, i + 4)])
+
+    problems.add(
+        "notice",
+        _(
+            "card {card}: its text writes digits two ways, 「{half}」 and 「{full}」; write "
+            "them one way (the card prints them as written; a number from a column prints "
+            "full-width with {{{{ column | zen }}}})",
+            card=card.label(),
+            half=around(half),
+            full=around(full),
+        ),
+        card.where,
+        f"digits:{layout.file}",
+        3,
+    )
 
 
 def _digest(boxes: list[Box]) -> str:
