@@ -132,8 +132,14 @@ class Float(Flowable):
                 taken.append(parts[0])
                 after[0] = parts[1]
             break
-        if not taken:
-            return []  # nothing to set before it: it starts the next page
+        if not taken:  # nothing to set before it: a little smaller, else the next page
+            for i, f in enumerate(self.content):
+                if isinstance(f, CardRow):
+                    others = _height(self.content[:i] + self.content[i + 1 :], (avail_w, 1e9))
+                    small = f.shrunk(avail_h - others)
+                    if small.wrap(avail_w, avail_h)[1] <= avail_h - others:
+                        return [*self.content[:i], small, *self.content[i + 1 :], *self.after]
+            return []
         return [*taken, Float(self.content, after, self.room)]
 
     def draw(self):  # never drawn: it always splits into what it holds
@@ -154,6 +160,13 @@ class CardRow(Flowable):
             label_font,
         )
         self.gap = 4 * MM
+        self.most_h: float | None = None  # as tall as this at most, if it can shrink so far
+
+    def shrunk(self, most_h: float) -> CardRow:
+        """The same cards drawn small enough to stand `most_h` tall, where they can."""
+        row = CardRow(self.faces, self.card, self.font_names, self.label_font)
+        row.most_h = most_h
+        return row
 
     def wrap(self, avail_w, avail_h):
         # No sample's text prints under 5 pt: fewer cards a row rather than smaller ones.
@@ -171,6 +184,11 @@ class CardRow(Flowable):
         self.scale = min(1.0, (avail_w - (per - 1) * self.gap) / (per * self.card[0]))
         self.rows = -(-len(self.faces) // per)
         self.width = avail_w
+        if self.most_h is not None:  # a page's foot: smaller, down to three quarters and 5 pt
+            room = self.most_h - (self.rows - 1) * 2 * MM - self.rows * 6 * MM
+            fit = room / (self.rows * self.card[1])
+            if max(least, 0.75 * self.scale) <= fit < self.scale:
+                self.scale = fit
         self.row_h = self.card[1] * self.scale + 6 * MM
         self.height = self.rows * self.row_h + (self.rows - 1) * 2 * MM
         return self.width, self.height
