@@ -46,6 +46,9 @@ RULES = """# 長い規則の本
 書き込む場所がなければ、表の下の余白に書き足します。
 2. 同じ色の札が３枚そろったら、その３枚を自分の前に並べ、ボーナスとして３点を得ます。
 
+※手札が１枚もないプレイヤーは、山札から２枚引いてから手番を始めます。山札もないときは\
+そのまま手番を終えます。
+
 手番が終わったら、左隣のプレイヤーに手番を渡します。山札がなくなったら、捨て札の\
 いちばん上の１枚を残してよくシャッフルし、新しい山札にします（これは１ゲームに１回だけ\
 できます）。２回目に山札がなくなったら、そのラウンドでゲームは終わります。
@@ -299,3 +302,14 @@ def test_a_rulebook_measure_out_of_range_is_named_at_its_line(long_rules):
     assert result.exit_code == 1
     assert "cards/uno/game.toml:" in result.output and "rulebook_measure" in result.output
     assert "15 to 80" in result.output
+
+
+def test_a_paragraph_that_starts_with_a_mark_hangs_its_later_lines(long_rules):
+    """A designer's 「※」 paragraph (not a list) that wraps sets its later lines
+    under its text, as on the cards."""
+    pdf = long_rules / "rulebook.pdf"
+    lines = text_lines(pdf, 0)
+    first = next(i for i, line in enumerate(lines) if line.text.startswith("※手札が１枚も"))
+    mark, text = lines[first].chars[0], lines[first].chars[1]
+    after = lines[first + 1]
+    assert abs(after.left - text[1]) < 0.5 and after.left - mark[1] > 5, (after.left, text)

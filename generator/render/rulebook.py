@@ -253,11 +253,13 @@ class TextBlock(Flowable):
         first: bool = True,
         tail: bool = True,
         ends: list[bool] | None = None,
+        indents: list[float] | None = None,
     ):
         super().__init__()
         self.tail = tail  # the paragraph's end: the space after it follows
         self.given = lines is not None  # a part of a split paragraph: its lines are fixed
         self.ends = ends or []  # for each line, whether it ends a paragraph (set flush)
+        self.indents = indents or []  # each line's hanging indent (a 「・」 paragraph's)
         # `:酒肴:` as the card layouts draw it: one character each, measured as its advance
         found = getattr(style, "icons", None)
         self.icons = {}  # char -> (shapes, advance), as draw_runs takes them
@@ -309,8 +311,12 @@ class TextBlock(Flowable):
         if self.lines is None:
             width = avail_w - self.style.leftIndent
             self.ends = []
+            # A paragraph that starts with 「・」 or a step's number hangs its later lines.
+            self.indents = [] if self.style.alignment != TA_CENTER else None
             if self.marked:
-                self.lines = _wrap_marked(self.text, width, self._measure, self.ends, self.words)
+                self.lines = _wrap_marked(
+                    self.text, width, self._measure, self.ends, self.words, self.indents
+                )
             else:
                 self.lines = textfit.wrap(
                     self.text,
@@ -320,7 +326,9 @@ class TextBlock(Flowable):
                     min_last=MIN_LAST,
                     ends=self.ends,
                     words=self.words,
+                    indents=self.indents,
                 )
+            self.indents = self.indents or []
         self.height = len(self.lines) * self.style.leading
         return self.width, self.height
 
@@ -334,9 +342,12 @@ class TextBlock(Flowable):
         # inside one goes over with it (justified lines may all break inside phrases).
         fit = next((n for n in range(fit, 1, -1) if self._ends_phrase(n)), fit)
         head, rest = self.ends[:fit], self.ends[fit:]
+        hung, hang = self.indents[:fit], self.indents[fit:]
         return [
-            TextBlock(self.text, self.style, self.bullet, self.lines[:fit], self.first, ends=head),
-            TextBlock(self.text, self.style, None, self.lines[fit:], False, ends=rest),
+            TextBlock(
+                self.text, self.style, self.bullet, self.lines[:fit], self.first, True, head, hung
+            ),
+            TextBlock(self.text, self.style, None, self.lines[fit:], False, True, rest, hang),
         ]
 
     def _ends_phrase(self, n: int) -> bool:
@@ -376,17 +387,18 @@ class TextBlock(Flowable):
             c.setFillColor(st.textColor)
         if self.bullet and self.lines:  # first, so text extraction reads it before the item
             c.drawString(st.bulletIndent, self.height - drop, self.bullet)
-        measure = self.width - st.leftIndent
         for i, line in enumerate(self.lines):
             y = self.height - i * st.leading - drop
             units = self._units(line)
             natural = sum(u.width for u in units) - _given_back(units) * st.fontSize / 2
             ends = i >= len(self.ends) or self.ends[i]
+            hang = self.indents[i] if i < len(self.indents) else 0.0
+            measure = self.width - st.leftIndent - hang
             extra = 0.0
             if getattr(st, "justify", False) and not ends and natural < measure:
                 gaps = sum(map(_stretches, units, units[1:]))
                 extra = min((measure - natural) / gaps, st.fontSize) if gaps else 0.0
-            x = st.leftIndent
+            x = st.leftIndent + hang
             if st.alignment == TA_CENTER:
                 x = (self.width - natural) / 2
             self._set(units, x, y, extra)
@@ -549,13 +561,25 @@ MAX_RAGGED = 0.05
 
 
 def _wrap_marked(
-    text: str, width: float, measure, ends: list[bool] | None = None, words: tuple = ()
+    text: str,
+    width: float,
+    measure,
+    ends: list[bool] | None = None,
+    words: tuple = (),
+    indents: list[float] | None = None,
 ) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
     bare, marks = strip_marks(textfit.designer_breaks(text)[0])  # their breaks: plain text's
     lines = textfit.wrap(
-        bare, width, measure, max_ragged=MAX_RAGGED, min_last=MIN_LAST, ends=ends, words=words
+        bare,
+        width,
+        measure,
+        max_ragged=MAX_RAGGED,
+        min_last=MIN_LAST,
+        ends=ends,
+        words=words,
+        indents=indents,
     )
     out, cursor, k = [], 0, 0
     opened: list[str] = []  # marks open at the current position
