@@ -110,7 +110,7 @@ class RulebookBuilder(_FromRules):
 
 class SummaryPdfBuilder(_FromRules):
     name = "summary"
-    what = "summary.pdf: the marked parts of the rules on one page (two columns if need be)"
+    what = "summary.pdf: the marked parts of the rules on one page, in two columns"
     default = True
     needs = "the rendered rules source's summary sections"
 

@@ -1016,15 +1016,16 @@ class Overflow:
     share: float
 
 
-SUMMARY_SIZES = [(1, b) for b in (9.5, 9.0, 8.5, 8.0)] + [(2, b) for b in (9.0, 8.5, 8.0)]
+# Two columns of about 35 characters: a comfortable line, where one column would run 60.
+SUMMARY_SIZES = [(2, b) for b in (9.5, 9.0, 8.5, 8.0)]
 
 
 def summary_pdf(
     book: Rulebook, game, fonts, page, heading: str, subheading: str, icons=None
 ) -> tuple[bytes, Overflow | None]:
-    """One page if it can be: one column while the text stays at 8 pt or more, then two columns
-    down to 8 pt, the least a summary is played from. Returns the pdf and, when the marked
-    parts fill more than a page even then (the pdf has more pages), what is over."""
+    """One page if it can be: two columns, from 9.5 pt down to 8 pt, the least a summary is
+    played from. Returns the pdf and, when the marked parts fill more than a page even then
+    (the pdf has more pages), what is over."""
     for columns, base in SUMMARY_SIZES:
         buf = io.BytesIO()
         pages, column = _summary(
