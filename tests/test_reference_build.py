@@ -22,28 +22,29 @@ import pytest
 
 from conftest import REPO, own_base, run
 
-# The commit that sets the rulebook on a 40-character line. Earlier references: a1bce69
-# (the words of words.txt kept whole), fd8539f (breakdowns named by their column's
-# label), ca4ec3e (a card's steps and items hung under their text), 5e0fb12 (sample
-# cards floated past a page's foot), 66cc1c3 (summaries kept at 8 pt or more), 07938a9
-# (rulebook text justified, consecutive 約物 in 1.5 em), f190450 (sheet PDFs through
-# ReportLab's public API alone), 8da9dc7 (sheets in exact micrometres, every cut line
-# marked, a long proof page flowed, board tiles cut where the overlap starts), e1f83b7
-# (card and token sheets sharing one resource dictionary), 6afa69a (forms named by what
-# they draw), 31f0e4b (the skill signal counts the games one seat won), 0750bcf (tiled
-# boards with crop marks at the board's corners), 7770f7f (proof pages wrap their lines
-# inside the margins), 535571c (simulation reports say whether they were stopped early),
-# 4b39ac6 (the winner's lead and wins per faction), ae2e503 (kinds of action counted),
-# e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code refuses), 4c234c3 (a
-# tuck box glued inside the back), the first tuck boxes, 6b9ed44 (fold-over sheets in
-# the base sheets.toml), 39f1795 (a placeholder-art box in each shipped game), 229cac5
-# (headings kept with their samples), the 3-player removal declared in にゃんばーわん！'s
-# manifest (older code refuses the key), ddd9785 (full-width digits on a card), 3edd1f4
-# (the designer's words), 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49
-# (rulebooks typeset anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside
-# the printable area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once
-# as forms: the same pixels).
-REFERENCE = "327a135554894ea03d6160098755a1944482ac53"
+# The commit that sets every summary in two columns. Earlier references: 327a135 (the
+# rulebook on a 40-character line), a1bce69 (the words of words.txt kept whole), fd8539f
+# (breakdowns named by their column's label), ca4ec3e (a card's steps and items hung
+# under their text), 5e0fb12 (sample cards floated past a page's foot), 66cc1c3
+# (summaries kept at 8 pt or more), 07938a9 (rulebook text justified, consecutive 約物 in
+# 1.5 em), f190450 (sheet PDFs through ReportLab's public API alone), 8da9dc7 (sheets in
+# exact micrometres, every cut line marked, a long proof page flowed, board tiles cut
+# where the overlap starts), e1f83b7 (card and token sheets sharing one resource
+# dictionary), 6afa69a (forms named by what they draw), 31f0e4b (the skill signal counts
+# the games one seat won), 0750bcf (tiled boards with crop marks at the board's
+# corners), 7770f7f (proof pages wrap their lines inside the margins), 535571c
+# (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead
+# and wins per faction), ae2e503 (kinds of action counted), e6a19c1 ([readings] in
+# 補陀落渡海しよう！'s manifest, which older code refuses), 4c234c3 (a tuck box glued inside the
+# back), the first tuck boxes, 6b9ed44 (fold-over sheets in the base sheets.toml),
+# 39f1795 (a placeholder-art box in each shipped game), 229cac5 (headings kept with
+# their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older code
+# refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's
+# words), 7d9c348 (digits), dc3dadd (provisional content), 7ca4b49 (rulebooks typeset
+# anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside the printable
+# area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once as forms: the
+# same pixels).
+REFERENCE = "8a9e680876c0ef90e44759e9dc9ba8fe90598e40"
 
 
 def _reference_generator(dest: Path) -> Path | None:
