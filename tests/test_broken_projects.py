@@ -746,3 +746,22 @@ def test_a_cluster_without_the_cluster_extra_says_how_to_install_it(tmp_path):
     assert done.returncode == 1, done.stderr
     assert "pip install 'pnp-generator[cluster]'" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_two_boxes_of_one_name_in_one_layout_are_an_error_at_the_second(tiny):
+    """An added `art` box under a name already used would silently take the first's keys
+    (a placeholder, a size): the second is named at its line, and nothing is built."""
+    layout = tiny / "layouts/tiny/card_front.toml"
+    text = layout.read_text("utf-8")
+    layout.write_text(
+        text + '\n[[box]]\nname = "band"\ntype = "rect"\nx = "0mm"\ny = "70mm"\n'
+        'w = "W"\nh = "5mm"\nfill = "#000000"\n',
+        "utf-8",
+    )
+    first = text.splitlines().index('name = "band"')  # its [[box]] line is the one above
+    second = len(text.splitlines()) + 2  # the added [[box]] line
+    result = run("check", "--project", str(tiny), "--no-play")
+    assert result.exit_code == 1, result.output
+    said = next(line for line in result.output.splitlines() if "a second box named" in line)
+    assert said.startswith(f"layouts/tiny/card_front.toml:{second}: error:"), said
+    assert f"line {first}" in said

@@ -221,6 +221,7 @@ def load_layout(
             _("unknown key '{key}' (a layout has: extends, description, [[box]])", key=key),
             doc.at(key),
         )
+    own: dict[str, SourceRef] = {}  # the boxes this file writes, by name: each once
     for i, props in enumerate(raw.get("box", [])):
         where = SourceRef(file, doc.line("box", i))
         key_lines = {key: doc.line("box", i, key) for key in props if doc.line("box", i, key)}
@@ -228,6 +229,18 @@ def load_layout(
         if not isinstance(name_, str) or not name_:
             problems.error(_("every [[box]] needs a name"), where)
             continue
+        if name_ in own:  # the second would silently take the first's keys
+            problems.error(
+                _(
+                    "a second box named '{name}' in this layout (the first is at line {line}): "
+                    "give each box a name of its own",
+                    name=name_,
+                    line=own[name_].row,
+                ),
+                where,
+            )
+            continue
+        own[name_] = where
         inherited = next((b for b in boxes if b.name == name_), None)
         merged = dict(inherited.props) if inherited else {}
         merged.update(props)
