@@ -503,10 +503,11 @@ def _check_group(
         if bad:
             k, v = bad[0]
             shown = allowed[k]
-            span = (
+            whole = all(isinstance(x, int) for x in shown)
+            span = (  # 1–12 for a run of numbers; a list as a list: one of 1, 3, 8, 11, 12
                 f"{shown[0]}–{shown[-1]}"
-                if all(isinstance(x, int) for x in shown)
-                else ", ".join(map(str, shown))
+                if whole and len(shown) > 1 and list(shown) == list(range(shown[0], shown[-1] + 1))
+                else _("one of {values}", values=", ".join(map(str, shown)))
             )
             for row in distinct:
                 problems.error(

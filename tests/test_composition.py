@@ -88,7 +88,7 @@ def test_a_card_moved_to_another_month_is_caught_by_the_groups_not_the_deck_tota
         "cards/hana/cards.csv: error: 1月（松） (month 1) has 3 cards, the manifest expects 4 "
         "(total at cards/hana/game.toml:40)",
         "cards/hana/cards.csv:2:kind: error: 松に鶴 is not in the composition of 2月（梅）: 'kind' "
-        "must be タネ, 短冊, カス, got '光' (a new card? add its value to the list at "
+        "must be one of タネ, 短冊, カス, got '光' (a new card? add its value to the list at "
         "cards/hana/game.toml:46)",
         "cards/hana/cards.csv: error: 2月（梅） (month 2) has 5 cards, the manifest expects 4 "
         "(total at cards/hana/game.toml:47)",

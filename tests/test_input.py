@@ -245,8 +245,9 @@ def test_card_outside_the_composition(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert (
-        f"{CSV}:12:suit: error: 黄 3 is not in the composition: 'suit' must be 赤, 青, got '黄' "
-        "(a new card? add its value to the list at cards/tiny/game.toml:28)" in result.output
+        f"{CSV}:12:suit: error: 黄 3 is not in the composition: 'suit' must be one of 赤, 青, "
+        "got '黄' (a new card? add its value to the list at cards/tiny/game.toml:28)"
+        in result.output
     )
     assert (
         f"{CSV}:13:number: error: 青 9 is not in the composition: 'number' must be 1–5, got 9 "
@@ -883,3 +884,11 @@ def test_an_icon_drawn_in_named_and_short_colours(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert "icon '丸': each shape is a table such as" in result.output
+
+
+def test_a_list_with_gaps_is_said_as_a_list(tiny):
+    """number = [1, 3, 5] says 'one of 1, 3, 5', not '1–5' (which 2 would seem to belong to)."""
+    edit(tiny, "cards/tiny/game.toml", "number = { min = 1, max = 5 }", "number = [1, 3, 5]")
+    result = check(tiny)
+    assert result.exit_code == 1
+    assert "'number' must be one of 1, 3, 5, got 2" in result.output, result.output
