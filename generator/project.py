@@ -423,15 +423,28 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         for g, group in enumerate([composition, *groups]):
             at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
             _check_group(group, ctx, fail, doc, at)
-            for key in [*group.get("key", []), *group.get("when", {})]:
+            written = [("key", k) for k in group.get("key", [])]
+            written += [("when", k) for k in group.get("when", {})]
+            for part, key in written:
                 if key not in columns:
-                    message = _(
-                        "{ctx}: composition key '{key}' is not one of its columns ({columns})",
-                        ctx=ctx,
-                        key=key,
-                        columns=", ".join(columns),
-                    )
-                    raise fail(message, doc.at(*at, "key"))
+                    names = ", ".join(columns)
+                    if part == "key":
+                        message = _(
+                            "{ctx}: composition key '{key}' is not one of its columns ({columns})",
+                            ctx=ctx,
+                            key=key,
+                            columns=names,
+                        )
+                    else:
+                        message = _(
+                            "{ctx}: when: '{key}' is not one of its columns ({columns})",
+                            ctx=ctx,
+                            key=key,
+                            columns=names,
+                        )
+                    message += did_you_mean(key, columns)
+                    at_key = doc.at(*at, "when", key) if part == "when" else doc.at(*at, "key")
+                    raise fail(message, at_key)
             _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
         depends = {}
         for column, on in get("depends", dict, {}).items():

@@ -892,3 +892,17 @@ def test_a_list_with_gaps_is_said_as_a_list(tiny):
     result = check(tiny)
     assert result.exit_code == 1
     assert "'number' must be one of 1, 3, 5, got 2" in result.output, result.output
+
+
+def test_a_misspelled_column_in_when_is_named_at_its_key_with_did_you_mean(tiny):
+    """`when = { knd = … }`: said under `when`, at its line, with the column meant."""
+    decks = make_fixture_project("decks", tiny.parent)
+    manifest = decks / "cards/hana/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text.replace("when = { month = 1 }", "when = { mnth = 1 }", 1), "utf-8")
+    line = manifest.read_text("utf-8").splitlines().index("  when = { mnth = 1 }") + 1
+    result = run("check", "hana", "--project", str(decks), "--no-play")
+    assert result.exit_code == 1
+    said = next(row for row in result.output.splitlines() if "mnth" in row)
+    assert said.startswith(f"cards/hana/game.toml:{line}:component.composition.group.when.mnth:")
+    assert "when: 'mnth' is not one of its columns" in said and "did you mean 'month'" in said
