@@ -771,3 +771,16 @@ def test_a_light_colour_row_prints_its_name_in_dark_ink(tmp_path):
     x0, y0 = 2 * first.x, 2 * (page_h - first.y - 25 * MM)  # its trim box, 25 mm, in pixels
     inside = image.crop((int(x0 + 8), int(y0 + 8), int(x0 + 50 * MM - 8), int(y0 + 50 * MM - 8)))
     assert sum(inside.histogram()[:80]) > 200  # dark pixels
+
+
+def test_a_new_games_rules_mark_a_summary_so_no_command_says_none_is_marked(tmp_path):
+    """`pnp new --rules` writes rules.md with its setup, turn and end marked for the summary:
+    check and build say nothing of an unmarked summary, and summary.md has the three parts."""
+    root, made = csv_game(tmp_path, [[str(c) for c in r] for r in deck_rows()], "--rules")
+    assert made.exit_code == 0, made.output
+    for command in ("check", "build"):
+        result = run(command, "--project", str(root))
+        assert result.exit_code == 0, result.output
+        assert "no part is marked for the summary" not in result.output
+    summary = next(root.glob("output/*/summary.md")).read_text("utf-8")
+    assert all(f"## {part}" in summary for part in ("準備", "ゲームの流れ", "ゲームの終了"))
