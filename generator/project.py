@@ -43,6 +43,8 @@ class Component:
     header: int | None = None  # the spreadsheet row of the column names, when not the first
     # How the printed words name a column's values: 「数字」 (数字２) or 「{}月」 (１月).
     labels: dict = field(default_factory=dict)
+    # Columns no card may leave empty; None: not said (then the column that names the cards).
+    required: tuple | None = None
 
     def labelled(self, column: str, value: object) -> str:
         """A value of `column` as a rulebook names it: by its label (「数字２」, 「１月」), or
@@ -258,6 +260,7 @@ COMPONENT_KEYS = {
     "tuckbox",
     "header",
     "labels",
+    "required",
 }
 # [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
@@ -487,6 +490,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     column=column,
                 )
                 raise fail(message, doc.at(*here, "labels", column))
+        required = _required(c, columns, ctx, fail, doc, here)
         tuckbox = get("tuckbox", dict, {})
         for key, value in tuckbox.items():
             if key not in TUCKBOX_KEYS:
@@ -548,6 +552,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 doc=doc,
                 header=header,
                 labels=labels,
+                required=required,
             )
         )
     if not components:
@@ -633,6 +638,30 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         readings=dict(readings),
         doc=doc,
     )
+
+
+def _required(c: dict, columns: dict, ctx: str, fail, doc, here) -> tuple[str, ...] | None:
+    """The columns no card may leave empty, as `required = ["name", "cost"]` lists them (None
+    when it is not written: the column that names the cards, validate.py; `[]`: none)."""
+    if "required" not in c:
+        return None
+    listed = c["required"]
+    if not isinstance(listed, list) or not all(isinstance(n, str) for n in listed):
+        message = _(
+            "{ctx}: required must list the columns no card may leave empty, e.g. "
+            'required = ["name"]',
+            ctx=ctx,
+        )
+        raise fail(message, doc.at(*here, "required"))
+    for name in listed:
+        if name not in columns:
+            message = (
+                _("{ctx}: required: '{name}' is not one of its columns", ctx=ctx, name=name)
+                + did_you_mean(name, columns)
+                + f" ({', '.join(columns)})"
+            )
+            raise fail(message, doc.at(*here, "required"))
+    return tuple(listed)
 
 
 def _flag(table: dict, key: str, default: bool, fail, doc) -> bool:

@@ -24,6 +24,7 @@ from .model import (
     freeze,
     group_label,
     matches,
+    name_column,
     of_group,
     when_label,
 )
@@ -185,11 +186,28 @@ def build_deck(
     # (typed values, label, the cards' fields: read-only, shared by the rows written alike).
     now: dict[tuple, tuple[dict, str | None, Mapping]] = {}
     count, columns = component.copies_column, table.columns
+    # Columns no card may leave empty: as the manifest lists them, else the cards' name column
+    # (a blank name prints a blank title band).
+    named = name_column(component.columns)
+    wanted = component.required if component.required is not None else (named,) if named else ()
+    required = [(c, columns.index(c)) for c in wanted if c in columns]
     for row in table.rows:
         cells = row.cells
         if len(cells) != len(columns):
             get = row.values.get
             cells = tuple([get(column, "") for column in columns])
+        for column, at in required:  # a blank title band, an empty cost: said at its cell
+            if not str(cells[at]).strip():
+                problems.error(
+                    _(
+                        "'{column}' is empty, and every card needs one (required columns: "
+                        "{columns})",
+                        column=column,
+                        columns=", ".join(c for c, _i in required),
+                    ),
+                    row.where.at(column=column),
+                    fold=f"{where}:{column}:required",
+                )
         known = now.get(cells)
         if known is None:
             typed: dict[str, object] = {}

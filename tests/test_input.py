@@ -906,3 +906,33 @@ def test_a_misspelled_column_in_when_is_named_at_its_key_with_did_you_mean(tiny)
     said = next(row for row in result.output.splitlines() if "mnth" in row)
     assert said.startswith(f"cards/hana/game.toml:{line}:component.composition.group.when.mnth:")
     assert "when: 'mnth' is not one of its columns" in said and "did you mean 'month'" in said
+
+
+def test_an_empty_name_is_an_error_at_its_cell_and_required_columns_can_be_listed(tmp_path):
+    """A blank name prints a blank title band: the column that names the cards is required
+    unless the manifest says otherwise; `required` lists other columns, `required = []` none."""
+    decks = make_fixture_project("decks", tmp_path)
+    data = decks / "cards/hana/cards.csv"
+    rows = data.read_text("utf-8").splitlines()
+    header = rows[0].split(",")
+    name_at = header.index("name")
+    cells = rows[3].split(",")
+    cells[name_at] = ""
+    rows[3] = ",".join(cells)
+    data.write_text("\n".join(rows) + "\n", "utf-8")
+    result = run("check", "hana", "--project", str(decks), "--no-play")
+    assert result.exit_code == 1
+    assert "cards/hana/cards.csv:4:name: error: 'name' is empty, and every card needs one" in (
+        result.output
+    ), result.output
+    manifest = decks / "cards/hana/game.toml"
+    text = manifest.read_text("utf-8")
+    at = text.index("  [component.columns]")
+    manifest.write_text(text[:at] + "required = []\n\n" + text[at:], "utf-8")
+    result = run("check", "hana", "--project", str(decks), "--no-play")
+    assert "is empty" not in result.output, result.output
+    manifest.write_text(text[:at] + 'required = ["plnt"]\n\n' + text[at:], "utf-8")
+    result = run("check", "hana", "--project", str(decks), "--no-play")
+    assert result.exit_code == 1
+    assert "required: 'plnt' is not one of its columns" in result.output
+    assert "did you mean 'plant'" in result.output
