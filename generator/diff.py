@@ -4,8 +4,10 @@ Every successful build keeps a snapshot of each game in its cache (`snapshots/<g
 card its component, label, row, fields and the keys of its faces, and each face once (pickled
 and deflated a chunk at a time, so a 100,000-card snapshot costs the build no more than its
 compressed bytes; faces are unpacked only to find the changed ones).
-`diff` lays the game out as it is now, matches cards by component, label and occurrence, and
-lists those whose faces differ (with the fields that changed), and cards added or removed.
+`diff` lays the game out as it is now, matches cards by component and id (the composition's
+key or an id column, where it tells the rows apart: a renamed card is a change), else by label,
+and occurrence, and lists those whose faces differ (with the fields that changed), and cards
+added or removed.
 With `--since REV` the old side is the project's files at that git revision, laid out afresh.
 """
 
@@ -17,7 +19,7 @@ import time
 import zlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .cache import SUFFIX
@@ -41,6 +43,9 @@ class Entry:
     front: str  # face keys
     back: str | None
     size: tuple[float, float]  # the card's trim size, points
+    # What names the card whatever its words say: the values of its deck's composition key or
+    # id column, where they tell the deck's rows apart (a rename is then a change); () if none.
+    ident: tuple = ()
 
 
 @dataclass
@@ -132,10 +137,13 @@ def take(plan) -> Snapshot:
     for laid, on in laid_decks(plan):
         cards = [c for d in on for c in d.cards]
         names = {d.id: d.component.name for d in on}
+        idents = {d.id: identity(d) for d in on}
         for card, (front, back) in zip(cards, laid.faces):
-            packer.add(
-                _entry(names[card.component], card, front, back, laid.geometry.card), front, back
-            )
+            entry = _entry(names[card.component], card, front, back, laid.geometry.card)
+            column = idents[card.component]
+            if column:
+                entry = replace(entry, ident=tuple(str(card.fields.get(k)) for k in column))
+            packer.add(entry, front, back)
     decks = {d.id: d for d in plan.game.decks}
     for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
         for card, face in zip(decks[dice.id].cards, dice.faces):
@@ -145,6 +153,25 @@ def take(plan) -> Snapshot:
         where = plan.game.manifest.where.row_place
         packer.add(Entry(board.name, board.name, where, {}, board.face.key, None, size), board.face)
     return packer.flush()
+
+
+ID_COLUMNS = ("id", "no", "no.", "番号", "ｉｄ", "ＩＤ")  # a column that numbers the cards
+
+
+def identity(deck) -> tuple[str, ...]:
+    """The columns that tell a deck's rows apart whatever the cards' words say: its
+    composition's key, else an id column (id, No., 番号), when each value (or combination)
+    belongs to one row of the spreadsheet; () when none does."""
+    comp = deck.component
+    key = list(comp.composition.get("key") or [])
+    if not key:
+        key = [c for c in comp.columns if c.strip().lower() in ID_COLUMNS][:1]
+    if not key or not deck.cards:
+        return ()
+    rows: dict[tuple, set] = {}
+    for card in deck.cards:
+        rows.setdefault(tuple(card.fields.get(k) for k in key), set()).add(card.where.row)
+    return tuple(key) if all(len(r) == 1 for r in rows.values()) else ()
 
 
 def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
@@ -271,13 +298,20 @@ def _unpickled(data: bytes | None) -> Snapshot | None:
 
 
 def keyed(snap: Snapshot) -> dict[tuple, Entry]:
-    """Each card by (component, label, occurrence): the nth card of one name matches the nth."""
+    """Each card by (component, what names it, occurrence): its id (`Entry.ident`) where its
+    deck has one, else its label; the nth card of one name matches the nth."""
     seen: Counter = Counter()
     out = {}
     for e in snap.entries:
-        seen[(e.component, e.label)] += 1
-        out[(e.component, e.label, seen[(e.component, e.label)])] = e
+        name = named(e.component, e.label, e.ident)
+        seen[name] += 1
+        out[(*name, seen[name])] = e
     return out
+
+
+def named(component: str, label: str, ident: tuple) -> tuple:
+    """What matches a card across two builds: its component and its id, else its label."""
+    return (component, ("id", *ident) if ident else label)
 
 
 def to_reprint(old: Snapshot, new: Snapshot) -> set[tuple]:

@@ -262,3 +262,22 @@ def test_a_changed_picture_reaches_the_snapshot_of_runs_it_is_drawn_in(tmp_path)
     r = run("diff", "art", "--project", str(root))
     assert r.exit_code == 0, r.output
     assert "art: 100 changed, 0 added, 0 removed: 樫、樫" in r.output, r.output
+
+
+def test_a_renamed_card_is_one_change_where_an_id_column_names_the_cards(tmp_path):
+    """The commonest edit: a card renamed. With an id column telling the rows apart, diff
+    says the name changed on that card, and the reprint holds it, not one card added and one
+    removed; without one, the label is all diff has to go by."""
+    root = tmp_path / "p"
+    assert run("init", str(root)).exit_code == 0
+    source = tmp_path / "spells.csv"
+    source.write_text("id,name,cost\n1,火球,3\n2,氷壁,2\n3,雷撃,4\n", "utf-8")
+    assert run("new", "spells", "--project", str(root), "--from", str(source)).exit_code == 0
+    assert run("build", "--project", str(root)).exit_code == 0
+    result = diffed(
+        root, "spells", "cards/spells/spells.csv", "2,氷壁,2", "2,氷の壁,2", "--reprint"
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 changed, 0 added, 0 removed" in result.output, result.output
+    assert "name: '氷壁' → '氷の壁'" in result.output
+    assert "氷の壁" in all_text(root / "output/spells/reprint.pdf")

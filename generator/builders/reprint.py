@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import diff
 from ..layout.faces import FaceStore
 from ..layout.plan import DeckSheets, Plan, laid_cards
 from ..render import fonts as render_fonts
@@ -20,10 +21,12 @@ def decks_to_reprint(plan: Plan, keys: set[tuple]) -> list[DeckSheets]:
     stores: dict[str, FaceStore] = {}
     sheets: dict[str, DeckSheets] = {}
     seen: Counter = Counter()
+    idents = {d.id: diff.identity(d) for d in plan.game.decks}
     for card, name, front, back, laid in laid_cards(plan):
-        label = card.label()
-        seen[(name, label)] += 1
-        if (name, label, seen[(name, label)]) in keys:
+        ident = tuple(str(card.fields.get(k)) for k in idents.get(card.component, ()))
+        key = diff.named(name, card.label(), ident)
+        seen[key] += 1
+        if (*key, seen[key]) in keys:
             stores.setdefault(laid.id, FaceStore()).append((front, back))
             sheets[laid.id] = laid
     return [
