@@ -76,21 +76,18 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
         changes = differ.compare(old, new)
         if not changes:
             lines.append(_("{game}: no change", game=game))
-            if (out / game / "reprint.pdf").exists():  # nothing to swap in: an older one goes
-                output.write_all({out / game / "reprint.pdf": None}, [out / game])
-            return result, lines
+            return result, lines  # a reprint made before stays: it may be at the printer's
         data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
         path = out / game / "diff.pdf"
-        # an earlier reprint.pdf goes: one printed from it would be out of date
-        files: dict[Path, bytes | None] = {path: data, out / game / "reprint.pdf": None}
+        files: dict[Path, bytes | None] = {path: data}
         decks = []
         if reprint:
             from .builders import reprint as reprinting
 
             decks = reprinting.decks_to_reprint(plan, differ.to_reprint(old, new))
             if decks:
-                data = reprinting.pdf(plan, decks, cache, what)
-                files[out / game / "reprint.pdf"] = data
+                files.update(_kept_reprint(out / game))
+                files[out / game / "reprint.pdf"] = reprinting.pdf(plan, decks, cache, what)
         output.write_all(files, [out / game])
     added = sum(1 for c in changes if c.old is None)
     removed = sum(1 for c in changes if c.new is None)
@@ -146,3 +143,19 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
 def _local(epoch: float) -> str:
     """A kept build's time as the designer's clock shows it."""
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(epoch))
+
+
+def _kept_reprint(folder: Path) -> dict[Path, bytes]:
+    """The reprint.pdf a new one replaces, kept beside it under the time it was made
+    (reprint-20261202-1347.pdf): an earlier reprint may be the one at the printer's."""
+    import time
+
+    last = folder / "reprint.pdf"
+    if not last.is_file():
+        return {}
+    made = time.strftime("%Y%m%d-%H%M", time.localtime(last.stat().st_mtime))
+    kept = folder / f"reprint-{made}.pdf"
+    n = 2
+    while kept.exists():
+        kept, n = folder / f"reprint-{made}-{n}.pdf", n + 1
+    return {kept: last.read_bytes()}

@@ -116,15 +116,14 @@ def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
     card_w = fronts[0].bbox[2] + fronts[0].bbox[0]  # trim width (the bleed either side)
     mirrored = sorted(round(width - f.x - card_w, 1) for f in fronts)
     assert sorted(round(b.x, 1) for b in backs) == mirrored
-    # a diff without --reprint takes the sheet away: printed later, it could be out of date
+    # a diff without --reprint leaves the sheet: it may be at the printer's
+    made = pdf.read_bytes()
     assert run("diff", "tiny", "--project", str(tiny)).exit_code == 0
-    assert not pdf.exists() and (tiny / "output/tiny/diff.pdf").exists()
-    # after a build, nothing changed since: no reprint sheet to make, an older one goes
-    assert run("diff", "tiny", "--project", str(tiny), "--reprint").exit_code == 0
-    assert pdf.exists()
+    assert pdf.read_bytes() == made and (tiny / "output/tiny/diff.pdf").exists()
+    # after a build, nothing changed since: no reprint sheet to make, the last one stays
     assert run("build", "--project", str(tiny)).exit_code == 0
     r = run("diff", "tiny", "--project", str(tiny), "--reprint")
-    assert "tiny: no change" in r.output and not pdf.exists()
+    assert "tiny: no change" in r.output and pdf.read_bytes() == made
 
 
 def diffed(root, game: str, file: str, old: str, new: str, *args: str):
@@ -281,3 +280,20 @@ def test_a_renamed_card_is_one_change_where_an_id_column_names_the_cards(tmp_pat
     assert "1 changed, 0 added, 0 removed" in result.output, result.output
     assert "name: '氷壁' → '氷の壁'" in result.output
     assert "氷の壁" in all_text(root / "output/spells/reprint.pdf")
+
+
+def test_earlier_reprints_are_kept(tiny):
+    """A plain diff, or one with no change, leaves the last reprint.pdf (it may be at the
+    printer's); a new reprint keeps the one it replaces beside it, named by when it was made."""
+    game = tiny / "output/tiny"
+    diffed(tiny, "tiny", "cards/tiny/cards.csv", "二の赤。", "赤の二。", "--reprint")
+    first = (game / "reprint.pdf").read_bytes()
+    diffed(tiny, "tiny", "cards/tiny/cards.csv", "赤の二。", "赤のふたつ。")
+    assert (game / "reprint.pdf").read_bytes() == first
+    assert run("build", "--project", str(tiny)).exit_code == 0
+    assert "no change" in run("diff", "tiny", "--project", str(tiny)).output
+    assert (game / "reprint.pdf").read_bytes() == first
+    diffed(tiny, "tiny", "cards/tiny/cards.csv", "赤のふたつ。", "赤の二枚目。", "--reprint")
+    kept = sorted(game.glob("reprint-*.pdf"))
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    assert "赤の二枚目" in all_text(game / "reprint.pdf").replace("\n", "")
