@@ -147,6 +147,7 @@ def new(
     limits: Limits = DEFAULT,
     rules: bool = False,
     header: int | None = None,
+    link: bool = False,
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -177,7 +178,20 @@ def new(
     table, data_name, data, data_ref = _source(source, limits, header, made, "cards.csv")
     columns = _guess(table, made)
     title = title or game
-    made.files[folder / data_name] = data
+    if link and source:  # the designer's file, where it is: game.toml names it from the folder
+        data_ref = _linked(root, folder, source)
+    else:
+        made.files[folder / data_name] = data
+        if source:
+            made.notes.append(
+                _(
+                    "{file} is copied into cards/{game}/: edit that copy, or start again with "
+                    "--link to keep building from the spreadsheet where it is (inside the "
+                    "project)",
+                    file=data_name,
+                    game=game,
+                )
+            )
     made.files[folder / MANIFEST] = _manifest(
         title, players, data_ref, card_size, sheet, columns, made.composition, source, header
     ).encode()
@@ -354,6 +368,28 @@ def _guess(table: Table | None, made: NewGame) -> list[Column]:
     made.cards = sum(_copies(r, columns) for r in rows)
     made.composition = _composition(columns, rows)
     return columns
+
+
+def _linked(root: Path, folder: Path, source: str) -> str:
+    """game.toml's `data` for a spreadsheet kept where it is (`--link`): its path from the
+    game's folder, with its sheet; a file outside the project is refused (a project's paths
+    stay inside it)."""
+    import os
+
+    path_text, sheet_name = split_sheet(source)
+    path = Path(path_text).expanduser().resolve()
+    top = root.resolve()
+    if top not in path.parents:
+        raise BuildError(
+            _(
+                "--link: {file} is outside the project; move it into {root}/ (a project's "
+                "paths stay inside it), or leave out --link to copy it in",
+                file=source,
+                root=root,
+            )
+        )
+    ref = Path(os.path.relpath(path, folder.resolve())).as_posix()
+    return f"{ref}#{sheet_name}" if sheet_name else ref
 
 
 def _source(

@@ -96,10 +96,32 @@ def changes(game: str, before: GameState | None, after: GameState) -> str:
     return f"{game}: " + "; ".join(parts)
 
 
+def linked(project: Project) -> dict[Path, str]:
+    """The spreadsheets games read from outside their folders (`pnp new --link`), each with
+    its game: a save there rebuilds that game."""
+    out: dict[Path, str] = {}
+    cards = project.cards.resolve()
+    for game in project.game_ids():
+        try:
+            manifest = project.manifest(game)
+        except BuildError:  # a broken manifest: its build says why
+            continue
+        for comp in manifest.components:
+            if comp.data:
+                path = (manifest.folder / comp.data).resolve()
+                if cards not in path.parents:
+                    out[path] = game
+    return out
+
+
 def affected(project: Project, paths: set[Path], games: list[str]) -> list[str]:
     """The games a set of changed paths touches (every game for shared files)."""
     out: set[str] = set()
+    spreadsheets = linked(project)
     for path in paths:
+        game = spreadsheets.get(path.parent.resolve() / path.name)
+        if game in games:
+            out.add(game)
         try:  # the folder resolved, not the file: a file made a link out is still this game's
             rel = (path.parent.resolve() / path.name).relative_to(project.root.resolve())
         except ValueError:
@@ -129,8 +151,11 @@ def saves(project: Project, stop: threading.Event | None = None):
 
 
 def watched(project: Project) -> list[Path]:
-    """The folders a save in which builds again."""
-    return [p for p in (project.cards, project.layouts, project.root / "fonts") if p.is_dir()]
+    """The folders a save in which builds again: cards/, layouts/, fonts/, and the folders of
+    spreadsheets a game reads from where they are (`pnp new --link`)."""
+    folders = [project.cards, project.layouts, project.root / "fonts"]
+    folders += sorted({path.parent for path in linked(project)})
+    return [p for p in dict.fromkeys(folders) if p.is_dir()]
 
 
 def _interesting(_change, path: str) -> bool:

@@ -784,3 +784,16 @@ def test_a_new_games_rules_mark_a_summary_so_no_command_says_none_is_marked(tmp_
         assert "no part is marked for the summary" not in result.output
     summary = next(root.glob("output/*/summary.md")).read_text("utf-8")
     assert all(f"## {part}" in summary for part in ("準備", "ゲームの流れ", "ゲームの終了"))
+
+
+def test_new_with_link_refuses_a_spreadsheet_outside_the_project(tmp_path):
+    root = tmp_path / "p"
+    assert run("init", str(root)).exit_code == 0
+    outside = tmp_path / "deck.csv"
+    outside.write_text("name,cost\n火球,3\n", "utf-8")
+    result = run("new", "deck", "--project", str(root), "--from", str(outside), "--link")
+    assert result.exit_code == 1
+    assert "--link" in result.output and "outside the project" in result.output
+    assert not (root / "cards/deck").exists()  # nothing written
+    copied = run("new", "deck", "--project", str(root), "--from", str(outside))
+    assert copied.exit_code == 0 and "is copied into cards/deck/" in copied.output

@@ -166,3 +166,30 @@ def test_a_file_swapped_for_a_link_out_while_watching_is_an_error(tmp_path):
         assert "SECRET" not in "\n".join(w.seen)
     finally:
         w.stop()
+
+
+def test_a_game_made_with_link_rebuilds_when_the_designers_spreadsheet_is_saved(tmp_path):
+    """`pnp new --from sheets/deck.csv --link` reads the spreadsheet where it is: watch sees a
+    save there and rebuilds the game."""
+    from conftest import run
+
+    root = tmp_path / "p"
+    assert run("init", str(root)).exit_code == 0
+    (root / "sheets").mkdir()
+    sheet = root / "sheets/spells.csv"
+    sheet.write_text("id,name,cost\n1,火球,3\n2,氷壁,2\n", "utf-8")
+    made = run("new", "spells", "--project", str(root), "--from", str(sheet), "--link")
+    assert made.exit_code == 0, made.output
+    assert not (root / "cards/spells/spells.csv").exists()  # not copied
+    assert 'data = "../../sheets/spells.csv"' in (root / "cards/spells/game.toml").read_text(
+        "utf-8"
+    )
+    w = Watcher(root)
+    try:
+        assert "spells: built" in w.until("spells:")
+        assert "sheets" in w.until("watching")
+        time.sleep(0.5)
+        sheet.write_text(sheet.read_text("utf-8").replace("氷壁", "氷の壁"), "utf-8")
+        assert "1 changed" in w.until("spells:")
+    finally:
+        assert w.stop() == 0

@@ -76,6 +76,12 @@ from .common import (
     help="With --add: the name printed for the new deck (sheet labels, the rulebook's "
     "components table); default: the sheet's name, else the file's.",
 )
+@click.option(
+    "--link",
+    is_flag=True,
+    help="Keep --from's spreadsheet where it is (inside the project) and read it from there: "
+    "editing it is what rebuilds. Without it, it is copied into the game's folder.",
+)
 @limit_option
 def new(
     game,
@@ -89,6 +95,7 @@ def new(
     add_id,
     kind,
     component_name,
+    link,
     limits,
 ) -> None:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
@@ -99,6 +106,8 @@ def new(
         from .. import scaffold
 
         project = project_from(project_dir)
+        if link and not source:
+            raise BuildError(_("--link keeps --from's spreadsheet where it is: give --from FILE"))
         if add_id is not None:
             given = [o for o, v in (("--title", title), ("--rules", with_rules)) if v]
             if given:
@@ -160,6 +169,7 @@ def new(
             limits_from(limits),
             with_rules,
             header,
+            link,
         )
         _made(project, made)
         _trust_written(project, list(made.files))
