@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 import shlex
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -367,7 +368,78 @@ def _guess(table: Table | None, made: NewGame) -> list[Column]:
         )
     made.cards = sum(_copies(r, columns) for r in rows)
     made.composition = _composition(columns, rows)
+    tables, words = _proposed_checks(columns, rows)
+    made.composition += tables
+    made.notes += words
     return columns
+
+
+FEW = 12  # a column of this many values or fewer, each on several rows, sorts the deck
+
+
+def _proposed_checks(columns: list[Column], rows: list[dict[str, str]]) -> tuple[list, list]:
+    """What makes the composition catch a designer's slips from the first build, as TOML
+    lines after [component.composition] and in plain words: a count for each value of the
+    column that sorts the deck (kind: 光 5, タネ 7…), so a misspelled or moved card is named,
+    and the columns that follow from it (points from kind), so two swapped kinds are."""
+    if len(rows) < 6:
+        return [], []
+    usable = [
+        c
+        for c in columns
+        if c.name not in NOT_PRINTED and c.type not in ("copies",) and not c.blanks and c.values
+    ]
+    values = {c.name: [r.get(c.name, "").strip() for r in rows] for c in usable}
+
+    def sorts(c: Column) -> bool:  # a few values, each on two rows or more
+        counts = Counter(values[c.name])
+        return 2 <= len(counts) <= FEW and min(counts.values()) >= 2 and c.type != "color"
+
+    sorters = [c for c in usable if sorts(c)]
+    tables: list[str] = []
+    words: list[str] = []
+    text_sorters = [c for c in sorters if c.type == "text"] or sorters
+    if text_sorters:
+        g = min(text_sorters, key=lambda c: len(set(values[c.name])))
+        per: dict[str, int] = {}
+        for r in rows:
+            v = r.get(g.name, "").strip()
+            per[v] = per.get(v, 0) + _copies(r, columns)
+        for v, n in per.items():
+            tables += ["", "[[component.composition.group]]"]
+            tables += [f"when = {{ {_key(g.name)} = {_q(v)} }}", f"total = {n}"]
+        words.append(
+            _(
+                "each {column} is counted ({counts}): a card of a misspelled or changed {column}, "
+                "or one more or fewer of one, is named at its row",
+                column=g.name,
+                counts="、".join(f"{v} {n}" for v, n in per.items()),
+            )
+        )
+    follows = []
+    for a in usable:
+        for b in sorted(sorters, key=lambda c: len(set(values[c.name]))):
+            if a is b or len(set(values[a.name])) < 2:
+                continue
+            pairs = set(zip(values[b.name], values[a.name]))
+            if len(pairs) == len(set(values[b.name])):  # each value of b has one of a
+                mutual = len(pairs) == len(set(values[a.name]))
+                if not mutual or (a.type == "color" or columns.index(a) > columns.index(b)):
+                    follows.append((a, b))
+                break
+    if follows:
+        tables += ["", "[component.depends]"]
+        tables += [f"{_key(a.name)} = {_q(b.name)}" for a, b in follows]
+        for a, b in follows:
+            words.append(
+                _(
+                    "{column} follows from {other}: two cards whose {other} were swapped are "
+                    "named at their rows",
+                    column=a.name,
+                    other=b.name,
+                )
+            )
+    return tables, words
 
 
 def _linked(root: Path, folder: Path, source: str) -> str:

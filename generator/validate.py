@@ -28,7 +28,7 @@ from .model import (
     of_group,
     when_label,
 )
-from .problems import Problems, SourceRef
+from .problems import Problems, SourceRef, did_you_mean
 from .project import Component
 
 TYPES = ("text", "int", "color", "bool", "copies")  # copies: how many cards the row makes
@@ -392,11 +392,30 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
                 ),
                 where,
             )
+    # The values the groups' `when` name, column by column: a card in none is most often a
+    # value written another way (カヌ for カス), said with the one meant.
+    named_values: dict[str, list] = {}
+    for group in groups:
+        for column, value in group.get("when", {}).items():
+            for v in value if isinstance(value, list) else [value]:
+                named_values.setdefault(column, []).append(v)
     for card in deck.cards if len(claimed) < len(deck.cards) else ():
         if card.index not in claimed:
+            hint = ""
+            for column, known in named_values.items():
+                value = card.fields.get(column)
+                if value not in known:
+                    hint = _(
+                        " ({column} {value!r} is none of {values})",
+                        column=column,
+                        value=value,
+                        values=", ".join(map(str, dict.fromkeys(known))),
+                    ) + did_you_mean(str(value), [str(v) for v in known])
+                    break
             problems.error(
-                _("{card} belongs to no composition group of the manifest", card=card.label()),
-                card.where,
+                _("{card} belongs to no composition group of the manifest", card=card.label())
+                + hint,
+                card.where.at(column=column) if hint else card.where,
                 fold=f"nogroup:{card.where}",
             )
     total = comp.get("total")

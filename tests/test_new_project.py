@@ -290,8 +290,9 @@ def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
 
 
 def test_a_column_that_follows_from_another_catches_swapped_kinds(tmp_path):
-    """`[component.depends] points = "kind"`: two cards whose kinds were swapped keep every
-    total, but each now has the other kind's points; both rows are named at their cell."""
+    """`[component.depends] points = "kind"`, which `pnp new` proposes from the data: two
+    cards whose kinds were swapped keep every total, but each now has the other kind's points;
+    both rows are named at their cell."""
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
     rows = [["name", "kind", "points"]]
@@ -299,10 +300,8 @@ def test_a_column_that_follows_from_another_catches_swapped_kinds(tmp_path):
     source = tmp_path / "deck.csv"
     save(source, rows, "csv")
     assert run("new", "g", "--project", str(project), "--from", str(source)).exit_code == 0
-    manifest = project / "cards/g/game.toml"
-    manifest.write_text(
-        manifest.read_text("utf-8") + '\n  [component.depends]\n  points = "kind"\n', "utf-8"
-    )
+    manifest = (project / "cards/g/game.toml").read_text("utf-8")
+    assert '[component.depends]\n  points = "kind"' in manifest
     assert run("check", "--no-play", "--project", str(project)).exit_code == 0
     data = project / "cards/g/deck.csv"
     text = data.read_text("utf-8")
@@ -797,3 +796,51 @@ def test_new_with_link_refuses_a_spreadsheet_outside_the_project(tmp_path):
     assert not (root / "cards/deck").exists()  # nothing written
     copied = run("new", "deck", "--project", str(root), "--from", str(outside))
     assert copied.exit_code == 0 and "is copied into cards/deck/" in copied.output
+
+
+def hana_rows() -> list[list[str]]:
+    """48 cards of 12 months × 4, an id column, kinds of uneven counts (光 5, タネ 7, 短冊 12,
+    カス 24) and points that follow from the kind."""
+    rows = [["id", "name", "month", "kind", "points"]]
+    points = {"光": "20", "タネ": "10", "短冊": "5", "カス": "1"}
+    for m in range(1, 13):
+        first = "光" if m in (1, 3, 8, 11, 12) else "タネ"
+        for j, kind in enumerate([first, "短冊", "カス", "カス"]):
+            rows.append([str(len(rows)), f"{m}月の{kind}{j}", str(m), kind, points[kind]])
+    return rows
+
+
+def _swap_kinds(rows):
+    rows[1][3], rows[2][3] = rows[2][3], rows[1][3]
+
+
+@pytest.mark.parametrize(
+    "slip, change, said",
+    [
+        ("deleted card", lambda r: r.pop(17), "17 is missing"),
+        ("added card", lambda r: r.append(["49", "13月の光", "12", "光", "20"]), ":50:id:"),
+        ("two swapped kinds", _swap_kinds, ":2:points:"),
+        ("duplicated row", lambda r: r.insert(6, list(r[5])), ":7: error: 5 appears twice"),
+        ("misspelled value", lambda r: r[3].__setitem__(3, "カヌ"), ":4:kind: error: 1月のカス2"),
+        ("bad number", lambda r: r[4].__setitem__(4, "ten"), ":5:points: error:"),
+        ("empty required cell", lambda r: r[7].__setitem__(1, ""), ":8:name: error:"),
+    ],
+)
+def test_the_proposed_composition_catches_a_designers_slips_unchanged(tmp_path, slip, change, said):
+    """The composition `pnp new` proposes, taken as it is, catches each of the seven slips a
+    designer makes in a spreadsheet, and names the row."""
+    project, made = csv_game(tmp_path, hana_rows())
+    assert made.exit_code == 0, made.output
+    assert "each kind is counted" in made.output and "points follows from kind" in made.output
+    assert run("check", "--no-play", "--project", str(project)).exit_code == 0
+    rows = hana_rows()
+    change(rows)
+    (project / "cards/deck/deck.csv").write_text(
+        "\n".join(",".join(r) for r in rows) + "\n", "utf-8"
+    )
+    result = run("check", "--no-play", "--project", str(project))
+    assert result.exit_code == 1, (slip, result.output)
+    assert f"cards/deck/deck.csv{said}" in result.output or said in result.output, (
+        slip,
+        result.output,
+    )

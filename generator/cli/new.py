@@ -222,6 +222,6 @@ def _made(project, made) -> None:
         click.echo(f"  {c.name}: {c.type}")
     click.echo(_("composition guessed from the data (confirm it in game.toml):"))
     for line in made.composition:
-        click.echo(f"  {line}")
+        click.echo(f"  {line}" if line else "")
     for note in made.notes:
         click.echo(note)
