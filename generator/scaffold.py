@@ -819,9 +819,23 @@ def _front(columns: list[Column], w: float, h: float) -> str:
             _text_box("title", title.ref, 3, 1.5, band - 3, "bold", 14, 8, ink, "middle", title)
         )
     y, art = band + 3, None
-    if picture is not None:
+    # A card has room for its picture from the start: the column of picture files, else a
+    # file named after the card (art/NAME.png), a stand-in naming it until it is there.
+    named_art = picture is None and title is not None and not title.blanks
+    if named_art:  # only where the card's words leave the room (a short line each, 12 mm a text)
+        free = h - y - 4 - 6.0 * len(short) - 12.0 * len(long)
+        named_art = free >= 0.3 * h
+    if picture is not None or named_art:
         art_h = round((h - y - 4) * 0.45, 1)
-        art = {"y": f"{y:g}mm", "h": f"{art_h:g}mm", "src": "{{ " + picture.ref + " }}"}
+        if named_art:
+            art_h = round(min(art_h, h - y - 4 - 6.0 * len(short) - 12.0 * len(long) - 2), 1)
+        src = "{{ " + picture.ref + " }}" if picture else "art/{{ " + title.ref + " }}.png"
+        note = (
+            "The picture each row names, from the game's folder"
+            if picture
+            else f"Each card's picture: art/ and the card's {title.name} in the game's folder"
+        )
+        art = {"y": f"{y:g}mm", "h": f"{art_h:g}mm", "src": src, "note": note}
         y += art_h + 2
     line_h = 6.0
     room = h - y - 4

@@ -535,6 +535,7 @@ def test_another_sheet_of_the_workbook_becomes_a_second_deck_of_the_same_game(tm
     fronts = [i for i in range(1, 5) if page_text(pdf, i).startswith("イベント")]
     assert len(fronts) == 2  # its front sheet and back sheet
     shown = page_text(pdf, fronts[0])
+    shown = shown.replace("奇襲.png", "").replace("補給.png", "")  # the art's stand-ins aside
     assert shown.count("奇襲") == 2 and shown.count("補給") == 3
     placed = placements(pdf, fronts[0])
     assert len(placed) == 5
@@ -843,4 +844,25 @@ def test_the_proposed_composition_catches_a_designers_slips_unchanged(tmp_path, 
     assert f"cards/deck/deck.csv{said}" in result.output or said in result.output, (
         slip,
         result.output,
+    )
+
+
+def test_a_new_cards_front_keeps_room_for_its_picture_named_after_the_card(tmp_path):
+    """No column of picture files: the front still has an art area, a stand-in naming the
+    file it waits for (art/火球.png); check lists the files to make, and a file dropped there
+    prints in its place."""
+    rows = [["name", "cost"], ["火球", "3"], ["氷壁", "2"], ["雷撃", "4"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    assert "files to make: art/火球.png" in result.output
+    assert "火球.png" in page_text(project / "output/deck/cards.pdf", 1)
+    from PIL import Image
+
+    (project / "cards/deck/art").mkdir()
+    Image.new("RGB", (800, 600), (200, 30, 30)).save(project / "cards/deck/art/火球.png")
+    result = run("build", "--project", str(project))
+    assert "files to make: art/火球.png" not in result.output and "火球.png" not in page_text(
+        project / "output/deck/cards.pdf", 1
     )
