@@ -167,3 +167,18 @@ def test_the_catalog_ships_with_the_package():
     pyproject = (REPO / "pyproject.toml").read_text("utf-8")
     assert '"data/**/*"' in pyproject
     assert Path(i18n.LOCALE / "ja/LC_MESSAGES/pnp.mo").is_file()
+
+
+def test_help_is_in_japanese_under_lang_ja():
+    """`pnp --lang ja --help`: click's words, the commands' descriptions and the shared
+    options' help in Japanese, lines broken after 、 and 。; without it, English."""
+    from conftest import run
+
+    ja = run("--lang", "ja", "--help").output
+    assert ja.startswith("使い方: ") and "オプション:" in ja and "コマンド:" in ja
+    assert "ビルドして出力フォルダ" in ja and "このヘルプを表示して終わります。" in ja
+    assert not any(line.startswith(("、", "。")) for line in (x.strip() for x in ja.splitlines()))
+    build = run("--lang", "ja", "build", "--help").output
+    assert "GAMES（指定がなければ全ゲーム）をビルドして" in build and "[default: a4]" in build
+    en = run("--lang", "en", "--help").output
+    assert en.startswith("Usage: ") and "Build GAMES" in en and "使い方" not in en

@@ -3,6 +3,7 @@ mistake is a message and exit 1, never a traceback) and how problems are printed
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from dataclasses import fields
@@ -11,7 +12,7 @@ from pathlib import Path
 import click
 
 from .. import i18n, pipeline
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..limits import DEFAULT
 from ..problems import BuildError
 from ..project import find_project
@@ -124,7 +125,12 @@ def _speak(ctx, param, value) -> None:
         i18n.use(i18n.pick(value))
 
 
-LANG_HELP = "Language of messages: en or ja; default: PNP_LANG, else LANGUAGE, LC_ALL or LANG."
+LANG_HELP = N_("Language of messages: en or ja; default: PNP_LANG, else LANGUAGE, LC_ALL or LANG.")
+# click's own words in --help, said in the language of messages (`_Formatter`, `_Translated`).
+N_("Usage: ")
+N_("Options")
+N_("Commands")
+N_("Show this message and exit.")
 lang_option = click.option(
     "--lang",
     type=click.Choice(i18n.LANGUAGES),
@@ -135,10 +141,88 @@ lang_option = click.option(
 )
 
 
-class _Commands(click.Group):
+class _Formatter(click.HelpFormatter):
+    """click's help layout with its words (Usage, Options, Commands) in the language of
+    messages."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def section(self, name: str):
+        return super().section(_(name))
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        """The options' and commands' lists, each help in the language of messages (what click
+        adds after it, `[default: a4]`, as it is)."""
+        said = []
+        for first, second in rows:
+            text, mark, extra = second.partition("  [")
+            said.append((first, _(text) + mark + extra if text else second))
+        super().write_dl(said, col_max, col_spacing)
+
+
+class _Context(click.Context):
+    formatter_class = _Formatter
+
+
+class _Translated:
+    """A command's help (its docstring) in the language of messages, as the catalog holds it
+    (tests/catalog.py gathers the docstrings); its options' help follows in `_Formatter`."""
+
+    context_class = _Context
+
+    def format_help_text(self, ctx, formatter) -> None:
+        text = inspect.cleandoc(self.help).partition("\f")[0] if self.help else ""
+        if text:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                said = _(text)
+                if said.isascii():
+                    formatter.write_text(said)
+                else:  # Japanese: lines of the screen's width, broken after 、 and 。
+                    room = (formatter.width - formatter.current_indent) // 2
+                    for line in _japanese_lines(said, room):
+                        formatter.write(" " * formatter.current_indent + line + "\n")
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        text = _(inspect.cleandoc(self.help)) if self.help else ""
+        if text and not text.isascii():  # a Japanese sentence, up to its first 。, at two
+            first = text.split("。", 1)[0].replace("\n", "")  # columns a character
+            most = max(10, limit // 2)
+            return first if len(first) <= most else first[: most - 1] + "…"
+        return super().get_short_help_str(limit)
+
+
+def _japanese_lines(text: str, room: int) -> list[str]:
+    """Japanese text in lines of at most `room` characters where it can, each broken after a
+    「、」 or 「。」 (never before one)."""
+    pieces, piece = [], ""
+    for ch in text.replace("\n", ""):
+        piece += ch
+        if ch in "、。":
+            pieces.append(piece)
+            piece = ""
+    pieces += [piece] if piece else []
+    lines, line = [], ""
+    for piece in pieces:
+        if line and len(line) + len(piece) > room:
+            lines.append(line)
+            line = ""
+        line += piece
+    return lines + ([line] if line else [])
+
+
+class _Command(_Translated, click.Command):
+    pass
+
+
+class _Commands(_Translated, click.Group):
     """pnp's commands: a command line click cannot take (an unknown option, a file given where
     a folder is asked for) is the user's mistake like any other, exit 1 (exit 2 is pnp's own
     internal error), said as click says it."""
+
+    command_class = _Command
+    group_class = type  # a group of commands inside pnp's (cache, printer) is one of these
 
     def main(self, *args, standalone_mode: bool = True, **kwargs):
         if not standalone_mode:
