@@ -38,26 +38,34 @@ def extracted():
     with contextlib.redirect_stderr(io.StringIO()):
         for filename, lineno, message, _comments, context in found:
             catalog.add(message, None, [(f"generator/{filename}", lineno)], context=context)
-    for filename, lineno, message in command_docstrings():
+    for filename, lineno, message in command_help():
         catalog.add(message, None, [(filename, lineno)])
     return catalog
 
 
-def command_docstrings():
-    """Each command's and group's docstring, as click shows it in --help (cleaned): its help,
-    translated where it is shown (cli/common.py)."""
+def command_help():
+    """What `--help` shows of pnp's own: each command's and group's docstring as click shows
+    it (cleaned), and each option's `help="…"` written out: translated where it is shown
+    (cli/common.py)."""
     import ast
 
     for path in sorted((PACKAGE / "cli").glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef):
-                continue
-            named = [ast.unparse(d) for d in node.decorator_list]
-            if any(".command(" in d or ".group(" in d for d in named):
-                text = ast.get_docstring(node, clean=True)
-                if text:
-                    yield f"generator/cli/{path.name}", node.lineno, text
+            where = f"generator/cli/{path.name}"
+            if isinstance(node, ast.FunctionDef):
+                named = [ast.unparse(d) for d in node.decorator_list]
+                if any(".command(" in d or ".group(" in d for d in named):
+                    text = ast.get_docstring(node, clean=True)
+                    if text:
+                        yield where, node.lineno, text
+            elif (
+                isinstance(node, ast.keyword)
+                and node.arg == "help"
+                and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)
+            ):
+                yield where, node.value.lineno, node.value.value
 
 
 def read(lang: str = "ja"):

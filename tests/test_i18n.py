@@ -170,8 +170,8 @@ def test_the_catalog_ships_with_the_package():
 
 
 def test_help_is_in_japanese_under_lang_ja():
-    """`pnp --lang ja --help`: click's words, the commands' descriptions and the shared
-    options' help in Japanese, lines broken after 、 and 。; without it, English."""
+    """`pnp --lang ja --help`: click's words, the commands' descriptions and the options'
+    help in Japanese, lines of the screen's width; without it, English."""
     from conftest import run
 
     ja = run("--lang", "ja", "--help").output
@@ -180,5 +180,6 @@ def test_help_is_in_japanese_under_lang_ja():
     assert not any(line.startswith(("、", "。")) for line in (x.strip() for x in ja.splitlines()))
     build = run("--lang", "ja", "build", "--help").output
     assert "GAMES（指定がなければ全ゲーム）をビルドして" in build and "[default: a4]" in build
+    assert "用紙: a4、letter" in build and "The paper" not in build  # the options' own help
     en = run("--lang", "en", "--help").output
     assert en.startswith("Usage: ") and "Build GAMES" in en and "使い方" not in en

@@ -153,12 +153,32 @@ class _Formatter(click.HelpFormatter):
 
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         """The options' and commands' lists, each help in the language of messages (what click
-        adds after it, `[default: a4]`, as it is)."""
+        adds after it, `[default: a4]`, as it is); Japanese in lines of the screen's width,
+        two columns a character."""
         said = []
         for first, second in rows:
             text, mark, extra = second.partition("  [")
             said.append((first, _(text) + mark + extra if text else second))
-        super().write_dl(said, col_max, col_spacing)
+        if all(second.isascii() for _first, second in said):
+            super().write_dl(said, col_max, col_spacing)
+            return
+        first_col = min(max((len(first) for first, _s in said), default=0), col_max)
+        first_col += col_spacing
+        indent = " " * self.current_indent
+        room = max(10, (self.width - first_col - self.current_indent) // 2)
+        for first, second in said:
+            self.write(f"{indent}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if len(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - len(first)))
+            else:
+                self.write("\n" + indent + " " * first_col)
+            lines = _japanese_lines(second, room)
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(indent + " " * first_col + line + "\n")
 
 
 class _Context(click.Context):
@@ -194,21 +214,19 @@ class _Translated:
 
 
 def _japanese_lines(text: str, room: int) -> list[str]:
-    """Japanese text in lines of at most `room` characters where it can, each broken after a
-    「、」 or 「。」 (never before one)."""
-    pieces, piece = [], ""
-    for ch in text.replace("\n", ""):
-        piece += ch
-        if ch in "、。":
-            pieces.append(piece)
-            piece = ""
-    pieces += [piece] if piece else []
+    """Japanese text in lines of at most `room` characters, broken after a 「、」 or 「。」 or a
+    space where one is near, else where the line is full (never before a closing mark)."""
     lines, line = [], ""
-    for piece in pieces:
-        if line and len(line) + len(piece) > room:
-            lines.append(line)
-            line = ""
-        line += piece
+    for ch in text.replace("\n", ""):
+        if len(line) >= room and ch not in "、。）」』]":
+            cut = max(line.rfind(mark) for mark in "、。 ")
+            if cut >= room // 2:  # break after the last mark or space in the line's half
+                lines.append(line[: cut + 1].rstrip())
+                line = line[cut + 1 :].lstrip()
+            else:
+                lines.append(line)
+                line = ""
+        line += ch
     return lines + ([line] if line else [])
 
 
