@@ -183,3 +183,17 @@ def test_help_is_in_japanese_under_lang_ja():
     assert "用紙: a4、letter" in build and "The paper" not in build  # the options' own help
     en = run("--lang", "en", "--help").output
     assert en.startswith("Usage: ") and "Build GAMES" in en and "使い方" not in en
+
+
+def test_a_command_line_click_cannot_take_is_said_in_japanese_and_exits_1():
+    """click's own errors (its catalog is English only) in the language of messages, with the
+    usage and where help is, exit 1 as for any user's mistake."""
+    from conftest import run
+
+    said = run("--lang", "ja", "build", "--paperr", "a4")
+    assert said.exit_code == 1
+    assert "使い方:" in said.output and "ヘルプは '" in said.output
+    assert "エラー: --paperr というオプションはありません。--paper のことですか？" in said.output
+    assert "エラー: 引数 GAME がありません。" in run("--lang", "ja", "diff").output
+    english = run("--lang", "en", "build", "--paperr", "a4").output
+    assert "Error: No such option '--paperr'. Did you mean '--paper'?" in english

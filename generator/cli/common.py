@@ -213,6 +213,62 @@ class _Translated:
         return super().get_short_help_str(limit)
 
 
+# click's messages for a command line it cannot take, as click words them (its own
+# catalog is English only), and the same in the language of messages.
+_CLICK_SAYS = [
+    (r"Missing argument '(?P<name>[^']+)'\.", N_("Missing argument '{name}'.")),
+    (r"Missing option '(?P<name>[^']+)'\.", N_("Missing option '{name}'.")),
+    (
+        r"No such option '(?P<name>[^']+)'\. Did you mean '(?P<meant>[^']+)'\?",
+        N_("No such option '{name}'. Did you mean '{meant}'?"),
+    ),
+    (r"No such option '(?P<name>[^']+)'\.", N_("No such option '{name}'.")),
+    (r"No such command '(?P<name>[^']+)'\.", N_("No such command '{name}'.")),
+    (
+        r"Option '(?P<name>[^']+)' requires an argument\.",
+        N_("Option '{name}' requires an argument."),
+    ),
+    (
+        r"Invalid value for '(?P<name>[^']+)': '(?P<value>.*)' is not one of (?P<choices>.+)\.",
+        N_("Invalid value for '{name}': '{value}' is not one of {choices}."),
+    ),
+    (
+        r"Invalid value for '(?P<name>[^']+)': '(?P<value>.*)' is not a valid integer(?: range)?\.",
+        N_("Invalid value for '{name}': '{value}' is not a whole number."),
+    ),
+    (r"Invalid value for '(?P<name>[^']+)': (?P<why>.+)", N_("Invalid value for '{name}': {why}")),
+    (
+        r"Got unexpected extra arguments? \((?P<extra>.+)\)",
+        N_("Unexpected extra arguments ({extra})."),
+    ),
+]
+
+
+def _said(message: str) -> str:
+    """click's message in the language of messages, where it is one pnp knows."""
+    import re
+
+    for pattern, words in _CLICK_SAYS:
+        found = re.fullmatch(pattern, message)
+        if found:
+            return _(words, **found.groupdict())
+    return message
+
+
+def _show(exc: click.ClickException) -> None:
+    """A command line click cannot take, said as click says it, in the language of messages:
+    the usage and where help is, then the error."""
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.UsageError) and ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            option = max(ctx.help_option_names, key=len)  # --help
+            hint = _("Try '{command} {option}' for help.", command=ctx.command_path, option=option)
+            hint += "\n"
+        click.echo(f"{ctx.get_usage()}\n{hint}", err=True)
+    click.echo(_("Error: {error}", error=_said(exc.format_message())), err=True)
+
+
 def _japanese_lines(text: str, room: int) -> list[str]:
     """Japanese text in lines of at most `room` characters, broken after a 「、」 or 「。」 or a
     space where one is near, else where the line is full (never before a closing mark)."""
@@ -248,7 +304,7 @@ class _Commands(_Translated, click.Group):
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
         except click.ClickException as exc:
-            exc.show()
+            _show(exc)
             asked_help = getattr(click.exceptions, "NoArgsIsHelpError", ())  # `pnp` alone
             sys.exit(0 if isinstance(exc, asked_help) else 1)
         except click.exceptions.Abort:
