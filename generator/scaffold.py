@@ -21,7 +21,7 @@ from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table, split_sheet
 from .model import NAME_COLUMNS
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, Problem, SourceRef, did_you_mean
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
 from .validate import _convert, template_ref
@@ -149,6 +149,7 @@ def new(
     rules: bool = False,
     header: int | None = None,
     link: bool = False,
+    style: str = "list",
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -159,6 +160,15 @@ def new(
             )
         )
     folder = root / "cards" / game
+    if style not in STYLES:
+        raise BuildError(
+            _(
+                "--style {style!r}: the styles are {styles}",
+                style=style,
+                styles=", ".join(f"{k} ({v})" for k, v in STYLES.items()),
+            )
+            + did_you_mean(style, STYLES)
+        )
     if folder.exists() and source and (folder / MANIFEST).is_file():
         raise BuildError(
             _(
@@ -202,7 +212,7 @@ def new(
         made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
     w, h = _dimensions(root, card_size)
     layouts = root / "layouts" / game
-    made.files[layouts / "card_front.toml"] = _front(columns, w, h).encode()
+    made.files[layouts / "card_front.toml"] = front_in_style(style, columns, w, h).encode()
     made.files[layouts / "card_back.toml"] = _back().encode()
     if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
         for path, data in made.files.items():
@@ -792,6 +802,254 @@ def _component(
         "",
     ]
     return "\n".join(lines)
+
+
+STYLES = {
+    "list": "every column: the name in a band, a picture, short values as 「column：value」 lines",
+    "classic": "a corner index, the name in a band, a picture, a type line and a rules box",
+    "number": "a big number in the middle, the name above it, the text under it",
+    "minimal": "text only: the name, a rule, a type line and the rules text",
+}
+
+
+def front_in_style(style: str, columns: list[Column], w: float, h: float) -> str:
+    """The front layout `pnp new --style` writes (STYLES): `list` prints every column as lines
+    (the default); the others set the columns as a card sets them, each read by its role:
+    the name, a small number (the corner index or the big number), picture files, short
+    values (a type line) and long ones (the rules text)."""
+    if style == "list":
+        return _front(columns, w, h)
+    roles = _roles(columns)
+    boxes: list[str] = []
+    band = round(max(9.0, min(16.0, h * 0.14)), 1)
+    fill = f"{{{{ {roles['colour'].ref} }}}}" if roles["colour"] else "#2F5DA8"
+    ink = f"{{{{ {roles['colour'].ref} | ink }}}}" if roles["colour"] else "#FFFFFF"
+    title, index = roles["title"], roles["index"]
+    y = 3.0
+    if style == "classic":
+        boxes.append(_shape("band", "rect", 0, 0, "W", f"{band:g}mm", fill, bleed=True))
+        x = 3.0
+        if index is not None:
+            d = band - 2
+            boxes.append(_shape("badge", "ellipse", 1.5, 1, f"{d:g}mm", f"{d:g}mm", "#FFFFFF"))
+            boxes.append(
+                _box(
+                    "index",
+                    "{{ " + index.ref + " }}",
+                    1.5,
+                    1,
+                    f"{d:g}mm",
+                    d,
+                    "bold",
+                    14,
+                    8,
+                    roles["colour"] and fill or "#2F5DA8",
+                    align="center",
+                )
+            )
+            x = d + 3
+        if title is not None:
+            boxes.append(
+                _box(
+                    "title",
+                    "{{ " + title.ref + " }}",
+                    x,
+                    1.5,
+                    f"W - {x + 3:g}mm",
+                    band - 3,
+                    "bold",
+                    14,
+                    8,
+                    ink,
+                )
+            )
+        y = band + 2
+    elif style == "number":
+        if title is not None:
+            boxes.append(
+                _box(
+                    "title",
+                    "{{ " + title.ref + " }}",
+                    4,
+                    3,
+                    "W - 8mm",
+                    8,
+                    "bold",
+                    13,
+                    8,
+                    "#222222",
+                    align="center",
+                )
+            )
+        y = 12.0
+        if index is not None:
+            big = round(h * 0.3, 1)
+            boxes.append(
+                _box(
+                    "number",
+                    "{{ " + index.ref + " }}",
+                    4,
+                    y,
+                    "W - 8mm",
+                    big,
+                    "bold",
+                    72,
+                    24,
+                    fill if roles["colour"] else "#2F5DA8",
+                    align="center",
+                )
+            )
+            y += big + 2
+    else:  # minimal
+        if title is not None:
+            boxes.append(
+                _box(
+                    "title", "{{ " + title.ref + " }}", 4, 4, "W - 8mm", 8, "bold", 13, 8, "#222222"
+                )
+            )
+        boxes.append(_shape("rule", "rect", 4, 12.5, "W - 8mm", "0.4mm", fill))
+        y = 15.0
+    if style == "classic":
+        art_h = round((h - y - 4) * 0.42, 1)
+        src = (
+            "{{ " + roles["picture"].ref + " }}"
+            if roles["picture"]
+            else f"art/{{{{ {title.ref} }}}}.png"
+            if title is not None
+            else None
+        )
+        if src:
+            boxes.append(_image(src, 4, y, "W - 8mm", f"{art_h:g}mm"))
+            y += art_h + 1.5
+    shown = roles["short"] if style != "minimal" or index is None else [index, *roles["short"]]
+    typed = " ・ ".join(
+        f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.type == "int" else f"{{{{ {c.ref} }}}}"
+        for c in shown
+    )
+    if typed:
+        boxes.append(_box("type", typed, 4, y, "W - 8mm", 5, "bold", 8, 6, "#444444", raw=True))
+        y += 6
+    long = roles["long"]
+    if long:
+        each = max(6.0, (h - 4 - y) / len(long))
+        for i, c in enumerate(long):
+            boxes.append(
+                _box(
+                    f"text{i + 1}",
+                    "{{ " + c.ref + " }}",
+                    4,
+                    y,
+                    "W - 8mm",
+                    each - 1,
+                    "body",
+                    9,
+                    6,
+                    "#222222",
+                    valign="top",
+                )
+            )
+            y += each
+    for c in roles["ids"]:  # a running number, small in the corner, as printed cards carry one
+        boxes.append(
+            _box(
+                "serial",
+                "{{ " + c.ref + " }}",
+                "W - 14mm",
+                h - 5,
+                "10mm",
+                3.5,
+                "body",
+                6,
+                5,
+                "#888888",
+                align="right",
+            )
+        )
+    head = (
+        f"# Made by `pnp new --style {style}`: {STYLES[style]}. Change anything; sizes are\n"
+        "# lengths (mm, pt, in) or expressions of W and H (the card's width and height).\n"
+        'extends = "card_base"\n'
+    )
+    return head + "".join(boxes)
+
+
+def _roles(columns: list[Column]) -> dict:
+    """What each column is to a card: its name, a small number (not an id), picture files,
+    a colour, short values and long text."""
+    printed = [c for c in columns if c.name not in NOT_PRINTED and c.type != "copies"]
+    picture = next((c for c in printed if c.picture), None)
+    colour = next((c for c in printed if c.type == "color"), None)
+    words = [c for c in printed if c is not picture and c is not colour]
+    title = _title_column(words)
+
+    def small(c: Column) -> bool:  # a cost or a rank, not a running number
+        numbers = [
+            int(_convert("int", v)[0]) for v in c.values if _convert("int", v)[0] is not None
+        ]
+        return bool(numbers) and max(numbers) <= 20 and len(set(numbers)) < len(numbers)
+
+    ints = [c for c in words if c.type == "int" and c is not title and not c.blanks]
+    index = next((c for c in ints if small(c)), None)
+    ids = [c for c in words if c not in (title, index) and c.name.strip().lower() in ID_NAMES]
+    rest = [c for c in words if c not in (title, index) and c not in ids]
+    return {
+        "title": title,
+        "index": index,
+        "ids": ids,
+        "picture": picture,
+        "colour": colour,
+        "short": [c for c in rest if c.longest <= LONG],
+        "long": [c for c in rest if c.longest > LONG],
+    }
+
+
+ID_NAMES = ("id", "no", "no.", "番号")  # a running number: read by the composition, not printed
+
+
+def _length(value) -> str:
+    return f"{value:g}mm" if isinstance(value, (int, float)) else value
+
+
+def _shape(name, kind, x, y, w, h, fill, bleed=False) -> str:
+    return (
+        f"\n[[box]]\nname = {_q(name)}\ntype = {_q(kind)}\nx = {_q(_length(x))}\n"
+        f"y = {_q(_length(y))}\nw = {_q(_length(w))}\nh = {_q(_length(h))}\nfill = {_q(fill)}\n"
+        + ("bleed = true\n" if bleed else "")
+    )
+
+
+def _box(
+    name, text, x, y, w, h, font, size, min_size, color, align=None, valign="middle", raw=False
+) -> str:
+    lines = [
+        "",
+        "[[box]]",
+        f"name = {_q(name)}",
+        'type = "text"',
+        f"x = {_q(_length(x))}",
+        f"y = {_q(_length(y))}",
+        f"w = {_q(_length(w))}",
+        f"h = {_q(f'{h:.2f}mm')}",
+        f"text = {_q(text)}",
+        f"font = {_q(font)}",
+        f"size = {_q(f'{size:g}pt')}",
+        f"min_size = {_q(f'{min_size:g}pt')}",
+        f"color = {_q(color)}",
+        f"valign = {_q(valign)}",
+    ]
+    if align:
+        lines.append(f"align = {_q(align)}")
+    return "\n".join(lines) + "\n"
+
+
+def _image(src, x, y, w, h) -> str:
+    return (
+        "\n# The card's picture, from the game's folder: a grey stand-in with its file name\n"
+        "# until the file is there (`pnp check` lists which are missing).\n"
+        f'[[box]]\nname = "art"\ntype = "image"\nx = {_q(_length(x))}\n'
+        f"y = {_q(_length(y))}\nw = {_q(_length(w))}\nh = {_q(_length(h))}\nsrc = {_q(src)}\n"
+        'fit = "contain"\nplaceholder = true\n'
+    )
 
 
 def _front(columns: list[Column], w: float, h: float) -> str:

@@ -866,3 +866,35 @@ def test_a_new_cards_front_keeps_room_for_its_picture_named_after_the_card(tmp_p
     assert "files to make: art/火球.png" not in result.output and "火球.png" not in page_text(
         project / "output/deck/cards.pdf", 1
     )
+
+
+def style_rows() -> list[list[str]]:
+    rows = [["No.", "名前", "色", "コスト", "色コード", "効果"]]
+    for i, (colour, code) in enumerate([("赤", "#C8323C"), ("青", "#2F5DA8")] * 3, 1):
+        text = "山札から１枚引いて、手札から好きな１枚を場に出します。"
+        rows.append([str(i), f"{colour}の札{i}", colour, str(i % 3 + 1), code, text])
+    return rows
+
+
+@pytest.mark.parametrize("style", ["classic", "number", "minimal"])
+def test_a_starter_style_sets_the_columns_as_a_card_and_prints_every_one(tmp_path, style):
+    """`pnp new --style`: the name, the small number (a corner index or a big number), a type
+    line and the rules text, from the columns' roles; no column left unprinted (check says
+    nothing of one), the running number small in a corner."""
+    project, made = csv_game(tmp_path, style_rows(), "--style", style)
+    assert made.exit_code == 0, made.output
+    assert f"--style {style}" in (project / "layouts/deck/card_front.toml").read_text("utf-8")
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    assert "is not used by layout" not in result.output, result.output
+    text = page_text(project / "output/deck/cards.pdf", 1).replace(" ", "").replace("\n", "")
+    assert "赤の札1" in text and "山札から１枚引いて" in text and "青" in text
+    if style == "classic":
+        assert "赤の札1.png" in text  # the picture's stand-in, named after the card
+
+
+def test_a_style_not_known_says_the_styles_and_the_one_meant(tmp_path):
+    project, made = csv_game(tmp_path, style_rows(), "--style", "clasic")
+    assert made.exit_code == 1
+    assert "the styles are list" in made.output and "did you mean 'classic'" in made.output
+    assert not (project / "cards/deck").exists()

@@ -77,6 +77,15 @@ from .common import (
     "components table); default: the sheet's name, else the file's.",
 )
 @click.option(
+    "--style",
+    default="list",
+    show_default=True,
+    metavar="NAME",
+    help="How the front sets the columns: list (every column, a line each), classic (a corner "
+    "index, the name in a band, a picture, a type line, a rules box), number (a big number "
+    "in the middle) or minimal (text only).",
+)
+@click.option(
     "--link",
     is_flag=True,
     help="Keep --from's spreadsheet where it is (inside the project) and read it from there: "
@@ -95,6 +104,7 @@ def new(
     add_id,
     kind,
     component_name,
+    style,
     link,
     limits,
 ) -> None:
@@ -170,6 +180,7 @@ def new(
             with_rules,
             header,
             link,
+            style,
         )
         _made(project, made)
         _trust_written(project, list(made.files))
