@@ -822,7 +822,12 @@ def _swap_kinds(rows):
         ("added card", lambda r: r.append(["49", "13月の光", "12", "光", "20"]), ":50:id:"),
         ("two swapped kinds", _swap_kinds, ":2:points:"),
         ("duplicated row", lambda r: r.insert(6, list(r[5])), ":7: error: 5 appears twice"),
-        ("misspelled value", lambda r: r[3].__setitem__(3, "カヌ"), ":4:kind: error: 1月のカス2"),
+        (
+            "misspelled value",
+            lambda r: r[3].__setitem__(3, "カヌ"),
+            ":4:kind: error: 1月のカス2 belongs to no composition group of the manifest (kind "
+            "'カヌ' is none of 光, 短冊, カス, タネ) (did you mean 'カス'?)",
+        ),
         ("bad number", lambda r: r[4].__setitem__(4, "ten"), ":5:points: error:"),
         ("empty required cell", lambda r: r[7].__setitem__(1, ""), ":8:name: error:"),
     ],
