@@ -106,6 +106,7 @@ class NewGame:
     notes: list[str] = field(default_factory=list)  # what the designer should know
     replaced: set[Path] = field(default_factory=set)  # files written over (--add: game.toml)
     kind: str = "card"  # what the rows make: card, token or die
+    style: str = "list"  # the front's starter style (STYLES)
 
 
 def init(folder: Path) -> list[Path]:
@@ -149,7 +150,7 @@ def new(
     rules: bool = False,
     header: int | None = None,
     link: bool = False,
-    style: str = "list",
+    style: str | None = None,
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -160,7 +161,7 @@ def new(
             )
         )
     folder = root / "cards" / game
-    if style not in STYLES:
+    if style is not None and style not in STYLES:
         raise BuildError(
             _(
                 "--style {style!r}: the styles are {styles}",
@@ -212,6 +213,8 @@ def new(
         made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
     w, h = _dimensions(root, card_size)
     layouts = root / "layouts" / game
+    style = style or chosen_style(columns)
+    made.style = style
     made.files[layouts / "card_front.toml"] = front_in_style(style, columns, w, h).encode()
     made.files[layouts / "card_back.toml"] = _back().encode()
     if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
@@ -810,6 +813,19 @@ STYLES = {
     "number": "a big number in the middle, the name above it, the text under it",
     "minimal": "text only: the name, a rule, a type line and the rules text",
 }
+
+
+def chosen_style(columns: list[Column]) -> str:
+    """The style the columns ask for, when --style does not say: a name and a rules text
+    make a `classic` card (with its corner index where a small number repeats); a name and
+    such a number with little else, a `number` card; many short values, or no name, print
+    every column a line each (`list`)."""
+    roles = _roles(columns)
+    if roles["title"] is None or len(roles["short"]) > 4:  # many values: a line each
+        return "list"
+    if roles["long"]:
+        return "classic"
+    return "number" if roles["index"] is not None and len(roles["short"]) <= 2 else "list"
 
 
 def front_in_style(style: str, columns: list[Column], w: float, h: float) -> str:

@@ -407,12 +407,15 @@ def check_composition(deck: Deck, problems: Problems, suspects: set[int] = froze
                 if value not in known:
                     names = [str(v) for v in dict.fromkeys(known)]
                     meant = did_you_mean(str(value), names) or _one_letter_off(str(value), names)
-                    hint = _(
-                        " ({column} {value!r} is none of {values})",
-                        column=column,
-                        value=value,
-                        values=", ".join(names),
-                    ) + meant
+                    hint = (
+                        _(
+                            " ({column} {value!r} is none of {values})",
+                            column=column,
+                            value=value,
+                            values=", ".join(names),
+                        )
+                        + meant
+                    )
                     break
             problems.error(
                 _("{card} belongs to no composition group of the manifest", card=card.label())
@@ -681,7 +684,5 @@ def _product(lists: list[list]) -> list[tuple]:
 def _one_letter_off(word: str, known: list[str]) -> str:
     """' (did you mean 'カス'?)' for the one value of `known` of the same length that differs
     from `word` in one character alone (カヌ for カス: too short a word for difflib)."""
-    close = [
-        k for k in known if len(k) == len(word) and sum(a != b for a, b in zip(k, word)) == 1
-    ]
+    close = [k for k in known if len(k) == len(word) and sum(a != b for a, b in zip(k, word)) == 1]
     return _(" (did you mean '{key}'?)", key=close[0]) if len(close) == 1 else ""

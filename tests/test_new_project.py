@@ -72,9 +72,20 @@ def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
     source = tmp_path / f"deck.{suffix}"
     rows = deck_rows()
     save(source, rows, kind)
-    made = run("new", "deck", "--project", str(project), "--from", str(source), "--title", "色札")
+    made = run(
+        "new",
+        "deck",
+        "--project",
+        str(project),
+        "--from",
+        str(source),
+        "--title",
+        "色札",
+        "--style",
+        "list",
+    )
     assert made.exit_code == 0, made.output
-    assert "48 cards" in made.output
+    assert "48 cards" in made.output and "front: the list style" in made.output
     assert "数字: int" in made.output and "色コード: color" in made.output
     assert 'key = ["No."]' in made.output and "total = 48" in made.output
     checked = run("check", "--no-play", "--project", str(project))
@@ -903,3 +914,24 @@ def test_a_style_not_known_says_the_styles_and_the_one_meant(tmp_path):
     assert made.exit_code == 1
     assert "the styles are list" in made.output and "did you mean 'classic'" in made.output
     assert not (project / "cards/deck").exists()
+
+
+@pytest.mark.parametrize(
+    "header, row, style",
+    [
+        (
+            ["名前", "コスト", "効果"],
+            ["火球", "{n}", "敵１体に３点のダメージを与え、山札から１枚引く。"],
+            "classic",
+        ),
+        (["名前", "数字"], ["札{n}", "{n}"], "number"),
+        (["名前", "a", "b", "c", "d", "e"], ["札{n}", "1", "2", "3", "4", "5"], "list"),
+    ],
+)
+def test_without_style_the_columns_choose_it(tmp_path, header, row, style):
+    """A name and a rules text make a classic card; a name and a small number a number card;
+    many short values a card of lines. `new` says which, and how to pick another."""
+    rows = [header] + [[c.replace("{n}", str(n % 3 + 1)) for c in row] for n in range(6)]
+    _project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert f"front: the {style} style (another: --style NAME)" in made.output

@@ -78,12 +78,10 @@ from .common import (
 )
 @click.option(
     "--style",
-    default="list",
-    show_default=True,
     metavar="NAME",
     help="How the front sets the columns: list (every column, a line each), classic (a corner "
     "index, the name in a band, a picture, a type line, a rules box), number (a big number "
-    "in the middle) or minimal (text only).",
+    "in the middle) or minimal (text only); default: the one the columns ask for.",
 )
 @click.option(
     "--link",
@@ -231,6 +229,8 @@ def _made(project, made) -> None:
     click.echo("\n" + counted)
     for c in made.columns:
         click.echo(f"  {c.name}: {c.type}")
+    if made.kind == "card":
+        click.echo(_("front: the {style} style (another: --style NAME)", style=made.style))
     click.echo(_("composition guessed from the data (confirm it in game.toml):"))
     for line in made.composition:
         click.echo(f"  {line}" if line else "")
