@@ -325,10 +325,21 @@ def _label(typed: dict, composition: dict, columns: dict) -> str | None:
     (名前, タイトル…), else its first text (a token's 種類: 'コイン')."""
     if typed.get("name"):
         return str(typed["name"])
+    named = next(
+        (
+            str(v)
+            for c, v in typed.items()
+            if c.strip().lower() in NAME_COLUMNS and v not in ("", None)
+        ),
+        None,
+    )
     for group in composition.get("group") or [composition]:
         when = group.get("when", {})
         if matches(typed, when):
-            parts = [*(typed.get(k) for k in when), *(typed.get(k) for k in group.get("key", []))]
+            if named and group is not composition and not group.get("key"):
+                break  # a group counted without a key names no card: the card's name does
+            key = group.get("key") or composition.get("key", [])
+            parts = [*(typed.get(k) for k in when), *(typed.get(k) for k in key)]
             if (
                 "number" in typed
                 and "number" not in group.get("key", [])

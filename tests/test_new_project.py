@@ -935,3 +935,17 @@ def test_without_style_the_columns_choose_it(tmp_path, header, row, style):
     _project, made = csv_game(tmp_path, rows)
     assert made.exit_code == 0, made.output
     assert f"front: the {style} style (another: --style NAME)" in made.output
+
+
+def test_a_card_of_a_proposed_group_is_named_by_its_name_column(tmp_path):
+    """The groups `new` proposes count a column's values and have no key of their own: a card
+    in them is named by its 名前, not by the group's value (「赤」 for every red card)."""
+    project, made = csv_game(tmp_path, style_rows())
+    assert made.exit_code == 0, made.output
+    data = project / "cards/deck/deck.csv"
+    data.write_text(data.read_text("utf-8").replace("1,赤の札1,赤,", "1,赤の札1,朱,"), "utf-8")
+    result = run("check", "--no-play", "--project", str(project))
+    assert result.exit_code == 1
+    assert "deck.csv:2:色: error: 赤の札1 belongs to no composition group" in result.output, (
+        result.output
+    )
