@@ -829,8 +829,9 @@ def chosen_style(columns: list[Column]) -> str:
 
 
 def front_in_style(style: str, columns: list[Column], w: float, h: float) -> str:
-    """The front layout `pnp new --style` writes (STYLES): `list` prints every column as lines
-    (the default); the others set the columns as a card sets them, each read by its role:
+    """The front layout `pnp new` writes in `style` (STYLES; without --style, the one
+    `chosen_style` picks): `list` prints every column as lines; the others set the columns
+    as a card sets them, each read by its role:
     the name, a small number (the corner index or the big number), picture files, short
     values (a type line) and long ones (the rules text)."""
     if style == "list":
