@@ -336,7 +336,10 @@ def add(
         made.files[there] = data
     w, h = _dimensions(root, card_size)
     if kind == "card":
-        made.files[layouts / f"{cid}_front.toml"] = _front(columns, w, h).encode()
+        made.style = chosen_style(columns)
+        made.files[layouts / f"{cid}_front.toml"] = front_in_style(
+            made.style, columns, w, h
+        ).encode()
         made.files[layouts / f"{cid}_back.toml"] = _back().encode()
     else:
         made.files[layouts / f"{cid}_front.toml"] = _piece(columns, w, h, kind).encode()
