@@ -15,7 +15,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -1042,7 +1041,7 @@ def summary_pdf(
         blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
         run = [TextBlock(section.title, st["h3"])]
         run += flowables(blocks, st, game, {}, fonts, width, column, together=False)
-        tall.append((section, _tall(run, width)))
+        tall.append((section, _height(run, (width, 1e9))))
     total = sum(h for _s, h in tall) or 1.0
     longest, height = max(tall, key=lambda part: part[1])
     line = next((b.line for b in longest.blocks if b.line), 0)
@@ -1123,11 +1122,3 @@ def _summary(
         story += flowables(blocks, st, game, {}, fonts, width, column)
     doc.build(story)
     return doc.page, column
-
-
-def _tall(run: list, width: float) -> float:
-    """How tall `run` stands in a column `width` wide with no foot (spaces included)."""
-    scratch = Canvas(io.BytesIO())
-    return sum(
-        f.wrapOn(scratch, width, 1e9)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in run
-    )
