@@ -20,7 +20,7 @@ from functools import lru_cache
 from .i18n import _
 from .model import Game
 from .problems import BuildError, Problem, SourceRef
-from .typeset import ruby_as_text, strip_ruby
+from .typeset import DESIGNER_MARKS, ruby_as_text, strip_ruby
 
 DIRECTIVES = {"components", "deal", "samples"}
 
@@ -59,11 +59,8 @@ class Section:
 def plain(text: str) -> str:
     """Text without its inline marks and the designer's break marks: what a reader sees."""
     if text and "<" in text:
-        text = _BREAK_MARKS.sub("", text)
+        text = DESIGNER_MARKS.sub("", text)
     return _MARKS.sub("", text) if text and any(m in text for m in MARKS) else text
-
-
-_BREAK_MARKS = re.compile(r"<wbr>|</?nobr>", re.IGNORECASE)  # layout/text.designer_breaks
 
 
 def strip_marks(text: str) -> tuple[str, list[tuple[int, str]]]:

@@ -54,6 +54,36 @@ def stretches(a: str, b: str) -> bool:
     return not (a in OPENING or a in _TIGHT_AFTER or b in _TIGHT_AFTER)
 
 
+# A designer's break marks in data and rules, as HTML writes them (see `designer_breaks`).
+DESIGNER_MARKS = re.compile(r"(<wbr>|</?nobr>)", re.IGNORECASE)
+
+
+def designer_breaks(text: str) -> tuple[str, set[int], set[int]]:
+    """A text without the designer's break marks, as HTML writes them: the text, the places a
+    line may break (`<wbr>`: 「日の出横丁<wbr>にゃんばーわん！」) and the places inside a run no
+    line may break (`<nobr>…</nobr>`)."""
+    if "<" not in text:
+        return text, set(), set()
+    out: list[str] = []
+    breaks: set[int] = set()
+    kept: set[int] = set()
+    at, opened = 0, None
+    for piece in DESIGNER_MARKS.split(text):
+        mark = piece.lower()
+        if mark == "<wbr>":
+            breaks.add(at)
+        elif mark == "<nobr>":
+            opened = at
+        elif mark == "</nobr>":
+            if opened is not None:
+                kept.update(range(opened + 1, at))
+            opened = None
+        else:
+            out.append(piece)
+            at += len(piece)
+    return "".join(out), breaks - kept, kept
+
+
 def ruby(base: object, reading: object) -> str:
     """The layout filter: `{{ name | ruby(reading) }}` sets `reading` above `name`."""
     base, reading = str(base), str(reading or "")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, directive_table
-from ..layout.text import designer_breaks, inside_words, phrases
+from ..layout.text import inside_words, phrases
 from ..rulesource import runs
-from ..typeset import parse_ruby, segments
+from ..typeset import designer_breaks, parse_ruby, segments
 from . import Builder, Job
 
 # Lines break as a Japanese book breaks them: strict kinsoku (no small kana, 。 or 」 at a line

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..typeset import RUBY_OPEN, inside_groups
+from ..typeset import RUBY_OPEN, designer_breaks, inside_groups
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
 NO_START = set(
@@ -67,35 +67,6 @@ def break_points(text: str, words: tuple[str, ...] = ()) -> tuple[set[int], set[
         good -= inside
         fallback -= inside
     return good, fallback
-
-
-_DESIGNER_MARK = re.compile(r"(<wbr>|</?nobr>)", re.IGNORECASE)
-
-
-def designer_breaks(text: str) -> tuple[str, set[int], set[int]]:
-    """A text without the designer's break marks, as HTML writes them: the text, the places a
-    line may break (`<wbr>`: 「日の出横丁<wbr>にゃんばーわん！」) and the places inside a run no
-    line may break (`<nobr>…</nobr>`)."""
-    if "<" not in text:
-        return text, set(), set()
-    out: list[str] = []
-    breaks: set[int] = set()
-    kept: set[int] = set()
-    at, opened = 0, None
-    for piece in _DESIGNER_MARK.split(text):
-        mark = piece.lower()
-        if mark == "<wbr>":
-            breaks.add(at)
-        elif mark == "<nobr>":
-            opened = at
-        elif mark == "</nobr>":
-            if opened is not None:
-                kept.update(range(opened + 1, at))
-            opened = None
-        else:
-            out.append(piece)
-            at += len(piece)
-    return "".join(out), breaks - kept, kept
 
 
 def inside_words(text: str, words: tuple[str, ...]) -> set[int]:

@@ -34,7 +34,15 @@ from ..layout.faces import Face
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..layout.units import MM
 from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
-from ..typeset import base_text, parse_ruby, segments, squeezed, squeezes, stretches
+from ..typeset import (
+    base_text,
+    designer_breaks,
+    parse_ruby,
+    segments,
+    squeezed,
+    squeezes,
+    stretches,
+)
 from .draw import draw_face, draw_icon, draw_reading, image_form, stand_in
 
 ADDED_GREY = colors.HexColor("#6B6B6B")
@@ -569,7 +577,7 @@ def _wrap_marked(
 ) -> list[str]:
     """Lines of a marked text: broken on its plain text, each line given back the marks inside
     it and those still open at its start (a bold phrase that runs onto the next line)."""
-    bare, marks = strip_marks(textfit.designer_breaks(text)[0])  # their breaks: plain text's
+    bare, marks = strip_marks(designer_breaks(text)[0])  # their breaks: plain text's
     lines = textfit.wrap(
         bare,
         width,
