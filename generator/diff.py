@@ -26,6 +26,7 @@ from .cache import SUFFIX
 from .i18n import _
 from .layout.faces import Face
 from .layout.plan import laid_decks
+from .model import ID_COLUMNS
 from .problems import BuildError
 
 VERSION = 5  # 3: dice faces and boards are entries too; 5: each face kept once
@@ -140,9 +141,8 @@ def take(plan) -> Snapshot:
         idents = {d.id: identity(d) for d in on}
         for card, (front, back) in zip(cards, laid.faces):
             entry = _entry(names[card.component], card, front, back, laid.geometry.card)
-            column = idents[card.component]
-            if column:
-                entry = replace(entry, ident=tuple(str(card.fields.get(k)) for k in column))
+            if idents[card.component]:
+                entry = replace(entry, ident=ident_of(card, idents[card.component]))
             packer.add(entry, front, back)
     decks = {d.id: d for d in plan.game.decks}
     for dice in plan.dice:  # not on card sheets: not reprinted, their nets are in dice.pdf
@@ -153,9 +153,6 @@ def take(plan) -> Snapshot:
         where = plan.game.manifest.where.row_place
         packer.add(Entry(board.name, board.name, where, {}, board.face.key, None, size), board.face)
     return packer.flush()
-
-
-ID_COLUMNS = ("id", "no", "no.", "番号", "ｉｄ", "ＩＤ")  # a column that numbers the cards
 
 
 def identity(deck) -> tuple[str, ...]:
@@ -307,6 +304,11 @@ def keyed(snap: Snapshot) -> dict[tuple, Entry]:
         seen[name] += 1
         out[(*name, seen[name])] = e
     return out
+
+
+def ident_of(card, columns: tuple[str, ...]) -> tuple[str, ...]:
+    """A card's values in its deck's `identity` columns, as the snapshot keeps them."""
+    return tuple(str(card.fields.get(k)) for k in columns)
 
 
 def named(component: str, label: str, ident: tuple) -> tuple:

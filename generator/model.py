@@ -158,6 +158,7 @@ def when_label(when: dict) -> str:
 
 
 NAME_COLUMNS = ("name", "名前", "名称", "カード名", "title", "タイトル")  # a column naming a card
+ID_COLUMNS = ("id", "no", "no.", "番号", "ｉｄ")  # a column numbering the cards (lowered)
 
 
 def name_column(columns) -> str | None:

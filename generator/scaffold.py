@@ -20,7 +20,7 @@ from . import base, output, textfile
 from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table, split_sheet
-from .model import NAME_COLUMNS
+from .model import ID_COLUMNS, NAME_COLUMNS
 from .problems import BuildError, Problem, SourceRef, did_you_mean
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
@@ -1010,7 +1010,7 @@ def _roles(columns: list[Column]) -> dict:
 
     ints = [c for c in words if c.type == "int" and c is not title and not c.blanks]
     index = next((c for c in ints if small(c)), None)
-    ids = [c for c in words if c not in (title, index) and c.name.strip().lower() in ID_NAMES]
+    ids = [c for c in words if c not in (title, index) and c.name.strip().lower() in ID_COLUMNS]
     rest = [c for c in words if c not in (title, index) and c not in ids]
     return {
         "title": title,
@@ -1021,9 +1021,6 @@ def _roles(columns: list[Column]) -> dict:
         "short": [c for c in rest if c.longest <= LONG],
         "long": [c for c in rest if c.longest > LONG],
     }
-
-
-ID_NAMES = ("id", "no", "no.", "番号")  # a running number: read by the composition, not printed
 
 
 def _length(value) -> str:

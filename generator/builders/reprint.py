@@ -23,8 +23,7 @@ def decks_to_reprint(plan: Plan, keys: set[tuple]) -> list[DeckSheets]:
     seen: Counter = Counter()
     idents = {d.id: diff.identity(d) for d in plan.game.decks}
     for card, name, front, back, laid in laid_cards(plan):
-        ident = tuple(str(card.fields.get(k)) for k in idents.get(card.component, ()))
-        key = diff.named(name, card.label(), ident)
+        key = diff.named(name, card.label(), diff.ident_of(card, idents[card.component]))
         seen[key] += 1
         if (*key, seen[key]) in keys:
             stores.setdefault(laid.id, FaceStore()).append((front, back))
