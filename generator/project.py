@@ -465,23 +465,11 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 )
                 raise fail(message, doc.at(*here, "depends", column))
             for name in [column, *names]:
-                if name not in columns:
-                    message = (
-                        _("{ctx}: depends: '{name}' is not one of its columns", ctx=ctx, name=name)
-                        + did_you_mean(name, columns)
-                        + f" ({', '.join(columns)})"
-                    )
-                    raise fail(message, doc.at(*here, "depends", column))
+                _a_column(name, columns, "depends", ctx, fail, doc.at(*here, "depends", column))
             depends[column] = tuple(names)
         labels = get("labels", dict, {})
         for column, label in labels.items():
-            if column not in columns:
-                message = (
-                    _("{ctx}: labels: '{name}' is not one of its columns", ctx=ctx, name=column)
-                    + did_you_mean(column, columns)
-                    + f" ({', '.join(columns)})"
-                )
-                raise fail(message, doc.at(*here, "labels", column))
+            _a_column(column, columns, "labels", ctx, fail, doc.at(*here, "labels", column))
             if not isinstance(label, str) or not label.strip():
                 message = _(
                     "{ctx}: labels: '{column}' must be the words that name its values, e.g. "
@@ -654,14 +642,20 @@ def _required(c: dict, columns: dict, ctx: str, fail, doc, here) -> tuple[str, .
         )
         raise fail(message, doc.at(*here, "required"))
     for name in listed:
-        if name not in columns:
-            message = (
-                _("{ctx}: required: '{name}' is not one of its columns", ctx=ctx, name=name)
-                + did_you_mean(name, columns)
-                + f" ({', '.join(columns)})"
-            )
-            raise fail(message, doc.at(*here, "required"))
+        _a_column(name, columns, "required", ctx, fail, doc.at(*here, "required"))
     return tuple(listed)
+
+
+def _a_column(name: str, columns: dict, key: str, ctx: str, fail, at) -> None:
+    """A column a component's `key` names (depends, labels, required) is one of its columns,
+    else an error at `at` with the column meant and the columns there are."""
+    if name not in columns:
+        message = (
+            _("{ctx}: {key}: '{name}' is not one of its columns", ctx=ctx, key=key, name=name)
+            + did_you_mean(name, columns)
+            + f" ({', '.join(columns)})"
+        )
+        raise fail(message, at)
 
 
 def _flag(table: dict, key: str, default: bool, fail, doc) -> bool:
