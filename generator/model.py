@@ -148,11 +148,13 @@ def of_group(deck: Deck, when: dict) -> list[Card]:
     return [card for card in deck.cards if id(card.fields) in taken]
 
 
-def when_label(when: dict) -> str:
-    """A group's `when` as words: 'シード', 'スキップ・リバース'."""
+def when_label(when: dict, named=None) -> str:
+    """A group's `when` as words: 'シード', 'スキップ・リバース'; `named(column, value)`, if
+    given, says each value (a component's labels: 数字２)."""
+    say = named or (lambda _column, value: str(value))
     return " ".join(
-        "・".join(map(str, v)) if isinstance(v, list) else str(v)
-        for v in when.values()
+        "・".join(say(c, x) for x in (v if isinstance(v, list) else [v]))
+        for c, v in when.items()
         if v not in ("", None)
     )
 

@@ -350,9 +350,8 @@ def _label(typed: dict, composition: dict, columns: dict) -> str | None:
             if said:
                 return said
             break
-    for column, value in typed.items():
-        if column.strip().lower() in NAME_COLUMNS and value not in (None, ""):
-            return str(value)
+    if named:
+        return named
     return next(
         (v.strip() for c, v in typed.items() if columns.get(c) == "text" and str(v or "").strip()),
         None,

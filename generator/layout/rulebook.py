@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from jinja2 import TemplateError, TemplateSyntaxError
 
 from ..i18n import _
-from ..model import Deck, Game, alike_of_group, group_label, name_column
+from ..model import Deck, Game, alike_of_group, group_label, name_column, when_label
 from ..problems import BuildError, Problem, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
@@ -222,11 +222,7 @@ def breakdown(deck: Deck) -> str:
     for group in groups:
         when = group.get("when", {})
         taken = alike_of_group(deck, when)
-        label = group_label(group) or " ".join(
-            "・".join(named(c, x) for x in (v if isinstance(v, list) else [v]))
-            for c, v in when.items()
-            if v not in ("", None)
-        )
+        label = group_label(group) or when_label(when, named)
         key = group.get("key", [])
         detail = by(taken, key[0]) if key else ""
         inner = f"（{detail}）" if detail else ""
