@@ -77,6 +77,16 @@ def make_fixture_project(name: str, dest: Path) -> Path:
     return root
 
 
+def uno_with_rules(dest: Path, rules: str) -> Path:
+    """The `decks` fixture with `rules` as the uno game's rules.md (named in its game.toml)."""
+    root = make_fixture_project("decks", dest)
+    (root / "cards/uno/rules.md").write_text(rules, "utf-8")
+    manifest = root / "cards/uno/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text.replace("[game]\n", '[game]\nrules = "rules.md"\n', 1), "utf-8")
+    return root
+
+
 def own_base(root: Path) -> Path:
     """Give a project its own copy of the tool's base layouts (as `pnp init` does); returns root."""
     from generator import base

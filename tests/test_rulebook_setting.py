@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from conftest import edit, make_fixture_project, run
+from conftest import edit, run, uno_with_rules
 from pdfread import Line, text_lines
 
 SHIPPED = sorted(p.parent.name for p in Path(__file__).parents[1].glob("cards/*/game.toml"))
@@ -151,11 +151,7 @@ def setting_faults(path: Path) -> list[str]:
 
 @pytest.fixture
 def long_rules(tmp_path) -> Path:
-    root = make_fixture_project("decks", tmp_path)
-    (root / "cards/uno/rules.md").write_text(RULES, "utf-8")
-    manifest = root / "cards/uno/game.toml"
-    text = manifest.read_text("utf-8")
-    manifest.write_text(text.replace("[game]\n", '[game]\nrules = "rules.md"\n', 1), "utf-8")
+    root = uno_with_rules(tmp_path, RULES)
     result = run("build", "uno", "--project", str(root), "--format", "rulebook")
     assert result.exit_code == 0, result.output
     return root / "output/uno"

@@ -10,7 +10,7 @@ import pytest
 from generator.layout.rulebook import Block
 from generator.render import rulebook as book
 
-from conftest import make_fixture_project, run
+from conftest import run, uno_with_rules
 from pdfread import char_boxes, page_text, text_sizes
 
 SAMPLES = """# 数の札
@@ -24,11 +24,7 @@ SAMPLES = """# 数の札
 
 
 def test_sample_cards_print_their_text_at_five_points_or_more(tmp_path):
-    root = make_fixture_project("decks", tmp_path)
-    (root / "cards/uno/rules.md").write_text(SAMPLES, "utf-8")
-    manifest = root / "cards/uno/game.toml"
-    text = manifest.read_text("utf-8")
-    manifest.write_text(text.replace("[game]\n", '[game]\nrules = "rules.md"\n', 1), "utf-8")
+    root = uno_with_rules(tmp_path, SAMPLES)
     r = run("build", "uno", "--project", str(root), "--format", "rulebook")
     assert r.exit_code == 0, r.output
     pdf = root / "output/uno/rulebook.pdf"
