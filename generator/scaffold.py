@@ -834,163 +834,114 @@ def chosen_style(columns: list[Column]) -> str:
 def front_in_style(style: str, columns: list[Column], w: float, h: float) -> str:
     """The front layout `pnp new` writes in `style` (STYLES; without --style, the one
     `chosen_style` picks): `list` prints every column as lines; the others set the columns
-    as a card sets them, each read by its role:
-    the name, a small number (the corner index or the big number), picture files, short
-    values (a type line) and long ones (the rules text)."""
+    as a card sets them, each read by its role: the name, a small number (the corner index
+    or the big number), picture files, short values (a type line) and long ones (the rules
+    text), through data/scaffold/styled.toml.j2."""
     if style == "list":
         return _front(columns, w, h)
     roles = _roles(columns)
-    boxes: list[str] = []
+    title, index, colour = roles["title"], roles["index"], roles["colour"]
+    fill = f"{{{{ {colour.ref} }}}}" if colour else "#2F5DA8"
+    ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#FFFFFF"
     band = round(max(9.0, min(16.0, h * 0.14)), 1)
-    fill = f"{{{{ {roles['colour'].ref} }}}}" if roles["colour"] else "#2F5DA8"
-    ink = f"{{{{ {roles['colour'].ref} | ink }}}}" if roles["colour"] else "#FFFFFF"
-    title, index = roles["title"], roles["index"]
+    boxes: list[dict] = []
+
+    def text(name, cols, x, y, width, tall, font, size, least, color, align=None, raw=None):
+        box = _text_box(
+            name,
+            raw or cols[0].ref,
+            x,
+            y,
+            tall,
+            font,
+            size,
+            least,
+            color,
+            "middle",
+            cols[0],
+            raw=raw is not None,
+            w=width,
+        )
+        box.update(kind="text", align=align, markup=any(c.markup for c in cols))
+        boxes.append(box)
+
+    def shape(kind, name, x, y, width, tall, colour, bleed=False):
+        boxes.append(
+            {
+                "kind": kind,
+                "name": name,
+                "x": _length(x),
+                "y": _length(y),
+                "w": _length(width),
+                "h": _length(tall),
+                "fill": colour,
+                "bleed": bleed,
+            }
+        )
+
     y = 3.0
     if style == "classic":
-        boxes.append(_shape("band", "rect", 0, 0, "W", f"{band:g}mm", fill, bleed=True))
+        shape("rect", "band", 0, 0, "W", band, fill, bleed=True)
         x = 3.0
         if index is not None:
             d = band - 2
-            boxes.append(_shape("badge", "ellipse", 1.5, 1, f"{d:g}mm", f"{d:g}mm", "#FFFFFF"))
-            boxes.append(
-                _box(
-                    "index",
-                    "{{ " + index.ref + " }}",
-                    1.5,
-                    1,
-                    f"{d:g}mm",
-                    d,
-                    "bold",
-                    14,
-                    8,
-                    roles["colour"] and fill or "#2F5DA8",
-                    align="center",
-                )
-            )
+            shape("ellipse", "badge", 1.5, 1, d, d, "#FFFFFF")
+            text("index", [index], 1.5, 1, f"{d:g}mm", d, "bold", 14, 8, fill, "center")
             x = d + 3
         if title is not None:
-            boxes.append(
-                _box(
-                    "title",
-                    "{{ " + title.ref + " }}",
-                    x,
-                    1.5,
-                    f"W - {x + 3:g}mm",
-                    band - 3,
-                    "bold",
-                    14,
-                    8,
-                    ink,
-                )
-            )
+            text("title", [title], x, 1.5, f"W - {x + 3:g}mm", band - 3, "bold", 14, 8, ink)
         y = band + 2
-    elif style == "number":
-        if title is not None:
-            boxes.append(
-                _box(
-                    "title",
-                    "{{ " + title.ref + " }}",
-                    4,
-                    3,
-                    "W - 8mm",
-                    8,
-                    "bold",
-                    13,
-                    8,
-                    "#222222",
-                    align="center",
-                )
-            )
-        y = 12.0
-        if index is not None:
-            big = round(h * 0.3, 1)
-            boxes.append(
-                _box(
-                    "number",
-                    "{{ " + index.ref + " }}",
-                    4,
-                    y,
-                    "W - 8mm",
-                    big,
-                    "bold",
-                    72,
-                    24,
-                    fill if roles["colour"] else "#2F5DA8",
-                    align="center",
-                )
-            )
-            y += big + 2
-    else:  # minimal
-        if title is not None:
-            boxes.append(
-                _box(
-                    "title", "{{ " + title.ref + " }}", 4, 4, "W - 8mm", 8, "bold", 13, 8, "#222222"
-                )
-            )
-        boxes.append(_shape("rule", "rect", 4, 12.5, "W - 8mm", "0.4mm", fill))
-        y = 15.0
-    if style == "classic":
-        art_h = round((h - y - 4) * 0.42, 1)
+        picture = roles["picture"]
         src = (
-            "{{ " + roles["picture"].ref + " }}"
-            if roles["picture"]
+            "{{ " + picture.ref + " }}"
+            if picture
             else f"art/{{{{ {title.ref} }}}}.png"
             if title is not None
             else None
         )
         if src:
-            boxes.append(_image(src, 4, y, "W - 8mm", f"{art_h:g}mm"))
-            y += art_h + 1.5
-    shown = roles["short"] if style != "minimal" or index is None else [index, *roles["short"]]
-    typed = " ・ ".join(
-        f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.type == "int" else f"{{{{ {c.ref} }}}}"
-        for c in shown
-    )
-    if typed:
-        boxes.append(_box("type", typed, 4, y, "W - 8mm", 5, "bold", 8, 6, "#444444", raw=True))
-        y += 6
-    long = roles["long"]
-    if long:
-        each = max(6.0, (h - 4 - y) / len(long))
-        for i, c in enumerate(long):
+            art_h = round((h - y - 4) * 0.42, 1)
             boxes.append(
-                _box(
-                    f"text{i + 1}",
-                    "{{ " + c.ref + " }}",
-                    4,
-                    y,
-                    "W - 8mm",
-                    each - 1,
-                    "body",
-                    9,
-                    6,
-                    "#222222",
-                    valign="top",
-                )
+                {
+                    "kind": "image",
+                    "name": "art",
+                    "x": "4mm",
+                    "y": _length(y),
+                    "w": "W - 8mm",
+                    "h": _length(art_h),
+                    "src": src,
+                }
             )
-            y += each
-    for c in roles["ids"]:  # a running number, small in the corner, as printed cards carry one
-        boxes.append(
-            _box(
-                "serial",
-                "{{ " + c.ref + " }}",
-                "W - 14mm",
-                h - 5,
-                "10mm",
-                3.5,
-                "body",
-                6,
-                5,
-                "#888888",
-                align="right",
-            )
+            y += art_h + 1.5
+    elif style == "number":
+        if title is not None:
+            text("title", [title], 4, 3, "W - 8mm", 8, "bold", 13, 8, "#222222", "center")
+        y = 12.0
+        if index is not None:
+            big = round(h * 0.3, 1)
+            text("number", [index], 4, y, "W - 8mm", big, "bold", 72, 24, fill, "center")
+            y += big + 2
+    else:  # minimal
+        if title is not None:
+            text("title", [title], 4, 4, "W - 8mm", 8, "bold", 13, 8, "#222222")
+        shape("rect", "rule", 4, 12.5, "W - 8mm", 0.4, fill)
+        y = 15.0
+    shown = roles["short"] if style != "minimal" or index is None else [index, *roles["short"]]
+    if shown:
+        typed = " ・ ".join(
+            f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.type == "int" else f"{{{{ {c.ref} }}}}"
+            for c in shown
         )
-    head = (
-        f"# Made by `pnp new --style {style}`: {STYLES[style]}. Change anything; sizes are\n"
-        "# lengths (mm, pt, in) or expressions of W and H (the card's width and height).\n"
-        'extends = "card_base"\n'
-    )
-    return head + "".join(boxes)
+        text("type", shown, 4, y, "W - 8mm", 5, "bold", 8, 6, "#444444", raw=typed)
+        y += 6
+    each = max(6.0, (h - 4 - y) / len(roles["long"])) if roles["long"] else 0
+    for i, c in enumerate(roles["long"]):
+        text(f"text{i + 1}", [c], 4, y, "W - 8mm", each - 1, "body", 9, 6, "#222222")
+        boxes[-1]["valign"] = "top"
+        y += each
+    for c in roles["ids"]:  # a running number, small in the corner, as printed cards carry one
+        text("serial", [c], "W - 14mm", h - 5, "10mm", 3.5, "body", 6, 5, "#888888", "right")
+    return _filled("styled.toml.j2", style=style, words=STYLES[style], boxes=boxes)
 
 
 def _roles(columns: list[Column]) -> dict:
@@ -1025,48 +976,6 @@ def _roles(columns: list[Column]) -> dict:
 
 def _length(value) -> str:
     return f"{value:g}mm" if isinstance(value, (int, float)) else value
-
-
-def _shape(name, kind, x, y, w, h, fill, bleed=False) -> str:
-    return (
-        f"\n[[box]]\nname = {_q(name)}\ntype = {_q(kind)}\nx = {_q(_length(x))}\n"
-        f"y = {_q(_length(y))}\nw = {_q(_length(w))}\nh = {_q(_length(h))}\nfill = {_q(fill)}\n"
-        + ("bleed = true\n" if bleed else "")
-    )
-
-
-def _box(
-    name, text, x, y, w, h, font, size, min_size, color, align=None, valign="middle", raw=False
-) -> str:
-    lines = [
-        "",
-        "[[box]]",
-        f"name = {_q(name)}",
-        'type = "text"',
-        f"x = {_q(_length(x))}",
-        f"y = {_q(_length(y))}",
-        f"w = {_q(_length(w))}",
-        f"h = {_q(f'{h:.2f}mm')}",
-        f"text = {_q(text)}",
-        f"font = {_q(font)}",
-        f"size = {_q(f'{size:g}pt')}",
-        f"min_size = {_q(f'{min_size:g}pt')}",
-        f"color = {_q(color)}",
-        f"valign = {_q(valign)}",
-    ]
-    if align:
-        lines.append(f"align = {_q(align)}")
-    return "\n".join(lines) + "\n"
-
-
-def _image(src, x, y, w, h) -> str:
-    return (
-        "\n# The card's picture, from the game's folder: a grey stand-in with its file name\n"
-        "# until the file is there (`pnp check` lists which are missing).\n"
-        f'[[box]]\nname = "art"\ntype = "image"\nx = {_q(_length(x))}\n'
-        f"y = {_q(_length(y))}\nw = {_q(_length(w))}\nh = {_q(_length(h))}\nsrc = {_q(src)}\n"
-        'fit = "contain"\nplaceholder = true\n'
-    )
 
 
 def _front(columns: list[Column], w: float, h: float) -> str:
@@ -1189,10 +1098,10 @@ def _text_box(
     (`W / 2 + 1mm`), `w` by default the card's width less `x` on each side."""
     return {
         "name": name,
-        "x": f"{x:g}mm" if isinstance(x, (int, float)) else x,
-        "y": f"{y:.2f}mm",
+        "x": _length(x),
+        "y": _length(round(y, 2)),
         "w": w or f"W - {2 * x:g}mm",
-        "h": f"{h:.2f}mm",
+        "h": _length(round(h, 2)),
         "text": value if raw else f"{{{{ {value} }}}}",
         "font": font,
         "size": f"{size:g}pt",
