@@ -17,6 +17,24 @@ BASE_LAYOUTS = DATA / "layouts"
 SCHEMAS = DATA / "schema"  # JSON Schemas of game.toml and layouts, for editors
 
 
+def _shipped(inside: str, checkout: str) -> Path:
+    """Where something kept at the checkout's top is in an installed pnp: the wheel puts it
+    inside the package (pyproject.toml's package-dir), a checkout has it beside the package."""
+    package = Path(__file__).resolve().parent
+    return package / inside if (package / inside).is_dir() else package.parent / checkout
+
+
+DOCS = _shipped("docs", "docs")  # the designer's documentation, for `pnp docs`
+# The shipped games, as a project holds them (cards/GAME/, layouts/GAME/): `pnp init --example`
+EXAMPLES = _shipped("examples", ".")
+
+
+def examples() -> list[str]:
+    """The example games a project can start from."""
+    cards = EXAMPLES / "cards"
+    return sorted(p.name for p in cards.iterdir() if (p / "game.toml").is_file())
+
+
 def shared_dirs(layouts_dir: Path) -> list[Path]:
     """Where shared files are looked for, first match wins: the project's, then the tool's."""
     return [layouts_dir / SHARED, BASE_LAYOUTS]

@@ -109,9 +109,13 @@ class NewGame:
     style: str = "list"  # the front's starter style (STYLES)
 
 
-def init(folder: Path) -> list[Path]:
-    """A new project folder: cards/, layouts/_shared/ (the tool's base, to change), a README."""
-    if (folder / "cards").exists():
+def init(folder: Path, example: str | None = None) -> list[Path]:
+    """A new project folder: cards/, layouts/_shared/ (the tool's base, to change), a README;
+    with `example`, one of the shipped games in it too. An example asked for in a folder that
+    is already a project is added to it."""
+    if example is not None:
+        _example_known(example)
+    if (folder / "cards").exists() and example is None:
         raise BuildError(
             _(
                 "{folder}: already a project (it has a cards/ folder); nothing written",
@@ -122,21 +126,51 @@ def init(folder: Path) -> list[Path]:
         raise BuildError(
             _("{folder}: a file is in the way where the project folder should be", folder=folder)
         )
-    files: dict[Path, bytes] = {
-        folder / "layouts" / base.SHARED / p.name: p.read_bytes()
-        for p in sorted(base.BASE_LAYOUTS.iterdir())
-        if p.is_file()
-    }
-    for p in sorted(base.SCHEMAS.iterdir()):  # for editors: see docs/reference/manifest.md
-        files[folder / "schema" / p.name] = p.read_bytes()
-    if not (folder / "README.md").exists():
-        name = folder.resolve().name
-        files[folder / "README.md"] = _filled("README.md.j2", name=name).encode()
-    if not (folder / ".gitignore").exists():
-        files[folder / ".gitignore"] = b"output/\n"
+    files: dict[Path, bytes] = {}
+    if not (folder / "cards").exists():
+        for p in sorted(base.BASE_LAYOUTS.iterdir()):
+            if p.is_file():
+                files[folder / "layouts" / base.SHARED / p.name] = p.read_bytes()
+        for p in sorted(base.SCHEMAS.iterdir()):  # for editors: see docs/reference/manifest.md
+            files[folder / "schema" / p.name] = p.read_bytes()
+        if not (folder / "README.md").exists():
+            name = folder.resolve().name
+            files[folder / "README.md"] = _filled("README.md.j2", name=name).encode()
+        if not (folder / ".gitignore").exists():
+            files[folder / ".gitignore"] = b"output/\n"
+    if example is not None:
+        files.update(_example_files(folder, example))
     _write(files)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     return [folder / "cards", *files]
+
+
+def _example_known(example: str) -> None:
+    names = base.examples()
+    if example not in names:
+        raise BuildError(
+            _(
+                "no example game '{name}'{hint}; the examples are {names}",
+                name=example,
+                hint=did_you_mean(example, names),
+                names=", ".join(names),
+            )
+        )
+
+
+def _example_files(folder: Path, example: str) -> dict[Path, bytes]:
+    """The shipped game's own files (its cards/ and layouts/ folders), as a project holds
+    them; nothing of a game the project already has is replaced."""
+    files: dict[Path, bytes] = {}
+    for part in ("cards", "layouts"):
+        there = folder / part / example
+        if there.exists():
+            raise BuildError(_("{path}: the project already has it; nothing written", path=there))
+        shipped = base.EXAMPLES / part / example
+        for p in sorted(shipped.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
+                files[there / p.relative_to(shipped)] = p.read_bytes()
+    return files
 
 
 def new(

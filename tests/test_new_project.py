@@ -299,6 +299,64 @@ def test_a_pip_installed_pnp_starts_a_project_outside_the_repository(tmp_path):
     assert built.returncode == 0, built.stderr
     assert (work / "proj/output/g/cards.pdf").is_file()
 
+    # the documentation and the example games came with it
+    listed = pnp("docs")
+    assert listed.returncode == 0 and str(target) in listed.stdout, listed.stdout
+    assert "reference/manifest" in listed.stdout and "tutorial" in listed.stdout
+    tutorial = pnp("docs", "tutorial")
+    assert tutorial.stdout.startswith("# Tutorial"), tutorial.stdout[:200]
+    assert pnp("--lang", "ja", "docs", "tutorial").stdout.startswith("# チュートリアル")
+    made = pnp("init", "ex", "--example")
+    assert made.returncode == 0, made.stderr
+    assert "pnp build fudaraku" in made.stdout
+    del env["PNP_TRUST_CODE"]  # the example's rules run without asking: pnp wrote them
+    checked = pnp("check", "--project", "ex")
+    assert checked.returncode == 0 and "not run" not in checked.stderr, checked.stderr
+    assert pnp("build", "--project", "ex").returncode == 0
+    assert (work / "ex/output/fudaraku/rulebook.pdf").is_file()
+    assert not list((work / "ex").rglob("__pycache__"))
+
+
+def test_the_wheel_carries_every_package_of_the_source():
+    """pyproject.toml lists the packages (it maps docs/ and the games into the package): a
+    new folder of generator/ must be in the list, or a designer's install lacks it."""
+    import tomllib
+
+    listed = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]
+    inits = (REPO / "generator").rglob("__init__.py")
+    folders = {".".join(p.parent.relative_to(REPO).parts) for p in inits}
+    mapped = set(listed["package-dir"])
+    assert folders == set(listed["packages"]) - mapped
+    assert all((REPO / where).is_dir() for where in listed["package-dir"].values())
+
+
+def test_an_example_game_goes_into_a_new_or_an_existing_project(tmp_path):
+    project = tmp_path / "p"
+    made = run("init", str(project), "--example", "nyanbaa")
+    assert made.exit_code == 0, made.output
+    assert (project / "cards/nyanbaa/game.toml").is_file()
+    assert (project / "layouts/nyanbaa/hero_front.toml").is_file()
+    assert (project / "layouts/_shared/sheets.toml").is_file()
+    again = run("init", str(project), "--example", "nyanbaa")
+    assert again.exit_code == 1 and "cards/nyanbaa: the project already has it" in again.output
+    added = run("init", str(project), "--example")  # into the project that exists
+    assert added.exit_code == 0 and (project / "cards/fudaraku/rules.md").is_file()
+    typo = run("init", str(project), "--example", "nyanba")
+    assert typo.exit_code == 1 and "did you mean 'nyanbaa'" in typo.output
+    taken = run("init", "--example", "mygames")  # the option took the folder's name
+    assert taken.exit_code == 1 and "pnp init mygames --example" in taken.output
+    built = run("build", "fudaraku", "--project", str(project))
+    assert built.exit_code == 0, built.output
+
+
+def test_docs_names_a_document_by_its_last_part_and_a_near_miss(tmp_path):
+    manifest = run("docs", "manifest")
+    assert manifest.exit_code == 0
+    assert manifest.output.startswith("# The manifest")
+    assert (REPO / "docs/reference/manifest.md").read_text(encoding="utf-8") == manifest.output
+    wrong = run("docs", "manfest")
+    assert wrong.exit_code == 1 and "did you mean 'manifest'" in wrong.output
+
 
 def test_a_column_that_follows_from_another_catches_swapped_kinds(tmp_path):
     """`[component.depends] points = "kind"`, which `pnp new` proposes from the data: two

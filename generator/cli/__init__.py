@@ -12,6 +12,7 @@ from . import (  # noqa: F401 - each registers its command with the group
     calibrate,
     check,
     diff,
+    docs,
     init,
     new,
     printer,

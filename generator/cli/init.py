@@ -1,4 +1,4 @@
-"""`pnp init`: a new project folder."""
+"""`pnp init`: a new project folder, or one of the shipped games in it (`--example`)."""
 
 from __future__ import annotations
 
@@ -10,29 +10,76 @@ import click
 from ..i18n import _
 from .common import lang_option, main, run_action
 
+FIRST_EXAMPLE = "fudaraku"  # one component, no board: the quickest to read
+
 
 @main.command()
 @click.argument("folder", type=click.Path(file_okay=False), default=".")
+@click.option(
+    "--example",
+    metavar="[GAME]",
+    is_flag=False,
+    flag_value=FIRST_EXAMPLE,
+    default=None,
+    help="Put a shipped game in the project to build and read (fudaraku when none is named; "
+    "nyanbaa and rumbling_seed have boards and tokens). In a project that exists, adds it.",
+)
 @lang_option
-def init(folder) -> None:
+def init(folder, example) -> None:
     """Make a new project in FOLDER (default: here): cards/, layouts/_shared/ with the tool's
     paper, sizes, sheets and icons to change, and a README of the next steps."""
 
     def action() -> int:
-        from .. import scaffold
+        from .. import base, scaffold
+        from ..problems import BuildError
 
-        made = scaffold.init(Path(folder))
+        if example not in (None, *base.examples()) and folder == ".":
+            # `pnp init --example mygames`: the option took the folder for a game
+            raise BuildError(
+                _(
+                    "no example game '{name}'; the examples are {names}. For a new project "
+                    "{name} with an example: pnp init {name} --example",
+                    name=example,
+                    names=", ".join(base.examples()),
+                )
+            )
+        made = scaffold.init(Path(folder), example)
         for path in made:
             click.echo(_("made {path}", path=path))
+        if example is not None:
+            _trust_example(Path(folder), example)
         # quoted as the shell needs it: a folder name with a space (「ゲーム 制作」) is one word
         import shlex
         import subprocess
 
         shown = subprocess.list2cmdline([folder]) if os.name == "nt" else shlex.quote(folder)
-        if Path(folder).resolve() == Path.cwd().resolve():  # made here: no folder to go into
-            click.echo(_("next: pnp new GAME --from YOUR_SPREADSHEET"))
+        if example is not None:
+            step = _("pnp build {game}", game=example)
         else:
-            click.echo(_("next: cd {folder} && pnp new GAME --from YOUR_SPREADSHEET", folder=shown))
+            step = _("pnp new GAME --from YOUR_SPREADSHEET")
+        if Path(folder).resolve() == Path.cwd().resolve():  # made here: no folder to go into
+            click.echo(_("next: {step}", step=step))
+        else:
+            click.echo(_("next: cd {folder} && {step}", folder=shown, step=step))
         return 0
 
     run_action(action)
+
+
+def _trust_example(root: Path, example: str) -> None:
+    """The example's rules module is pnp's own code, written by the command the user ran: it
+    may run as written (an edit asks again, as for any project's code)."""
+    from .. import trust
+    from ..rules.modules import RULES_FILE
+
+    path = root / "cards" / example / RULES_FILE
+    if not path.is_file():
+        return
+    shown = f"cards/{example}/{RULES_FILE}"
+    trust.remember(root, {shown: trust.digest(path)})
+    click.echo(
+        _(
+            "trusted {file}: it came with pnp (`pnp trust --forget` takes that back)",
+            file=shown,
+        )
+    )
