@@ -140,6 +140,8 @@ def init(folder: Path, example: str | None = None) -> list[Path]:
             files[folder / ".gitignore"] = b"output/\n"
     if example is not None:
         files.update(_example_files(folder, example))
+        if (folder / "cards").exists():  # a project that exists may be someone else's
+            _confined(folder, files)
     _write(files)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     return [folder / "cards", *files]

@@ -347,6 +347,14 @@ def test_an_example_game_goes_into_a_new_or_an_existing_project(tmp_path):
     assert taken.exit_code == 1 and "pnp init mygames --example" in taken.output
     built = run("build", "fudaraku", "--project", str(project))
     assert built.exit_code == 0, built.output
+    other = tmp_path / "other"  # someone's project whose layouts/ is linked out of it
+    elsewhere = tmp_path / "elsewhere"
+    (other / "cards").mkdir(parents=True)
+    elsewhere.mkdir()
+    (other / "layouts").symlink_to(elsewhere, target_is_directory=True)
+    linked = run("init", str(other), "--example", "rumbling_seed")
+    assert linked.exit_code == 1 and "layouts" in linked.output, linked.output
+    assert not list(elsewhere.iterdir()) and not (other / "cards/rumbling_seed").exists()
 
 
 def test_docs_names_a_document_by_its_last_part_and_a_near_miss(tmp_path):
