@@ -1015,3 +1015,11 @@ def test_a_card_of_a_proposed_group_is_named_by_its_name_column(tmp_path):
     assert "deck.csv:2:色: error: 赤の札1 belongs to no composition group" in result.output, (
         result.output
     )
+
+
+def test_docs_missing_from_an_install_is_said_not_a_traceback(tmp_path, monkeypatch):
+    from generator import base
+
+    monkeypatch.setattr(base, "DOCS", tmp_path)  # an install without docs/
+    missing = run("docs")
+    assert missing.exit_code == 1 and "no documentation is installed" in missing.output

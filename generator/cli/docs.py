@@ -24,6 +24,15 @@ def docs(name, open_it) -> None:
         from .. import base, i18n
 
         found = _documents(base.DOCS)
+        if not found:  # an install made without them (a copy of the package alone)
+            from ..problems import BuildError
+
+            raise BuildError(
+                _(
+                    "no documentation is installed with this pnp (looked in {folder})",
+                    folder=base.DOCS,
+                )
+            )
         if name is None:  # each once, titled in the language of messages where translated
             names = [n for n in found if n.rsplit(".", 1)[-1] not in i18n.LANGUAGES]
             width = max(len(n) for n in names)
