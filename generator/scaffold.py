@@ -170,7 +170,7 @@ def _example_files(folder: Path, example: str) -> dict[Path, bytes]:
             raise BuildError(_("{path}: the project already has it; nothing written", path=there))
         shipped = base.EXAMPLES / part / example
         for p in sorted(shipped.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc":
+            if p.is_file() and "__pycache__" not in p.parts:  # pip compiled its rules.py
                 files[there / p.relative_to(shipped)] = p.read_bytes()
     return files
 

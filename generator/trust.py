@@ -63,6 +63,17 @@ def trusted(root: Path) -> dict[str, str]:
     return {}
 
 
+def rules_modules(root: Path, games, file: str) -> dict[str, str]:
+    """The rules modules (`cards/GAME/<file>`) these games of the project at `root` have, by
+    path in the project, with their digest: what `remember` takes."""
+    found = {}
+    for game in games:
+        path = root / "cards" / game / file
+        if path.is_file():
+            found[f"cards/{game}/{file}"] = digest(path)
+    return found
+
+
 def remember(root: Path, files: dict[str, str]) -> Path:
     """Trust these files (path in the project -> digest) of the project at `root`, with those
     trusted before."""

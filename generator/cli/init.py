@@ -33,27 +33,27 @@ def init(folder, example) -> None:
         from .. import base, scaffold
         from ..problems import BuildError
 
-        if example not in (None, *base.examples()) and folder == ".":
+        names = base.examples()
+        if example not in (None, *names) and folder == ".":
             # `pnp init --example mygames`: the option took the folder for a game
             raise BuildError(
                 _(
                     "no example game '{name}'; the examples are {names}. For a new project "
                     "{name} with an example: pnp init {name} --example",
                     name=example,
-                    names=", ".join(base.examples()),
+                    names=", ".join(names),
                 )
             )
         made = scaffold.init(Path(folder), example)
         for path in made:
             click.echo(_("made {path}", path=path))
-        if example is not None:
-            _trust_example(Path(folder), example)
         # quoted as the shell needs it: a folder name with a space (「ゲーム 制作」) is one word
         import shlex
         import subprocess
 
         shown = subprocess.list2cmdline([folder]) if os.name == "nt" else shlex.quote(folder)
         if example is not None:
+            _trust_example(Path(folder), example)
             step = _("pnp build {game}", game=example)
         else:
             step = _("pnp new GAME --from YOUR_SPREADSHEET")
@@ -72,14 +72,13 @@ def _trust_example(root: Path, example: str) -> None:
     from .. import trust
     from ..rules.modules import RULES_FILE
 
-    path = root / "cards" / example / RULES_FILE
-    if not path.is_file():
-        return
-    shown = f"cards/{example}/{RULES_FILE}"
-    trust.remember(root, {shown: trust.digest(path)})
-    click.echo(
-        _(
-            "trusted {file}: it came with pnp (`pnp trust --forget` takes that back)",
-            file=shown,
+    files = trust.rules_modules(root, [example], RULES_FILE)
+    if files:
+        trust.remember(root, files)
+    for shown in files:
+        click.echo(
+            _(
+                "trusted {file}: it came with pnp (`pnp trust --forget` takes that back)",
+                file=shown,
+            )
         )
-    )

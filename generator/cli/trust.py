@@ -32,12 +32,10 @@ def trust(games, project_dir, forget) -> None:
             else:
                 click.echo(_("nothing of {folder} was trusted", folder=project.root))
             return 0
-        files = {}
-        for gid in games or project.game_ids():
+        named = games or project.game_ids()
+        for gid in named:
             project.manifest(gid)  # a game of the project, named as one
-            path = project.cards / gid / RULES_FILE
-            if path.is_file():
-                files[f"cards/{gid}/{RULES_FILE}"] = trusting.digest(path)
+        files = trusting.rules_modules(project.root, named, RULES_FILE)
         if not files:
             click.echo(
                 _(

@@ -16,6 +16,7 @@ from pathlib import Path
 import tomlkit
 
 from ..i18n import _
+from ..output import atomic_write
 from ..problems import BuildError, Problem, SourceRef, did_you_mean
 from .units import UNITS
 
@@ -98,8 +99,6 @@ def change(
         else:
             table[key] = value
     text = tomlkit.dumps(document).encode("utf-8")
-    from ..output import atomic_write
-
     atomic_write(path, text)
     return Written(digest(text), notes)
 
