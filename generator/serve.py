@@ -10,16 +10,19 @@ after an edit only the faces that changed are rendered again.
 
 from __future__ import annotations
 
+import hmac
 import json
 import threading
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import parse_qs, quote, unquote
 
 from . import pipeline
-from .i18n import _
+from .editor import Editor, Refused, targets
+from .editor import words as editor_words
+from .i18n import _, language
 from .layout.plan import laid_cards
 from .layout.templates import html_page
 from .problems import BuildError, Problem
@@ -51,6 +54,7 @@ class GameView:
     problems: list[str] = field(default_factory=list)  # not tied to a card
     ok: bool = True
     font: Path | None = None  # the game's body font file: the page is set in it too
+    edits: list[tuple[str, str]] = field(default_factory=list)  # (what, the editor's address)
 
 
 class Gallery:
@@ -64,24 +68,34 @@ class Gallery:
         self.session = Session()  # kept across saves: a rebuild lays out only what changed
         self.version = 0
         self.changed = threading.Condition()
+        self.plans: dict = {}  # game -> its Plan as the last good build laid it out (the editor's)
+        self.problems: list[Problem] = []  # the last build's
+        self.lock = threading.RLock()  # one build (or one face rendered) at a time
+        self.editor = Editor(self)
 
     def rebuild(self) -> None:
         """Build again: the page shows the cards as soon as they are laid out, and their files
-        once they are written."""
-        games = self.named or self.project.game_ids()
-        try:
-            result = pipeline.build(self.project, games, self.options, self.session, self._show)
-        except BuildError as exc:
-            self._show(None, exc.problems)
-            return
-        if not result.failed(self.options.strict):
-            self._show(result)
+        once they are written. A save and the editor's write may ask at once: one builds at a
+        time, the second after the first."""
+        with self.lock:
+            games = self.named or self.project.game_ids()
+            try:
+                result = pipeline.build(self.project, games, self.options, self.session, self._show)
+            except BuildError as exc:
+                self._show(None, exc.problems)
+                return
+            if not result.failed(self.options.strict):
+                self._show(result)
+
+    def cache(self):
+        return _cache(self.out)
 
     def _show(self, result, problems=None) -> None:
         """The games as `result` has them (laid out; its files, once written), or the last
         good views marked not built, with the problems that stopped this build."""
         games = self.named or self.project.game_ids()
         problems = result.problems.items if result is not None else problems
+        self.problems = list(problems)
         views = dict(self.games)
         laid = {plan.game.id: plan for plan in result.plans} if result else {}
         failed = result is None or result.failed(self.options.strict)
@@ -89,6 +103,7 @@ class Gallery:
             plan = laid.get(game)
             if plan is not None and not failed:
                 views[game] = self._view(plan, result, views.get(game))
+                self.plans[game] = plan
             view = views.setdefault(game, GameView(game, game))
             view.ok = not failed
             self._place_problems(view, [p for p in problems if p.game in (None, game)])
@@ -117,6 +132,10 @@ class Gallery:
         for size, faces in todo.items():
             pngs = faces_to_png(game.title, list(faces.values()), size, 0.0, names, DPI)
             self.images.update(zip(faces, pngs))
+        view.edits = [
+            (t.title, "/edit/" + "/".join(quote(p, safe="") for p in t.id.split("/")))
+            for t in targets(plan, self.project)
+        ]
         folder = self.out / game.id
         view.files = sorted(
             p.relative_to(folder).as_posix()
@@ -153,6 +172,7 @@ class Gallery:
             fonts=fonts,
             version=self.version,
             stale=_("not built; the last good outputs stay as they were"),
+            edit_word=_("lay out by hand"),
         )
 
 
@@ -162,6 +182,12 @@ def _cache(out: Path):
     return Cache.for_output(out, writable=True)
 
 
+def fonts_of(gallery: Gallery, game: str) -> bool:
+    view = gallery.games.get(game)
+    return view is not None and view.font is not None
+
+
+MOST_POSTED = 4 * 1024 * 1024  # an editor's write: a layout file back (an undo) at most
 MOST_STREAMS = 16  # event streams open at once (each holds a thread); more are told to wait
 
 
@@ -216,6 +242,8 @@ def handler(gallery: Gallery):
                         Path(name).suffix, "text/plain; charset=utf-8"
                     )
                     return self._send((gallery.out / game / name).read_bytes(), kind)
+            if path.startswith("/edit/"):
+                return self._edit_get(path[len("/edit/") :], self.path.partition("?")[2])
             if path == "/events":
                 if not streams.acquire(blocking=False):
                     return self.send_error(HTTPStatus.SERVICE_UNAVAILABLE, "too many pages open")
@@ -224,6 +252,77 @@ def handler(gallery: Gallery):
                 finally:
                     streams.release()
             self.send_error(HTTPStatus.NOT_FOUND)
+
+        def _edit_get(self, rest: str, query: str) -> None:
+            editor = gallery.editor
+            if rest.startswith("image/") and rest.endswith(".png"):
+                image = editor.images.get(rest[len("image/") : -len(".png")])
+                if image is None:
+                    return self.send_error(HTTPStatus.NOT_FOUND)
+                return self._send(image, "image/png", cache=True)
+            parts = rest.split("/")
+            try:
+                if len(parts) == 4 and parts[3] == "state.json":
+                    card = parse_qs(query).get("card", ["0"])[0]
+                    state = editor.state(*parts[:3], int(card) if card.isdigit() else 0)
+                    return self._send(json.dumps(state).encode(), "application/json")
+                if len(parts) == 3:
+                    target = editor.target(*parts)
+                    page = html_page(
+                        "editor.html",
+                        target=target,
+                        token=editor.token,
+                        font=fonts_of(gallery, target.game),
+                        words=editor_words(),
+                        lang=language(),
+                    )
+                    return self._send(page.encode(), "text/html; charset=utf-8")
+            except Refused as exc:
+                return self.send_error(exc.status, exc.message)
+            self.send_error(HTTPStatus.NOT_FOUND)
+
+        def do_POST(self) -> None:  # noqa: N802 - the http.server name
+            """The editor's writes: only from a page this server sent (its token, in a header
+            no other site's page can set without asking first), as JSON, from this machine."""
+            if not self._ours():
+                return self.send_error(HTTPStatus.FORBIDDEN, "not this server's name")
+            port = self.server.server_address[1]
+            origin = self.headers.get("Origin")
+            if origin is not None and origin not in (
+                f"http://127.0.0.1:{port}",
+                f"http://localhost:{port}",
+            ):
+                return self._answer(HTTPStatus.FORBIDDEN, _("a write from another site"))
+            if not hmac.compare_digest(self.headers.get("X-PNP-Token", ""), gallery.editor.token):
+                return self._answer(
+                    HTTPStatus.FORBIDDEN,
+                    _("a write needs the token of the editor's page: load the page again"),
+                )
+            kind = self.headers.get("Content-Type", "").split(";")[0].strip()
+            length = int(self.headers.get("Content-Length") or 0)
+            if self.path != "/edit/api" or kind != "application/json":
+                return self._answer(HTTPStatus.NOT_FOUND, _("not an editor's write"))
+            if not 0 < length <= MOST_POSTED:
+                return self._answer(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, _("too big a write"))
+            try:
+                request = json.loads(self.rfile.read(length))
+            except ValueError:
+                return self._answer(HTTPStatus.BAD_REQUEST, _("not JSON"))
+            try:
+                answer = gallery.editor.apply(request)
+            except Refused as exc:
+                return self._answer(exc.status, exc.message)
+            body = json.dumps(answer).encode()
+            return self._send(body, "application/json")
+
+        def _answer(self, status: int, message: str) -> None:
+            body = json.dumps({"ok": False, "message": message}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
 
         def _events(self) -> None:
             self.send_response(HTTPStatus.OK)

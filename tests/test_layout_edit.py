@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from generator.layout.edit import Stale, change, digest
+from generator.layout.edit import Stale, add, change, digest, duplicate, move, remove, restore
 from generator.problems import BuildError
 
 from conftest import run
@@ -115,3 +115,81 @@ def test_a_box_moved_in_a_new_game_is_where_the_build_puts_it(tmp_path):
     assert tomllib.loads(front.read_text("utf-8"))["box"][-1]["x"].endswith("mm")
     checked = run("check", "--no-play", "--project", str(project))
     assert checked.exit_code == 0, checked.output
+
+
+COMMENTED = """\
+# the file's own note
+extends = "card_base"
+
+# the title: keep it short
+[[box]]
+name = "title"
+type = "text"
+x = "5mm"
+y = "5mm"
+w = "20mm"
+h = "8mm"
+text = "{{ name }}"
+
+# the cost, top right
+[[box]]
+name = "cost"  # a coin
+type = "text"
+x = "40mm"
+y = "5mm"
+w = "10mm"
+h = "10mm"
+text = "{{ cost }}"
+"""
+
+
+def boxes_of(path):
+    return [b["name"] for b in tomllib.loads(path.read_text("utf-8"))["box"]]
+
+
+def test_boxes_added_copied_reordered_and_removed_keep_their_comments(tmp_path):
+    path = tmp_path / "front.toml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    seen = digest(path.read_bytes())
+    values = {"name": "art", "type": "image", "x": 3 * MM, "y": "H / 2", "w": 10 * MM}
+    added = add(path, seen, values | {"h": 12 * MM, "src": "{{ art }}"}, after="title")
+    assert boxes_of(path) == ["title", "art", "cost"]
+    text = path.read_text("utf-8")
+    assert 'x = "3mm"' in text and 'y = "H / 2"' in text and "# the cost, top right" in text
+    assert added.before == COMMENTED
+    copied = duplicate(path, added.digest, "cost", "cost-2")
+    assert boxes_of(path) == ["title", "art", "cost", "cost-2"]
+    assert path.read_text("utf-8").count("# the cost, top right") == 1  # a note is not copied
+    moved = move(path, copied.digest, "cost", -1)
+    assert boxes_of(path) == ["title", "cost", "art", "cost-2"]
+    text = path.read_text("utf-8")
+    assert text.index("# the cost, top right") < text.index('name = "cost"  # a coin')
+    assert text.index('name = "cost"') < text.index('name = "art"')
+    gone = remove(path, moved.digest, "cost")
+    assert boxes_of(path) == ["title", "art", "cost-2"]
+    text = path.read_text("utf-8")
+    assert "# the cost, top right" not in text and "# the title: keep it short" in text
+    assert text.startswith("# the file's own note\nextends")
+    back = restore(path, gone.digest, COMMENTED)
+    assert path.read_text("utf-8") == COMMENTED and back.before == text
+
+
+def test_an_inherited_box_is_overridden_with_the_keys_changed_only(tmp_path):
+    path = tmp_path / "front.toml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    change(path, digest(path.read_bytes()), "background", {"fill": "#EEEEEE"}, create=True)
+    after = path.read_text("utf-8")
+    assert after.startswith(COMMENTED)
+    assert tomllib.loads(after)["box"][-1] == {"name": "background", "fill": "#EEEEEE"}
+    with pytest.raises(BuildError):  # without `create`, a box the file lacks is a mistake
+        change(path, digest(path.read_bytes()), "frame", {"fill": "#EEEEEE"})
+
+
+def test_an_undo_of_a_file_changed_meanwhile_is_refused(tmp_path):
+    path = tmp_path / "front.toml"
+    path.write_text(COMMENTED, encoding="utf-8")
+    written = change(path, digest(path.read_bytes()), "title", {"x": 7 * MM})
+    path.write_text(COMMENTED.replace("20mm", "22mm"), encoding="utf-8")  # the designer's save
+    with pytest.raises(Stale):
+        restore(path, written.digest, written.before)
+    assert "22mm" in path.read_text("utf-8")

@@ -250,7 +250,7 @@ def load_layout(
             if isinstance(merged.get(key), str) and merged[key] in words:
                 merged[key] = words[merged[key]]
         spec = BoxSpec(name_, merged.get("type", ""), merged, where, key_lines)
-        _check_spec(spec, names, problems)
+        check_spec(spec, names, problems)
         if inherited:
             boxes[boxes.index(inherited)] = spec
         else:
@@ -259,7 +259,7 @@ def load_layout(
     return Layout(name, file, boxes)
 
 
-def _check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
+def check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:
     where = spec.where
     if not isinstance(spec.type, str) or spec.type not in KEYS:
         problems.error(
