@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -33,6 +36,43 @@ def interruptible() -> None:
     when the tests themselves run where it is ignored (a job started in the background with
     `&` ignores SIGINT, and its children inherit that)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+CHROMIUM = next(
+    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
+)
+
+
+def start_serving(root: Path):
+    """`pnp serve --port 0` on a project, in a process of its own: the process and its URL."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        preexec_fn=interruptible,
+    )
+    first = proc.stdout.readline()
+    found = re.search(r"http://127\.0\.0\.1:\d+/", first)
+    assert found, first + proc.stdout.read(2000) if proc.poll() is not None else first
+    return proc, found.group(0)
+
+
+def stop_serving(proc) -> int:
+    proc.send_signal(signal.SIGINT)
+    return proc.wait(timeout=30)
+
+
+@pytest.fixture
+def browser():
+    """Debian's chromium, headless, driven by Playwright (no browser download of its own)."""
+    sync = pytest.importorskip("playwright.sync_api")
+    with sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 @pytest.fixture(autouse=True)

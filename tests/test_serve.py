@@ -5,45 +5,17 @@ within seconds, and puts a broken row's problem beside its card."""
 from __future__ import annotations
 
 import os
-import re
-import shutil
-import signal
-import subprocess
-import sys
 
 import pytest
 
-from conftest import edit, interruptible, make_fixture_project
+from conftest import CHROMIUM, edit, make_fixture_project
+from conftest import start_serving as start
+from conftest import stop_serving as stop
 
-CHROMIUM = next(
-    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
-)
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine"),
     pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process"),
 ]
-
-
-def start(root):
-    """`pnp serve --port 0` on a project, in a process of its own: the process and its URL."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1", PNP_LANG="en")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--project", str(root), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        preexec_fn=interruptible,
-    )
-    first = proc.stdout.readline()
-    found = re.search(r"http://127\.0\.0\.1:\d+/", first)
-    assert found, first + proc.stdout.read(2000) if proc.poll() is not None else first
-    return proc, found.group(0)
-
-
-def stop(proc) -> int:
-    proc.send_signal(signal.SIGINT)
-    return proc.wait(timeout=30)
 
 
 @pytest.fixture
@@ -52,15 +24,6 @@ def served(tmp_path):
     proc, url = start(root)
     yield root, url
     assert stop(proc) == 0
-
-
-@pytest.fixture
-def browser():
-    sync = pytest.importorskip("playwright.sync_api")
-    with sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def test_the_gallery_follows_edits_and_shows_problems_beside_their_cards(served, browser):

@@ -1,0 +1,292 @@
+"""The layout editor of `pnp serve`, driven in a real headless chromium as a designer drives it:
+drag, resize, a colour typed in the panel, a box added from a column, undo. What is checked is
+what the designer gets: the layout file on disk (exactly those changes, every comment kept), the
+next build's print-shop PDF read back (each box where the editor showed it, within 0.1 mm), and
+writes the editor did not send (no token, another site, a stale tab) refused."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import urllib.error
+import urllib.request
+
+import pytest
+
+from conftest import CHROMIUM, make_fixture_project, run, start_serving, stop_serving
+from pdfread import render
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine"),
+    pytest.mark.skipif(os.name == "nt", reason="SIGINT to a child process"),
+]
+
+MM = 72 / 25.4
+CARD = (63.0, 88.0)  # poker, as the fixture's manifest names it
+BLEED = 3.0  # the sheet's bleed
+
+LAYOUT = """\
+# 数字カード, front: a layout begun from scratch, placed by hand
+description = "marker, panel and number"
+extends = "card_base"
+
+# a block of the suit's colour
+[[box]]
+name = "marker"
+type = "rect"
+x = "10mm"
+y = "20mm"
+w = "8mm"
+h = "6mm"
+fill = "#204080"   # blue, for now
+
+# a panel behind the number
+[[box]]
+name = "panel"
+type = "rect"
+x = "30mm"
+y = "40mm"
+w = "20mm"
+h = "15mm"
+fill = "#A0A0A0"
+
+[[box]]
+name = "number"
+type = "text"
+x = "4mm"
+y = "62mm"
+w = "W - 8mm"
+h = "20mm"
+text = "{{ number }}"
+size = "24pt"
+"""
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = make_fixture_project("tiny", tmp_path)
+    (root / "layouts/tiny/card_front.toml").write_text(LAYOUT, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def served(project):
+    proc, url = start_serving(project)
+    yield project, url
+    assert stop_serving(proc) == 0
+
+
+def changed(before: str, after: str) -> list[str]:
+    return [
+        line
+        for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="")
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+def open_editor(browser, url, side="front", width=1280):
+    page = browser.new_page(viewport={"width": width, "height": 860})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}edit/tiny/card/{side}")
+    page.wait_for_selector('.box[data-name="number"]')
+    page.wait_for_load_state("networkidle")
+    return page, errors
+
+
+def scale(page) -> float:
+    """Pixels a mm on the page: the stage is the card with its bleed."""
+    width = page.locator("#stage").bounding_box()["width"]
+    return width / (CARD[0] + 2 * BLEED)
+
+
+def shown_mm(page, name) -> tuple[float, float, float, float]:
+    """Where the page shows a box, in mm from the card's trim corner (read in one go: the page
+    draws itself again whenever a build ends)."""
+    page.wait_for_selector(f'.box[data-name="{name}"]')
+    return tuple(
+        page.evaluate(
+            """([name, card, bleed]) => {
+                const stage = document.querySelector("#stage").getBoundingClientRect();
+                const box = document.querySelector(`.box[data-name="${name}"]`)
+                    .getBoundingClientRect();
+                const s = stage.width / (card + 2 * bleed);
+                return [(box.left - stage.left) / s - bleed, (box.top - stage.top) / s - bleed,
+                        box.width / s, box.height / s];
+            }""",
+            [name, CARD[0], BLEED],
+        )
+    )
+
+
+def drag(page, selector, dx_mm, dy_mm):
+    page.wait_for_selector(selector)
+    s = scale(page)
+    x, y = page.evaluate(
+        """selector => {
+            const r = document.querySelector(selector).getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2];
+        }""",
+        selector,
+    )
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx_mm * s, y + dy_mm * s, steps=12)
+    page.mouse.up()
+
+
+def writes(project, before_text):
+    return changed(before_text, (project / "layouts/tiny/card_front.toml").read_text("utf-8"))
+
+
+def wait_for_file(page, project, lines, timeout=30):
+    for _ in range(timeout * 10):
+        if writes(project, LAYOUT) == lines:
+            return
+        page.wait_for_timeout(100)
+    assert writes(project, LAYOUT) == lines
+
+
+def painted(pdf, colour: str, dpi: float = 600) -> tuple[float, float, float, float] | None:
+    """Where the first page of a print-shop PDF (one face a page, trim + bleed) paints
+    `colour`: (x, y, w, h) in mm from the trim corner, read from its pixels (pypdfium2)."""
+    from PIL import Image, ImageChops
+
+    image = render(pdf, 0, dpi / 72)
+    solid = Image.new("RGB", image.size, colour)
+    mask = ImageChops.difference(image, solid).convert("L").point(lambda v: 255 if v < 4 else 0)
+    box = mask.getbbox()
+    if box is None:
+        return None
+    per_mm = dpi / 25.4
+    x0, y0, x1, y1 = (v / per_mm for v in box)
+    return (x0 - BLEED, y0 - BLEED, x1 - x0, y1 - y0)
+
+
+def near(a, b, within=0.1):
+    return all(abs(p - q) <= within for p, q in zip(a, b))
+
+
+def test_placing_by_hand_writes_the_layout_and_the_pdf_agrees(served, browser):
+    project, url = served
+    page, errors = open_editor(browser, url)
+    assert near(shown_mm(page, "marker"), (10, 20, 8, 6), 0.05)
+
+    # Drag the marker 10 mm right.
+    drag(page, '.box[data-name="marker"]', 10, 0)
+    wait_for_file(page, project, ['-x = "10mm"', '+x = "20mm"'])
+
+    # Resize the panel by its bottom-right corner: 5 mm wider, 3 mm taller.
+    page.locator('#layers li[data-name="panel"] .n').click()
+    drag(page, '.box[data-name="panel"] .handle[data-handle="se"]', 5, 3)
+    wait_for_file(
+        page,
+        project,
+        ['-x = "10mm"', '+x = "20mm"', '-w = "20mm"', '-h = "15mm"', '+w = "25mm"', '+h = "18mm"'],
+    )
+
+    # Type a colour in the panel's fill.
+    fill = page.locator('#keys input[name="fill"]')
+    assert fill.input_value() == "#A0A0A0"
+    fill.fill("#00AA55")
+    fill.press("Enter")
+    done = [
+        '-x = "10mm"',
+        '+x = "20mm"',
+        '-w = "20mm"',
+        '-h = "15mm"',
+        '-fill = "#A0A0A0"',
+        '+w = "25mm"',
+        '+h = "18mm"',
+        '+fill = "#00AA55"',
+    ]
+    wait_for_file(page, project, done)
+
+    # Add a box from the deck's `suit` column: on the page, selected, and in the file.
+    page.select_option("#column", "suit")
+    page.click("#add")
+    page.wait_for_selector('.box.selected[data-name="suit"]')
+    text = (project / "layouts/tiny/card_front.toml").read_text("utf-8")
+    assert '[[box]]\nname = "suit"\ntype = "text"' in text and 'text = "{{ suit }}"' in text
+
+    # Undo once: the added box goes, the rest stays.
+    page.click("#undo")
+    page.wait_for_selector('.box[data-name="suit"]', state="detached")
+    wait_for_file(page, project, done)
+    after = (project / "layouts/tiny/card_front.toml").read_text("utf-8")
+    comments = [line for line in LAYOUT.splitlines() if "# " in line]
+    assert len(comments) == 4 and all(line in after for line in comments)
+
+    # The editor shows the boxes where the next build prints them.
+    page.wait_for_function("() => !document.querySelector('#undo').disabled")
+    shown = {name: shown_mm(page, name) for name in ("marker", "panel")}
+    assert near(shown["marker"], (20, 20, 8, 6), 0.05)
+    assert near(shown["panel"], (30, 40, 25, 18), 0.05)
+    assert errors == []
+
+    built = run("build", "--project", str(project), "--format", "printshop")
+    assert built.exit_code == 0, built.output
+    pdf = project / "output/tiny/printshop/generic/card.pdf"
+    assert near(painted(pdf, "#204080"), shown["marker"])
+    assert near(painted(pdf, "#00AA55"), shown["panel"])
+
+
+def post(url, body, headers):
+    request = urllib.request.Request(
+        url + "edit/api",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **headers},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_writes_the_page_did_not_send_are_refused(served, browser):
+    project, url = served
+    page, _errors = open_editor(browser, url)
+    state = page.evaluate("fetch(location.pathname + '/state.json').then(r => r.json())")
+    token = page.get_attribute('meta[name="pnp-token"]', "content")
+    digests = {f["file"]: f["digest"] for f in state["files"]}
+    body = {
+        "op": "set",
+        "game": "tiny",
+        "component": "card",
+        "side": "front",
+        "box": "marker",
+        "values": {"x": 40},
+        "digests": digests,
+    }
+    assert post(url, body, {})[0] == 403  # no token
+    assert post(url, body, {"X-PNP-Token": token[::-1]})[0] == 403  # not this server's
+    other = {"X-PNP-Token": token, "Origin": "http://evil.example"}
+    assert post(url, body, other)[0] == 403  # from another site's page
+    assert (project / "layouts/tiny/card_front.toml").read_text("utf-8") == LAYOUT
+
+    # A box inherited from pnp's own base layout is overridden in the designer's file.
+    code, answer = post(
+        url, body | {"box": "background", "values": {"fill": "#F0E8D0"}}, {"X-PNP-Token": token}
+    )
+    assert code == 200, answer
+    text = (project / "layouts/tiny/card_front.toml").read_text("utf-8")
+    assert text.startswith(LAYOUT) and text.endswith('name = "background"\nfill = "#F0E8D0"\n')
+    assert "overridden in layouts/tiny/card_front.toml" in answer["notes"][0]
+
+    # A second tab that read the file before that write is refused, and says so.
+    code, answer = post(url, body, {"X-PNP-Token": token})
+    assert code == 409 and "changed since the editor read it" in answer["message"]
+    # A value the build would refuse is refused before anything is written.
+    fresh = {
+        f["file"]: f["digest"]
+        for f in page.evaluate("fetch(location.pathname + '/state.json').then(r => r.json())")[
+            "files"
+        ]
+    }
+    bad = body | {"values": {"fill": "blau"}, "digests": fresh}
+    code, answer = post(url, bad, {"X-PNP-Token": token})
+    assert code == 400 and "'fill' must be a colour" in answer["message"]
+    assert (project / "layouts/tiny/card_front.toml").read_text("utf-8") == text
