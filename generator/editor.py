@@ -25,6 +25,7 @@ from .layout.faces import COLOUR_KEYS, Face
 from .layout.plan import laid_decks
 from .layout.tuckbox import LAYOUTS as TUCKBOX_LAYOUTS
 from .layout.units import MM, UnitError, to_pt
+from .output import atomic_write
 from .problems import BuildError, Problems, SourceRef
 from .textfile import confine
 
@@ -349,13 +350,20 @@ class Editor:
                 layout = None
                 if op != "restore":
                     raise Refused(409, "\n".join(p.format() for p in exc.problems)) from None
-            digests = request.get("digests") or {}
+            digests = dict(request.get("digests") or {})
+            copied = None
+            if op != "restore" and base.is_tools(files[0].path):
+                copied = self._copy(target, files[0])
+                files = self.chain(target)
+                digests[files[0].rel] = edit.digest(files[0].path.read_bytes())
             try:
                 file, written = self._do(op, request, target, files, layout, digests)
             except edit.Stale as exc:
                 raise Refused(409, exc.problems[0].message) from None
             except BuildError as exc:
                 raise Refused(400, "\n".join(p.message for p in exc.problems)) from None
+        if copied:
+            written.notes.insert(0, copied)
         self.gallery.rebuild()
         return {
             "ok": True,
@@ -364,6 +372,28 @@ class Editor:
             "before": written.before,
             "notes": written.notes,
         }
+
+    def _copy(self, target: Target, file: File) -> str:
+        """pnp's own layout copied into the game's layout folder under its name (where a build
+        looks first), to be the designer's to change; what to tell them."""
+        folder = self.gallery.project.layouts / target.game
+        path = folder / file.path.name
+        if path.exists() or path.is_symlink():
+            raise Refused(
+                409, _("{file} is in the way of a copy", file=self.gallery.project.rel(path))
+            )
+        confine(
+            folder if folder.exists() else folder.parent,
+            self.gallery.project.layouts,
+            SourceRef(file.rel),
+            "layout",
+        )
+        atomic_write(path, file.path.read_bytes())
+        return _(
+            "{layout} was pnp's own layout: copied into {file}, which this game now uses",
+            layout=file.layout,
+            file=self.gallery.project.rel(path),
+        )
 
     def _do(self, op, request, target: Target, files: list[File], layout, digests):
         own = files[0]
@@ -376,10 +406,9 @@ class Editor:
                 raise Refused(
                     403,
                     _(
-                        "{file} is pnp's own layout and is not written; copy it into "
-                        "layouts/{game}/ under a name of your own and name that in game.toml",
+                        "{file} is not written by the editor: it is pnp's own, or lies outside "
+                        "the project's layouts folder (a link out of it)",
                         file=file.rel,
-                        game=target.game,
                     ),
                 )
             return file

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote
 
 from . import pipeline
-from .editor import Editor, Refused, targets
+from .editor import Editor, Refused, side_word, targets
 from .editor import words as editor_words
 from .i18n import _, language
 from .layout.plan import laid_cards
@@ -54,7 +54,8 @@ class GameView:
     problems: list[str] = field(default_factory=list)  # not tied to a card
     ok: bool = True
     font: Path | None = None  # the game's body font file: the page is set in it too
-    edits: list[tuple[str, str]] = field(default_factory=list)  # (what, the editor's address)
+    # component name -> (which face, the editor's address): its layouts, to edit by hand
+    edits: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
 
 class Gallery:
@@ -132,10 +133,10 @@ class Gallery:
         for size, faces in todo.items():
             pngs = faces_to_png(game.title, list(faces.values()), size, 0.0, names, DPI)
             self.images.update(zip(faces, pngs))
-        view.edits = [
-            (t.title, "/edit/" + "/".join(quote(p, safe="") for p in t.id.split("/")))
-            for t in targets(plan, self.project)
-        ]
+        named = {c.id: c.name for c in game.manifest.components}
+        for t in targets(plan, self.project):
+            address = "/edit/" + "/".join(quote(p, safe="") for p in t.id.split("/"))
+            view.edits.setdefault(named[t.component], []).append((side_word(t.side), address))
         folder = self.out / game.id
         view.files = sorted(
             p.relative_to(folder).as_posix()

@@ -90,7 +90,7 @@ def open_editor(browser, url, side="front", width=1280):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{url}edit/tiny/card/{side}")
-    page.wait_for_selector('.box[data-name="number"]')
+    page.wait_for_selector(".box")
     page.wait_for_load_state("networkidle")
     return page, errors
 
@@ -290,3 +290,88 @@ def test_writes_the_page_did_not_send_are_refused(served, browser):
     code, answer = post(url, bad, {"X-PNP-Token": token})
     assert code == 400 and "'fill' must be a colour" in answer["message"]
     assert (project / "layouts/tiny/card_front.toml").read_text("utf-8") == text
+
+
+def test_stepping_through_the_deck_shows_each_cards_problems(tmp_path, browser):
+    root = make_fixture_project("tiny", tmp_path)
+    data = root / "cards/tiny/cards.csv"
+    data.write_text(
+        data.read_text("utf-8").replace("三の赤。", "三の赤。" + "とても長い文章が続きます。" * 30),
+        encoding="utf-8",
+    )
+    proc, url = start_serving(root)
+    try:
+        page, errors = open_editor(browser, url)
+        assert page.locator("#card option").count() == 10  # a row a card, copies once
+        assert "none" in page.locator("#problems").inner_text()
+        page.click("#next")
+        page.wait_for_function("document.querySelector('#card').value === '1'")
+        assert "none" in page.locator("#problems").inner_text()
+        page.click("#next")
+        page.wait_for_function(
+            "document.querySelector('#problems').innerText.includes('does not fit')"
+        )
+        problem = page.locator("#problems").inner_text()
+        assert "cards/tiny/cards.csv:4" in problem and "box 'text'" in problem
+        assert "赤 3" in page.locator("#card option:checked").inner_text()
+        page.select_option("#card", "5")  # picked by its key
+        page.wait_for_function("!document.querySelector('#problems').innerText.includes('fit')")
+        assert "青 1" in page.locator("#card option:checked").inner_text()
+        assert errors == []
+    finally:
+        assert stop_serving(proc) == 0
+
+
+def test_pnps_own_layout_is_copied_into_the_game_before_it_is_changed(served, browser):
+    project, url = served
+    page, errors = open_editor(browser, url, side="tuckbox-front")
+    assert "pnp:" in page.locator("#layoutname").inner_text()
+    page.locator('#layers li[data-name="title"] .n').click()
+    size = page.locator('#keys input[name="size"]')
+    size.fill("18pt")
+    size.press("Enter")
+    page.wait_for_function("document.querySelector('#message').innerText.includes('copied')")
+    copy = project / "layouts/tiny/tuckbox_front.toml"
+    assert copy.is_file() and 'size = "18pt"' in copy.read_text("utf-8")
+    page.wait_for_function(  # the page now edits the copy
+        "document.querySelector('#layoutname').innerText.endsWith('layouts/tiny/tuckbox_front.toml')"
+    )
+    assert errors == []
+
+
+def test_two_tabs_keep_each_others_changes(served, browser):
+    project, url = served
+    first, _e1 = open_editor(browser, url)
+    second, _e2 = open_editor(browser, url)
+    drag(first, '.box[data-name="marker"]', 10, 0)
+    wait_for_file(first, project, ['-x = "10mm"', '+x = "20mm"'])
+    # The second tab follows the save it did not make, then writes over the file as it is now.
+    moved = first.evaluate("document.querySelector('.box[data-name=\"marker\"]').style.left")
+    second.wait_for_function(
+        "left => document.querySelector('.box[data-name=\"marker\"]').style.left === left",
+        arg=moved,
+    )
+    second.locator('#layers li[data-name="panel"] .n').click()
+    fill = second.locator('#keys input[name="fill"]')
+    fill.fill("#112233")
+    fill.press("Enter")
+    wait_for_file(
+        second,
+        project,
+        ['-x = "10mm"', '+x = "20mm"', '-fill = "#A0A0A0"', '+fill = "#112233"'],
+    )
+
+
+def test_a_phone_shows_the_card_and_selects_a_box(served, browser):
+    _project, url = served
+    page, errors = open_editor(browser, url, width=390)
+    stage = page.locator("#stage").bounding_box()
+    assert stage["x"] >= 0 and stage["x"] + stage["width"] <= 390
+    x, y = page.evaluate(
+        """() => { const r = document.querySelector('.box[data-name="panel"]')
+            .getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; }"""
+    )
+    page.mouse.click(x, y)
+    page.wait_for_selector('.box.selected[data-name="panel"]')
+    assert "panel" in page.locator("#boxname").inner_text()
+    assert errors == []
