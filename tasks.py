@@ -86,9 +86,9 @@ def ensure_browser() -> None:
     if any(shutil.which(b) for b in BROWSERS) or not shutil.which("apt-get"):
         return
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        print("no chromium: the browser test of `pnp serve` will be skipped", flush=True)
+        print("no chromium: the browser tests of `pnp serve` will be skipped", flush=True)
         return
-    print("installing chromium for the browser test (apt-get) ...", flush=True)
+    print("installing chromium for the browser tests (apt-get) ...", flush=True)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     try:
         subprocess.run(["apt-get", "update", "-qq"], timeout=300, **quiet)
@@ -99,7 +99,7 @@ def ensure_browser() -> None:
     except (OSError, subprocess.TimeoutExpired):
         pass
     if not any(shutil.which(b) for b in BROWSERS):
-        print("chromium could not be installed: the browser test will be skipped", flush=True)
+        print("chromium could not be installed: the browser tests will be skipped", flush=True)
 
 
 def main(argv: list[str]) -> int:

@@ -32,6 +32,7 @@ from .textfile import confine
 DPI = 160  # the face under the boxes: sharp enough to place a box by eye at 0.1 mm
 MOST_IMAGES = 256  # faces kept rendered; a long session's older ones are rendered again
 NEW_BOX_MM = (30.0, 8.0)  # a box added from a column: its width and height
+NEW_SHAPE_MM, NEW_SHAPE_FILL = (20.0, 12.0), "#DDDDDD"  # a rectangle or ellipse added
 INTEGERS = {"max_lines", "min_dpi"}
 NUMBERS = {"leading", "opacity"}
 
@@ -440,7 +441,7 @@ class Editor:
             return file, written
         if op == "duplicate":
             name = _unused(spec.name, {b.name for b in layout.boxes})
-            if home is own or home.writable:
+            if home is own or (home.writable and not request.get("override")):
                 return home, edit.duplicate(home.path, expected(home), spec.name, name, home.rel)
             values = {"name": name, "type": spec.type, **_plain(spec.props)}
             writable(own)
@@ -506,23 +507,34 @@ class Editor:
         return out
 
     def _new_box(self, request, target: Target, layout) -> dict:
-        column = request.get("column")
-        if column not in target.columns:
+        """A box to add: a text box showing a column of the deck (`{{ cost }}`), or a shape
+        (`rect`, `ellipse`), at the safe zone's top-left corner, to be placed by hand."""
+        column = str(request.get("column") or "")
+        shape = request.get("shape")
+        if shape is None and column not in target.columns:
             raise Refused(400, _("no column {column!r} in this deck", column=column))
+        if shape is not None and shape not in ("rect", "ellipse"):
+            raise Refused(400, _("a shape is rect or ellipse, not {shape!r}", shape=shape))
         safe = target.safe / MM
         w, h = (v / MM for v in target.size)
-        width = max(5.0, min(NEW_BOX_MM[0], w - 2 * safe))
         taken = {b.name for b in layout.boxes} if layout else set()
-        return {
-            "name": _unused(column, taken),
-            "type": "text",
+        size = NEW_SHAPE_MM if shape else NEW_BOX_MM
+        values = {
+            "name": _unused(shape or column, taken),
+            "type": shape or "text",
             "x": f"{round(safe, 2):g}mm",
             "y": f"{round(safe, 2):g}mm",
-            "w": f"{round(width, 2):g}mm",
-            "h": f"{round(min(NEW_BOX_MM[1], h - 2 * safe), 2):g}mm",
-            "text": "{{ " + (column if column.isidentifier() else f"row[{column!r}]") + " }}",
-            "size": "9pt",
+            "w": f"{round(max(1.0, min(size[0], w - 2 * safe)), 2):g}mm",
+            "h": f"{round(max(1.0, min(size[1], h - 2 * safe)), 2):g}mm",
         }
+        if shape:
+            values["fill"] = NEW_SHAPE_FILL
+        else:
+            values["text"] = (
+                "{{ " + (column if column.isidentifier() else f"row[{column!r}]") + " }}"
+            )
+            values["size"] = "9pt"
+        return values
 
     def _check(self, name, values, target, layout, file: File, spec=None, fresh=False) -> None:
         """The box as it would be after the change, checked as a build checks a layout: an
@@ -596,7 +608,11 @@ def words() -> dict[str, str]:
         "snap": _("snap"),
         "column": _("column"),
         "add": _("add a box"),
-        "from_column": _("from the column…"),
+        "from_column": _("a box showing…"),
+        "columns": _("a column of the deck"),
+        "shapes": _("a shape"),
+        "rect": _("rectangle"),
+        "ellipse": _("ellipse"),
         "pick_column": _("pick the column the new box shows"),
         "none_selected": _("no box selected"),
         "hint": _(

@@ -193,3 +193,10 @@ def test_an_undo_of_a_file_changed_meanwhile_is_refused(tmp_path):
     with pytest.raises(Stale):
         restore(path, written.digest, written.before)
     assert "22mm" in path.read_text("utf-8")
+
+
+def test_a_text_of_several_lines_is_written_as_lines(layout):
+    change(layout, digest(layout.read_bytes()), "title", {"text": "{{ name }}\n{{ cost }}"})
+    after = layout.read_text("utf-8")
+    assert 'text = """{{ name }}\n{{ cost }}"""' in after
+    assert tomllib.loads(after)["box"][0]["text"] == "{{ name }}\n{{ cost }}"

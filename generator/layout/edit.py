@@ -100,6 +100,8 @@ def change(
             elif value is None:
                 if key in table:
                     del table[key]
+            elif isinstance(value, str) and "\n" in value:  # lines as lines, not \n
+                table[key] = tomlkit.string(value, multiline=True)
             else:
                 table[key] = value
         return tomlkit.dumps(document), notes
