@@ -114,6 +114,7 @@ def targets(plan, project) -> list[Target]:
                 )
                 for side, layout in sides
             }
+            backs: set[str] = set()  # the backs shown
             for card, (front, back) in zip(deck.cards, faces):
                 for side, face in (("front", front), ("back", back)):
                     target = made.get(side)
@@ -122,6 +123,10 @@ def targets(plan, project) -> list[Target]:
                     shown = target.pieces
                     if shown and shown[-1].where == card.where and shown[-1].face.key == face.key:
                         continue  # a copy of the row before
+                    if side == "back" and face.key in backs:
+                        continue  # a back every card shares: once
+                    if side == "back":
+                        backs.add(face.key)
                     shown.append(Piece(card.label(), card.where, face))
             out += made.values()
     if plan.boards:
@@ -438,6 +443,15 @@ class Editor:
             written = edit.change(
                 file.path, expected(file), spec.name, values, file.rel, create=override
             )
+            if file is not own:
+                written.notes.append(
+                    _(
+                        "box '{box}' changed in {file}, where it is defined: every layout that "
+                        "extends it changes too",
+                        box=spec.name,
+                        file=file.rel,
+                    )
+                )
             return file, written
         if op == "duplicate":
             name = _unused(spec.name, {b.name for b in layout.boxes})

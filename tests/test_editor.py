@@ -375,3 +375,48 @@ def test_a_phone_shows_the_card_and_selects_a_box(served, browser):
     page.wait_for_selector('.box.selected[data-name="panel"]')
     assert "panel" in page.locator("#boxname").inner_text()
     assert errors == []
+
+
+BASE = """\
+# the game's own base: a frame every front of it draws
+[[box]]
+name = "frame"
+type = "rect"
+x = "2mm"
+y = "2mm"
+w = "W - 4mm"
+h = "H - 4mm"
+stroke = "#333333"
+"""
+
+
+def test_a_box_of_a_layout_extended_is_changed_where_defined_or_here(project, browser):
+    (project / "layouts/tiny/tiny_base.toml").write_text(BASE, encoding="utf-8")
+    front = project / "layouts/tiny/card_front.toml"
+    front.write_text(LAYOUT.replace('extends = "card_base"', 'extends = "tiny_base"'), "utf-8")
+    proc, url = start_serving(project)
+    try:
+        page, errors = open_editor(browser, url)
+        page.locator('#layers li[data-name="frame"] .n').click()
+        assert "layouts/tiny/tiny_base.toml:2" in page.locator("#defined").inner_text()
+        assert not page.locator("#override").is_checked()  # the project's own: changed there
+        stroke = page.locator('#keys input[name="stroke"]')
+        stroke.fill("#AA0000")
+        stroke.press("Enter")
+        page.wait_for_function("document.querySelector('#message').innerText.includes('extends')")
+        assert 'stroke = "#AA0000"' in (project / "layouts/tiny/tiny_base.toml").read_text("utf-8")
+        assert front.read_text("utf-8") == LAYOUT.replace("card_base", "tiny_base")
+
+        # Ticked "change it only here": the box is overridden in this layout alone.
+        page.locator('#layers li[data-name="frame"] .n').click()
+        page.locator("#override").check()
+        page.locator('#keys input[name="stroke"]').fill("#0000AA")
+        page.locator('#keys input[name="stroke"]').press("Enter")
+        page.wait_for_function(
+            "document.querySelector('#message').innerText.includes('overridden')"
+        )
+        assert front.read_text("utf-8").endswith('name = "frame"\nstroke = "#0000AA"\n')
+        assert 'stroke = "#AA0000"' in (project / "layouts/tiny/tiny_base.toml").read_text("utf-8")
+        assert errors == []
+    finally:
+        assert stop_serving(proc) == 0
