@@ -420,3 +420,48 @@ def test_a_box_of_a_layout_extended_is_changed_where_defined_or_here(project, br
         assert errors == []
     finally:
         assert stop_serving(proc) == 0
+
+
+def test_layers_move_copy_and_go_and_come_back_with_undo_and_redo(served, browser):
+    project, url = served
+    page, errors = open_editor(browser, url)
+    path = project / "layouts/tiny/card_front.toml"
+
+    def order():
+        return [
+            line.split('"')[1]
+            for line in path.read_text("utf-8").splitlines()
+            if line.startswith("name = ")
+        ]
+
+    def listed():
+        return page.evaluate(
+            "[...document.querySelectorAll('#layers li')].map(l => l.dataset.name)"
+        )
+
+    def until(names):
+        page.wait_for_function(
+            "names => JSON.stringify([...document.querySelectorAll('#layers li')]"
+            ".map(l => l.dataset.name)) === JSON.stringify(names)",
+            arg=names,
+        )
+
+    assert order() == ["marker", "panel", "number"]
+    page.click('#layers li[data-name="marker"] button[data-op="order 1"]')  # one layer up
+    until(["number", "marker", "panel", "background"])
+    assert order() == ["panel", "marker", "number"]
+    page.click('#layers li[data-name="panel"] button[data-op="duplicate"]')
+    until(["number", "marker", "panel-2", "panel", "background"])
+    assert order() == ["panel", "panel-2", "marker", "number"]
+    page.click('#layers li[data-name="number"] button[data-op="delete"]')
+    until(["marker", "panel-2", "panel", "background"])
+    assert order() == ["panel", "panel-2", "marker"]
+    for _ in range(3):
+        page.click("#undo")
+        page.wait_for_timeout(300)
+    until(["number", "panel", "marker", "background"])
+    assert path.read_text("utf-8") == LAYOUT  # byte for byte, comments and all
+    page.click("#redo")
+    until(["number", "marker", "panel", "background"])
+    assert order() == ["panel", "marker", "number"] and listed()[0] == "number"
+    assert errors == []
