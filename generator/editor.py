@@ -190,6 +190,7 @@ class Editor:
         self.token = secrets.token_urlsafe(24)  # the pages this server sent carry it
         self.images: dict[str, bytes] = {}
         self.lock = threading.Lock()
+        self.wrote: dict[Path, str] = {}  # file -> the digest of the editor's last write to it
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -364,10 +365,15 @@ class Editor:
                 digests[files[0].rel] = edit.digest(files[0].path.read_bytes())
             try:
                 file, written = self._do(op, request, target, files, layout, digests)
-            except edit.Stale as exc:
-                raise Refused(409, exc.problems[0].message) from None
-            except BuildError as exc:
+            except (Refused, BuildError) as exc:
+                if copied:  # nothing changed: pnp's own layout stays the one the game uses
+                    files[0].path.unlink(missing_ok=True)
+                if isinstance(exc, Refused):
+                    raise
+                if isinstance(exc, edit.Stale):
+                    raise Refused(409, exc.problems[0].message) from None
                 raise Refused(400, "\n".join(p.message for p in exc.problems)) from None
+            self.wrote[file.path.resolve()] = written.digest  # before the watcher sees it
         if copied:
             written.notes.insert(0, copied)
         self.gallery.rebuild()
@@ -400,6 +406,20 @@ class Editor:
             layout=file.layout,
             file=self.gallery.project.rel(path),
         )
+
+    def built(self, paths) -> bool:
+        """Whether the saves `paths` are all the editor's own, each file as it wrote it (and
+        built it then): the watcher's build of them would draw the same again."""
+        with self.lock:
+            for path in paths:
+                path = Path(path).resolve()
+                try:
+                    now = edit.digest(path.read_bytes())
+                except OSError:
+                    return False
+                if self.wrote.get(path) != now:
+                    return False
+            return bool(paths)
 
     def _do(self, op, request, target: Target, files: list[File], layout, digests):
         own = files[0]

@@ -360,7 +360,9 @@ def run(project: Project, games: list[str], options: pipeline.Options, port: int
     threading.Thread(target=server.serve_forever, daemon=True).start()
     echo(_("serving http://127.0.0.1:{port}/ (Ctrl-C stops)", port=server.server_address[1]))
     try:
-        for _paths in saves(project):
+        for paths in saves(project):
+            if gallery.editor.built(paths):
+                continue  # the editor's own writes, built as it wrote them
             gallery.rebuild()
             echo(_("rebuilt (version {version})", version=gallery.version))
     except KeyboardInterrupt:

@@ -328,6 +328,13 @@ def test_pnps_own_layout_is_copied_into_the_game_before_it_is_changed(served, br
     assert "pnp:" in page.locator("#layoutname").inner_text()
     page.locator('#layers li[data-name="title"] .n').click()
     size = page.locator('#keys input[name="size"]')
+    size.fill("big")  # refused: nothing is copied, nothing written
+    size.press("Enter")
+    page.wait_for_function("document.querySelector('#message').className === 'bad'")
+    assert "'size'" in page.locator("#message").inner_text()
+    assert not (project / "layouts/tiny/tuckbox_front.toml").exists()
+    page.locator('#layers li[data-name="title"] .n').click()
+    size = page.locator('#keys input[name="size"]')
     size.fill("18pt")
     size.press("Enter")
     page.wait_for_function("document.querySelector('#message').innerText.includes('copied')")
