@@ -202,17 +202,11 @@ class Editor:
                     return target
         raise Refused(404, _("no layout to edit at {what}", what=f"{game}/{component}/{side}"))
 
-    def listing(self) -> list[Target]:
-        out = []
-        for plan in self.gallery.plans.values():
-            out += targets(plan, self.gallery.project)
-        return out
-
     def chain(self, target: Target) -> list[File]:
         """The layout's file and those it extends, the layout's own first."""
         project = self.gallery.project
         files, name = [], target.layout
-        while name and len(files) < boxes.MOST_EXTENDS:
+        while name and name not in {f.layout for f in files}:  # a loop: load_layout says so
             path = boxes.find_layout(project.layouts, target.game, name)
             if path is None:
                 break
@@ -451,7 +445,7 @@ class Editor:
         if op == "add":
             writable(own)
             values = self._new_box(request, target, layout)
-            self._check(values["name"], values, target, layout, own, fresh=True)
+            self._check(values["name"], values, target, layout, own)
             return own, edit.add(own.path, expected(own), values, None, own.rel)
         spec = self._spec(layout, request.get("box"))
         home = next((f for f in files if f.rel == spec.where.file), own)
@@ -570,7 +564,7 @@ class Editor:
             values["size"] = "9pt"
         return values
 
-    def _check(self, name, values, target, layout, file: File, spec=None, fresh=False) -> None:
+    def _check(self, name, values, target, layout, file: File, spec=None) -> None:
         """The box as it would be after the change, checked as a build checks a layout: an
         unknown key, a length that does not read, a template that does not compile, a colour
         that is none. Nothing is written when one fails."""
