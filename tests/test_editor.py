@@ -370,7 +370,7 @@ def test_two_tabs_keep_each_others_changes(served, browser):
 
 
 def test_a_phone_shows_the_card_and_selects_a_box(served, browser):
-    _project, url = served
+    project, url = served
     page, errors = open_editor(browser, url, width=390)
     stage = page.locator("#stage").bounding_box()
     assert stage["x"] >= 0 and stage["x"] + stage["width"] <= 390
@@ -381,6 +381,14 @@ def test_a_phone_shows_the_card_and_selects_a_box(served, browser):
     page.mouse.click(x, y)
     page.wait_for_selector('.box.selected[data-name="panel"]')
     assert "panel" in page.locator("#boxname").inner_text()
+    # Its top-left corner pulled 2 mm up and left: the far edges stay where they were.
+    drag(page, '.box[data-name="panel"] .handle[data-handle="nw"]', -2, -2)
+    wait_for_file(
+        page,
+        project,
+        ['-x = "30mm"', '-y = "40mm"', '-w = "20mm"', '-h = "15mm"']
+        + ['+x = "28mm"', '+y = "38mm"', '+w = "22mm"', '+h = "17mm"'],
+    )
     assert errors == []
 
 
@@ -389,10 +397,10 @@ BASE = """\
 [[box]]
 name = "frame"
 type = "rect"
-x = "2mm"
-y = "2mm"
-w = "W - 4mm"
-h = "H - 4mm"
+x = "1.5mm"
+y = "1.5mm"
+w = "W - 3mm"
+h = "H - 3mm"
 stroke = "#333333"
 """
 
