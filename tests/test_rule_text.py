@@ -83,7 +83,10 @@ def test_a_game_without_a_deal_in_game_toml_is_dealt_as_its_rules_say(tricks):
     assert "players:" not in found(tricks)  # how many each is the data's: no deal read
     edit(tricks, RULES, "各プレイヤーに{{ 2 * 3 }}枚ずつ", "各プレイヤーに７枚ずつ")
     edit(tricks, RULES, "各プレイヤーに７枚ずつ配ります。", "全員に配り切ります。")
-    assert "players:" not in found(tricks)  # no count to each player: no deal read
+    said = found(tricks)  # no count to each player, but all of the deck, evenly
+    assert f"{RULES}:{at}: notice: 3 players: the 24 色カード deal 8 each, none left over" in said
+    edit(tricks, RULES, "全員に配り切ります。", "全員に配ります。")
+    assert "players:" not in found(tricks)  # how many is not said: no deal read
 
 
 def test_a_deal_read_from_the_rules_is_of_the_deck_the_sentence_names(tricks):

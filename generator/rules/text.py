@@ -457,7 +457,22 @@ def check_unmentioned(game: Game, problems: Problems) -> None:
     last = setup[-1].n
     later = "\n".join(line.text for line in text if line.n > last)
     seen: set[str] = set()
-    for line in setup:
+    parts = {w for c in game.manifest.components for w in _words(c.name)}
+    for line in setup:  # 「得点ボードを置きます」 too: a thing set out that nothing uses
+        things = [  # a component has its own check above
+            t
+            for t in _THING.findall(line.text)
+            if t.lstrip(QUANTIFIERS) not in THINGS and not _words(t) & parts
+        ]
+        for term in things:
+            words = _words(term)
+            if term in seen or any(w in later for w in words):
+                continue
+            seen.add(term)
+            problems.warning(
+                _("setup puts out 「{term}」, but no rule after setup uses it", term=term),
+                _where(game, line.n),
+            )
         for term in _QUOTED.findall(line.text):
             if term in seen or HOLE in term or _HIRAGANA.search(term):
                 continue
@@ -495,13 +510,16 @@ def deal_in_text(game: Game) -> dict | None:
             if "配" not in sentence:
                 continue
             m = _DEALS_EACH.search(sentence)
-            if m is None or HOLE in sentence[max(m.start() - 1, 0) : m.end() + 1]:
+            evenly = m is None and _EVENLY.search(sentence)  # 「均等に配り切ります」: all of it
+            if not evenly and (m is None or HOLE in sentence[max(m.start() - 1, 0) : m.end() + 1]):
                 continue  # 「〓枚ずつ」: how many is the data's, not written
             named = [c for c, *_ in named_in(sentence, cards, lambda c: c.name)]
             if len(named) > 1 or (not named and len(cards) > 1):
                 continue  # which deck it deals is not clear
-            each = int(m.group(1) or m.group(2))  # full-width digits read as they are
-            return {"component": (named or cards)[0].id, "each": each, "rule": written.strip()}
+            deal = {"component": (named or cards)[0].id, "rule": written.strip()}
+            if evenly:
+                return deal | {"all": True}
+            return deal | {"each": int(m.group(1) or m.group(2))}  # full-width digits read
     return None
 
 
@@ -524,3 +542,162 @@ def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
         if line.n > start.n + 6:
             break
     return None
+
+
+# --- what the rules say that cannot hold -------------------------------------------------------
+
+# 「同じ色のカードを１０枚以上集めたら」: a count of cards that share a value, at least N
+_SAME = re.compile(
+    rf"同じ([^\s、。をのがは]{{1,6}})の[^。、を]{{0,10}}?を?\s*({_NUMBER})\s*(枚|個)\s*(?:以上|集め|揃え|そろえ)"
+)
+# The words a text uses for a column that is written otherwise (a header in English)
+COLUMN_WORDS = {
+    "色": ("color", "colour", "色", "カラー"),
+    "数字": ("number", "数字", "数", "rank", "value"),
+    "スート": ("suit", "スート", "マーク"),
+    "種類": ("kind", "type", "種類", "タイプ"),
+}
+# 「最も得点の多いプレイヤーの勝ち」: a winner by the most or the fewest of something
+_MOST = re.compile(
+    r"(?:最も|もっとも|一番|いちばん)[^。！？]{0,16}?(?:多い|少ない|高い|低い|大きい|小さい)"
+    r"[^。！？]{0,24}?(?:勝ち|勝者|勝利|優勝)"
+)
+_TIE = re.compile(
+    r"同点|引き分け|同値|同数|タイ(?!ル|ミング|プ|ム)|並んだ|並ぶ|"
+    r"複数(?:いる|いた|いれ|の場合)|同じ(?:点|得点|枚数|なら|場合)"
+)
+# 「１回の手番で出せるカードは１枚だけ」: a limit on how many of something one action takes
+_LIMIT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)\s*(?:だけ|まで|しか)")
+_AMOUNT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)")
+_VERBS = ("出", "引", "置", "捨", "使", "取")  # what a limit is on: 出せる, 引く…
+_EXCEPTION = re.compile(r"^\s*(?:ただし|但し|例外)|除き|を除いて|場合に限り")
+_EVENLY = re.compile(
+    r"均等に[^。！？]{0,6}配|配り切|(?:すべて|全て|全部)の?カード[^。！？]{0,12}配"
+)
+
+
+def _number(text: str) -> int:
+    return int(text)  # full-width digits read as they are
+
+
+def _verb(sentence: str, after: int) -> str | None:
+    """The action a count in a sentence is of: the first of 出, 引… after it."""
+    found = [(sentence.find(v, after), v) for v in _VERBS if sentence.find(v, after) >= 0]
+    return min(found)[1] if found else None
+
+
+def _groups_of(deck: Deck, word: str) -> tuple[str, Counter] | None:
+    """The column of the deck a text's word names (色 → color), with its values' counts."""
+    columns = [c for c in deck.columns if not c.startswith("_")]
+    aliases = COLUMN_WORDS.get(word, (word,))
+    for column in columns:
+        labels = (column.lower(), str(deck.component.labels.get(column, "")).replace("{}", ""))
+        if word in labels or any(a in labels for a in aliases):
+            return column, Counter(str(card.fields.get(column)) for card in deck.cards)
+    return None
+
+
+def check_unreachable(game: Game, problems: Problems) -> None:
+    """A count the rules wait for that the deck cannot make: 「同じ色のカードを１０枚以上」 when
+    each colour has 9. Quotes the sentence and the data's counts."""
+    cards = [d for d in game.decks if d.component.kind == "card"] or list(game.decks)
+    if not cards:
+        return
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            for m in _SAME.finditer(sentence):
+                if HOLE in m.group(0):
+                    continue
+                word, need = m.group(1), _number(m.group(2))
+                named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
+                for deck in named or cards:
+                    found = _groups_of(deck, word)
+                    if found is None:
+                        continue
+                    column, counts = found
+                    most = max(counts.values(), default=0)
+                    if need <= most:
+                        continue
+                    shown = "、".join(f"{v} {n}" for v, n in counts.most_common(6))
+                    problems.warning(
+                        _(
+                            "「{rule}」 can never happen: no {word} has {need} {name} "
+                            "(the data's {column}: {counts}); the most is {most}",
+                            rule=written.strip(),
+                            word=word,
+                            need=need,
+                            name=deck.component.name,
+                            column=column,
+                            counts=shown + ("…" if len(counts) > 6 else ""),
+                            most=most,
+                        ),
+                        _where(game, line.n),
+                    )
+
+
+def check_ties(game: Game, problems: Problems) -> None:
+    """A winner by the most (or fewest) of something, when no rule says what a tie is: none in
+    the same section, none anywhere that speaks of winning (「同点の場合は…の勝ち」)."""
+    text = lines(game)
+    settled = {line.path for line in text if _TIE.search(line.text)}
+    if any(_TIE.search(line.text) and "勝" in line.text for line in text):
+        return
+    for line in text:
+        if line.heading or line.path in settled:
+            continue
+        for sentence, written in line.sentences():
+            if _MOST.search(sentence):
+                problems.warning(
+                    _(
+                        "「{rule}」 names the winner by the most or the fewest, but no rule says "
+                        "who wins when two are level (同点)",
+                        rule=written.strip(),
+                    ),
+                    _where(game, line.n),
+                )
+                return
+
+
+def check_limits(game: Game, problems: Problems) -> None:
+    """A limit stated one way and contradicted in another sentence: 「出せるカードは１枚だけ」
+    and 「２枚を同時に出すことができます」, unless the second says it is an exception."""
+    said: list[tuple[str, str, int, str, int]] = []  # verb, unit, limit, sentence, line
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            for m in _LIMIT.finditer(sentence):
+                verb = _verb(sentence, 0)
+                if verb and HOLE not in m.group(0):
+                    said.append((verb, m.group(2), _number(m.group(1)), written.strip(), line.n))
+    if not said:
+        return
+    seen: set[tuple[int, int]] = set()
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            if _EXCEPTION.search(sentence) or _LIMIT.search(sentence):
+                continue
+            for m in _AMOUNT.finditer(sentence):
+                verb = _verb(sentence, m.end())
+                for v, unit, limit, rule, n in said:
+                    more = _number(m.group(1))
+                    if (v, unit) != (verb, m.group(2)) or more <= limit or (n, line.n) in seen:
+                        continue
+                    seen.add((n, line.n))
+                    problems.warning(
+                        _(
+                            "「{rule}」 (line {line}) and 「{other}」 say two things: {limit} at "
+                            "most, then {more}; say which holds (「ただし、…」 makes the second "
+                            "an exception)",
+                            rule=rule,
+                            line=n,
+                            other=written.strip(),
+                            limit=limit,
+                            more=more,
+                        ),
+                        _where(game, line.n),
+                    )

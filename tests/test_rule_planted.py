@@ -1,0 +1,113 @@
+"""A game no test was written for (tests/fixtures/planted: きのこ狩り, as `pnp new --rules` made
+it), with eight problems planted in its Japanese rules: `pnp check` names each with the
+sentence it read, the finding goes once the cause is fixed, and comes back when the same
+problem is written in other words."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import edit, make_fixture_project, run
+
+RULES = "cards/kinoko/rules.md"
+
+
+@pytest.fixture
+def planted(tmp_path):
+    return make_fixture_project("planted", tmp_path)
+
+
+def found(root) -> str:
+    result = run("check", "kinoko", "--no-play", "--project", str(root))
+    assert "Traceback" not in result.output
+    return result.output
+
+
+# (what is planted, the finding's words, the fix, the same problem written otherwise)
+PLANTED = [
+    (
+        "an uneven deal in prose",
+        "5 players: the 36 きのこカード deal 7 each with 1 left over; the rules say "
+        "「カードをよく混ぜ、プレイヤー全員に均等に配り切ります。」",
+        ("均等に配り切ります。", "７枚ずつ配ります。残りのカードは使いません。"),
+        ("プレイヤー全員に均等に配り切ります。", "すべてのカードを手札として全員に配ります。"),
+    ),
+    (
+        "an undefined term",
+        "the rules name 「胞子トークン」, which is no component of this game",
+        ("胞子トークンを１つ受け取ります。", "得点ボードの自分の駒を１つ進めます。"),
+        ("胞子トークンを", "胞子マーカーを"),
+    ),
+    (
+        "a count the data contradicts",
+        "the rules say きのこカード ４０枚, but the data has 36",
+        ("（全４０枚）", "（全３６枚）"),
+        ("きのこカード（全４０枚）", "きのこカード 全４０枚"),
+    ),
+    (
+        "an end no deck can reach",
+        "can never happen: no 色 has 10 きのこカード (the data's color: 赤 9、青 9、黄 9、緑 9)",
+        ("１０枚以上", "５枚以上"),
+        ("同じ色のカードを１０枚以上集めたら", "同じ色のカードが１０枚以上そろったら"),
+    ),
+    (
+        "a win with no tie-break",
+        "names the winner by the most or the fewest, but no rule says who wins when two are level",
+        ("最も多いプレイヤーの勝ちです。", "最も多いプレイヤーの勝ちです。同点なら引き分けです。"),
+        (
+            "出したカードの数字の合計が最も多いプレイヤーの勝ちです。",
+            "合計がいちばん高い人が勝者です。",
+        ),
+    ),
+    (
+        "a repeated heading number",
+        "「3. ゲームの流れ」 is numbered 3 after 「3. 準備」",
+        ("## 3. ゲームの流れ", "## 4. ゲームの流れ"),
+        ("## 3. ゲームの流れ", "## 3. 手番"),
+    ),
+    (
+        "a limit said two ways",
+        "say two things: 1 at most, then 2",
+        ("同じ数字のカードなら", "ただし、同じ数字のカードなら"),
+        ("１回の手番で出せるカードは１枚だけです。", "手番ごとに出せるのは１枚までです。"),
+    ),
+    (
+        "a setup element nothing uses",
+        "setup puts out 「得点ボード」, but no rule after setup uses it",
+        ("胞子トークンを１つ受け取ります。", "得点ボードの自分の駒を１つ進めます。"),
+        ("場の中央に得点ボードを置きます。", "得点ボードを場の中央に用意します。"),
+    ),
+]
+
+
+def test_check_names_every_planted_problem_with_its_sentence(planted):
+    said = found(planted)
+    missing = [what for what, words, _fix, _other in PLANTED if words not in said]
+    assert not missing, said
+    assert (
+        f"{RULES}:34: warning: 「出したカードの数字の合計が最も多いプレイヤーの勝ちです。」" in said
+    )
+
+
+@pytest.mark.parametrize(
+    "what, words, fix, other", PLANTED, ids=[p[0].replace(" ", "-") for p in PLANTED]
+)
+def test_a_finding_goes_with_its_cause_and_comes_back_in_other_words(
+    planted, what, words, fix, other
+):
+    edit(planted, RULES, *fix)
+    assert words.split("; the rules say")[0] not in found(planted), what
+    edit(planted, RULES, fix[1], fix[0])
+    edit(planted, RULES, *other)
+    again = found(planted)
+    key = {
+        "an uneven deal in prose": "deal 7 each with 1 left over",
+        "an undefined term": "the rules name 「胞子マーカー」",
+        "a count the data contradicts": "but the data has 36",
+        "an end no deck can reach": "can never happen: no 色 has 10",
+        "a win with no tie-break": "「合計がいちばん高い人が勝者です。」 names the winner",
+        "a repeated heading number": "「3. 手番」 is numbered 3 after 「3. 準備」",
+        "a limit said two ways": "「手番ごとに出せるのは１枚までです。」",
+        "a setup element nothing uses": "setup puts out 「得点ボード」",
+    }[what]
+    assert key in again, again
