@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit, make_fixture_project, run
+from conftest import edit, make_fixture_project, rule_check, run
 
 RULES = "cards/kinoko/rules.md"
 
@@ -111,3 +111,26 @@ def test_a_finding_goes_with_its_cause_and_comes_back_in_other_words(
         "a setup element nothing uses": "setup puts out 「得点ボード」",
     }[what]
     assert key in again, again
+
+
+def test_an_open_point_whose_sentence_changed_asks_if_it_is_still_open(tmp_path):
+    """The tricks module declares who leads later rounds open, quoting a sentence: once that
+    sentence is reworded, the notice that quoted it is gone and the module is asked again."""
+    root = make_fixture_project("tricks", tmp_path)
+    rules = "cards/tricks/rules.md"
+    said = rule_check(root, "tricks", play=False)
+    assert "open point 'next_lead': the rules never say who leads" in said
+    edit(root, rules, "最年少のプレイヤーが最初のカードを出します。", "最年少の人から始めます。")
+    said = rule_check(root, "tricks", play=False)
+    assert "open point 'next_lead': the rules never say" not in said
+    line = next(
+        n
+        for n, text in enumerate(
+            (root / "cards/tricks/rules.py").read_text("utf-8").splitlines(), 1
+        )
+        if '"next_lead"' in text
+    )
+    assert (
+        f"cards/tricks/rules.py:{line}: warning: open point 'next_lead': the rules no longer say "
+        "「最初のラウンドは、最年少のプレイヤーが最初のカードを出します。」"
+    ) in said

@@ -8,6 +8,7 @@ without ReportLab.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from ..i18n import N_, _, ngettext
 from ..model import Game
@@ -165,6 +166,19 @@ def check_open_points(game: Game, module, problems: Problems, strict: bool = Fal
     game.toml's [readings] leaves open: a notice at its sentence (a warning when strict, so a
     strict check fails until the designer chooses)."""
     for name, option in module.OPTIONS.items():
+        at = _said_at(game, option.rule) if option.rule else None
+        if option.rule and at is None:  # the sentence changed or went: the point may be gone
+            problems.warning(
+                _(
+                    "open point '{name}': the rules no longer say 「{rule}」; is this reading "
+                    "still open? Quote the sentence as the rules say it now, or remove the "
+                    "open point if the text settles it",
+                    name=name,
+                    rule=option.rule,
+                ),
+                _module_line(module, f'"{name}"'),
+            )
+            continue
         if name in game.manifest.readings:
             continue
         problems.add(
@@ -177,8 +191,35 @@ def check_open_points(game: Game, module, problems: Problems, strict: bool = Fal
                 value=option.default,
                 choices=" | ".join(option.choices),
             ),
-            rule_ref(game, option.rule) or game.manifest.where,
+            at or game.manifest.where,
         )
+
+
+def _said_at(game: Game, sentence: str) -> SourceRef | None:
+    """Where the game says `sentence`: its line in the rules, else the first card whose text
+    holds it (a skill's words on a card), else None."""
+    at = rule_ref(game, sentence)
+    if at is not None:
+        return at
+    for deck in game.decks:
+        for card, _n in deck.alike:
+            for column, value in card.fields.items():
+                if isinstance(value, str) and sentence in strip_ruby(value):
+                    return card.where.at(column=column)
+    return None
+
+
+def _module_line(module, text: str) -> SourceRef:
+    """Where the rules module writes `text` (an open point's name), else the module itself."""
+    ref = SourceRef(module.RULES_REF.shown)
+    try:
+        source = Path(module.__file__).read_text("utf-8")
+    except (OSError, TypeError, UnicodeDecodeError):
+        return ref
+    for n, line in enumerate(source.splitlines(), start=1):
+        if text in line:
+            return ref.at(row=n)
+    return ref
 
 
 def check_by_playing(
