@@ -325,3 +325,23 @@ def test_a_setup_term_no_later_rule_uses(tricks):
     )
     edit(tricks, RULES, "取ったトリック１つにつき", "取ったトリックは捨て場に置き、１つにつき")
     assert "捨て場" not in found(tricks)
+
+
+def test_a_thing_counted_into_play_is_a_component_whatever_its_name_ends_with(tricks):
+    deal = "色カードをよく混ぜ、各プレイヤーに６枚ずつ配ります。"
+    edit(tricks, RULES, deal, deal + "ジョーカーを１枚、場の中央に置きます。")
+    at = line_of(tricks, "ジョーカーを１枚")
+    assert (
+        f"{RULES}:{at}: warning: the rules put 「ジョーカー」 in play (「ジョーカーを１枚」), but "
+        "it is no component of this game"
+    ) in found(tricks)
+    edit(tricks, RULES, "ジョーカーを１枚、場の中央に置きます。", "ジョーカーを１枚引きます。")
+    assert "ジョーカー" not in found(tricks)  # drawn, not put in play: no claim it exists
+
+
+def test_a_compound_name_is_named_whole(tricks):
+    deal = "色カードをよく混ぜ、各プレイヤーに６枚ずつ配ります。"
+    edit(tricks, RULES, deal, deal + "手札から切り札カードを１枚選びます。")
+    said = found(tricks)
+    assert "the rules name 「切り札カード」, which is no component" in said
+    assert "「札カード」" not in said

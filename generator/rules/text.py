@@ -23,8 +23,15 @@ from ..typeset import strip_ruby
 # Words a game's things end with: a name ending so is a thing the rules expect to be defined.
 THINGS = ("カード", "トークン", "マーカー", "ボード", "タイル", "チップ", "キューブ", "ダイス")
 QUANTIFIERS = "各全他別残同次前後両新旧計毎"  # 「各カード」: which cards, not a name
-_THING = re.compile(r"([一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z]+(?:" + "|".join(THINGS) + "))")
+# A compound name whole: 「切り札カード」, not 「札カード」 (one kana inside, no particle)
+_THING = re.compile(
+    r"((?:[一-龥々]+[ぁ-ゖ](?<![をにがはでへとものやかよね])(?=[一-龥々]))*"
+    r"[一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z]+(?:" + "|".join(THINGS) + "))"
+)
 _QUOTED = re.compile(r"「([^「」。、\n]{1,12})」")
+# 「ジョーカーを１枚」 placed or dealt: a thing counted into play, whatever its name ends with
+_PLACED = re.compile(r"([ァ-ヶー]{3,}|[Ａ-Ｚａ-ｚA-Za-z]{3,})を\s*([0-9０-９]+|一)\s*(?:枚|個|つ)")
+_PUTS = re.compile(r"置|配|加え|入れ|渡|並べ|混ぜ")
 _HIRAGANA = re.compile(r"[ぁ-ゟ]$|[をでがはにへ]")  # a quoted phrase, not a name
 _DEFINED = re.compile(r"「([^「」\n]{1,12})」\s*(?:と|として|という|と呼|を指)")
 _NUMBER = "[0-9０-９]+"
@@ -191,6 +198,23 @@ def check_names(game: Game, problems: Problems) -> None:
                 _(
                     "the rules name 「{term}」, which is no component of this game ({names})",
                     term=term,
+                    names=names,
+                ),
+                _where(game, line.n),
+            )
+        for m in _PLACED.finditer(line.text):  # 「ジョーカーを１枚、場の中央に置きます」
+            term = m.group(1)
+            if term in known or term in seen or term in THINGS or term.endswith("プレイヤー"):
+                continue
+            if not _PUTS.search(line.text[m.end() : m.end() + 24]):
+                continue
+            seen.add(term)
+            problems.warning(
+                _(
+                    "the rules put 「{term}」 in play (「{said}」), but it is no component of "
+                    "this game ({names})",
+                    term=term,
+                    said=m.group(0),
                     names=names,
                 ),
                 _where(game, line.n),
