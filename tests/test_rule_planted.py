@@ -134,3 +134,16 @@ def test_an_open_point_whose_sentence_changed_asks_if_it_is_still_open(tmp_path)
         f"cards/tricks/rules.py:{line}: warning: open point 'next_lead': the rules no longer say "
         "「最初のラウンドは、最年少のプレイヤーが最初のカードを出します。」"
     ) in said
+
+
+def test_a_floor_that_rises_with_the_round_past_the_highest_card(planted):
+    """1–9 in each colour, the deck dealt out: 3 players hold 12 cards, so a card at least the
+    round's number runs out after round 9; 「以下」 asks nothing the deck cannot give."""
+    rule = "出すカードは”現在のラウンド数”以上の数字でなければなりません。"
+    edit(planted, RULES, "手番のプレイヤーは手札からカードを出します。", rule)
+    assert (
+        f"{RULES}:24: warning: 「{rule}」 rises with the round, but no きのこカード has a number "
+        "above 9: from round 10 on, none meets it; with 3 players a hand holds up to 12 cards"
+    ) in found(planted)
+    edit(planted, RULES, "ラウンド数”以上", "ラウンド数”以下")
+    assert "rises with the round" not in found(planted)

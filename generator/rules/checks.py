@@ -296,6 +296,9 @@ def check_rules(
     rules_text.check_unreachable(game, problems)
     rules_text.check_ties(game, problems)
     rules_text.check_limits(game, problems)
+    rules_text.check_round_floor(
+        game, problems, game.manifest.deal or rules_text.deal_in_text(game)
+    )
     parsed = _parsed(game)
     check_summary_covers_play(game, problems, parsed)
     check_heading_numbers(game, problems, parsed)

@@ -725,3 +725,65 @@ def check_limits(game: Game, problems: Problems) -> None:
                         ),
                         _where(game, line.n),
                     )
+
+
+# 「”現在のラウンド数”以上の数字」: a floor that rises with the round
+_ROUND_FLOOR = re.compile(
+    r"[”\"“「]?(?:現在の)?(ラウンド|手番|ターン)(?:数|目)[”\"“」]?\s*(?:以上|より大きい|を超える)"
+)
+
+
+def check_round_floor(game: Game, problems: Problems, deal: dict | None) -> None:
+    """A value that must reach the round's number (「”現在のラウンド数”以上の数字」) when the
+    deck's highest value is below the rounds a hand can last: from that round on, no card meets
+    it. `deal`: the game's deal (game.toml's, or the rules' own), to know how long hands are."""
+    from ..rulesource import dealing
+
+    cards = [d for d in game.decks if d.component.kind == "card"]
+    if not cards or not deal:
+        return
+    hands = {d["players"]: d["each"] for d in dealing(game, deal=deal)}
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            m = _ROUND_FLOOR.search(sentence)
+            if m is None:
+                continue
+            named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
+            deck = (named or [d for d in cards if d.id == deal["component"]] or cards)[0]
+            numbers = _int_columns(deck)
+            column = next(
+                (
+                    c
+                    for word, aliases in COLUMN_WORDS.items()
+                    if word in sentence
+                    for c in numbers
+                    if c.lower() in aliases or c == word
+                ),
+                next(iter(numbers), None) if len(numbers) == 1 else None,
+            )
+            if column is None:
+                continue
+            most = numbers[column][1]
+            longer = {n: each for n, each in hands.items() if each > most}
+            if not longer:
+                continue
+            problems.warning(
+                _(
+                    "「{rule}」 rises with the {what}, but no {name} has a {column} above {most}: "
+                    "from {what} {next} on, none meets it; with {players} players a hand holds "
+                    "up to {each} cards",
+                    rule=written.strip(),
+                    what={"ラウンド": _("round"), "手番": _("turn"), "ターン": _("turn")}[
+                        m.group(1)
+                    ],
+                    name=deck.component.name,
+                    column=column,
+                    most=most,
+                    next=most + 1,
+                    players=", ".join(str(n) for n in sorted(longer)),
+                    each=max(longer.values()),
+                ),
+                _where(game, line.n),
+            )
