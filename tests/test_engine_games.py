@@ -483,6 +483,55 @@ def test_yozakura_skill_lets_its_player_choose_the_showdown(ndata):
     assert sorted(s.showdown) == sorted([user, seats[3]])
 
 
+def test_sake_raises_the_heros_number_as_it_raises_any_played_card(ndata):
+    """「赤：１個ごとに数字＋１」 of the played card: the hero too. Before, 酒肴 could be spent on
+    the hero and added nothing (136 times in 2,000 games)."""
+    s = npos(ndata)
+    s.leader = 0
+    s._start_trick()
+    s.hands = [
+        [turf(ndata, N.RED, 7)],
+        [turf(ndata, N.BLUE, 1)],
+        [turf(ndata, N.RED, 6)],
+        [turf(ndata, N.RED, 1)],
+    ]
+    play_trick(s, [(0, turf(ndata, N.RED, 7))])
+    s.store[1] = [2, 0, 0]
+    s.current_player = 1
+    with_sake = s.HERO * s.PLAY + 2 * 4
+    assert with_sake in s.legal_actions()
+    s.apply(with_sake)
+    play_trick(s, [(2, turf(ndata, N.RED, 6)), (3, turf(ndata, N.RED, 1))])
+    assert s.info[1][2] == s.hero_value[1] + 2 and s.store[1][N.RED] == 0
+
+
+def test_yozakura_beside_a_hero_chooses_the_one_who_faces_it(ndata):
+    """ヒーローカードは必ず優先: with a hero played, 夜桜会 picks the follower beside it. Before,
+    the skill picked two followers and the hero silently left the showdown."""
+    s = npos(ndata)
+    user = s.skill.index("choose_showdown")
+    s.leader = user
+    s._start_trick()
+    s.marker_supply = [0, 0, 0, 0]
+    seats = [(user + i) % 4 for i in range(4)]
+    s.hands[seats[0]] = [turf(ndata, N.RED, 2)]
+    s.hands[seats[1]] = [turf(ndata, N.RED, 7)]
+    s.hands[seats[2]] = [turf(ndata, N.BLUE, 3)]  # cannot follow: plays the hero
+    s.hands[seats[3]] = [turf(ndata, N.RED, 1)]
+    s.store[user] = [0, 0, 2]
+    s.current_player = user
+    s.apply(turf(ndata, N.RED, 2) * s.PLAY + 1)  # leads red 2 and uses the skill
+    play_trick(s, [(seats[1], turf(ndata, N.RED, 7))])
+    s.current_player = seats[2]
+    s.apply(s.HERO * s.PLAY)
+    play_trick(s, [(seats[3], turf(ndata, N.RED, 1))])
+    assert s.phase == "choose" and s.current_player == user
+    assert len(s.legal_actions()) == 3  # one of the three followers, beside the hero
+    i = s.followers.index(seats[3])
+    s.apply(s.CHOOSE + i * 8 + i)
+    assert sorted(s.showdown) == sorted([seats[2], seats[3]])
+
+
 def test_any_number_of_sake_and_the_colours_that_pay_a_skill_are_choices(ndata):
     """「支払えるリソースがある限りどれだけでも」: no cap on 酒肴; which colours pay a skill's cost
     is the player's decision, offered as one action per way to pay."""

@@ -394,6 +394,7 @@ class State:
         self.phase = "play"
         self.current_player = self.leader
         self.hero_this_trick = False
+        self.beside: int | None = None  # 夜桜会's choice: the hero's seat it goes beside
         self.skills_this_trick: set[int] = set()
 
     # --- the rules -------------------------------------------------------------------------
@@ -411,6 +412,8 @@ class State:
             return self._pending
         if self.phase == "choose":
             n = len(self.followers)
+            if self.beside is not None:  # beside the hero: one follower (i == j)
+                return [self.CHOOSE + i * 8 + i for i in range(n)]
             return [self.CHOOSE + i * 8 + j for i in range(n) for j in range(i + 1, n)]
         if self.phase == "carry":
             return [self.CARRY + c for c in self.hands[p]] + [self.CARRY_NONE]
@@ -449,6 +452,14 @@ class State:
             for o in (changed if c != hero and suit[c] != lead_suit else plain)
         ]
 
+    def _chosen(self, action: int) -> tuple[int, int]:
+        """The two seats a 夜桜会 choice puts in the showdown: two followers, or the hero's
+        seat and one follower."""
+        i, j = divmod(action - self.CHOOSE, 8)
+        if self.beside is not None:
+            return self.beside, self.followers[i]
+        return self.followers[i], self.followers[j]
+
     def _skill_usable(self, p: int) -> bool:
         skill = self.skill[p]
         if skill == "reuse_leader":
@@ -471,8 +482,7 @@ class State:
         elif self.phase == "judge":
             self._apply_judge(action)
         elif self.phase == "choose":
-            i, j = divmod(action - self.CHOOSE, 8)
-            self._start_judging([self.followers[i], self.followers[j]])
+            self._start_judging(list(self._chosen(action)))
         elif self.phase == "carry":
             self._apply_carry(action)
 
@@ -570,8 +580,10 @@ class State:
         heroes = []
         i = 0
         for seat, card, red, blue, _skill in plays:
-            if card == hero:  # the hero's number is its tribe's
-                info[seat] = (card, -1, self.hero_value[seat])
+            if card == hero:  # the hero's number is its tribe's, and 酒肴 raise it too
+                if red and seat in skills and self.skill[seat] == "double_red":
+                    red *= 2
+                info[seat] = (card, -1, self.hero_value[seat] + red)
                 heroes.append(seat)
             else:  # each 酒肴 adds 1, or 2 with ブルーSAMURAI's skill used
                 if red and seat in skills and self.skill[seat] == "double_red":
@@ -587,8 +599,11 @@ class State:
             skill = self.skill
             for seat, *_ in plays:
                 if seat in skills and skill[seat] == "choose_showdown":
-                    # 夜桜会: the skill user picks the two showdown players among the followers.
+                    # 夜桜会: the skill user picks the two showdown players among the followers;
+                    # a hero played keeps its place (ヒーローカードは必ず優先), and the user
+                    # picks the one beside it.
                     self.followers = [s for _, s in followers]
+                    self.beside = heroes[0] if heroes else None
                     self.phase = "choose"
                     self.current_player = seat
                     return
@@ -954,8 +969,7 @@ class State:
                 f"（{'・'.join(extra)}）" if extra else ""
             )
         if self.phase == "choose":
-            i, j = divmod(action - self.CHOOSE, 8)
-            a, b = self.followers[i] + 1, self.followers[j] + 1
+            a, b = (seat + 1 for seat in self._chosen(action))
             return f"{head}：夜桜会のスキルでガチンコを P{a} と P{b} に決める"
         if self.phase == "judge":
             if action == self.NOTHING:
@@ -1037,9 +1051,8 @@ def greedy_value(state: State, action: int) -> float:
             - (6 if hero and state.round < state.data["rounds"] else 0)
         )
     if state.phase == "choose":
-        i, j = divmod(action - state.CHOOSE, 8)
         me = state.current_player
-        pair = (state.followers[i], state.followers[j])
+        pair = state._chosen(action)
         return (5 if me in pair else 0) - sum(state.info[s][2] for s in pair if s != me)
     if state.phase == "judge":
         if action == state.NOTHING:
