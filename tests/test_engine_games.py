@@ -246,6 +246,24 @@ def test_hole_end_immediately_ends_after_a_take_by_hand(rdata):
     assert s.terminal and s.counters["ended_by_holes"] == 1
 
 
+def test_a_game_over_at_its_last_round_is_not_counted_as_ended_by_the_holes(rdata):
+    """Two holes left when round 5 ends: the rounds ended it, and the holes' count is of games
+    they ended early (before, it counted these too)."""
+    m2 = list(vein(rdata, R.MINION, 2))
+    for last_round, why in ((True, "ended_by_rounds"), (False, "ended_by_holes")):
+        s = rpos(rdata, hole_end="round_end")
+        s.holes = [[] for _ in range(s.H)]
+        s.holes[0], s.holes[1] = [m2[0]], [m2[1]]
+        s.round = s.data["rounds"] if last_round else 1
+        s.current_player = s.n - 1
+        s._end_turn()
+        assert (
+            s.terminal
+            and s.counters[why] == 1
+            and sum(s.counters[k] for k in ("ended_by_rounds", "ended_by_holes")) == 1
+        )
+
+
 # --- にゃんばーわん！ by hand -----------------------------------------------------------------
 
 

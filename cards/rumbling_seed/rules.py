@@ -414,11 +414,13 @@ class State:
         if self.terminal:
             return
         if self.current_player == self.n - 1:
-            if len(self._live()) <= self.data["end_holes"]:
-                self._finish("ended_by_holes")
-                return
+            # the last round ends the game whatever the holes: counted as the rounds' end, so
+            # the holes' count says how often they ended a game early
             if self.round >= self.data["rounds"] or not self.elders_down:
                 self._finish("ended_by_rounds")
+                return
+            if len(self._live()) <= self.data["end_holes"]:
+                self._finish("ended_by_holes")
                 return
             self.elders_up.append(self.elders_down.pop())
             self.round += 1
