@@ -205,6 +205,11 @@ def test_a_sweep_puts_readings_counts_and_kinds_side_by_side(tricks, tmp_path):
         ("last_winner", 4),
     ]
     assert all(c["stats"]["finished"] == 40 for c in cells)
+    # one correction over every seat of every cell (3 + 4 + 3 + 4), said in the report
+    assert sweep["seat_correction"]["tests"] == 14
+    assert "Seat warnings are corrected for the 14 seat comparisons of the sweep (Holm" in (
+        tmp_path / "out/tricks/sweep.md"
+    ).read_text(encoding="utf-8")
     assert (tmp_path / "out/tricks/sweep.pdf").read_bytes().startswith(b"%PDF")
     # any cell plays again alone, from its own seed
     cell = cells[3]

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 from ..i18n import N_, _
 from .statistics import wilson
 
+SEAT = "seat"  # the key of a seat's finding: a sweep corrects them together
+
 if TYPE_CHECKING:
     from .statistics import Stats
 
@@ -126,6 +128,7 @@ def findings(module, st: Stats) -> list[Finding]:
                         {},
                         None,
                         st.players,
+                        key=SEAT,
                         fields=dict(
                             seat=seat + 1,
                             share=share,

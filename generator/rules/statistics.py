@@ -74,6 +74,38 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def share_p(k: int, n: int, expected: float) -> float:
+    """Two-sided p-value of k in n against a fair rate `expected` (the normal approximation
+    of the binomial, with the continuity correction): how often chance alone would stray this
+    far from the fair share."""
+    if n == 0 or not 0 < expected < 1:
+        return 1.0
+    sd = math.sqrt(n * expected * (1 - expected))
+    z = max(0.0, abs(k - n * expected) - 0.5) / sd
+    return math.erfc(z / math.sqrt(2))
+
+
+def holm(pvalues: list[float], alpha: float = 0.05) -> list[bool]:
+    """Which of several tests stand after Holm's correction at `alpha` (family-wise): the
+    smallest p against alpha/m, the next against alpha/(m-1)…, stopping at the first that
+    fails."""
+    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
+    kept = [False] * len(pvalues)
+    for rank, i in enumerate(order):
+        if pvalues[i] > alpha / (len(pvalues) - rank):
+            break
+        kept[i] = True
+    return kept
+
+
+def seat_tests(st: Stats) -> list[tuple[int, float]]:
+    """Each seat against its fair share over the games one seat won: (seat, p-value)."""
+    decided = st.finished - st.tied_after - st.no_winner
+    if st.players < 2 or not decided:
+        return []
+    return [(seat, share_p(st.wins[seat], decided, 1 / st.players)) for seat in range(st.players)]
+
+
 def statistics(
     game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: Iterable[tuple]
 ) -> Stats:

@@ -1,0 +1,42 @@
+"""The statistics that back a claim in a report: a seat's share tested against the fair share,
+and Holm's correction that keeps a sweep of many cells from naming seats unfair by chance."""
+
+from __future__ import annotations
+
+from generator.rules.findings import SEAT, Finding
+from generator.rules.statistics import Stats, holm, share_p
+from generator.rules.sweep import Cell, correct_seats
+
+
+def test_a_fair_share_is_no_evidence_and_a_lopsided_one_is():
+    assert share_p(50, 100, 0.5) == 1.0
+    assert 0.04 < share_p(60, 100, 0.5) < 0.06  # the textbook 60 of 100 coin flips
+    assert share_p(90, 100, 0.25) < 1e-12
+
+
+def test_holm_keeps_from_the_smallest_p_until_one_fails():
+    assert holm([0.001, 0.04, 0.02, 0.5]) == [True, False, False, False]  # 0.02 > 0.05/3
+    assert holm([0.001, 0.012, 0.02, 0.5]) == [True, True, True, False]  # 0.02 < 0.05/2
+    assert holm([0.2, 0.3]) == [False, False] and holm([]) == []
+
+
+def cell(wins: list[int], finished: int, flagged: list[int]) -> Cell:
+    c = Cell({}, len(wins), ("random",), 0)
+    c.stats = Stats("g", len(wins), finished, 0, ("random",), {}, finished=finished, wins=wins)
+    c.found = [
+        Finding("warning", "seat {seat}", "", {}, None, len(wins), SEAT, fields={"seat": s})
+        for s in flagged
+    ]
+    return c
+
+
+def test_a_sweep_keeps_only_the_seat_warnings_that_stand_the_correction():
+    """Twelve cells of 4 seats, each with one seat a little ahead (64 of 200 games, p ≈ 0.03: a
+    per-cell test at 5 % names it): over the 52 comparisons none stands. A seat that wins 60 %
+    of 400 games still does."""
+    cells = [cell([64, 46, 45, 45], 200, [1]) for _ in range(12)]
+    assert 0.02 < share_p(64, 200, 0.25) < 0.05
+    cells.append(cell([240, 60, 50, 50], 400, [1]))
+    correct_seats(cells)
+    assert [(i, f.fields["seat"]) for i, c in enumerate(cells) for f in c.found] == [(12, 1)]
+    assert cells[0].seats == (52, 13, 1)
