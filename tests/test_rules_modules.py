@@ -489,6 +489,12 @@ def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
     said = report()
     assert "finished games stay tied after the tie-breakers" in said  # a third of them tie
     assert "seat 1 wins" not in said and "seat 2 wins" not in said
+    # once the rules call a tie a draw, it is a way the game ends, not a gap in its rules
+    text = root / "cards/duel/rules.md"
+    text.write_text(text.read_text("utf-8") + "\n同点なら引き分けです。\n", encoding="utf-8")
+    drawn = report()
+    assert "stay tied after the tie-breakers" not in drawn
+    assert "finished games end in a draw, as the rules allow" in drawn
     # the skill signal too: over the games one seat won, against a fair half of them
     skill = said.split("## Skill signal", 1)[1].split("##", 1)[0]
     assert "games one seat won" in skill and "share would be 50.0%" in skill, skill

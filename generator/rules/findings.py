@@ -152,7 +152,20 @@ def findings(module, st: Stats) -> list[Finding]:
                     fields={"n": st.no_winner, "games": st.finished},
                 )
             )
-        if st.tied_after:
+        draw = getattr(module, "DRAW_RULE", None)
+        if st.tied_after and draw:  # the rules call it a draw: a way the game ends
+            out.append(
+                Finding(
+                    "notice",
+                    N_("{n} of {games} finished games end in a draw, as the rules allow"),
+                    draw,
+                    {},
+                    None,
+                    st.players,
+                    fields={"n": st.tied_after, "games": st.finished},
+                )
+            )
+        elif st.tied_after:
             out.append(
                 Finding(
                     "warning",

@@ -22,6 +22,7 @@ from types import ModuleType
 from ..i18n import _
 from ..model import Game
 from ..problems import BuildError, Problem, SourceRef
+from . import text as rules_text
 
 RULES_FILE = "rules.py"
 # What a module must define; the rest has a default (see docs/reference/rules.md).
@@ -245,7 +246,11 @@ def rules_for(game: Game) -> ModuleType | None:
         return None
     root = game.manifest.folder.parent.parent  # the project: PROJECT/cards/GAME/
     trust.require(root, ref.shown, ref.digest)
-    return load(ref)
+    module = load(ref)
+    # what the game's text says of a draw, for the findings: a tie the rules call a draw is
+    # how the game can end, not a gap in its tie-breakers
+    module.DRAW_RULE = rules_text.draw_sentence(game)
+    return module
 
 
 def code_error(ref: RulesRef, exc: BaseException) -> RulesCodeError:

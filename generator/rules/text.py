@@ -787,3 +787,16 @@ def check_round_floor(game: Game, problems: Problems, deal: dict | None) -> None
                 ),
                 _where(game, line.n),
             )
+
+
+_DRAW = re.compile(r"引き分け|ドロー|[Dd]raw")
+
+
+def draw_sentence(game: Game) -> str | None:
+    """The sentence that lets a game end in a draw (「それも同じなら引き分けとしてください」),
+    or None when the rules allow none."""
+    for line in lines(game):
+        for sentence, written in line.sentences():
+            if _DRAW.search(sentence):
+                return written.strip()
+    return None
