@@ -147,3 +147,13 @@ def test_a_floor_that_rises_with_the_round_past_the_highest_card(planted):
     ) in found(planted)
     edit(planted, RULES, "ラウンド数”以上", "ラウンド数”以下")
     assert "rises with the round" not in found(planted)
+
+
+def test_a_limit_is_held_to_its_own_part_of_the_game(planted):
+    """Setup may do more of an action than a turn allows: 「２枚出して」 in 準備 is no
+    contradiction of the turn's 「１枚だけ」."""
+    edit(planted, RULES, "同じ数字のカードなら２枚を同時に出すことができます。\n", "")
+    assert "say two things" not in found(planted)
+    setup = "場の中央に得点ボードを置きます。"
+    edit(planted, RULES, setup, setup + "各プレイヤーは手札からカードを２枚出して場に置きます。")
+    assert "say two things" not in found(planted)

@@ -527,3 +527,28 @@ def test_a_stream_draws_as_random_random_seeded_alike(seed):
     assert ours.getstate() == theirs.getstate()
     fresh = type(ours)(seed)
     assert fresh.getstate() == random.Random(seed).getstate()
+
+
+def test_a_replay_shows_every_hand_and_the_moves_allowed_before_each_decision(tmp_path):
+    """A game as `pnp new --rules` makes it: each hand by its cards' names, then the moves."""
+    root = tmp_path / "proj"
+    assert run("init", str(root)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("名前,点\n火球,1\n氷壁,2\n風刃,3\n土盾,4\n雷槍,5\n水鏡,6\n", encoding="utf-8")
+    made = run(
+        "new", "duel", "--players", "2-2", "--rules", "--from", str(source), "--project", str(root)
+    )
+    assert made.exit_code == 0, made.output
+    base = ("simulate", "duel", "--project", str(root), "--players", "2", "--replay", "7")
+    plain = run(*base)
+    shown = run(*base, "--show", "hands")
+    assert plain.exit_code == 0 and shown.exit_code == 0, shown.output
+    assert "　手札" not in plain.output
+    lines = shown.output.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("　手札　P1［"))
+    hand = lines[first].split("P1［", 1)[1].split("］", 1)[0].split("・")
+    other = lines[first].split("P2［", 1)[1].split("］", 1)[0].split("・")
+    assert sorted(hand + other) == sorted(["火球", "氷壁", "風刃", "土盾", "雷槍", "水鏡"])
+    assert lines[first + 1].startswith("　選べる手　") and lines[first + 1].count("|") == 2
+    refused = run("simulate", "duel", "--project", str(root), "--show", "hands")
+    assert refused.exit_code == 1 and "--show hands shows a replay" in refused.output

@@ -149,6 +149,12 @@ def _sweep(
     help="Play the game with this seed and print it move by move.",
 )
 @click.option(
+    "--show",
+    type=click.Choice(["hands"]),
+    help="With --replay: print each player's hand and the moves the rules allow before each "
+    "decision.",
+)
+@click.option(
     "--probes",
     is_flag=True,
     help="Play each strategy the rules module names (STRATEGIES) in every seat against the "
@@ -173,6 +179,7 @@ def simulate(
     sweeps,
     as_json,
     replay,
+    show,
     probes,
     scheduler,
     out_dir,
@@ -188,6 +195,8 @@ def simulate(
         counts = _player_counts(players)
         sweep = _parse_sweep(sweeps)
         kind_list = list(kinds) or ["random"]
+        if show and replay is None:
+            raise BuildError(_("--show hands shows a replay: give --replay SEED too"))
         if probes and (sweep or len(counts) > 1 or len(kind_list) > 1 or replay is not None):
             raise BuildError(
                 _("--probes plays one player count against one field: no --sweep or --replay")
@@ -217,6 +226,7 @@ def simulate(
             kind=kind_list[0],
             out=Path(out_dir) if out_dir else None,
             replay=replay,
+            show_hands=show == "hands",
             limits=limits_from(limits),
             scheduler=scheduler,
             kind_given=bool(kinds),

@@ -285,6 +285,34 @@ def make_players(module, kinds: tuple[str, ...], seed: int) -> list:
     return out
 
 
+def shown_hands(state, actions) -> list[str]:
+    """What a player sees before a decision, for a replay: every hand (the module's
+    `show_hand(seat)`, else its `hands` with each card by `card_name(card)` or the data's
+    `names`) and the moves the rules allow, as the module describes them."""
+    out = []
+    show = getattr(state, "show_hand", None)
+    hands = getattr(state, "hands", None)
+    if show is not None or isinstance(hands, list):
+        seats = range(len(hands)) if isinstance(hands, list) else range(state.players)
+        name = getattr(state, "card_name", None)
+        names = getattr(state, "data", {}).get("names") if name is None else None
+        parts = []
+        for seat in seats:
+            if show is not None:
+                text = show(seat)
+            else:
+                cards = hands[seat]
+                text = "・".join(
+                    name(c) if name else names[c] if names and isinstance(c, int) else str(c)
+                    for c in cards
+                )
+            parts.append(f"P{seat + 1}［{text}］")
+        out.append("　手札　" + "　".join(parts))
+    moves = [state.describe(a).split("：", 1)[-1] for a in actions]
+    out.append("　選べる手　" + " | ".join(moves))
+    return out
+
+
 def play(
     module,
     data,
@@ -295,6 +323,7 @@ def play(
     check: bool = False,
     log: bool = False,
     types: bool = False,
+    show_hands: bool = False,
 ) -> Playout:
     """One game from its seed to the end (or the step cap), with invariants checked if asked;
     with `types`, how often each type of action was taken (the module's `action_type()`)."""
@@ -349,6 +378,8 @@ def play(
             result.dead_end = True
             break
         player = state.current_player
+        if log and show_hands:
+            result.log += shown_hands(state, actions)
         action = agents[player].choose(state, actions)
         if log:
             line = state.describe(action)

@@ -26,6 +26,7 @@ class SimulateOptions:
     kind: str = "random"
     out: Path | None = None
     replay: int | None = None
+    show_hands: bool = False  # the replay prints each hand and the legal moves at each decision
     skill: bool = True
     limits: Limits = DEFAULT
     scheduler: str | None = None  # a Dask scheduler's address: the playouts run there
@@ -143,7 +144,9 @@ def replay(game: Game, module, opts: SimulateOptions):
     kinds = player_kinds(opts.kind, players, module)
     data = modules.guarded(module, module.prepare, game)
     args = (module, data, players, opts.replay, options, kinds)
-    return modules.guarded(module, engine.play, *args, check=True, log=True)
+    return modules.guarded(
+        module, engine.play, *args, check=True, log=True, show_hands=opts.show_hands
+    )
 
 
 def simulation(game: Game, module, opts: SimulateOptions, progress=None):

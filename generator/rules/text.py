@@ -687,7 +687,8 @@ def check_ties(game: Game, problems: Problems) -> None:
 def check_limits(game: Game, problems: Problems) -> None:
     """A limit stated one way and contradicted in another sentence: 「出せるカードは１枚だけ」
     and 「２枚を同時に出すことができます」, unless the second says it is an exception."""
-    said: list[tuple[str, str, int, str, int]] = []  # verb, unit, limit, sentence, line
+    # verb, unit, limit, sentence, line, section
+    said: list[tuple[str, str, int, str, int, tuple]] = []
     for line in lines(game):
         if line.heading:
             continue
@@ -695,7 +696,8 @@ def check_limits(game: Game, problems: Problems) -> None:
             for m in _LIMIT.finditer(sentence):
                 verb = _verb(sentence, 0)
                 if verb and HOLE not in m.group(0):
-                    said.append((verb, m.group(2), _number(m.group(1)), written.strip(), line.n))
+                    limit = _number(m.group(1))
+                    said.append((verb, m.group(2), limit, written.strip(), line.n, line.path))
     if not said:
         return
     seen: set[tuple[int, int]] = set()
@@ -707,10 +709,12 @@ def check_limits(game: Game, problems: Problems) -> None:
                 continue
             for m in _AMOUNT.finditer(sentence):
                 verb = _verb(sentence, m.end())
-                for v, unit, limit, rule, n in said:
+                for v, unit, limit, rule, n, section in said:
                     more = _number(m.group(1))
                     if (v, unit) != (verb, m.group(2)) or more <= limit or (n, line.n) in seen:
                         continue
+                    if section != line.path and not ("手番" in rule and "手番" in sentence):
+                        continue  # another part of the game (setup, a phase) may do more
                     seen.add((n, line.n))
                     problems.warning(
                         _(
