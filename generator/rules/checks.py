@@ -213,7 +213,7 @@ def _module_line(module, text: str) -> SourceRef:
     """Where the rules module writes `text` (an open point's name), else the module itself."""
     ref = SourceRef(module.RULES_REF.shown)
     try:
-        source = Path(module.__file__).read_text("utf-8")
+        source = Path(module.RULES_REF.path).read_text("utf-8")
     except (OSError, TypeError, UnicodeDecodeError):
         return ref
     for n, line in enumerate(source.splitlines(), start=1):
