@@ -138,10 +138,11 @@ def _build_and_check(args) -> tuple[int, list[str]]:
 @pytest.mark.parametrize("sheet", DISTINCT)
 def test_every_sheet_size_paper_margin_and_bleed_passes_the_checker(tmp_path, sheet, paper):
     most = _mm(SHEETS_TOML["sheet"][sheet].get("max_bleed", "3mm"))  # more is refused
+    # The corners of margin × bleed and its middle: a sheet runs out of room at the most
+    # margin and bleed, and packs tightest at the least (all nine pairs cost 60 s a run)
     cases = [
         (str(tmp_path / f"{m}-{b}"), sheet, paper, m, b)
-        for m in (3, 5, 8)
-        for b in (0, 1, 3)
+        for m, b in ((3, 0), (3, 3), (5, 1), (8, 0), (8, 3))
         if b <= most
     ]
     # Two processes (the machines these run on have two cores), forked: warm as this one is.
