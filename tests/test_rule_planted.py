@@ -157,3 +157,26 @@ def test_a_limit_is_held_to_its_own_part_of_the_game(planted):
     setup = "場の中央に得点ボードを置きます。"
     edit(planted, RULES, setup, setup + "各プレイヤーは手札からカードを２枚出して場に置きます。")
     assert "say two things" not in found(planted)
+
+
+def test_a_modules_own_words_are_said_in_japanese_from_the_games_texts_file(tmp_path):
+    """tricks' rules.py writes its open point and what it counts in English; the game's
+    texts.ja.toml says them in Japanese under --lang ja, and a name it misspells is named."""
+    root = make_fixture_project("tricks", tmp_path)
+    texts = root / "cards/tricks/texts.ja.toml"
+    texts.write_text(
+        "[open_points]\n"
+        'next_lead = "２ラウンド目からの最初の手番が誰か書かれていない"\n\n'
+        "[branches]\n"
+        'renounce = "リードと同じ色を出せないプレイヤーがいる"\n'
+        'renounse = "つづりの違う名前"\n',
+        encoding="utf-8",
+    )
+    english = run("check", "tricks", "--project", str(root))
+    assert "the rules never say who leads the second" in english.output
+    assert "２ラウンド目から" not in english.output and "texts.ja.toml" not in english.output
+    said = run("--lang", "ja", "check", "tricks", "--project", str(root)).output
+    assert "未決の点 'next_lead': ２ラウンド目からの最初の手番が誰か書かれていない" in said
+    assert "リードと同じ色を出せないプレイヤーがいる" in said
+    assert "the rules never say who leads" not in said and "could not follow" not in said
+    assert "cards/tricks/texts.ja.toml:6:branches.renounse: 警告:" in said and "renounce" in said

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..i18n import N_, _, ngettext
 from ..model import Game
-from ..problems import BuildError, Problems, SourceRef
+from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..rulesource import dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
 from . import text as rules_text
@@ -165,6 +165,8 @@ def check_open_points(game: Game, module, problems: Problems, strict: bool = Fal
     """Each point where the rules can be read more than one way (an option of the module) that
     game.toml's [readings] leaves open: a notice at its sentence (a warning when strict, so a
     strict check fails until the designer chooses)."""
+    texts = getattr(module, "TEXTS", {})
+    check_texts(module, texts, problems)
     for name, option in module.OPTIONS.items():
         at = _said_at(game, option.rule) if option.rule else None
         if option.rule and at is None:  # the sentence changed or went: the point may be gone
@@ -187,12 +189,38 @@ def check_open_points(game: Game, module, problems: Problems, strict: bool = Fal
                 "open point '{name}': {why}; played as {name}={value}, the literal reading "
                 "(choose in game.toml [readings]: {choices})",
                 name=name,
-                why=option.why,
+                why=texts.get("open_points", {}).get(name, option.why),
                 value=option.default,
                 choices=" | ".join(option.choices),
             ),
             at or game.manifest.where,
         )
+
+
+def check_texts(module, texts: dict, problems: Problems) -> None:
+    """A name in the game's texts file that the module does not declare: a typo, or a point
+    since removed (its words would never be said)."""
+    if not texts:
+        return
+    known = {"open_points": module.OPTIONS, "branches": getattr(module, "BRANCHES", {})}
+    doc = texts["_doc"]
+    for key in sorted(set(doc.data) - set(known)):
+        problems.warning(
+            _("unknown table [{key}] (the texts file has: open_points, branches)", key=key),
+            doc.at(key),
+        )
+    for key, names in known.items():
+        for name in texts.get(key, {}):
+            if name not in names:
+                problems.warning(
+                    _(
+                        "[{key}] {name}: the rules module has no such name{hint}",
+                        key=key,
+                        name=name,
+                        hint=did_you_mean(name, names),
+                    ),
+                    doc.at(key, name),
+                )
 
 
 def _said_at(game: Game, sentence: str) -> SourceRef | None:

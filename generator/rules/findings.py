@@ -29,6 +29,8 @@ class Finding:
     key: str = ""  # the branch counter it reports, if any
     in_check: bool = False  # a notice `check` says too (most are the report's alone)
     fields: dict = field(default_factory=dict)  # `message` is an English template of these
+    # fields said otherwise in the language of messages (a module's words from its texts file)
+    local: dict = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -37,7 +39,7 @@ class Finding:
 
     def said(self) -> str:
         """The finding in the language of messages, as `check` prints it."""
-        return _(self.message, **self.fields)
+        return _(self.message, **{**self.fields, **self.local})
 
 
 def findings(module, st: Stats) -> list[Finding]:
@@ -177,9 +179,11 @@ def findings(module, st: Stats) -> list[Finding]:
                     fields={"n": st.tied_after, "games": st.finished},
                 )
             )
+    said = getattr(module, "TEXTS", {}).get("branches", {})
     for name, text in getattr(module, "BRANCHES", {}).items():
         n = st.counter_games.get(name, 0)
         rule, opts = rule_of(name)
+        local = {"what": said[name]} if name in said else {}
         if n and n < st.games:
             out.append(
                 Finding(
@@ -191,6 +195,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     st.players,
                     key=name,
                     fields={"what": text, "n": n, "games": st.games},
+                    local=local,
                 )
             )
         elif n and st.games >= 20:
@@ -204,6 +209,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     st.players,
                     key=name + ":always",
                     fields={"what": text, "games": st.games},
+                    local=local,
                 )
             )
         elif st.games >= 20:
@@ -217,6 +223,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     st.players,
                     key=name + ":never",
                     fields={"what": text, "games": st.games},
+                    local=local,
                 )
             )
     for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():

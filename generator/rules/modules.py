@@ -250,7 +250,33 @@ def rules_for(game: Game) -> ModuleType | None:
     # what the game's text says of a draw, for the findings: a tie the rules call a draw is
     # how the game can end, not a gap in its tie-breakers
     module.DRAW_RULE = rules_text.draw_sentence(game)
+    module.TEXTS = texts_for(game)
     return module
+
+
+TEXTS_KEYS = ("open_points", "branches")
+
+
+def texts_for(game: Game) -> dict:
+    """The module's own words in the language of messages, from the game's folder
+    (`texts.ja.toml`: [open_points] NAME = why it is open, [branches] NAME = what it counts),
+    so that a rules module written in English speaks Japanese under --lang ja. Empty in
+    English, or without the file."""
+    from .. import tomlfile
+    from ..i18n import language
+
+    lang = language()
+    path = game.manifest.folder / f"texts.{lang}.toml"
+    if lang == "en" or not path.is_file():
+        return {}
+    rel = f"cards/{game.id}/{path.name}"
+    doc = tomlfile.read(path, SourceRef(rel), _("texts"))
+    out: dict = {"_doc": doc, "_file": rel}
+    for key in TEXTS_KEYS:
+        table = doc.data.get(key, {})
+        if isinstance(table, dict):
+            out[key] = {k: v for k, v in table.items() if isinstance(v, str)}
+    return out
 
 
 def code_error(ref: RulesRef, exc: BaseException) -> RulesCodeError:

@@ -167,7 +167,7 @@ def to_json(st: Stats, found: list[Finding]) -> dict:
     data["completion"] = st.completion
     data["findings"] = [
         {
-            **{k: v for k, v in asdict(f).items() if k not in ("fields", "in_check")},
+            **{k: v for k, v in asdict(f).items() if k not in ("fields", "in_check", "local")},
             "message": f.text,
         }
         for f in found

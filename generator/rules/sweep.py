@@ -209,7 +209,10 @@ def to_json(cells: list[Cell], games: int, seed: int) -> dict:
                 "mean_decisions": mean(c.stats.lengths),
                 "stats": asdict(c.stats),
                 "findings": [
-                    {**{k: v for k, v in asdict(f).items() if k != "fields"}, "message": f.text}
+                    {
+                        **{k: v for k, v in asdict(f).items() if k not in ("fields", "local")},
+                        "message": f.text,
+                    }
                     for f in c.found
                 ],
             }
