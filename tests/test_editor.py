@@ -266,6 +266,13 @@ def test_writes_the_page_did_not_send_are_refused(served, browser):
     other = {"X-PNP-Token": token, "Origin": "http://evil.example"}
     assert post(url, body, other)[0] == 403  # from another site's page
     assert (project / "layouts/tiny/card_front.toml").read_text("utf-8") == LAYOUT
+    # Only the layout's own files: not the manifest, not a file outside the project.
+    manifest = (project / "cards/tiny/game.toml").read_text("utf-8")
+    for file in ("cards/tiny/game.toml", "../outside.toml", "layouts/tiny/card_back.toml"):
+        restore = {**body, "op": "restore", "file": file, "text": "x = 1\n"}
+        assert post(url, restore, {"X-PNP-Token": token})[0] == 403, file
+    assert (project / "cards/tiny/game.toml").read_text("utf-8") == manifest
+    assert not (project.parent / "outside.toml").exists()
 
     # A box inherited from pnp's own base layout is overridden in the designer's file.
     code, answer = post(
