@@ -489,6 +489,7 @@ def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
     said = report()
     assert "finished games stay tied after the tie-breakers" in said  # a third of them tie
     assert "seat 1 wins" not in said and "seat 2 wins" not in said
+    assert "a seat's share can be told from the fair 50% only when it differs by about" in said
     # once the rules call a tie a draw, it is a way the game ends, not a gap in its rules
     text = root / "cards/duel/rules.md"
     text.write_text(text.read_text("utf-8") + "\n同点なら引き分けです。\n", encoding="utf-8")

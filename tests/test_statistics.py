@@ -4,7 +4,7 @@ and Holm's correction that keeps a sweep of many cells from naming seats unfair 
 from __future__ import annotations
 
 from generator.rules.findings import SEAT, Finding
-from generator.rules.statistics import Stats, holm, share_p
+from generator.rules.statistics import Stats, holm, share_p, smallest_difference
 from generator.rules.sweep import Cell, correct_seats
 
 
@@ -40,3 +40,9 @@ def test_a_sweep_keeps_only_the_seat_warnings_that_stand_the_correction():
     correct_seats(cells)
     assert [(i, f.fields["seat"]) for i, c in enumerate(cells) for f in c.found] == [(12, 1)]
     assert cells[0].seats == (52, 13, 1)
+
+
+def test_the_smallest_difference_a_sample_can_show_shrinks_with_its_size():
+    assert 0.060 < smallest_difference(400, 0.25) < 0.061  # 2.8 standard errors
+    assert smallest_difference(1600, 0.25) == smallest_difference(400, 0.25) / 2
+    assert smallest_difference(0, 0.5) == 1.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .findings import Finding
 from .simulate import replay_words
-from .statistics import Stats, wilson
+from .statistics import Stats, smallest_difference, wilson
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
@@ -174,6 +174,16 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         for seat, wins in enumerate(st.wins):
             low, high = st.win_ci[seat]
             out.append(f"| {seat + 1} | {wins} | {wins / st.finished:.1%} | {low:.1%}–{high:.1%} |")
+        decided = st.finished - st.tied_after - st.no_winner
+        if st.players > 1 and decided:
+            fair = 1 / st.players
+            out += [
+                "",
+                f"Over the {decided} games one seat won, a seat's share can be told from the "
+                f"fair {fair:.0%} only when it differs by about "
+                f"{smallest_difference(decided, fair):.1%} or more (95 % confidence, 80 % "
+                "power); a smaller difference is no finding either way.",
+            ]
         out += kind_rows(st) + faction_rows(st)
         out += [
             "",

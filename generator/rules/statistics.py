@@ -85,6 +85,15 @@ def share_p(k: int, n: int, expected: float) -> float:
     return math.erfc(z / math.sqrt(2))
 
 
+def smallest_difference(n: int, expected: float) -> float:
+    """The smallest gap from a fair rate `expected` that n games show more often than not (95 %
+    confidence, 80 % power: (1.96 + 0.84) standard errors): a claim about a smaller gap is
+    one the sample cannot make."""
+    if n == 0:
+        return 1.0
+    return (1.96 + 0.84) * math.sqrt(expected * (1 - expected) / n)
+
+
 def holm(pvalues: list[float], alpha: float = 0.05) -> list[bool]:
     """Which of several tests stand after Holm's correction at `alpha` (family-wise): the
     smallest p against alpha/m, the next against alpha/(m-1)…, stopping at the first that
