@@ -119,7 +119,7 @@ class Gallery:
 
         game = plan.game
         view = GameView(game.id, game.title, font=plan.fonts.metrics["body"].face.path)
-        names = render_fonts.register(plan.fonts, _cache(self.out))
+        names = render_fonts.register(plan.fonts, self.cache())
         todo: dict[tuple, dict] = {}  # the faces not rendered yet, by their trim size
         for card, comp, front, _back, laid in laid_cards(plan):
             shown = view.components.setdefault(comp, [])

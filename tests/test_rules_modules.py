@@ -465,18 +465,24 @@ def test_a_solo_game_is_told_how_often_the_player_wins_not_that_its_one_seat_is_
     assert "a random player wins" in report and "share would be" not in report
 
 
-def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
-    """A game that ties often leaves every seat below half of all finished games: not unfair.
-    Seats are held to their fair share of the games one seat won; a seat that scores more for
-    sitting first is still named."""
+def duel(tmp_path, rows: str):
+    """A two-player game as `pnp new --rules` makes it from a spreadsheet of `rows`."""
     root = tmp_path / "proj"
     assert run("init", str(root)).exit_code == 0
     source = tmp_path / "deck.csv"
-    source.write_text("名前,点\nA,1\nB,1\nC,2\nD,2\n", encoding="utf-8")
+    source.write_text(rows, encoding="utf-8")
     made = run(
         "new", "duel", "--players", "2-2", "--rules", "--from", str(source), "--project", str(root)
     )
     assert made.exit_code == 0, made.output
+    return root
+
+
+def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
+    """A game that ties often leaves every seat below half of all finished games: not unfair.
+    Seats are held to their fair share of the games one seat won; a seat that scores more for
+    sitting first is still named."""
+    root = duel(tmp_path, "名前,点\nA,1\nB,1\nC,2\nD,2\n")
     out = tmp_path / "out"
 
     def report() -> str:
@@ -532,14 +538,7 @@ def test_a_stream_draws_as_random_random_seeded_alike(seed):
 
 def test_a_replay_shows_every_hand_and_the_moves_allowed_before_each_decision(tmp_path):
     """A game as `pnp new --rules` makes it: each hand by its cards' names, then the moves."""
-    root = tmp_path / "proj"
-    assert run("init", str(root)).exit_code == 0
-    source = tmp_path / "deck.csv"
-    source.write_text("名前,点\n火球,1\n氷壁,2\n風刃,3\n土盾,4\n雷槍,5\n水鏡,6\n", encoding="utf-8")
-    made = run(
-        "new", "duel", "--players", "2-2", "--rules", "--from", str(source), "--project", str(root)
-    )
-    assert made.exit_code == 0, made.output
+    root = duel(tmp_path, "名前,点\n火球,1\n氷壁,2\n風刃,3\n土盾,4\n雷槍,5\n水鏡,6\n")
     base = ("simulate", "duel", "--project", str(root), "--players", "2", "--replay", "7")
     plain = run(*base)
     shown = run(*base, "--show", "hands")

@@ -75,12 +75,8 @@ def change(
         document = tomlkit.parse(text)
         table = _box(document, box, shown, missing_ok=create)
         if table is None:
-            fresh = {"name": box}
-            for key, value in values.items():
-                if value is not None:
-                    fresh[key] = length(None, float(value))[0] if _points(key, value) else value
             note = _("box '{box}' is now overridden in {file}", box=box, file=shown)
-            return _appended(text, [_block(fresh)]), [note]
+            return _appended(text, [_block(_fresh({"name": box, **values}))]), [note]
         notes = []
         for key, value in values.items():
             if key in LENGTH_KEYS and _points(key, value):
@@ -129,11 +125,7 @@ def add(
                 _("a box named '{name}' is already in {file}", name=values["name"], file=shown),
                 shown,
             )
-        table = {
-            key: (length(None, float(value))[0] if _points(key, value) else value)
-            for key, value in values.items()
-            if value is not None
-        }
+        table = _fresh(values)
         at = names.index(after) + 1 if after in names else len(blocks)
         blocks.insert(at, (table["name"], _block(table)))
         return _joined(head, blocks), []
@@ -260,18 +252,26 @@ def _blocks(text: str, shown: str | None) -> tuple[list[tuple[str, str]], str]:
     return blocks, head
 
 
+def _fresh(values: dict) -> dict:
+    """A new box's keys as written: lengths given in points in mm, None left out."""
+    return {
+        key: (length(None, float(value))[0] if _points(key, value) else value)
+        for key, value in values.items()
+        if value is not None
+    }
+
+
+def _no_box(name: str, names: list[str], shown: str | None) -> BuildError:
+    return _error(
+        _("no box '{name}' in {file}{hint}", name=name, file=shown, hint=did_you_mean(name, names)),
+        shown,
+    )
+
+
 def _index(blocks, name: str, shown: str | None) -> int:
     names = [n for n, _text in blocks]
     if name not in names:
-        raise _error(
-            _(
-                "no box '{name}' in {file}{hint}",
-                name=name,
-                file=shown,
-                hint=did_you_mean(name, names),
-            ),
-            shown,
-        )
+        raise _no_box(name, names, shown)
     return names.index(name)
 
 
@@ -306,8 +306,4 @@ def _box(document, name: str, shown: str | None, missing_ok: bool = False):
             return table
     if missing_ok:
         return None
-    names = [str(t.get("name")) for t in boxes if t.get("name") is not None]
-    raise _error(
-        _("no box '{name}' in {file}{hint}", name=name, file=shown, hint=did_you_mean(name, names)),
-        shown,
-    )
+    raise _no_box(name, [str(t.get("name")) for t in boxes if t.get("name") is not None], shown)

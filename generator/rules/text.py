@@ -600,23 +600,23 @@ _EVENLY = re.compile(
 )
 
 
-def _number(text: str) -> int:
-    return int(text)  # full-width digits read as they are
-
-
 def _verb(sentence: str, after: int) -> str | None:
     """The action a count in a sentence is of: the first of 出, 引… after it."""
     found = [(sentence.find(v, after), v) for v in _VERBS if sentence.find(v, after) >= 0]
     return min(found)[1] if found else None
 
 
+def _names(deck: Deck, column: str, word: str) -> bool:
+    """Whether a text's word names a column of the deck: its header or label, or a word the
+    text uses for it (色 for color, 数字 for number)."""
+    labels = (column.lower(), str(deck.component.labels.get(column, "")).replace("{}", ""))
+    return any(a in labels for a in (word, *COLUMN_WORDS.get(word, ())))
+
+
 def _groups_of(deck: Deck, word: str) -> tuple[str, Counter] | None:
     """The column of the deck a text's word names (色 → color), with its values' counts."""
-    columns = [c for c in deck.columns if not c.startswith("_")]
-    aliases = COLUMN_WORDS.get(word, (word,))
-    for column in columns:
-        labels = (column.lower(), str(deck.component.labels.get(column, "")).replace("{}", ""))
-        if word in labels or any(a in labels for a in aliases):
+    for column in (c for c in deck.columns if not c.startswith("_")):
+        if _names(deck, column, word):
             return column, Counter(str(card.fields.get(column)) for card in deck.cards)
     return None
 
@@ -634,7 +634,7 @@ def check_unreachable(game: Game, problems: Problems) -> None:
             for m in _SAME.finditer(sentence):
                 if HOLE in m.group(0):
                     continue
-                word, need = m.group(1), _number(m.group(2))
+                word, need = m.group(1), int(m.group(2))
                 named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
                 for deck in named or cards:
                     found = _groups_of(deck, word)
@@ -696,7 +696,7 @@ def check_limits(game: Game, problems: Problems) -> None:
             for m in _LIMIT.finditer(sentence):
                 verb = _verb(sentence, 0)
                 if verb and HOLE not in m.group(0):
-                    limit = _number(m.group(1))
+                    limit = int(m.group(1))
                     said.append((verb, m.group(2), limit, written.strip(), line.n, line.path))
     if not said:
         return
@@ -710,7 +710,7 @@ def check_limits(game: Game, problems: Problems) -> None:
             for m in _AMOUNT.finditer(sentence):
                 verb = _verb(sentence, m.end())
                 for v, unit, limit, rule, n, section in said:
-                    more = _number(m.group(1))
+                    more = int(m.group(1))
                     if (v, unit) != (verb, m.group(2)) or more <= limit or (n, line.n) in seen:
                         continue
                     if section != line.path and not ("手番" in rule and "手番" in sentence):
@@ -757,16 +757,10 @@ def check_round_floor(game: Game, problems: Problems, deal: dict | None) -> None
             named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
             deck = (named or [d for d in cards if d.id == deal["component"]] or cards)[0]
             numbers = _int_columns(deck)
-            column = next(
-                (
-                    c
-                    for word, aliases in COLUMN_WORDS.items()
-                    if word in sentence
-                    for c in numbers
-                    if c.lower() in aliases or c == word
-                ),
-                next(iter(numbers), None) if len(numbers) == 1 else None,
-            )
+            said = [
+                c for c in numbers for w in COLUMN_WORDS if w in sentence and _names(deck, c, w)
+            ]
+            column = (said or (list(numbers) if len(numbers) == 1 else [None]))[0]
             if column is None:
                 continue
             most = numbers[column][1]
