@@ -529,8 +529,8 @@ class Rule:
     numbers: tuple[int, ...]
 
 
-def find_rule(game: Game, pattern: str) -> Rule | None:
-    """The line of the rules source that matches `pattern` (a sentence with `{}` for numbers)."""
+def find_rule(game: Game, pattern: str | re.Pattern) -> Rule | None:
+    """The line of the rules source that matches `pattern` (see `rule_numbers`)."""
     found = _search(game.rules_source or "", pattern)
     if found is None:
         return None
@@ -539,18 +539,28 @@ def find_rule(game: Game, pattern: str) -> Rule | None:
     return Rule(where, _sentence(line, match.start()), _numbers(match))
 
 
-def rule_numbers(source: str, pattern: str) -> tuple[int, ...] | None:
+def rule_numbers(source: str, pattern: str | re.Pattern) -> tuple[int, ...] | None:
     """The numbers a rule sentence states, where `pattern` is the sentence with `{}` for each
-    number, e.g. "１ラウンドは{}トリック" -> (6,); None when no line says it. Digits may be
-    full-width or not, as the designer types them."""
+    number and `…` for any words within the sentence, e.g. "１ラウンドは{}トリック" -> (6,) and
+    "{}人…{}△と{}△を…(抜|除)" -> (3, 4, 3); None when no line says it. Digits may be full-width
+    or not, as the designer types them. A compiled regular expression is taken as it is (its
+    groups of digits are the numbers): the way to accept a sentence written in other words."""
     found = _search(source, pattern)
     return _numbers(found[2]) if found else None
 
 
-def _search(source: str, pattern: str) -> tuple[int, str, re.Match] | None:
+def _regex(pattern: str | re.Pattern) -> re.Pattern:
+    if isinstance(pattern, re.Pattern):
+        return pattern
+    gaps = [
+        "[^。！？]*?".join(re.escape(p) for p in part.split("…")) for part in pattern.split("{}")
+    ]
+    return re.compile("([0-9０-９]+)".join(gaps))
+
+
+def _search(source: str, pattern: str | re.Pattern) -> tuple[int, str, re.Match] | None:
     """(line number, line, match) of the first line matching `pattern`."""
-    parts = [re.escape(p) for p in pattern.split("{}")]
-    regex = re.compile("([0-9０-９]+)".join(parts))
+    regex = _regex(pattern)
     for n, line in enumerate(source.splitlines(), start=1):
         line = strip_ruby(line)  # 「{煩悩|ぼんのう}カード」 reads as 煩悩カード
         if found := regex.search(line):
@@ -559,7 +569,8 @@ def _search(source: str, pattern: str) -> tuple[int, str, re.Match] | None:
 
 
 def _numbers(match: re.Match) -> tuple[int, ...]:
-    return tuple(int(g.translate(_ZEN_TO_ASCII)) for g in match.groups())
+    digits = (g.translate(_ZEN_TO_ASCII) for g in match.groups() if g is not None)
+    return tuple(int(g) for g in digits if g.isascii() and g.isdigit())
 
 
 def _sentence(line: str, at: int) -> str:
@@ -569,12 +580,12 @@ def _sentence(line: str, at: int) -> str:
     return line[start : end + 1 if end >= 0 else len(line)].strip()
 
 
-def rule_number(game: Game, pattern: str, what: str) -> int:
+def rule_number(game: Game, pattern: str | re.Pattern, what: str, like: str = "") -> int:
     """The one number a rule sentence of the game states; a clear error naming the sentence when
-    the rules source no longer says it (the engine will not guess a rule number)."""
+    the rules source no longer says it (the engine will not guess a rule number). `like`: the
+    sentence to show for a regular expression (a pattern string shows itself, N for numbers)."""
     found = rule_numbers(game.rules_source or "", pattern)
     if not found:
-        shown = pattern.replace("{}", "N")
         raise BuildError(
             [
                 Problem(
@@ -583,10 +594,35 @@ def rule_number(game: Game, pattern: str, what: str) -> int:
                         "the rules engine reads {what} from a sentence like 「{shown}」, which "
                         "the rules source does not say; write the number there",
                         what=what,
-                        shown=shown,
+                        shown=shown(pattern, like),
                     ),
                     game.rules_where or game.manifest.where,
                 )
             ]
         )
     return found[0]
+
+
+def shown(pattern: str | re.Pattern, like: str = "") -> str:
+    """A pattern as a designer reads it: N for each number."""
+    if like or isinstance(pattern, re.Pattern):
+        return like or pattern.pattern
+    return pattern.replace("{}", "N")
+
+
+class Unstated(Exception):
+    """A rules module's check reads a sentence the rules no longer say (see `stated`)."""
+
+    def __init__(self, pattern: str | re.Pattern, what: str, like: str = ""):
+        super().__init__(shown(pattern, like))
+        self.shown, self.what = shown(pattern, like), what
+
+
+def stated(game: Game, pattern: str | re.Pattern, what: str, like: str = "") -> Rule:
+    """The rule sentence a module's check is about. When the rules no longer say it, the check
+    stops here and the engine says so at the module (a warning: is the check still needed?),
+    rather than the check passing in silence or asserting what the text once said."""
+    rule = find_rule(game, pattern)
+    if rule is None:
+        raise Unstated(pattern, what, like)
+    return rule

@@ -117,6 +117,20 @@ def make_fixture_project(name: str, dest: Path) -> Path:
     return root
 
 
+@pytest.fixture
+def planted(tmp_path) -> Path:
+    """tests/fixtures/planted: きのこ狩り, a game as `pnp new --rules` made it, with problems
+    planted in its Japanese rules."""
+    return make_fixture_project("planted", tmp_path)
+
+
+def kinoko_check(root: Path) -> str:
+    """What `pnp check kinoko --no-play` prints for the planted game at `root`."""
+    result = run("check", "kinoko", "--no-play", "--project", str(root))
+    assert "Traceback" not in result.output
+    return result.output
+
+
 def uno_with_rules(dest: Path, rules: str) -> Path:
     """The `decks` fixture with `rules` as the uno game's rules.md (named in its game.toml)."""
     root = make_fixture_project("decks", dest)

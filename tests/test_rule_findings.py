@@ -28,16 +28,18 @@ def load(root, game):
 
 
 def test_removal_naming_two_cards_is_flagged_until_the_count_is_written(engine_project):
-    assert "names 2 cards, but the deck has 6" in rule_check(engine_project, "nyanbaa", play=False)
+    assert "names 2 cards, but 6 ナワバリカード fit" in rule_check(
+        engine_project, "nyanbaa", play=False
+    )
     edit(engine_project, NYAN, "４△と３△を抜き、", "４△と３△を抜き（計６枚）、")
     assert "names 2 cards" not in rule_check(engine_project, "nyanbaa", play=False)
 
 
 def test_map_layout_finding_follows_the_places_the_text_gives(engine_project):
-    finding = "with 3 players 3 maps are drawn but a 2×1 layout has 2 places"
+    finding = "with 3 players 3 are drawn but a 2×1 layout has 2 places"
     assert finding in rule_check(engine_project, "nyanbaa", play=False)
     edit(engine_project, NYAN, "３人プレイ時は２×１", "３人プレイ時は３×１")
-    assert "maps are drawn but" not in rule_check(engine_project, "nyanbaa", play=False)
+    assert "are drawn but" not in rule_check(engine_project, "nyanbaa", play=False)
 
 
 def test_hand_against_tricks_reads_both_numbers(engine_project):
@@ -56,7 +58,7 @@ def test_markers_per_player_come_from_the_text(engine_project):
 
 
 def test_face_down_elders_flagged_until_the_text_gives_a_number(engine_project):
-    gap = "the rules do not say how many 老師カード go face down"
+    gap = "puts out 老師カード but does not say how many"
     assert gap in rule_check(engine_project, "rumbling_seed", play=False)
     edit(engine_project, SEED, "次に、老師カードを", "次に、老師カード４枚を")
     found = rule_check(engine_project, "rumbling_seed", play=False)

@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit, make_fixture_project, rule_check, run
+from conftest import edit, kinoko_check, make_fixture_project, rule_check, run
 
 RULES = "cards/kinoko/rules.md"
 
 
-@pytest.fixture
-def planted(tmp_path):
-    return make_fixture_project("planted", tmp_path)
-
-
-def found(root) -> str:
-    result = run("check", "kinoko", "--no-play", "--project", str(root))
-    assert "Traceback" not in result.output
-    return result.output
+found = kinoko_check
 
 
 # (what is planted, the finding's words, the fix, the same problem written otherwise)

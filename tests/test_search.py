@@ -343,9 +343,16 @@ def test_probes_say_which_strategy_beats_the_field(tricks, tmp_path):
     probes = json.loads((tmp_path / "out/tricks/probes.json").read_text(encoding="utf-8"))
     [low] = probes["probes"]
     assert low["name"] == "play_low" and low["games"] == 600 and probes["field"] == ["random"] * 3
-    # playing the lowest card never wins a trick it could win: it loses to random players
+    # playing the lowest card never wins a trick it could win: it loses to random players,
+    # and to the greedy player it modifies, which played the same seats against the same field
     assert low["verdict"].startswith("loses to the field by"), low
+    base = low["baseline"]
+    assert base["kind"] == "greedy" and base["games"] == 600, base
+    assert base["verdict"].startswith("loses to the greedy player it modifies by"), base
+    d, lo, hi = base["difference"]
+    assert hi < 0 and abs(d - (low["rate"] - base["rate"])) < 1e-9
     assert "| play_low | always play the lowest card |" in result.output
+    assert "the greedy player it modifies, in the same seats" in result.output
 
 
 def test_a_probe_is_also_a_player_kind(tricks, tmp_path):

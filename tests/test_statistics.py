@@ -46,3 +46,27 @@ def test_the_smallest_difference_a_sample_can_show_shrinks_with_its_size():
     assert 0.060 < smallest_difference(400, 0.25) < 0.061  # 2.8 standard errors
     assert smallest_difference(1600, 0.25) == smallest_difference(400, 0.25) / 2
     assert smallest_difference(0, 0.5) == 1.0
+
+
+def _games(factions_of_game, winner=0):
+    """Playout summaries as simulate hands them to the statistics: seat `winner` wins each."""
+    for seed, factions in enumerate(factions_of_game):
+        scores = tuple(10 if s == winner else 0 for s in range(len(factions)))
+        yield (seed, True, False, False, 50, 3, scores, (winner,), False, (), (), factions)
+
+
+def test_factions_that_sat_unevenly_are_said_to_be_confounded_with_the_seats():
+    """Picked in turn, the first seat takes the same faction every game: that faction's wins
+    are the first seat's too, and the report says so; rotated over the seats, it does not."""
+    from generator.rules.report import faction_rows
+    from generator.rules.statistics import faction_confound, statistics
+
+    picked = [("A", "B", "C")] * 60 + [("A", "C", "B")] * 60
+    st = statistics("g", 3, 1, {}, ("random",) * 3, _games(picked))
+    assert faction_confound(st) == ("A", 0, 1.0)
+    said = "\n".join(faction_rows(st))
+    assert "A was played from seat 1 in 100% of its games (an even spread is 33%)" in said
+    rotated = [("A", "B", "C"), ("B", "C", "A"), ("C", "A", "B")] * 40
+    st = statistics("g", 3, 1, {}, ("random",) * 3, _games(rotated))
+    assert faction_confound(st) is None
+    assert "confounded" not in "\n".join(faction_rows(st))

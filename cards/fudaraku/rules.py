@@ -5,13 +5,13 @@ Fed by `prepare()` from the model (the 煩悩カード that are printed); driven
 Actions are small ints: card id (0-63) to sail (渡海) with that card, 64 + id to chant (読経),
 128 + id to lay a card face down at setup, ELIMINATE when a forced sailor has nothing legal.
 
-The static checks at the end (`CHECKS`) compare what the rules say with the data; each
-quotes the sentence it tests.
+It has no static checks of its own (`CHECKS` is empty): what its text leaves open is found by
+pnp's text checks, which need no module.
 """
 
 from __future__ import annotations
 
-from generator.rules.kit import Game, InvariantError, Option, Problems, rule_ref, stream
+from generator.rules.kit import InvariantError, Option, stream
 
 GAME_ID = "fudaraku"
 INF = float("inf")
@@ -448,24 +448,7 @@ STRATEGIES = {
 }
 
 
-# -- static checks: what its rules say about setup, against what any later rule uses.
+# -- static checks: none of its own. The face-down card no rule uses, the deal's leftover and
+# the round floor no card meets are found by pnp's text checks, for any game.
 
-FACEDOWN = "その後、全プレイヤーは手札から好きな１枚を選んで、それを伏せて手元に置いてください。"
-LATER = ("伏せ", "伏せた")
-
-
-def check_facedown_card(game: Game, problems: Problems) -> None:
-    """Setup lays a card face down; does any later sentence use it?"""
-    at = rule_ref(game, FACEDOWN)
-    if at is None:
-        return
-    later = "\n".join((game.rules_source or "").splitlines()[at.row :])
-    if not any(word in later for word in LATER):
-        problems.warning(
-            f"a setup step no rule uses: 「{FACEDOWN}」 — no later rule mentions the face-down "
-            "card (see the 'facedown' reading in pnp simulate)",
-            at,
-        )
-
-
-CHECKS = (check_facedown_card,)
+CHECKS = ()

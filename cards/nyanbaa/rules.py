@@ -18,11 +18,13 @@ quotes the sentence it tests.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from generator.rules.kit import (
     Game,
     InvariantError,
+    Messages,
     Option,
     Problems,
     find_rule,
@@ -30,6 +32,7 @@ from generator.rules.kit import (
     rule_at,
     rule_number,
     rule_numbers,
+    stated,
     stream,
 )
 
@@ -133,6 +136,25 @@ OPTIONS = {
         "”繋がっているエリア数×２”分のＶＰを得てください（ただし、１つも繋がっていない場合は０ＶＰとなります）。",
         "several separate groups may be connected",
     ),
+    "map_edges": Option(
+        "connect",
+        {
+            "connect": "areas that touch across the edge between two maps are connected",
+            "within": "only areas of the same map are connected",
+        },
+        "自分が占拠しているエリアを見て、それが繋がっているとボーナスが発生します。",
+        "the rules do not say whether areas of two maps that touch are connected",
+    ),
+    "tribe_pick": Option(
+        "in_turn",
+        {
+            "in_turn": "each player in turn, from the first seat, picks a tribe",
+            "random": "the tribes are dealt at random (a tribe's results without the advantage "
+            "of picking first)",
+        },
+        "各プレイヤーはトライブを１つ選び、選んだトライブに応じたヒーローカードとトライブマーカー８個を受け取ります。",
+        "the rules do not say in what order the tribes are picked",
+    ),
 }
 # Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
 NOTABLE = {"cube_shortage", "blocked", "drawn_showdown"}
@@ -181,9 +203,13 @@ def prepare(game) -> dict:
         "hero": len(turf),  # the hero's card id: after every turf card
         "hero_number": [heroes.get(t, 0) for t in tribes],
         "hand": int(game.manifest.deal["each"]),
-        "tricks": rule_number(game, TRICKS, "the tricks in a round"),
-        "rounds": rule_number(game, ROUNDS, "the number of rounds"),
-        "markers": rule_number(game, MARKERS, "the markers each player takes"),
+        "tricks": rule_number(game, TRICKS, "the tricks in a round", "１ラウンドはNトリック"),
+        "rounds": rule_number(
+            game, ROUNDS, "the number of rounds", "Nラウンドが終わるとゲームが終了"
+        ),
+        "markers": rule_number(
+            game, MARKERS, "the markers each player takes", "トライブマーカーN個"
+        ),
         "removal": _removal(game),
         "small_layout": _small_layout(game),
     }
@@ -199,11 +225,23 @@ def prepare(game) -> dict:
 
 
 # The sentences the rule numbers are read from: `{}` stands for a number.
-TRICKS = "１ラウンドは{}トリック"
-ROUNDS = "{}ラウンドが終わるとゲームが終了"
-MARKERS = "トライブマーカー{}個"
-REMOVAL = "{}人プレイ時は{}△と{}△を抜き"
-LAYOUT = "{}×{}（{}人プレイ時は{}×{}）"
+TRICKS = "ラウンドは…{}トリック"  # 「１ラウンドは６トリックで構成され」
+# 「３ラウンドが終わるとゲームが終了します」 (not 「１ラウンドは…」)
+ROUNDS = re.compile(
+    r"([0-9０-９]+)\s*ラウンド(?:が終わ|を終え|終了|で|後|目の終)[^。、]*?ゲーム[^。]*?終"
+)
+MARKERS = "トライブマーカー…{}個"  # 「…ヒーローカードとトライブマーカー８個を受け取ります」
+# 「３人プレイ時は４△と３△を抜き」, or in other words (「３人で遊ぶ時は各スートの４△と３△を
+# ゲームから除きます」): the player count, then the numbers whose △ cards leave the game.
+_N = "([0-9０-９]+)"
+REMOVAL = re.compile(
+    rf"{_N}\s*人[^。]*?{_N}\s*△\s*(?:と|、|・|及び|および)\s*{_N}\s*△[^。]*?"
+    r"(?:抜|取り除|除外|除い|除き|使いません|使用しません|使わない)"
+)
+REMOVAL_LIKE = "３人プレイ時は４△と３△を抜き"
+# 「２×２（３人プレイ時は２×１）」: the layout, then the player count that lays it out smaller
+LAYOUT = re.compile(rf"{_N}\s*[×xX]\s*{_N}[^。]*?[（(]\s*{_N}\s*人[^。）)]*?{_N}\s*[×xX]\s*{_N}")
+LAYOUT_LIKE = "２×２（３人プレイ時は２×１）"
 
 
 def _removal(game) -> dict | None:
@@ -219,11 +257,11 @@ def _small_layout(game) -> dict | None:
     return {"players": found[2], "places": found[3] * found[4]} if found else None
 
 
-def _grid(maps: int, areas: int) -> tuple[tuple, tuple]:
+def _grid(maps: int, areas: int, within: bool = False) -> tuple[tuple, tuple]:
     """Where each area lies, (row, column), with maps in a grid (2×2, or a row of 2-3) and each
-    map 2×2 areas; and each area's neighbours (up, down, left, right). The same for every game
-    of that many maps: worked out once."""
-    key = (maps, areas)
+    map 2×2 areas; and each area's neighbours (up, down, left, right; `within`: on its own map
+    only). The same for every game of that many maps: worked out once."""
+    key = (maps, areas, within)
     if key not in _GRIDS:
         cols = 2 if maps in (2, 4) else maps
         pos = []
@@ -238,14 +276,15 @@ def _grid(maps: int, areas: int) -> tuple[tuple, tuple]:
                 at[(y + dy, x + dx)]
                 for dy, dx in ((0, 1), (1, 0), (0, -1), (-1, 0))
                 if (y + dy, x + dx) in at
+                and not (within and at[(y + dy, x + dx)] // areas != i // areas)
             )
-            for (y, x) in pos
+            for i, (y, x) in enumerate(pos)
         )
         _GRIDS[key] = (tuple(pos), neighbours)
     return _GRIDS[key]
 
 
-_GRIDS: dict[tuple[int, int], tuple[tuple, tuple]] = {}
+_GRIDS: dict[tuple[int, int, bool], tuple[tuple, tuple]] = {}
 
 
 def split_play(action: int, play: int) -> tuple[int, int, int, int]:
@@ -334,7 +373,8 @@ class State:
         self.areas_of = tuple(
             tuple(a for a, c in enumerate(self.area_colour) if c == colour) for colour in range(3)
         )
-        self.area_pos, self.neighbours = _grid(n_maps, len(data["maps"][0]))
+        within = options["map_edges"] == "within"
+        self.area_pos, self.neighbours = _grid(n_maps, len(data["maps"][0]), within)
         self.supply = list(data["cubes"])
         self.spent = [0, 0, 0]
         self.cubes = [0] * len(self.area_colour)
@@ -363,6 +403,9 @@ class State:
         self._start_trick()
         self.phase = "tribe"  # first, each player in turn picks a tribe
         self.current_player = 0
+        if options["tribe_pick"] == "random":  # dealt, not picked: no decisions at setup
+            for t in rng.sample(range(len(data["tribes"])), players):
+                self._apply_tribe(self.TRIBE + t)
 
     # --- setup and dealing -----------------------------------------------------------------
     def _add_cube(self, area: int) -> None:
@@ -1094,12 +1137,45 @@ STRATEGIES = {
 }
 
 
-# -- static checks: what its rules say about the deck, the deal and the supply,
+# -- static checks: what its rules say about the deck, the deal and the supply, against the
+# data. Each finds its sentence by its words (and says so at this module when it cannot).
 
-DEAL = "各プレイヤーに{}枚ずつ配って手札とします"
-MAPS = "”プレイヤー人数”枚引いて"
-REFILL = "そこに同色のリソースを{}個ずつ配置してください"
+DEAL = "各プレイヤーに{}枚ずつ配"
+MAPS = re.compile(
+    r"(?:”|\"|「)?プレイヤー(?:の)?(?:人数|数)(?:”|\"|」)?(?:と同じ)?(?:枚|分)|人数分"
+)
+# 「そこに同色のリソースを１個ずつ配置してください」, or 「同じ色のキューブを１個ずつ置きます」
+REFILL = re.compile(r"(?:同色|同じ色)の(?:リソース|キューブ)[^。]*?([0-9０-９]+)\s*個ずつ")
+# what becomes of a colour that runs out: 「リソースが足りない場合は…」
+RUNS_OUT = re.compile(r"(?:リソース|キューブ)[^。]*?(?:尽き|足りな|不足|なくな|無くな|切れ)")
 SUITS = "各スートに"  # the sentence is bound to the data, so find it by its words
+
+MESSAGES = Messages(
+    suits_differ="the suits hold different numbers of ナワバリカード: {counts}",
+    per_suit="{count} ナワバリカード in each of {suits}",
+    removal_short=(
+        "{players} players, removing {removed}: {left} ナワバリカード left, but dealing needs "
+        "{need}"
+    ),
+    removal_left=(
+        "{players} players, removing {removed}: {left} ナワバリカード, {need} dealt each round, "
+        "{spare} stay face down"
+    ),
+    named_cards="{count} cards",
+    all_cards="all {count}",
+    hand_short="a hand of {hand} cannot play {tricks} tricks",
+    hand_left="{hand} cards for {tricks} tricks: {spare} left at round end",
+    cubes_short=(
+        "{players} players: the worst draw of maps has more areas than cubes for setup: {short}"
+    ),
+    cubes_tight=(
+        "{players} players: the worst draw of {players} maps uses most of a colour's cubes at "
+        "setup ({shown}), and 「{refill}」 needs as many again at each round end: the rules do "
+        "not say what happens when a colour runs out"
+    ),
+    markers=("{tribe}: {have} トライブマーカー, the rules give each player {want} (「{rule}」)"),
+    no_hero="{tribe} has no ヒーローカード",
+)
 
 
 def check_cards_per_suit(game: Game, problems: Problems) -> None:
@@ -1110,85 +1186,49 @@ def check_cards_per_suit(game: Game, problems: Problems) -> None:
     counts = set(per.values())
     shown = "、".join(f"{suit} {n}" for suit, n in per.items())
     if len(counts) > 1:
-        problems.warning(
-            f"the suits hold different numbers of ナワバリカード: {shown}", game.deck("turf").where
-        )
+        problems.warning(MESSAGES.say(game, "suits_differ", counts=shown), game.deck("turf").where)
     elif counts:
         problems.notice(
-            f"{counts.pop()} ナワバリカード in each of {'、'.join(per)}", rule_at(game, SUITS)
+            MESSAGES.say(game, "per_suit", count=counts.pop(), suits="、".join(per)),
+            rule_at(game, SUITS),
         )
 
 
 def check_three_player_removal(game: Game, problems: Problems) -> None:
-    """「４△と３△を抜き」: one card each, or every suit's?"""
-    rule = find_rule(game, REMOVAL)
+    """What the 3-player removal leaves to deal, read one card a number or every suit's (the
+    text checks say when the sentence leaves that open)."""
+    rule = stated(game, REMOVAL, "the 3-player removal", REMOVAL_LIKE)
     deal = find_rule(game, DEAL)
-    if rule is None:
-        return
     players, numbers = rule.numbers[0], rule.numbers[1:]
     turf = game.deck("turf")
     removed = [c for c in turf.cards if c.fields["mark"] == "△" and c.fields["number"] in numbers]
-    suits = sorted({c.fields["suit"] for c in removed})
-    named = " and ".join(f"{n}△" for n in numbers)
-    stated = rule_numbers(rule.text, "{}枚")  # 「（計６枚）」: the designer says how many
-    if len(removed) != len(numbers) and not (stated and stated[0] == len(removed)):
-        problems.warning(
-            f"「{rule.text}」 names {len(numbers)} cards, but the deck has {len(removed)} "
-            f"({named} in each of {'、'.join(suits)}): the rules do not say whether "
-            f"{len(numbers)} or {len(removed)} cards leave a {players}-player game",
-            rule.where,
-        )
     hand = int(game.manifest.deal["each"]) if game.manifest.deal else 0
     at = deal.where if deal else rule.where
     for label, gone in (
-        (f"{len(numbers)} cards", len(numbers)),
-        (f"all {len(removed)}", len(removed)),
+        (MESSAGES.say(game, "named_cards", count=len(numbers)), len(numbers)),
+        (MESSAGES.say(game, "all_cards", count=len(removed)), len(removed)),
     ):
         left = len(turf.cards) - gone
         need = players * hand
+        fields = {"players": players, "removed": label, "left": left, "need": need}
         if need > left:
-            problems.error(
-                f"{players} players, removing {label}: {left} ナワバリカード left, but dealing "
-                f"needs {need}",
-                at,
-            )
+            problems.error(MESSAGES.say(game, "removal_short", **fields), at)
         else:
-            problems.notice(
-                f"{players} players, removing {label}: {left} ナワバリカード, {need} dealt each "
-                f"round, {left - need} stay face down",
-                at,
-            )
+            problems.notice(MESSAGES.say(game, "removal_left", spare=left - need, **fields), at)
 
 
 def check_hand_against_tricks(game: Game, problems: Problems) -> None:
     """Cards in hand against tricks in a round: what is left at the round's end."""
-    tricks = find_rule(game, TRICKS)
-    if tricks is None or not game.manifest.deal or "each" not in game.manifest.deal:
+    tricks = stated(game, TRICKS, "the tricks in a round", "１ラウンドはNトリック")
+    if not game.manifest.deal or "each" not in game.manifest.deal:
         return
     hand, per_round = int(game.manifest.deal["each"]), tricks.numbers[0]
-    spare = hand - per_round
-    if spare < 0:
-        problems.error(f"a hand of {hand} cannot play {per_round} tricks", tricks.where)
+    fields = {"hand": hand, "tricks": per_round}
+    if hand < per_round:
+        problems.error(MESSAGES.say(game, "hand_short", **fields), tricks.where)
     else:
         problems.notice(
-            f"{hand} cards for {per_round} tricks: {spare} left at round end", tricks.where
-        )
-
-
-def check_map_layout(game: Game, problems: Problems) -> None:
-    """「”プレイヤー人数”枚引いて…２×２（３人プレイ時は２×１）」: maps drawn against places."""
-    layout = find_rule(game, LAYOUT)
-    if layout is None or find_rule(game, MAPS) is None:
-        return
-    players, places = layout.numbers[2], layout.numbers[3] * layout.numbers[4]
-    drawn = players  # one map per player
-    if drawn != places:
-        problems.warning(
-            f"「{layout.text}」: with {players} players {drawn} maps are drawn but a "
-            f"{layout.numbers[3]}×{layout.numbers[4]} layout has {places} places; the rules do not "
-            f"say where the other {'goes' if drawn - places == 1 else 'go'}, or whether only "
-            f"{places} are drawn",
-            layout.where,
+            MESSAGES.say(game, "hand_left", spare=hand - per_round, **fields), tricks.where
         )
 
 
@@ -1200,8 +1240,7 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
         cubes[cube.fields["color"]] = cubes.get(cube.fields["color"], 0) + 1
     areas = [c for c in game.deck("area_map").columns if c.startswith("area")]
     refill = find_rule(game, REFILL)
-    at = find_rule(game, MAPS)
-    at = at.where if at else game.rules_where or game.manifest.where
+    at = stated(game, MAPS, "how many area maps are drawn", "”プレイヤー人数”枚引いて").where
     for players in range(game.manifest.players[0], game.manifest.players[1] + 1):
         worst = {
             colour: max(
@@ -1212,51 +1251,43 @@ def check_cubes_against_areas(game: Game, problems: Problems) -> None:
         }
         short = {c: n for c, n in worst.items() if n > cubes[c]}
         if short:
-            problems.error(
-                f"{players} players: the worst draw of maps has more areas than cubes for setup: "
-                + "、".join(f"{c} {n} areas, {cubes[c]} cubes" for c, n in short.items()),
-                at,
-            )
+            shown = "、".join(f"{c} {n} / {cubes[c]}" for c, n in short.items())
+            problems.error(MESSAGES.say(game, "cubes_short", players=players, short=shown), at)
             continue
         tight = {c: n for c, n in worst.items() if n * 2 > cubes[c]}
-        if tight and refill is not None:
+        if tight and refill is not None and find_rule(game, RUNS_OUT) is None:
             shown = "、".join(f"{c} {n}/{cubes[c]}" for c, n in tight.items())
             problems.warning(
-                f"{players} players: the worst draw of {players} maps uses most of a colour's "
-                f"cubes at setup ({shown}), and 「{refill.text}」 needs as many again at each "
-                "round end: the rules do not say what happens when a colour runs out",
+                MESSAGES.say(game, "cubes_tight", players=players, shown=shown, refill=refill.text),
                 refill.where,
             )
 
 
 def check_markers(game: Game, problems: Problems) -> None:
     """Each tribe's markers in the data against the number the rules hand each player."""
-    rule = find_rule(game, MARKERS)
-    per_tribe: dict[str, int] = {}
-    for marker in game.deck("marker").cards:
-        per_tribe[marker.fields["tribe"]] = per_tribe.get(marker.fields["tribe"], 0) + 1
     tribes = [c.fields["name"] for c in game.deck("tribe").cards]
-    if rule is not None:
-        want = rule.numbers[0]
-        for tribe in tribes:
-            have = per_tribe.get(tribe, 0)
-            if have != want:
-                problems.error(
-                    f"{tribe}: {have} トライブマーカー, the rules give each player {want} "
-                    f"(「{rule.text}」)",
-                    game.deck("marker").where,
-                )
     heroes = {c.fields["tribe"] for c in game.deck("hero").cards}
     for tribe in tribes:
         if tribe not in heroes:
-            problems.error(f"{tribe} has no ヒーローカード", game.deck("hero").where)
+            problems.error(MESSAGES.say(game, "no_hero", tribe=tribe), game.deck("hero").where)
+    rule = stated(game, MARKERS, "the markers each player takes", "トライブマーカーN個")
+    per_tribe: dict[str, int] = {}
+    for marker in game.deck("marker").cards:
+        per_tribe[marker.fields["tribe"]] = per_tribe.get(marker.fields["tribe"], 0) + 1
+    want = rule.numbers[0]
+    for tribe in tribes:
+        have = per_tribe.get(tribe, 0)
+        if have != want:
+            problems.error(
+                MESSAGES.say(game, "markers", tribe=tribe, have=have, want=want, rule=rule.text),
+                game.deck("marker").where,
+            )
 
 
 CHECKS = (
     check_cards_per_suit,
     check_three_player_removal,
     check_hand_against_tricks,
-    check_map_layout,
     check_cubes_against_areas,
     check_markers,
 )

@@ -14,17 +14,20 @@ quotes the sentence it tests.
 
 from __future__ import annotations
 
+import re
 from itertools import compress
 
 from generator.rules.kit import (
     Game,
     InvariantError,
+    Messages,
     Option,
     Problems,
     find_rule,
     known,
     rule_number,
     rule_numbers,
+    stated,
     stream,
 )
 
@@ -109,6 +112,16 @@ OPTIONS = {
         "この時、龍穴が残り２つ以下になっていた場合、ゲーム終了となります。",
         "holes can run out in the middle of a round",
     ),
+    "disciples": Option(
+        "in_turn",
+        {
+            "in_turn": "each player in turn, from the start player, picks a disciple",
+            "random": "the disciples are dealt at random (an element's results without the "
+            "advantage of picking first)",
+        },
+        "最後に、好きな方法でスタートプレイヤーを決定し、弟子とそれと同じ属性の四神を１枚ずつ、表向きにして手元へ置いてください。",
+        "the rules do not say how the disciples are shared out",
+    ),
 }
 # Branches worth a line in `pnp check` (a gap or a surprise in the rules); simulate reports all.
 NOTABLE = {"bonus_but_no_elder", "mixed_bonus", "ended_by_holes"}
@@ -145,9 +158,13 @@ def prepare(game) -> dict:
         "unknown_effects": unknown,
         # Rule numbers, from the manifest and the rules source (never constants here):
         "holes": int(game.manifest.setup["piles"]["count"]),
-        "face_up": rule_number(game, FACE_UP, "the number of face-up elders at setup"),
-        "rounds": rule_number(game, ROUNDS, "the number of rounds"),
-        "end_holes": rule_number(game, END_HOLES, "how few holes end the game"),
+        "face_up": rule_number(
+            game, FACE_UP, "the number of face-up elders at setup", "老師カードを…N枚引き…表向き"
+        ),
+        "rounds": rule_number(game, ROUNDS, "the number of rounds", "これがNラウンド目の終了時"),
+        "end_holes": rule_number(
+            game, END_HOLES, "how few holes end the game", "龍穴が残りNつ以下"
+        ),
         "minion_numbers": sorted(
             {int(c.fields["number"]) for c in veins if c.fields["kind"] != "シード"}
         ),
@@ -155,9 +172,9 @@ def prepare(game) -> dict:
 
 
 # The sentences the rule numbers are read from: `{}` stands for the number.
-FACE_UP = "老師カードをよくシャッフルして{}枚引き"
-ROUNDS = "これが{}ラウンド目の終了時"
-END_HOLES = "龍穴が残り{}つ以下"
+FACE_UP = "老師カード…{}枚…表向き"  # 「老師カードをよくシャッフルして３枚引き、…表向きに並べ」
+ROUNDS = "{}ラウンド目の終了"  # 「これが５ラウンド目の終了時」
+END_HOLES = "龍穴が…{}つ以下"  # 「龍穴が残り２つ以下になっていた場合、ゲーム終了」
 
 
 # The moves between the holes left, listed once for each set of holes (not at every step): by
@@ -215,6 +232,9 @@ class State:
         # how many of each player's elders have each effect: asked at every step
         self.effects: list[dict[str, int]] = [{} for _ in range(players)]
         self.phase = "disciple"
+        if options["disciples"] == "random":  # dealt, not picked: no decisions at setup
+            self.element = rng.sample(range(len(ELEMENTS)), players)
+            self._start_turn()
 
     # --- helpers -----------------------------------------------------------------------------
     def _live(self) -> list[int]:
@@ -779,75 +799,105 @@ STRATEGIES = {
 }
 
 
-# -- static checks: what its rules say about setup and taking, against its data.
+# -- static checks: what its rules say about setup and taking, against its data. Each finds
+# its sentence by its words (and says so at this module when it cannot).
 
-FACE_DOWN = "今度は裏向きで並べ"  # the setup sentence for face-down elders, found by its words
+FACE_DOWN = "老師カード…裏向き"  # the setup sentence for face-down elders
 FACE_DOWN_COUNT = "{}枚"  # a count in that sentence, if the designer writes one
-TAKE = "選んだのと同じ数字のミニオン／シード（属性は違っていても可）"
+# 「選んだのと同じ数字のミニオン／シード（属性は違っていても可）」, or 「数字が同じ…シード」
+TAKE = re.compile(r"(?:同じ数字|数字が[^。、]{0,8}同じ|同数字)[^。]*?シード")
 SEEDS = "シードは"
+
+MESSAGES = Messages(
+    face_down=(
+        "「{rule}」 puts {stated} 老師カード face down, but 「{end}」 turns one up at the end of "
+        "each of rounds 1–{last}: {needed} are needed"
+    ),
+    setup_short=(
+        "setup needs {used} 老師カード ({up} face up + {down} face down) but the deck has {have}"
+    ),
+    setup_uses=(
+        "setup uses {used} of the {have} 老師カード ({up} face up, {down} face down); the other "
+        "{rest} leave the game, so take bonuses can only ever reach these {used}"
+    ),
+    seeds_numbered=(
+        "the take rule compares 「{rule}」, but the components give seeds an element and no "
+        "number; the data gives {numbered} of {seeds} seeds a number (marked provisional)"
+    ),
+    seeds_unnumbered=(
+        "the take rule compares 「{rule}」, but no seed has a number: seeds can never match"
+    ),
+    disciples_short=(
+        "{most} players need {most} 弟子カード of different elements; the data has {have}"
+    ),
+    no_god="the 弟子 of {element} has no 四神カード of the same element",
+    effect_key="{card}'s effect key '{key}' is not one the rules engine knows (known: {known})",
+)
 
 
 def check_elders_at_setup(game: Game, problems: Problems) -> None:
-    """How many elders go face up is stated; how many face down may not be, but the end
-    condition fixes it: one is turned up at the end of each round but the last."""
-    up, last = find_rule(game, FACE_UP), find_rule(game, ROUNDS)
+    """How many elders go face up is stated; how many face down may not be (the text checks
+    say so), but the end condition fixes it: one is turned up at the end of each round but the
+    last."""
+    up = stated(
+        game, FACE_UP, "the number of face-up elders at setup", "老師カードを…N枚引き…表向き"
+    )
+    last = stated(game, ROUNDS, "the number of rounds", "これがNラウンド目の終了時")
     down_rule = find_rule(game, FACE_DOWN)
-    if up is None or last is None:
-        return
     elders = game.deck("elder")
     rounds, face_up = last.numbers[0], up.numbers[0]
     face_down = rounds - 1  # one turned up at the end of rounds 1 to rounds-1, none left after
-    stated = rule_numbers(down_rule.text, FACE_DOWN_COUNT) if down_rule else None
-    if down_rule is not None and stated is None:
+    stated_count = rule_numbers(down_rule.text, FACE_DOWN_COUNT) if down_rule else None
+    if stated_count is not None and stated_count[0] != face_down:
         problems.warning(
-            "the rules do not say how many 老師カード go face down at setup "
-            f"(「{down_rule.text}」); "
-            f"the end condition 「{last.text}」 implies {face_down} (one turned up at the end of "
-            f"each of rounds 1–{rounds - 1})",
+            MESSAGES.say(
+                game,
+                "face_down",
+                rule=down_rule.text,
+                stated=stated_count[0],
+                end=last.text,
+                last=rounds - 1,
+                needed=face_down,
+            ),
             down_rule.where,
         )
-    elif stated is not None and stated[0] != face_down:
-        problems.warning(
-            f"「{down_rule.text}」 puts {stated[0]} 老師カード face down, but 「{last.text}」 "
-            f"turns one up at the end of each of rounds 1–{rounds - 1}: {face_down} are needed",
-            down_rule.where,
-        )
-    used = face_up + (stated[0] if stated else face_down)
+    used = face_up + (stated_count[0] if stated_count else face_down)
+    fields = {"used": used, "up": face_up, "down": used - face_up, "have": len(elders.cards)}
     if used > len(elders.cards):
-        problems.error(
-            f"setup needs {used} 老師カード ({face_up} face up + {used - face_up} face down) but "
-            f"the deck has {len(elders.cards)}",
-            up.where,
-        )
+        problems.error(MESSAGES.say(game, "setup_short", **fields), up.where)
     else:
-        problems.notice(
-            f"setup uses {used} of the {len(elders.cards)} 老師カード ({face_up} face up, "
-            f"{used - face_up} face down); the other {len(elders.cards) - used} leave the game, "
-            f"so take bonuses can only ever reach these {used}",
-            up.where,
-        )
+        rest = len(elders.cards) - used
+        problems.notice(MESSAGES.say(game, "setup_uses", rest=rest, **fields), up.where)
 
 
 def check_seed_numbers(game: Game, problems: Problems) -> None:
     """The take rule compares numbers of minions and seeds; the components' sentence about
     seeds gives them an element and (unless it says 数字) no number."""
-    take, seeds_said = find_rule(game, TAKE), find_rule(game, SEEDS)
-    if take is None or seeds_said is None or "数字" in seeds_said.text:
-        return  # the take rule no longer compares seeds, or the seeds have numbers in the text
+    take = stated(game, TAKE, "the take rule that compares numbers", "同じ数字のミニオン／シード")
+    seeds_said = find_rule(game, SEEDS)
+    if seeds_said is None or "数字" in seeds_said.text:
+        return  # the seeds have numbers in the text
+    rule = _quoted(take.text, "数字")
     seeds = [c for c in game.deck("dragon").cards if c.fields.get("kind") == "シード"]
     numbered = [c for c in seeds if c.fields.get("number") not in (None, "")]
     if numbered:
         problems.warning(
-            f"the take rule compares 「{TAKE}」, but the components give seeds an element and no "
-            f"number; the data gives {len(numbered)} of {len(seeds)} seeds a number (marked "
-            "provisional)",
+            MESSAGES.say(
+                game, "seeds_numbered", rule=rule, numbered=len(numbered), seeds=len(seeds)
+            ),
             take.where,
         )
     else:
-        problems.warning(
-            f"the take rule compares 「{TAKE}」, but no seed has a number: seeds can never match",
-            take.where,
-        )
+        problems.warning(MESSAGES.say(game, "seeds_unnumbered", rule=rule), take.where)
+
+
+def _quoted(sentence: str, word: str) -> str:
+    """The inner 「…」 of a sentence that holds `word`, else the sentence."""
+    for part in sentence.split("「")[1:]:
+        inner = part.split("」")[0]
+        if word in inner:
+            return inner
+    return sentence
 
 
 def check_one_per_player(game: Game, problems: Problems) -> None:
@@ -857,15 +907,11 @@ def check_one_per_player(game: Game, problems: Problems) -> None:
     gods = {c.fields["element"] for c in game.deck("four_god").cards}
     if len(disciples) < most:
         problems.error(
-            f"{most} players need {most} 弟子カード of different elements; the data has "
-            f"{len(disciples)}",
+            MESSAGES.say(game, "disciples_short", most=most, have=len(disciples)),
             game.deck("disciple").where,
         )
     for element in sorted(disciples - gods):
-        problems.error(
-            f"the 弟子 of {element} has no 四神カード of the same element",
-            game.deck("four_god").where,
-        )
+        problems.error(MESSAGES.say(game, "no_god", element=element), game.deck("four_god").where)
 
 
 def check_effect_keys(game: Game, problems: Problems) -> None:
@@ -877,9 +923,9 @@ def check_effect_keys(game: Game, problems: Problems) -> None:
         key = card.fields.get("effect", "")
         if key not in KNOWN_EFFECTS and card.where.row not in seen:
             seen.add(card.where.row)
+            known_keys = ", ".join(sorted(KNOWN_EFFECTS))
             problems.error(
-                f"{card.label()}'s effect key '{key}' is not one the rules engine knows "
-                f"(known: {', '.join(sorted(KNOWN_EFFECTS))})",
+                MESSAGES.say(game, "effect_key", card=card.label(), key=key, known=known_keys),
                 card.where.at(column="effect"),
             )
 

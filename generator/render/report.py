@@ -207,6 +207,8 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
                 for n, won, g, (lo, hi) in figures["factions"]
             ]
             story += [TextBlock("Wins per faction", st_["h3"]), _table(rows, st_["cell"], w)]
+            if figures["confound"]:
+                story.append(TextBlock(figures["confound"], st_["body"]))
         story.append(
             TextBlock(
                 "Winner's lead over second: mean {:.1f}, median {}.".format(*figures["lead"]),

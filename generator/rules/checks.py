@@ -8,13 +8,15 @@ without ReportLab.
 from __future__ import annotations
 
 import re
+import string
 from pathlib import Path
 
 from ..i18n import N_, _, ngettext
 from ..model import Game
 from ..problems import BuildError, Problems, SourceRef, did_you_mean
-from ..rulesource import dealing, find_line, plain, rule_ref
+from ..rulesource import Unstated, dealing, find_line, plain, rule_ref
 from ..typeset import strip_ruby
+from . import gaps
 from . import text as rules_text
 
 # The engine, the module loader and the simulator are imported where a game is played: a build
@@ -202,13 +204,40 @@ def check_texts(module, texts: dict, problems: Problems) -> None:
     since removed (its words would never be said)."""
     if not texts:
         return
-    known = {"open_points": module.OPTIONS, "branches": getattr(module, "BRANCHES", {})}
+    messages = getattr(module, "MESSAGES", None)
+    known = {
+        "open_points": module.OPTIONS,
+        "branches": getattr(module, "BRANCHES", {}),
+        "checks": messages.english if messages is not None else {},
+    }
     doc = texts["_doc"]
     for key in sorted(set(doc.data) - set(known)):
         problems.warning(
-            _("unknown table [{key}] (the texts file has: open_points, branches)", key=key),
+            _(
+                "unknown table [{key}] (the texts file has: {tables})",
+                key=key,
+                tables=", ".join(known),
+            ),
             doc.at(key),
         )
+    for name, text in texts.get("checks", {}).items():
+        if messages is None or name not in messages.english:
+            continue
+        try:
+            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        except ValueError:
+            fields = {"{"}
+        if extra := fields - messages.fields(name):
+            problems.warning(
+                _(
+                    "[checks] {name}: {fields} is no field of the message (its fields: "
+                    "{known}); the English is said instead",
+                    name=name,
+                    fields=", ".join(sorted(extra)),
+                    known=", ".join(sorted(messages.fields(name))) or _("none"),
+                ),
+                doc.at("checks", name),
+            )
     for key, names in known.items():
         for name in texts.get(key, {}):
             if name not in names:
@@ -324,6 +353,11 @@ def check_rules(
     rules_text.check_unreachable(game, problems)
     rules_text.check_ties(game, problems)
     rules_text.check_limits(game, problems)
+    gaps.check_choices(game, problems)
+    gaps.check_counts(game, problems)
+    gaps.check_face_down(game, problems)
+    gaps.check_layouts(game, problems)
+    gaps.check_named_cards(game, problems)
     rules_text.check_round_floor(
         game, problems, game.manifest.deal or rules_text.deal_in_text(game)
     )
@@ -350,7 +384,21 @@ def check_rules(
     chosen = modules.chosen_readings(game, module, problems)
     check_open_points(game, module, problems, strict)
     for check in module.CHECKS:
-        modules.guarded(module, check, game, problems)
+        try:
+            modules.guarded(module, check, game, problems)
+        except Unstated as gone:  # the sentence went or changed: the check may be moot
+            name = getattr(check, "__name__", "check")
+            problems.warning(
+                _(
+                    "{check} reads {what} from a sentence like 「{sentence}」, which the rules "
+                    "no longer say, so it did not run; is it still needed? Point it at the "
+                    "sentence as the rules say it now, or remove it if the text settles it",
+                    check=name,
+                    what=gone.what,
+                    sentence=gone.shown,
+                ),
+                _module_line(module, f"def {name}("),
+            )
     if play:
         check_by_playing(game, module, problems, chosen)
 

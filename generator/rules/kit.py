@@ -12,13 +12,24 @@ with these.
 from __future__ import annotations
 
 import random
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..model import Card, Deck, Game
 from ..problems import BuildError, Problem, Problems, SourceRef
-from ..rulesource import dealing, find_rule, rule_at, rule_number, rule_numbers, rule_ref
+from ..rulesource import (
+    Unstated,
+    dealing,
+    find_rule,
+    rule_at,
+    rule_number,
+    rule_numbers,
+    rule_ref,
+    stated,
+)
 from .engine import InvariantError, Option, known, stream
+from .modules import texts_for
 
 __all__ = [
     "BaseState",
@@ -27,6 +38,7 @@ __all__ = [
     "Deck",
     "Game",
     "InvariantError",
+    "Messages",
     "Option",
     "Problem",
     "Problems",
@@ -47,9 +59,35 @@ __all__ = [
     "score_table",
     "seats_from",
     "shuffled",
+    "stated",
     "stream",
     "trick_winner",
+    "Unstated",
 ]
+
+
+class Messages:
+    """A module's own messages by name, written in English with {fields}; said in the language
+    of messages from the game's texts file (`texts.ja.toml`: [checks] NAME = "…{field}…"), so a
+    check written in English speaks Japanese under --lang ja. A module declares them once,
+
+        MESSAGES = Messages(short="{tribe}: {have} markers, the rules give each player {want}")
+
+    and a check says `problems.error(MESSAGES.say(game, "short", tribe=…, have=…, want=…), at)`.
+    """
+
+    def __init__(self, **english: str):
+        self.english = english
+
+    def fields(self, name: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(self.english[name]) if f}
+
+    def say(self, game: Game, name: str, **fields: Any) -> str:
+        text = texts_for(game).get("checks", {}).get(name, self.english[name])
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError):  # a translation naming another field
+            return self.english[name].format(**fields)  # (check_texts names it at its line)
 
 
 # -- shuffling and dealing -------------------------------------------------------------------

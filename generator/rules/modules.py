@@ -22,6 +22,7 @@ from types import ModuleType
 from ..i18n import _
 from ..model import Game
 from ..problems import BuildError, Problem, SourceRef
+from ..rulesource import Unstated
 from . import text as rules_text
 
 RULES_FILE = "rules.py"
@@ -254,12 +255,13 @@ def rules_for(game: Game) -> ModuleType | None:
     return module
 
 
-TEXTS_KEYS = ("open_points", "branches")
+TEXTS_KEYS = ("open_points", "branches", "checks")
 
 
 def texts_for(game: Game) -> dict:
     """The module's own words in the language of messages, from the game's folder
-    (`texts.ja.toml`: [open_points] NAME = why it is open, [branches] NAME = what it counts),
+    (`texts.ja.toml`: [open_points] NAME = why it is open, [branches] NAME = what it counts,
+    [checks] NAME = a message of its checks, with the same {fields} as its English),
     so that a rules module written in English speaks Japanese under --lang ja. Empty in
     English, or without the file."""
     from .. import tomlfile
@@ -295,7 +297,7 @@ def guarded(module: ModuleType, call, *args, **kwargs):
     becomes a message at the designer's line."""
     try:
         return call(*args, **kwargs)
-    except BuildError:
+    except (BuildError, Unstated):
         raise
     except Exception as exc:
         raise code_error(module.RULES_REF, exc).problem() from None

@@ -1,6 +1,9 @@
 """Strategy probes: each simple policy a rules module names (STRATEGIES: "always chant", "take
 the largest pile") played in every seat in turn against a field of other players (skilled
-ones by default); the report says which beat the field and by how much.
+ones by default); the report says which beat the field and by how much, and how each did
+beside its baseline: the plain greedy player (BASELINE) in the same seats against the same
+field. A strategy is a change to that player, so "never chanting loses" means something only
+if greedy play itself does not lose as badly.
 
 A policy that beats skilled players is a dominant strategy a designer wants to know about; one
 that loses badly is a trap for new players.
@@ -13,9 +16,10 @@ from dataclasses import dataclass
 
 from . import engine, simulate
 from .simulate import Batch
-from .statistics import wilson
+from .statistics import smallest_difference, wilson
 
 FIELD = "ismcts:50"  # the players a probe meets unless told otherwise
+BASELINE = "greedy"  # the player the strategies modify (greedy_value, then their own twist)
 
 
 @dataclass
@@ -28,6 +32,8 @@ class Probe:
     games: int  # finished games
     players: int
     stopped: bool = False  # Ctrl-C: the games finished so far
+    base_won: int = 0  # the baseline player's wins in the same seats, against the same field
+    base_games: int = 0
 
     @property
     def rate(self) -> float:
@@ -50,6 +56,37 @@ class Probe:
             return f"loses to the field by {100 * (self.fair - self.rate):.0f} points"
         return "no clear difference from the field"
 
+    @property
+    def base_rate(self) -> float:
+        return self.base_won / self.base_games if self.base_games else 0.0
+
+    @property
+    def against_base(self) -> tuple[float, float, float]:
+        """The strategy's rate less the baseline's, with its 95 % interval (normal
+        approximation of the difference of two rates)."""
+        d = self.rate - self.base_rate
+        if not (self.games and self.base_games):
+            return d, -1.0, 1.0
+        var = self.rate * (1 - self.rate) / self.games
+        var += self.base_rate * (1 - self.base_rate) / self.base_games
+        half = 1.96 * var**0.5
+        return d, d - half, d + half
+
+    @property
+    def base_verdict(self) -> str:
+        d, low, high = self.against_base
+        if low > 0:
+            return f"beats the {BASELINE} player it modifies by {100 * d:.0f} points"
+        if high < 0:
+            return f"loses to the {BASELINE} player it modifies by {-100 * d:.0f} points"
+        return f"no clear difference from the {BASELINE} player it modifies"
+
+    @property
+    def detectable(self) -> float:
+        """The smallest difference from the baseline these games show more often than not."""
+        n = min(self.games, self.base_games) or 1
+        return smallest_difference(n, self.fair) * 2**0.5
+
 
 def run(
     module,
@@ -71,8 +108,14 @@ def run(
             at = engine.derive_seed(seed, 2_000_000 + i * players + seat)
             batches.append(Batch(players, per_seat, at, dict(options), kinds))
             owner.append((name, seat))
-    won = dict.fromkeys(names, 0)
-    finished = dict.fromkeys(names, 0)
+    base = len(names)  # the baseline's seeds: after every strategy's
+    for seat in range(players):
+        kinds = tuple(BASELINE if s == seat else field[s] for s in range(players))
+        at = engine.derive_seed(seed, 2_000_000 + base * players + seat)
+        batches.append(Batch(players, per_seat, at, dict(options), kinds))
+        owner.append((BASELINE, seat))
+    won = dict.fromkeys([*names, BASELINE], 0)
+    finished = dict.fromkeys([*names, BASELINE], 0)
     stopped: list[bool] = []
     runs = simulate.run_batches(module, data, batches, progress=progress)
     for index, part in simulate.until_interrupted(runs, stopped):
@@ -82,7 +125,16 @@ def run(
                 finished[name] += 1
                 won[name] += row[7] == (seat,)
     return [
-        Probe(name, module.STRATEGIES[name][0], won[name], finished[name], players, bool(stopped))
+        Probe(
+            name,
+            module.STRATEGIES[name][0],
+            won[name],
+            finished[name],
+            players,
+            bool(stopped),
+            won[BASELINE],
+            finished[BASELINE],
+        )
         for name in names
         if finished[name] or not stopped
     ]
@@ -94,7 +146,10 @@ def markdown(title: str, probes: list[Probe], field: tuple[str, ...], games: int
         "",
         f"Each strategy plays {games} games, in every seat in turn, against "
         f"{', '.join(sorted(set(field)))} players. Fair share: "
-        f"{probes[0].fair:.0%}."
+        f"{probes[0].fair:.0%}. Beside each, the {BASELINE} player it modifies, in the same "
+        f"seats against the same field: {probes[0].base_won} wins of {probes[0].base_games} "
+        f"({probes[0].base_rate:.0%}). A difference from it smaller than about "
+        f"{100 * probes[0].detectable:.0f} points is one these games cannot show."
         if probes
         else "No strategies.",
         "",
@@ -102,14 +157,17 @@ def markdown(title: str, probes: list[Probe], field: tuple[str, ...], games: int
     if any(p.stopped for p in probes):
         out += ["**Stopped by the user: a partial report** of the games finished so far.", ""]
     out += [
-        "| strategy | what it does | wins | of games | rate | 95 % interval | verdict |",
-        "|---|---|---|---|---|---|---|",
+        "| strategy | what it does | wins | of games | rate | 95 % interval | verdict | "
+        f"{BASELINE} rate | beside {BASELINE} |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for p in probes:
         low, high = p.interval
+        d, dlow, dhigh = p.against_base
         out.append(
             f"| {p.name} | {p.what} | {p.won} | {p.games} | {p.rate:.0%} | "
-            f"{low:.0%}–{high:.0%} | {p.verdict} |"
+            f"{low:.0%}–{high:.0%} | {p.verdict} | {p.base_rate:.0%} | {p.base_verdict} "
+            f"({100 * d:+.0f} points, 95 %: {100 * dlow:+.0f} to {100 * dhigh:+.0f}) |"
         )
     return "\n".join(out) + "\n"
 
@@ -128,6 +186,15 @@ def to_json(probes: list[Probe], field: tuple[str, ...], games: int) -> dict:
                 "fair": p.fair,
                 "interval": list(p.interval),
                 "verdict": p.verdict,
+                "baseline": {
+                    "kind": BASELINE,
+                    "won": p.base_won,
+                    "games": p.base_games,
+                    "rate": p.base_rate,
+                    "difference": list(p.against_base),
+                    "verdict": p.base_verdict,
+                    "detectable": p.detectable,
+                },
             }
             for p in probes
         ],

@@ -7,9 +7,10 @@ same data.
 
 from __future__ import annotations
 
+from ..i18n import _
 from .findings import Finding
 from .simulate import replay_words
-from .statistics import Stats, smallest_difference, wilson
+from .statistics import Stats, faction_confound, smallest_difference, wilson
 
 
 def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
@@ -87,7 +88,28 @@ def faction_rows(st: Stats) -> list[str]:
     for name, won, games, (low, high) in by_faction(st):
         rate = won / games if games else 0.0
         out.append(f"| {name} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
+    if said := confound_text(st):
+        out += ["", said]
     return out
+
+
+def confound_text(st: Stats) -> str | None:
+    """Whether the factions' results can be read as the factions' own: not when they sat
+    unevenly (the seat, or the order of picking, is in them)."""
+    found = faction_confound(st)
+    if found is None:
+        return None
+    name, seat, share = found
+    return _(
+        "Factions and seats are confounded: {name} was played from seat {seat} in {share} of "
+        "its games (an even spread is {fair}), so a faction's wins include its seats' (and the "
+        "order of picking); play a reading that deals the factions at random, where the rules "
+        "module has one, to tell them apart.",
+        name=name,
+        seat=seat + 1,
+        share=f"{share:.0%}",
+        fair=f"{1 / st.players:.0%}",
+    )
 
 
 def figures(st: Stats, found: list[Finding], module) -> dict:
@@ -99,6 +121,7 @@ def figures(st: Stats, found: list[Finding], module) -> dict:
         "lead": (mean(st.margins), percentile(st.margins, 0.5)),
         "kinds": by_kind(st),
         "factions": by_faction(st) if st.factions else [],
+        "confound": confound_text(st) if st.factions else None,
     }
 
 

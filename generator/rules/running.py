@@ -226,7 +226,7 @@ def probes(game: Game, module, opts: SimulateOptions, progress=None) -> tuple[li
     options = readings(module, {**chosen(game, module), **opts.options})
     kind = probing.FIELD if opts.kind == "random" and not opts.kind_given else opts.kind
     field_ = player_kinds(kind, players, module)
-    _within(opts.games * len(module.STRATEGIES), opts.limits)
+    _within(opts.games * (len(module.STRATEGIES) + 1), opts.limits)  # and the baseline
     data = modules.guarded(module, module.prepare, game)
     with sim.on_cluster(opts.scheduler):
         found = probing.run(module, data, players, field_, opts.games, opts.seed, options, progress)

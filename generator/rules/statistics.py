@@ -47,6 +47,9 @@ class Stats:
     margins: dict[int, int] = field(default_factory=dict)  # winner's lead over second -> games
     # faction (tribe, element…) -> [finished games it played, games it won alone]
     factions: dict[str, list[int]] = field(default_factory=dict)
+    # faction -> finished games it played from each seat: whether factions and seats (pick
+    # order) are confounded
+    faction_seats: dict[str, list[int]] = field(default_factory=dict)
     actions: dict[str, int] = field(default_factory=dict)  # action type -> times taken
     action_games: dict[str, int] = field(default_factory=dict)  # action type -> games
     # action type -> games in which varied players (every kind of action, see engine) took it
@@ -115,6 +118,28 @@ def seat_tests(st: Stats) -> list[tuple[int, float]]:
     return [(seat, share_p(st.wins[seat], decided, 1 / st.players)) for seat in range(st.players)]
 
 
+def faction_confound(st: Stats) -> tuple[str, int, float] | None:
+    """The faction most unevenly spread over the seats, when that is more than chance (each
+    faction's share of games from each seat against 1/players, Holm-corrected over all of
+    them): (faction, seat, its share from that seat); None when factions and seats are not
+    confounded. Picking in turn does that: the first seat takes the best faction, so the
+    faction's wins include the seat's."""
+    cells = [
+        (name, seat, n, sum(seats))
+        for name, seats in sorted(st.faction_seats.items())
+        for seat, n in enumerate(seats)
+        if sum(seats)
+    ]
+    if st.players < 2 or not cells:
+        return None
+    kept = holm([share_p(n, total, 1 / st.players) for _, _, n, total in cells], 0.01)
+    skewed = [(abs(c[2] / c[3] - 1 / st.players), c) for c, k in zip(cells, kept) if k]
+    if not skewed:
+        return None
+    name, seat, n, total = max(skewed)[1]
+    return name, seat, n / total
+
+
 def statistics(
     game_id: str, players: int, seed: int, options: dict, kinds: tuple, rows: Iterable[tuple]
 ) -> Stats:
@@ -154,6 +179,8 @@ def statistics(
             games_won = st.factions.setdefault(name, [0, 0])
             games_won[0] += 1
             games_won[1] += winners == (seat,)
+            seats = st.faction_seats.setdefault(name, [0] * st.players)
+            seats[seat] += 1
         if tied:
             st.tied_before += 1
         if not winners:

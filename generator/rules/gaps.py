@@ -1,0 +1,243 @@
+"""Open points the rules text leaves, found from the text and the data with no rules module:
+a choice with nobody to make it, a count without a number, a card laid face down that no rule
+turns up, a layout with fewer places than the cards drawn for it, and cards named by a value
+that several cards share. Each finding quotes its sentence and goes away when the sentence
+settles the point, however the designer words it.
+
+A rules module that decides one of these points states it as a reading (an Option quoting the
+same sentence); these findings say what the text leaves open whatever a module chose.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+
+from ..i18n import _
+from ..model import Game
+from ..problems import Problems
+from .text import _SETUP, HOLE, _in, _short, _where, lines
+
+_NUMBER = "[0-9０-９]+"
+_DIGITS = re.compile(r"[0-9０-９]|[一二三四五六七八九十]+(?:枚|個|つ|人|組|山)")
+_ZEN = str.maketrans("０１２３４５６７８９", "0123456789")
+
+# --- a choice with nobody to make it ------------------------------------------------------------
+_CHOICE = re.compile(r"どちらか|いずれか|任意の|好きな(?!方法|ように|タイミング|時|とき)")
+# who may choose: a player, a role of the rules (親, 手番プレイヤー…), 自分, あなた; in its own
+# sentence any mention will do (「自分の手札から好きな１枚」, a hand's too), elsewhere in the
+# section only the subject of a sentence (「手番のプレイヤーは」, not 「プレイヤー全員に配る」)
+_ACTOR = (
+    r"プレイヤー|親|自分|あなた|全員|各自|それぞれ|手番|勝者|敗者|[一-龥ァ-ヶー]{1,6}(?:者|役|係)"
+)
+_CHOOSER = re.compile(_ACTOR + r"|手札|手元")  # 「手札から好きな１枚」: its holder chooses
+_SUBJECT = re.compile(rf"(?:{_ACTOR})(?:は|が|から順|の順)|各自|それぞれ")
+
+
+def check_choices(game: Game, problems: Problems) -> None:
+    """「どちらか」「任意の」「好きな」 in a section that names nobody who could choose (no player
+    or role in its heading or any of its lines; Japanese leaves out the subject a section has
+    already named): an open point, since the engine, or a table, must pick for it."""
+    text = lines(game)
+    named = {line.path for line in text if not line.heading and _SUBJECT.search(line.text)}
+    named |= {
+        line.path + (line.text,) for line in text if line.heading and _CHOOSER.search(line.text)
+    }
+    for line in text:
+        if line.heading or any(line.path[:k] in named for k in range(len(line.path) + 1)):
+            continue
+        for sentence, written in line.sentences():
+            if (m := _CHOICE.search(sentence)) and not _CHOOSER.search(sentence):
+                problems.notice(
+                    _(
+                        "open point: 「{rule}」 leaves a choice (「{word}」) but does not say who "
+                        "makes it; name the player who chooses, or the rule that decides",
+                        rule=written.strip(),
+                        word=m.group(0),
+                    ),
+                    _where(game, line.n),
+                )
+
+
+# --- a count without a number -------------------------------------------------------------------
+_PLACES = re.compile(r"(?:並べ|置き|置い|置く|置きます|配置し|配置す|配置して|配り|配って|配る)")
+_AFTER = re.compile(r"(?:並べ|置い|置き|配置し|配っ)(?:たら|た後|たあと|てから|た上で)")
+# a sentence that says how many: a number, all, the rest, a pile, one each, the player count
+_HOW_MANY = re.compile(
+    rf"{_DIGITS.pattern}|全|すべて|総て|残り|残った|山|束|デッキ|ずつ|人数|等分|等枚数|それぞれ"
+    r"|好きなだけ|同じ数|同数|だけ|分の"
+)
+
+
+def check_counts(game: Game, problems: Problems) -> None:
+    """A setup sentence that puts out a deck's cards (並べ, 置き, 配り) without saying how many,
+    when the deck has more than one: 「老師カードを…裏向きで並べてください」."""
+    decks = [(d, d.component.name) for d in game.decks if len(d.cards) > 1]
+    for line in lines(game):
+        if line.heading or not _in(line, _SETUP):
+            continue
+        for sentence, written in line.sentences():
+            if HOLE in sentence or _HOW_MANY.search(sentence) or not _PLACES.search(sentence):
+                continue
+            for deck, name in decks:
+                objects = (sentence.find(f"{w}を") for w in (name, _short(name)))
+                at = max(objects)
+                if at < 0 or _AFTER.search(sentence, at):
+                    continue
+                problems.warning(
+                    _(
+                        "「{rule}」 puts out {name} but does not say how many (the deck has "
+                        "{count}); write the number, or 「残り全て」",
+                        rule=written.strip(),
+                        name=name,
+                        count=len(deck.cards),
+                    ),
+                    _where(game, line.n),
+                )
+                break
+
+
+# --- a card laid face down that no rule uses ----------------------------------------------------
+_FACE_DOWN = re.compile(r"伏せ|裏向き|裏向け|裏にして|裏を上|表を下")
+# what a later rule does with a hidden card: turns it up, reveals it, or speaks of it
+_TURNED = re.compile(r"伏せ|裏向き|裏向け|裏の|裏返|表を下|めく|公開|オープン")
+_PILE = re.compile(r"山札|山を|山に|山と|デッキ|束")  # a face-down draw pile is used by drawing
+
+
+def check_face_down(game: Game, problems: Problems) -> None:
+    """A setup step that lays something face down (not a draw pile) when no later rule turns it
+    up, reveals it or speaks of it: a step no rule puts to work."""
+    text = lines(game)
+    setup = [line for line in text if _in(line, _SETUP) and not line.heading]
+    if not setup:
+        return
+    later = "\n".join(line.text for line in text if line.n > setup[-1].n)
+    if _TURNED.search(later):
+        return
+    for line in setup:
+        for sentence, written in line.sentences():
+            if _FACE_DOWN.search(sentence) and not _PILE.search(sentence):
+                problems.warning(
+                    _(
+                        "a setup step no rule uses: 「{rule}」 lays something face down, but no "
+                        "later rule turns it up, reveals it or says what it does",
+                        rule=written.strip(),
+                    ),
+                    _where(game, line.n),
+                )
+                return
+
+
+# --- a layout with fewer places than the cards drawn for it -------------------------------------
+_BY_PLAYERS = re.compile(
+    r"[”\"“「]?プレイヤー(?:の)?(?:人数|数)[”\"“」]?(?:と同じ)?(?:枚|分|だけ)|人数分|人数と同じ"
+)
+_GRID = re.compile(rf"({_NUMBER})\s*[×xX✕＊*]\s*({_NUMBER})")
+_GRID_FOR = re.compile(
+    rf"({_NUMBER})\s*人(?:プレイ|で(?:遊ぶ|プレイする))?(?:時|とき|の場合|場合)?(?:は|なら|では)?"
+    rf"[^0-9０-９）)]{{0,4}}({_NUMBER})\s*[×xX✕＊*]\s*({_NUMBER})"
+)
+
+
+def check_layouts(game: Game, problems: Problems) -> None:
+    """「”プレイヤー人数”枚引いて、それを２×２（３人プレイ時は２×１）に並べます」: for each player
+    count, the cards drawn against the places of the layout it says."""
+    lo, hi = game.manifest.players
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            if not _BY_PLAYERS.search(sentence):
+                continue
+            special = {}
+            for m in _GRID_FOR.finditer(sentence):
+                special[_int(m.group(1))] = (_int(m.group(2)), _int(m.group(3)))
+            rest = _GRID_FOR.sub("", sentence)
+            main = _GRID.search(rest)
+            if main is None and not special:
+                continue
+            for players in range(lo, hi + 1):
+                grid = special.get(players) or (main and (_int(main[1]), _int(main[2])))
+                if not grid or grid[0] * grid[1] == players:
+                    continue
+                places = grid[0] * grid[1]
+                problems.warning(
+                    _(
+                        "「{rule}」: with {players} players {players} are drawn but a "
+                        "{rows}×{cols} layout has {places} places; the rules do not say where the "
+                        "rest go, or how many are drawn",
+                        rule=written.strip(),
+                        players=players,
+                        rows=grid[0],
+                        cols=grid[1],
+                        places=places,
+                    ),
+                    _where(game, line.n),
+                )
+
+
+# --- cards named by a value several share -------------------------------------------------------
+_REMOVES = re.compile(r"抜き|抜いて|抜く|取り除|除外|除い|使いません|使用しません|使わない|箱に戻")
+_SAYS_ALL = re.compile(r"各|全て|すべて|それぞれ|ずつ|全部|全スート|全色")
+_TOTAL = re.compile(rf"(?:計|合計|全部で)\s*({_NUMBER})\s*枚")
+_OBJECT = re.compile(
+    r"([^。、：:「」（）()]+?)(?:を|は)\s*(?:ゲームから)?\s*(?:" + _REMOVES.pattern + ")"
+)
+_PARTS = re.compile(r"と|、|・|，|および|及び|や")
+
+
+def check_named_cards(game: Game, problems: Problems) -> None:
+    """「３人プレイ時は４△と３△を抜き」 when each suit has a 4△ and a 3△: the sentence names
+    two cards and the deck holds six that fit. Unless the sentence says 各/全て or a total that
+    matches, the rules leave open how many leave the game."""
+    decks = [d for d in game.decks if len(d.cards) > 1]
+    for line in lines(game):
+        if line.heading:
+            continue
+        for sentence, written in line.sentences():
+            m = _OBJECT.search(sentence)
+            if m is None or HOLE in sentence or _SAYS_ALL.search(m.group(1)):
+                continue
+            phrase = re.sub(r"^.*(?:は|では|なら|時|とき|場合)[、,]?", "", m.group(1))
+            names = [p.strip() for p in _PARTS.split(phrase) if p.strip()]
+            for deck in decks:
+                matched = {name: _cards_named(deck, name) for name in names}
+                if not names or not all(matched.values()):
+                    continue
+                total = sum(len(c) for c in matched.values())
+                stated = _TOTAL.search(sentence)
+                if total == len(names) or (stated and _int(stated.group(1)) == total):
+                    continue
+                shown = "、".join(f"{n} {len(c)}" for n, c in matched.items())
+                problems.warning(
+                    _(
+                        "「{rule}」 names {named} cards, but {total} {deck} fit ({shown}): the "
+                        "rules do not say whether {named} or {total} leave",
+                        rule=written.strip(),
+                        named=len(names),
+                        total=total,
+                        deck=deck.component.name,
+                        shown=shown,
+                    ),
+                    _where(game, line.n),
+                )
+                break
+
+
+def _cards_named(deck, name: str) -> list:
+    """The cards a word of the text names by their values: one value (「赤」), or two written
+    together (「４△」 is number 4 and mark △)."""
+    want = name.translate(_ZEN)
+    if not want or len(want) > 12:
+        return []
+    out = []
+    for card in deck.cards:
+        values = [str(v).translate(_ZEN) for k, v in card.fields.items() if not k.startswith("_")]
+        values = [v for v in values if v]
+        if want in values or any(a + b == want for a, b in permutations(values, 2)):
+            out.append(card)
+    return out
+
+
+def _int(text: str) -> int:
+    return int(text.translate(_ZEN))
