@@ -197,3 +197,30 @@ def test_a_command_line_click_cannot_take_is_said_in_japanese_and_exits_1():
     assert "エラー: 引数 GAME がありません。" in run("--lang", "ja", "diff").output
     english = run("--lang", "en", "build", "--paperr", "a4").output
     assert "Error: No such option '--paperr'. Did you mean '--paper'?" in english
+
+
+ENGLISH = re.compile(r"[A-Za-z]{3,}(?: [A-Za-z']{2,}){2,}")  # three English words in a row
+
+
+def test_a_simulation_report_under_lang_ja_is_japanese(project, tmp_path):
+    """`pnp --lang ja simulate` of a game with a texts file: the report's Markdown and PDF say
+    every sentence in Japanese (commands and reading names stay as typed)."""
+    import pypdf
+
+    out = tmp_path / "out"
+    result = run(
+        "--lang", "ja", "simulate", "nyanbaa", "--project", str(project), "--players", "4",
+        "--games", "20", "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    md = (out / "nyanbaa/simulation-4p.md").read_text("utf-8")
+    md = re.sub(r"`[^`]*`", "", md)  # commands
+    english = [line for line in md.splitlines() if ENGLISH.search(line)]
+    assert not english, english
+    assert "## 見つかったこと" in md and "## ルールの読み方" in md
+    pdf = pypdf.PdfReader(out / "nyanbaa/simulation-4p.pdf")
+    text = "\n".join(page.extract_text() for page in pdf.pages)
+    text = re.sub(r"pnp simulate[^\n]*", "", text)
+    english = [line for line in text.splitlines() if ENGLISH.search(line)]
+    assert not english, english
+    assert "各ルールが使われた頻度" in text

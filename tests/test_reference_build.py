@@ -35,9 +35,10 @@ from conftest import REPO, own_base, run
 # the games one seat won), 0750bcf (tiled boards with crop marks at the board's
 # corners), 7770f7f (proof pages wrap their lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead
-# and wins per faction), bd58ff1 (each faction's games per seat), ae2e503 (kinds of action counted), e6a19c1 ([readings] in
-# 補陀落渡海しよう！'s manifest, which older code refuses), 4c234c3 (a tuck box glued inside the
-# back), the first tuck boxes, 6b9ed44 (fold-over sheets in the base sheets.toml),
+# and wins per faction), bd58ff1 (each faction's games per seat), ae2e503 (kinds of
+# action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code
+# refuses), 4c234c3 (a tuck box glued inside the back), the first tuck boxes, 6b9ed44
+# (fold-over sheets in the base sheets.toml),
 # 39f1795 (a placeholder-art box in each shipped game), 229cac5 (headings kept with
 # their samples), the 3-player removal declared in にゃんばーわん！'s manifest (older code
 # refuses the key), ddd9785 (full-width digits on a card), 3edd1f4 (the designer's

@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
+from ..i18n import _
 from ..layout.units import MM
 from .rulebook import TextBlock, styles
 
@@ -141,31 +142,33 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
     doc = _document(buf, f"{title} simulation", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
+    readings = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or _("none")
     story = [
         TextBlock(f"{title}　シミュレーション", st_["title"]),
         TextBlock(
-            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　players: "
-            f"{', '.join(st.kinds)}　readings: "
-            + (", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or "none"),
+            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　"
+            + _("players: {kinds}", kinds=", ".join(st.kinds))
+            + "　"
+            + _("readings: {readings}", readings=readings),
             st_["body"],
         ),
-        TextBlock("Outcome", st_["h2"]),
+        TextBlock(_("Outcome"), st_["h2"]),
         _table(
             [
-                ["completed", "dead ends", "never end"],
+                [_("completed"), _("dead ends"), _("never end")],
                 [f"{st.finished} ({st.completion:.1%})", str(st.dead_ends), str(st.capped)],
             ],
             st_["cell"],
             w,
         ),
-        TextBlock("Findings", st_["h2"]),
+        TextBlock(_("Findings"), st_["h2"]),
     ]
     for severity, text in figures["findings"]:
-        story.append(TextBlock(f"[{severity}] {text}", st_["item"], "・"))
+        story.append(TextBlock(f"[{_(severity)}] {text}", st_["item"], "・"))
     if not figures["findings"]:
-        story.append(TextBlock("Nothing to report.", st_["body"]))
+        story.append(TextBlock(_("Nothing to report."), st_["body"]))
     if st.alternatives:
-        rows = [["reading", "completed", "dead ends", "never end"]]
+        rows = [[_("reading"), _("completed"), _("dead ends"), _("never end")]]
         rows += [
             [
                 f"{a['option']}={a['value']}",
@@ -175,57 +178,77 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
             ]
             for a in st.alternatives
         ]
-        story += [TextBlock("Other readings", st_["h2"]), _table(rows, st_["cell"], w)]
+        story += [TextBlock(_("Other readings"), st_["h2"]), _table(rows, st_["cell"], w)]
     if st.finished:
+        winning, median = figures["winning"]
         story += [
             TextBlock(
-                "Wins per seat (bars), 95 % interval (whiskers), fair share (red)", st_["h3"]
+                _("Wins per seat (bars), 95 % interval (whiskers), fair share (red)"), st_["h3"]
             ),
             _win_chart(st, fonts["body"], w),
             TextBlock(
-                f"Ties before tie-breakers {st.tied_before}, after {st.tied_after}, "
-                f"no winner {st.no_winner}.",
+                _(
+                    "Ties before tie-breakers {before}, after {after}, no winner {none}.",
+                    before=st.tied_before,
+                    after=st.tied_after,
+                    none=st.no_winner,
+                ),
                 st_["body"],
             ),
-            _histogram(st.lengths, fonts["body"], w, "decisions per game"),
-            _histogram(st.winning_scores, fonts["body"], w, "winning score"),
+            _histogram(st.lengths, fonts["body"], w, _("decisions per game")),
+            _histogram(st.winning_scores, fonts["body"], w, _("winning score")),
             TextBlock(
-                "Winning score: mean {:.1f}, median {}; ".format(*figures["winning"])
-                + f"decisions: mean {figures['decisions']:.1f}.",
+                _(
+                    "Winning score: mean {mean}, median {median}; decisions: mean {decisions}.",
+                    mean=f"{winning:.1f}",
+                    median=median,
+                    decisions=f"{figures['decisions']:.1f}",
+                ),
                 st_["body"],
             ),
         ]
         kinds = figures["kinds"]
         if kinds:
-            rows = [["player kind", "wins", "of seat-games", "interval"]]
+            rows = [[_("player kind"), _("wins"), _("of seat-games"), _("interval")]]
             rows += [[k, str(w), str(g), f"{lo:.0%}–{hi:.0%}"] for k, w, g, (lo, hi) in kinds]
-            story += [TextBlock("Wins per player kind", st_["h3"]), _table(rows, st_["cell"], w)]
+            story += [
+                TextBlock(_("Wins per player kind"), st_["h3"]),
+                _table(rows, st_["cell"], w),
+            ]
         if figures["factions"]:
-            rows = [["faction", "wins", "of games", "interval"]]
+            rows = [[_("faction"), _("wins"), _("of games"), _("interval")]]
             rows += [
                 [n, str(won), str(g), f"{lo:.0%}–{hi:.0%}"]
                 for n, won, g, (lo, hi) in figures["factions"]
             ]
-            story += [TextBlock("Wins per faction", st_["h3"]), _table(rows, st_["cell"], w)]
+            story += [TextBlock(_("Wins per faction"), st_["h3"]), _table(rows, st_["cell"], w)]
             if figures["confound"]:
                 story.append(TextBlock(figures["confound"], st_["body"]))
+        lead, median = figures["lead"]
         story.append(
             TextBlock(
-                "Winner's lead over second: mean {:.1f}, median {}.".format(*figures["lead"]),
+                _(
+                    "Winner's lead over second: mean {mean}, median {median}.",
+                    mean=f"{lead:.1f}",
+                    median=median,
+                ),
                 st_["body"],
             )
         )
-    branches = getattr(module, "BRANCHES", {})
+    branches = figures["branches"]
     if st.counters:
-        rows = [["branch", "games", "times"]]
+        rows = [[_("branch"), _("games"), _("times")]]
         rows += [
             [branches.get(n, n), str(st.counter_games.get(n, 0)), str(st.counters[n])]
             for n in sorted(st.counters)
         ]
-        story += [TextBlock("How often each rule fires", st_["h2"]), _table(rows, st_["cell"], w)]
-    kinds_of = getattr(module, "ACTION_TYPES", None) or {}
+        story += [
+            TextBlock(_("How often each rule fires"), st_["h2"]),
+            _table(rows, st_["cell"], w),
+        ]
+    kinds_of = figures["actions"]
     if st.actions or kinds_of:
-        rows = [["action", "games", "times", f"tried ({st.coverage_games} games)"]]
+        rows = [[_("action"), _("games"), _("times"), _("tried ({n} games)", n=st.coverage_games)]]
         rows += [
             [
                 kinds_of.get(n, n),
@@ -236,37 +259,44 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
             for n in list(kinds_of) + sorted(set(st.actions) - set(kinds_of))
         ]
         story += [
-            TextBlock("How often each kind of action is taken", st_["h2"]),
+            TextBlock(_("How often each kind of action is taken"), st_["h2"]),
             _table(rows, st_["cell"], w),
         ]
     if st.skill:
         sk = st.skill
+        fields = {
+            "rate": f"{sk['rate']:.1%}",
+            "games": sk["games"],
+            "low": f"{sk['ci'][0]:.1%}",
+            "high": f"{sk['ci'][1]:.1%}",
+            "baseline": f"{sk['baseline']:.1%}",
+        }
         story += [
-            TextBlock("Skill signal", st_["h2"]),
+            TextBlock(_("Skill signal"), st_["h2"]),
             TextBlock(
-                (
-                    f"A greedy player wins {sk['rate']:.1%} of {sk['games']} games "
-                    f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%}); a random player "
-                    f"{sk['baseline']:.1%} of the same deals."
+                _(
+                    "A greedy player wins {rate} of {games} games (95 % interval {low}–{high}); "
+                    "a random player {baseline} of the same deals.",
+                    **fields,
                 )
                 if sk.get("solo")
-                else (
-                    f"One greedy player among random ones wins {sk['rate']:.1%} of the "
-                    f"{sk['games']} games one seat won (95 % interval {sk['ci'][0]:.1%}–"
-                    f"{sk['ci'][1]:.1%}); fair share {sk['baseline']:.1%}."
+                else _(
+                    "One greedy player among random ones wins {rate} of the {games} games one "
+                    "seat won (95 % interval {low}–{high}); fair share {baseline}.",
+                    **fields,
                 ),
                 st_["body"],
             ),
         ]
-    story += [Spacer(1, 4 * MM), TextBlock("Readings of the rules", st_["h2"])]
+    story += [Spacer(1, 4 * MM), TextBlock(_("Readings of the rules"), st_["h2"])]
     if module.OPTIONS:
-        rows = [["option", "value", "rule"]]
+        rows = [[_("option"), _("value"), _("rule")]]
         rows += [
             [name, st.options[name], f"「{opt.rule}」"] for name, opt in module.OPTIONS.items()
         ]
         story.append(_table(rows, st_["cell"], w))
     else:
-        words = "The rules module names no point the text leaves open (its OPTIONS are empty)."
+        words = _("The rules module names no point the text leaves open (its OPTIONS are empty).")
         story.append(TextBlock(words, st_["body"]))
     doc.build(story)
     return buf.getvalue()
@@ -291,7 +321,7 @@ def _sweep_chart(cells, figures: list[dict], font: str, width: float) -> Drawing
     chart.bars[0].fillColor = BAR
     chart.bars[1].fillColor = FAIR
     d.add(chart)
-    for i, (label, colour) in enumerate((("games that end", BAR), ("seat spread", FAIR))):
+    for i, (label, colour) in enumerate(((_("games that end"), BAR), (_("seat spread"), FAIR))):
         d.add(
             String(
                 chart.x + i * 45 * MM,
@@ -314,7 +344,18 @@ def sweep_pdf(
     doc = _document(buf, f"{title} sweep", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
-    rows = [["#", "readings", "players", "ends", "seat spread", "ties after", "lead", "decisions"]]
+    rows = [
+        [
+            "#",
+            _("readings"),
+            _("players"),
+            _("ends"),
+            _("seat spread"),
+            _("ties after"),
+            _("lead"),
+            _("decisions"),
+        ]
+    ]
     for i, (c, fig) in enumerate(zip(cells, figures)):
         st = c.stats
         rows.append(
@@ -331,7 +372,10 @@ def sweep_pdf(
         )
     story = [
         TextBlock(f"{title}　スイープ", st_["title"]),
-        TextBlock(f"{len(cells)} cells × {games} games　seed {seed}", st_["body"]),
+        TextBlock(
+            _("{n} cells × {games} games", n=len(cells), games=games) + f"　seed {seed}",
+            st_["body"],
+        ),
         _table(rows, st_["cell"], w),
         Spacer(1, 4 * MM),
         _sweep_chart(cells, figures, fonts["body"], w),
@@ -340,8 +384,8 @@ def sweep_pdf(
         said = [f for f in c.found if f.severity in ("error", "warning")]
         story.append(TextBlock(f"#{i + 1}　{c.label}　seed {c.seed}", st_["h3"]))
         for f in said or []:
-            story.append(TextBlock(f"{f.severity}: {f.text}", st_["body"]))
+            story.append(TextBlock(f"{_(f.severity)}: {f.said()}", st_["body"]))
         if not said:
-            story.append(TextBlock("Nothing to report.", st_["body"]))
+            story.append(TextBlock(_("Nothing to report."), st_["body"]))
     doc.build(story)
     return buf.getvalue()

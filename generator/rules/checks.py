@@ -209,6 +209,8 @@ def check_texts(module, texts: dict, problems: Problems) -> None:
         "open_points": module.OPTIONS,
         "branches": getattr(module, "BRANCHES", {}),
         "checks": messages.english if messages is not None else {},
+        "actions": getattr(module, "ACTION_TYPES", None) or {},
+        "choices": {f"{n}.{v}": None for n, o in module.OPTIONS.items() for v in o.choices},
     }
     doc = texts["_doc"]
     for key in sorted(set(doc.data) - set(known)):

@@ -226,9 +226,11 @@ def findings(module, st: Stats) -> list[Finding]:
                     local=local,
                 )
             )
+    acts = getattr(module, "TEXTS", {}).get("actions", {})
     for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
         if st.action_games.get(name) or st.games < 20:
             continue
+        local = {"what": acts[name]} if name in acts else {}
         varied = st.coverage.get(name, 0)
         if varied:
             out.append(
@@ -250,6 +252,7 @@ def findings(module, st: Stats) -> list[Finding]:
                         "n": varied,
                         "tried": st.coverage_games,
                     },
+                    local=local,
                 )
             )
         else:
@@ -266,6 +269,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     st.players,
                     key="action:" + name,
                     fields={"what": text, "games": st.games, "tried": st.coverage_games},
+                    local=local,
                 )
             )
     return out

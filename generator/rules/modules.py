@@ -255,13 +255,14 @@ def rules_for(game: Game) -> ModuleType | None:
     return module
 
 
-TEXTS_KEYS = ("open_points", "branches", "checks")
+TEXTS_KEYS = ("open_points", "branches", "checks", "actions", "choices")
 
 
 def texts_for(game: Game) -> dict:
     """The module's own words in the language of messages, from the game's folder
     (`texts.ja.toml`: [open_points] NAME = why it is open, [branches] NAME = what it counts,
-    [checks] NAME = a message of its checks, with the same {fields} as its English),
+    [checks] NAME = a message of its checks, with the same {fields} as its English, [actions]
+    NAME = a kind of action of ACTION_TYPES, [choices] "POINT.VALUE" = what a reading means),
     so that a rules module written in English speaks Japanese under --lang ja. Empty in
     English, or without the file."""
     from .. import tomlfile

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..i18n import _
 from . import engine, simulate
 from .simulate import Batch
 from .statistics import smallest_difference, wilson
@@ -51,10 +52,10 @@ class Probe:
     def verdict(self) -> str:
         low, high = self.interval
         if low > self.fair:
-            return f"beats the field by {100 * (self.rate - self.fair):.0f} points"
+            return _("beats the field by {n} points", n=f"{100 * (self.rate - self.fair):.0f}")
         if high < self.fair:
-            return f"loses to the field by {100 * (self.fair - self.rate):.0f} points"
-        return "no clear difference from the field"
+            return _("loses to the field by {n} points", n=f"{100 * (self.fair - self.rate):.0f}")
+        return _("no clear difference from the field")
 
     @property
     def base_rate(self) -> float:
@@ -76,10 +77,18 @@ class Probe:
     def base_verdict(self) -> str:
         d, low, high = self.against_base
         if low > 0:
-            return f"beats the {BASELINE} player it modifies by {100 * d:.0f} points"
+            return _(
+                "beats the {base} player it modifies by {n} points",
+                base=BASELINE,
+                n=f"{100 * d:.0f}",
+            )
         if high < 0:
-            return f"loses to the {BASELINE} player it modifies by {-100 * d:.0f} points"
-        return f"no clear difference from the {BASELINE} player it modifies"
+            return _(
+                "loses to the {base} player it modifies by {n} points",
+                base=BASELINE,
+                n=f"{-100 * d:.0f}",
+            )
+        return _("no clear difference from the {base} player it modifies", base=BASELINE)
 
     @property
     def detectable(self) -> float:
@@ -141,33 +150,52 @@ def run(
 
 
 def markdown(title: str, probes: list[Probe], field: tuple[str, ...], games: int) -> str:
-    out = [
-        f"# {title} — strategy probes, {probes[0].players if probes else 0} players",
-        "",
-        f"Each strategy plays {games} games, in every seat in turn, against "
-        f"{', '.join(sorted(set(field)))} players. Fair share: "
-        f"{probes[0].fair:.0%}. Beside each, the {BASELINE} player it modifies, in the same "
-        f"seats against the same field: {probes[0].base_won} wins of {probes[0].base_games} "
-        f"({probes[0].base_rate:.0%}). A difference from it smaller than about "
-        f"{100 * probes[0].detectable:.0f} points is one these games cannot show."
-        if probes
-        else "No strategies.",
-        "",
-    ]
+    players = probes[0].players if probes else 0
+    out = ["# " + _("{title} — strategy probes, {n} players", title=title, n=players), ""]
+    if probes:
+        p = probes[0]
+        out.append(
+            _(
+                "Each strategy plays {games} games, in every seat in turn, against {field} "
+                "players. Fair share: {fair}. Beside each, the {base} player it modifies, in the "
+                "same seats against the same field: {won} wins of {of} ({rate}). A difference "
+                "from it smaller than about {detectable} points is one these games cannot show.",
+                games=games,
+                field=", ".join(sorted(set(field))),
+                fair=f"{p.fair:.0%}",
+                base=BASELINE,
+                won=p.base_won,
+                of=p.base_games,
+                rate=f"{p.base_rate:.0%}",
+                detectable=f"{100 * p.detectable:.0f}",
+            )
+        )
+    else:
+        out.append(_("No strategies."))
+    out.append("")
     if any(p.stopped for p in probes):
-        out += ["**Stopped by the user: a partial report** of the games finished so far.", ""]
+        out += [_("**Stopped by the user: a partial report** of the games finished so far."), ""]
     out += [
-        "| strategy | what it does | wins | of games | rate | 95 % interval | verdict | "
-        f"{BASELINE} rate | beside {BASELINE} |",
+        _(
+            "| strategy | what it does | wins | of games | rate | 95 % interval | verdict | "
+            "{base} rate | beside {base} |",
+            base=BASELINE,
+        ),
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for p in probes:
         low, high = p.interval
         d, dlow, dhigh = p.against_base
+        difference = _(
+            "{d} points, 95 %: {low} to {high}",
+            d=f"{100 * d:+.0f}",
+            low=f"{100 * dlow:+.0f}",
+            high=f"{100 * dhigh:+.0f}",
+        )
         out.append(
             f"| {p.name} | {p.what} | {p.won} | {p.games} | {p.rate:.0%} | "
             f"{low:.0%}–{high:.0%} | {p.verdict} | {p.base_rate:.0%} | {p.base_verdict} "
-            f"({100 * d:+.0f} points, 95 %: {100 * dlow:+.0f} to {100 * dhigh:+.0f}) |"
+            f"({difference}) |"
         )
     return "\n".join(out) + "\n"
 

@@ -22,13 +22,16 @@ def replay_command(game: str, st: Stats, seed: int, module=None) -> str:
 
 def finding_text(f: Finding, st: Stats, module, code: str = "") -> str:
     """One finding in words: what, the rule sentence, the reading in force, and how to replay it."""
-    text = f.text
+    text = f.said()
     if f.rule:
-        text += f" — rule: 「{f.rule}」"
+        text += " — " + _("rule: 「{rule}」", rule=f.rule)
     if f.options:
-        text += " — reading: " + ", ".join(f"{k}={v}" for k, v in f.options.items())
+        text += " — " + _(
+            "reading: {readings}", readings=", ".join(f"{k}={v}" for k, v in f.options.items())
+        )
     if f.seed is not None:
-        text += f" — replay: {code}{replay_command(st.game, st, f.seed, module)}{code}"
+        command = f"{code}{replay_command(st.game, st, f.seed, module)}{code}"
+        text += " — " + _("replay: {command}", command=command)
     return text
 
 
@@ -67,7 +70,11 @@ def kind_rows(st: Stats) -> list[str]:
     rows = by_kind(st)
     if not rows:
         return []
-    out = ["", "| player kind | wins | of seat-games | rate | interval |", "|---|---|---|---|---|"]
+    out = [
+        "",
+        _("| player kind | wins | of seat-games | rate | interval |"),
+        "|---|---|---|---|---|",
+    ]
     for kind, won, games, (low, high) in rows:
         rate = won / games if games else 0.0
         out.append(f"| {kind} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
@@ -84,7 +91,7 @@ def by_faction(st: Stats) -> list[tuple[str, int, int, tuple[float, float]]]:
 def faction_rows(st: Stats) -> list[str]:
     if not st.factions:
         return []
-    out = ["", "| faction | wins | of games | rate | interval |", "|---|---|---|---|---|"]
+    out = ["", _("| faction | wins | of games | rate | interval |"), "|---|---|---|---|---|"]
     for name, won, games, (low, high) in by_faction(st):
         rate = won / games if games else 0.0
         out.append(f"| {name} | {won} | {games} | {rate:.1%} | {low:.1%}–{high:.1%} |")
@@ -122,6 +129,15 @@ def figures(st: Stats, found: list[Finding], module) -> dict:
         "kinds": by_kind(st),
         "factions": by_faction(st) if st.factions else [],
         "confound": confound_text(st) if st.factions else None,
+        "actions": {
+            **(getattr(module, "ACTION_TYPES", None) or {}),
+            **getattr(module, "TEXTS", {}).get("actions", {}),
+        },
+        # each counter in the game's words: the module's, or its texts file's
+        "branches": {
+            **getattr(module, "BRANCHES", {}),
+            **getattr(module, "TEXTS", {}).get("branches", {}),
+        },
     }
 
 
@@ -142,42 +158,51 @@ def sweep_figures(cells) -> list[dict]:
 
 def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
     kinds = ", ".join(st.kinds)
+    readings = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or _("none")
     out = [
-        f"# {title} — {st.players} players, {st.games} games",
+        "# " + _("{title} — {n} players, {games} games", title=title, n=st.players, games=st.games),
         "",
     ]
     if st.stopped:
         out += [
-            f"**Stopped by the user after {st.games} of {st.planned} games: a partial report** "
-            "(no skill signal, no other readings).",
+            _(
+                "**Stopped by the user after {games} of {planned} games: a partial report** "
+                "(no skill signal, no other readings).",
+                games=st.games,
+                planned=st.planned,
+            ),
             "",
         ]
     out += [
-        f"Seed {st.seed}; players: {kinds}; readings: "
-        + (", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or "none"),
+        _(
+            "Seed {seed}; players: {kinds}; readings: {readings}",
+            seed=st.seed,
+            kinds=kinds,
+            readings=readings,
+        ),
         "",
     ]
     out += [
-        "## Outcome",
+        "## " + _("Outcome"),
         "",
-        "| completed | dead ends | never end (step cap) |",
+        _("| completed | dead ends | never end (step cap) |"),
         "|---|---|---|",
         f"| {st.finished} ({st.completion:.1%}) | {st.dead_ends} | {st.capped} |",
         "",
     ]
-    out += ["## Findings", ""]
+    out += ["## " + _("Findings"), ""]
     if not found:
-        out.append("Nothing to report.")
+        out.append(_("Nothing to report."))
     for f in found:
-        out.append(f"- **{f.severity}** {finding_text(f, st, module, code='`')}")
+        out.append(f"- **{_(f.severity)}** {finding_text(f, st, module, code='`')}")
     out.append("")
     if st.alternatives:
         out += [
-            "## Other readings",
+            "## " + _("Other readings"),
             "",
-            "Each row changes one reading and plays again (fewer games):",
+            _("Each row changes one reading and plays again (fewer games):"),
             "",
-            "| reading | completed | dead ends | never end |",
+            _("| reading | completed | dead ends | never end |"),
             "|---|---|---|---|",
         ]
         for alt in st.alternatives:
@@ -189,9 +214,9 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
         out.append("")
     if st.finished:
         out += [
-            "## Wins per seat (after tie-breakers, 95 % interval)",
+            "## " + _("Wins per seat (after tie-breakers, 95 % interval)"),
             "",
-            "| seat | wins | rate | interval |",
+            _("| seat | wins | rate | interval |"),
             "|---|---|---|---|",
         ]
         for seat, wins in enumerate(st.wins):
@@ -202,53 +227,73 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             fair = 1 / st.players
             out += [
                 "",
-                f"Over the {decided} games one seat won, a seat's share can be told from the "
-                f"fair {fair:.0%} only when it differs by about "
-                f"{smallest_difference(decided, fair):.1%} or more (95 % confidence, 80 % "
-                "power); a smaller difference is no finding either way.",
+                _(
+                    "Over the {decided} games one seat won, a seat's share can be told from the "
+                    "fair {fair} only when it differs by about {smallest} or more (95 % "
+                    "confidence, 80 % power); a smaller difference is no finding either way.",
+                    decided=decided,
+                    fair=f"{fair:.0%}",
+                    smallest=f"{smallest_difference(decided, fair):.1%}",
+                ),
             ]
         out += kind_rows(st) + faction_rows(st)
         out += [
             "",
-            f"Ties for first before tie-breakers: {st.tied_before} "
-            f"({st.tied_before / st.finished:.1%}); "
-            f"after: {st.tied_after}; no winner: {st.no_winner}.",
+            _(
+                "Ties for first before tie-breakers: {before} ({share}); after: {after}; "
+                "no winner: {none}.",
+                before=st.tied_before,
+                share=f"{st.tied_before / st.finished:.1%}",
+                after=st.tied_after,
+                none=st.no_winner,
+            ),
             "",
         ]
+
+        def row(label: str, hist: dict[int, int]) -> str:
+            return (
+                f"| {label} | {mean(hist):.1f} | {percentile(hist, 0.5)} | "
+                f"{percentile(hist, 0.9)} | {max(hist, default=0)} |"
+            )
+
         out += [
-            "## Scores and length",
+            "## " + _("Scores and length"),
             "",
-            "| | mean | median | 90th percentile | max |",
+            _("| | mean | median | 90th percentile | max |"),
             "|---|---|---|---|---|",
-            f"| winning score | {mean(st.winning_scores):.1f} | "
-            f"{percentile(st.winning_scores, 0.5)} | "
-            f"{percentile(st.winning_scores, 0.9)} | {max(st.winning_scores, default=0)} |",
-            f"| decisions per game | {mean(st.lengths):.1f} | {percentile(st.lengths, 0.5)} | "
-            f"{percentile(st.lengths, 0.9)} | {max(st.lengths, default=0)} |",
-            f"| winner's lead over second | {mean(st.margins):.1f} | "
-            f"{percentile(st.margins, 0.5)} | {percentile(st.margins, 0.9)} | "
-            f"{max(st.margins, default=0)} |",
-            f"| rounds | {mean(st.rounds):.1f} | {percentile(st.rounds, 0.5)} | "
-            f"{percentile(st.rounds, 0.9)} | "
-            f"{max(st.rounds, default=0)} |",
+            row(_("winning score"), st.winning_scores),
+            row(_("decisions per game"), st.lengths),
+            row(_("winner's lead over second"), st.margins),
+            row(_("rounds"), st.rounds),
             "",
-            "Mean score per seat: " + ", ".join(f"{m:.1f}" for m in st.score_mean),
+            _("Mean score per seat: {means}", means=", ".join(f"{m:.1f}" for m in st.score_mean)),
             "",
         ]
-    branches = getattr(module, "BRANCHES", {})
+    branches = {
+        **getattr(module, "BRANCHES", {}),
+        **getattr(module, "TEXTS", {}).get("branches", {}),
+    }
     if st.counters:
-        out += ["## How often each rule fires", "", "| branch | games | times |", "|---|---|---|"]
+        out += [
+            "## " + _("How often each rule fires"),
+            "",
+            _("| branch | games | times |"),
+            "|---|---|---|",
+        ]
         for name in sorted(st.counters):
             text = branches.get(name, name)
             out.append(f"| {text} | {st.counter_games.get(name, 0)} | {st.counters[name]} |")
         out.append("")
-    kinds_of = getattr(module, "ACTION_TYPES", None) or {}
+    kinds_of = {
+        **(getattr(module, "ACTION_TYPES", None) or {}),
+        **getattr(module, "TEXTS", {}).get("actions", {}),
+    }
     if st.actions or kinds_of:
-        varied = f" | tried ({st.coverage_games} games)" if st.coverage_games else ""
+        varied = " | " + _("tried ({n} games)", n=st.coverage_games) if st.coverage_games else ""
         out += [
-            "## How often each kind of action is taken",
+            "## " + _("How often each kind of action is taken"),
             "",
-            f"| action | games | times{varied} |",
+            _("| action | games | times") + f"{varied} |",
             "|---|---|---|" + ("---|" if varied else ""),
         ]
         for name in list(kinds_of) + sorted(set(st.actions) - set(kinds_of)):
@@ -259,30 +304,46 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             )
         out += [
             "",
-            "*tried*: games of players who pick a kind of action at random before an action "
-            "(`--players-kind varied`), so that rarely offered actions are taken too.",
+            _(
+                "*tried*: games of players who pick a kind of action at random before an action "
+                "(`--players-kind varied`), so that rarely offered actions are taken too."
+            ),
             "",
         ]
     if st.skill:
         sk = st.skill
-        interval = f"(95 % interval {sk['ci'][0]:.1%}–{sk['ci'][1]:.1%})"
+        fields = {
+            "rate": f"{sk['rate']:.1%}",
+            "games": sk["games"],
+            "low": f"{sk['ci'][0]:.1%}",
+            "high": f"{sk['ci'][1]:.1%}",
+            "baseline": f"{sk['baseline']:.1%}",
+        }
         said = (
-            f"A greedy player wins {sk['rate']:.1%} of {sk['games']} finished games {interval}; "
-            f"a random player wins {sk['baseline']:.1%} of the same deals."
+            _(
+                "A greedy player wins {rate} of {games} finished games (95 % interval "
+                "{low}–{high}); a random player wins {baseline} of the same deals.",
+                **fields,
+            )
             if sk.get("solo")
-            else f"One greedy player among random ones wins {sk['rate']:.1%} of the {sk['games']} "
-            f"games one seat won {interval}; a random player's share would be "
-            f"{sk['baseline']:.1%}."
+            else _(
+                "One greedy player among random ones wins {rate} of the {games} games one seat "
+                "won (95 % interval {low}–{high}); a random player's share would be {baseline}.",
+                **fields,
+            )
         )
-        out += ["## Skill signal", "", said, ""]
-    out += ["## Readings of the rules", ""]
+        out += ["## " + _("Skill signal"), "", said, ""]
+    out += ["## " + _("Readings of the rules"), ""]
     if not module.OPTIONS:
         out.append(
-            "The rules module names no point the text leaves open (its `OPTIONS` are empty)."
+            _("The rules module names no point the text leaves open (its `OPTIONS` are empty).")
         )
         return "\n".join(out) + "\n"
-    out += ["| option | value here | choices | rule |", "|---|---|---|---|"]
+    whys = getattr(module, "TEXTS", {}).get("open_points", {})
+    said = getattr(module, "TEXTS", {}).get("choices", {})
+    out += [_("| option | value here | choices | rule |"), "|---|---|---|---|"]
     for name, opt in module.OPTIONS.items():
-        choices = "; ".join(f"`{k}`: {v}" for k, v in opt.choices.items())
-        out.append(f"| {name} | {st.options[name]} | {choices} | 「{opt.rule}」 ({opt.why}) |")
+        choices = "; ".join(f"`{k}`: {said.get(f'{name}.{k}', v)}" for k, v in opt.choices.items())
+        why = whys.get(name, opt.why)
+        out.append(f"| {name} | {st.options[name]} | {choices} | 「{opt.rule}」 ({why}) |")
     return "\n".join(out) + "\n"

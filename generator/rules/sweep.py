@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
+from ..i18n import _, ngettext
 from . import engine, simulate
 from .findings import SEAT, Finding, findings
 from .report import by_kind, mean, replay_command
@@ -125,29 +126,46 @@ def spread(st: Stats) -> float:
 def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> str:
     names = list(cells[0].readings) if cells else []
     out = [
-        f"# {title} — sweep of {len(cells)} cells, {games} games each",
+        "# "
+        + _(
+            "{title} — sweep of {n} cells, {games} games each",
+            title=title,
+            n=len(cells),
+            games=games,
+        ),
         "",
-        f"Seed {seed}; each cell's own seed is in its replay command. Readings swept: "
-        + (", ".join(names) or "none")
-        + ".",
+        _(
+            "Seed {seed}; each cell's own seed is in its replay command. Readings swept: {names}.",
+            seed=seed,
+            names=", ".join(names) or _("none"),
+        ),
         "",
     ]
     tests, before, after = cells[0].seats if cells else (0, 0, 0)
     if tests:
         out += [
-            f"Seat warnings are corrected for the {tests} seat comparisons of the sweep (Holm, "
-            f"5 % family-wise): {after} of {before} stand.",
+            _(
+                "Seat warnings are corrected for the {tests} seat comparisons of the sweep (Holm, "
+                "5 % family-wise): {after} of {before} stand.",
+                tests=tests,
+                after=after,
+                before=before,
+            ),
             "",
         ]
     if any(c.stats.stopped for c in cells):
         out += [
-            "**Stopped by the user: a partial report** of the cells played so far (the last "
-            "perhaps in part).",
+            _(
+                "**Stopped by the user: a partial report** of the cells played so far (the last "
+                "perhaps in part)."
+            ),
             "",
         ]
     out += [
-        "| readings | players | kinds | completed | dead ends | never end | seat spread | "
-        "ties after | winner's lead | decisions | findings |",
+        _(
+            "| readings | players | kinds | completed | dead ends | never end | seat spread | "
+            "ties after | winner's lead | decisions | findings |"
+        ),
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for c in cells:
@@ -155,7 +173,9 @@ def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> st
         shown = ", ".join(f"{k}={v}" for k, v in c.readings.items()) or "—"
         levels = [f.severity for f in c.found]
         said = ", ".join(
-            f"{levels.count(level)} {level}{'s' if levels.count(level) > 1 else ''}"
+            ngettext("{n} error", "{n} errors", levels.count(level))
+            if level == "error"
+            else ngettext("{n} warning", "{n} warnings", levels.count(level))
             for level in ("error", "warning")
             if level in levels
         )
@@ -163,24 +183,35 @@ def markdown(title: str, module, cells: list[Cell], games: int, seed: int) -> st
             f"| {shown} | {c.players} | {','.join(c.kinds)} | "
             f"{st.finished}/{st.games} ({st.completion:.0%}) | {st.dead_ends} | {st.capped} | "
             f"{spread(st):.0%} | {st.tied_after} | {mean(st.margins):.1f} | "
-            f"{mean(st.lengths):.1f} | {said or 'none'} |"
+            f"{mean(st.lengths):.1f} | {said or _('none')} |"
         )
-    out += ["", "## Each cell", ""]
+    out += ["", "## " + _("Each cell"), ""]
     for c in cells:
         st = c.stats
         out += [f"### {c.label}", ""]
-        out.append(f"Play this cell again: `{c.command(module.GAME_ID, games)}`")
+        out.append(
+            _("Play this cell again: {command}", command=f"`{c.command(module.GAME_ID, games)}`")
+        )
         out.append("")
         for kind, won, total, (low, high) in by_kind(st):
-            out.append(f"- {kind}: {won} of {total} seat-games won ({low:.0%}–{high:.0%})")
+            out.append(
+                "- "
+                + _(
+                    "{kind}: {won} of {total} seat-games won ({low}–{high})",
+                    kind=kind,
+                    won=won,
+                    total=total,
+                    low=f"{low:.0%}",
+                    high=f"{high:.0%}",
+                )
+            )
         for f in c.found:
             if f.severity in ("error", "warning"):
-                text = f.text + (
-                    f" — replay: `{replay_command(module.GAME_ID, st, f.seed, module)}`"
-                    if f.seed is not None
-                    else ""
-                )
-                out.append(f"- **{f.severity}** {text}")
+                text = f.said()
+                if f.seed is not None:
+                    command = f"`{replay_command(module.GAME_ID, st, f.seed, module)}`"
+                    text += " — " + _("replay: {command}", command=command)
+                out.append(f"- **{_(f.severity)}** {text}")
         out.append("")
     return "\n".join(out) + "\n"
 
