@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import edit, kinoko_check
+from conftest import edit, kinoko_check, rule_check
 
 RULES = "cards/kinoko/rules.md"
 SETUP = "場の中央に得点ボードを置きます。\n"
@@ -100,3 +100,25 @@ def test_a_choice_whose_chooser_the_section_names_is_no_open_point(planted):
         planted, RULES, "手番のプレイヤーは手札からカードを出します。", "手札からカードを出します。"
     )
     assert "「好きな１枚を捨ててもかまいません。」 leaves a choice (「好きな」)" in found(planted)
+
+
+def test_each_open_point_says_what_the_rules_module_makes_of_it(planted):
+    """With the game's module run, an open point of the text says the reading that plays it, or
+    that the module decides it in its code without a reading."""
+    edit(planted, RULES, SETUP, SETUP + "きのこカードを場の中央に並べます。\n")
+    said = rule_check(planted, "kinoko", play=False)
+    assert (
+        "puts out きのこカード but does not say how many (the deck has 36); write the number, or "
+        "「残り全て」 — the rules module declares no reading for it"
+    ) in said
+    edit(
+        planted,
+        "cards/kinoko/rules.py",
+        "OPTIONS: dict[str, Option] = {}",
+        'OPTIONS: dict[str, Option] = {"forest": Option("all", {"all": "every card", "nine": '
+        '"nine cards"}, "きのこカードを場の中央に並べます。", "no count")}',
+    )
+    said = rule_check(planted, "kinoko", play=False)
+    assert "— the rules module plays it as its reading 'forest'" in said
+    assert "declares no reading" not in said
+    assert "the rules module" not in kinoko_check(planted)  # --no-play runs no module

@@ -346,6 +346,17 @@ def check_rules(
 ) -> None:
     """The generic checks; with `code` (as `play` unless given), the game's rules module (the
     project's code, said so) and its own static checks; with `play`, playouts too."""
+    from .. import trust
+
+    code = play if code is None else code
+    module, refused = None, None
+    if code:
+        from . import modules
+
+        try:
+            module = modules.rules_for(game)
+        except trust.Untrusted as exc:  # the generic checks run; the code's are not run
+            refused = exc
     check_dealing(game, problems)
     check_piles(game, problems)
     check_provisional(game, problems)
@@ -355,25 +366,14 @@ def check_rules(
     rules_text.check_unreachable(game, problems)
     rules_text.check_ties(game, problems)
     rules_text.check_limits(game, problems)
-    gaps.check_choices(game, problems)
-    gaps.check_counts(game, problems)
-    gaps.check_face_down(game, problems)
-    gaps.check_layouts(game, problems)
-    gaps.check_named_cards(game, problems)
+    gaps.check_all(game, problems, module)
     rules_text.check_round_floor(
         game, problems, game.manifest.deal or rules_text.deal_in_text(game)
     )
     parsed = _parsed(game)
     check_summary_covers_play(game, problems, parsed)
     check_heading_numbers(game, problems, parsed)
-    if not (play if code is None else code):
-        return
-    from .. import trust
-    from . import modules
-
-    try:
-        module = modules.rules_for(game)
-    except trust.Untrusted as refused:  # the checks above ran; the code's are not run
+    if refused is not None:
         for problem in refused.problems:
             problems.warning(problem.message, problem.where)
         return

@@ -5,7 +5,8 @@ that several cards share. Each finding quotes its sentence and goes away when th
 settles the point, however the designer words it.
 
 A rules module that decides one of these points states it as a reading (an Option quoting the
-same sentence); these findings say what the text leaves open whatever a module chose.
+same sentence); each finding says which reading plays it, or that the module plays it without
+one (it decides the point in its code, unseen): the text leaves it open whatever a module chose.
 """
 
 from __future__ import annotations
@@ -16,9 +17,55 @@ from itertools import permutations
 from ..i18n import _
 from ..model import Game
 from ..problems import Problems
+from ..typeset import strip_ruby
 from .text import _SETUP, HOLE, _in, _short, _where, lines
 
 _NUMBER = "[0-9０-９]+"
+
+
+def check_all(game: Game, problems: Problems, module=None) -> None:
+    """Every open point of the text, each with what the game's rules module (if it has one)
+    makes of it."""
+    said = _Said(problems, module)
+    for check in (check_choices, check_counts, check_face_down, check_layouts, check_named_cards):
+        check(game, said)
+
+
+class _Said:
+    """Problems as the checks add them, each open point followed by the module's reading of
+    its sentence when there is a module: the Option that quotes it, or none."""
+
+    def __init__(self, problems: Problems, module):
+        self.problems = problems
+        self.readings = (
+            {strip_ruby(o.rule).strip(): name for name, o in module.OPTIONS.items() if o.rule}
+            if module is not None
+            else None
+        )
+
+    def _reading(self, sentence: str) -> str:
+        if self.readings is None:
+            return ""
+        sentence = sentence.strip()
+        for rule, name in self.readings.items():
+            if rule and (rule in sentence or sentence in rule):
+                return " — " + _(
+                    "the rules module plays it as its reading '{name}' (game.toml [readings] "
+                    "chooses)",
+                    name=name,
+                )
+        return " — " + _(
+            "the rules module declares no reading for it, so it decides this point in its code "
+            "unseen; declare an Option quoting the sentence"
+        )
+
+    def warning(self, message: str, where, sentence: str = "") -> None:
+        self.problems.warning(message + self._reading(sentence), where)
+
+    def notice(self, message: str, where, sentence: str = "") -> None:
+        self.problems.notice(message + self._reading(sentence), where)
+
+
 _DIGITS = re.compile(r"[0-9０-９]|[一二三四五六七八九十]+(?:枚|個|つ|人|組|山)")
 _ZEN = str.maketrans("０１２３４５６７８９", "0123456789")
 
@@ -34,7 +81,7 @@ _CHOOSER = re.compile(_ACTOR + r"|手札|手元")  # 「手札から好きな１
 _SUBJECT = re.compile(rf"(?:{_ACTOR})(?:は|が|から順|の順)|各自|それぞれ")
 
 
-def check_choices(game: Game, problems: Problems) -> None:
+def check_choices(game: Game, problems: _Said) -> None:
     """「どちらか」「任意の」「好きな」 in a section that names nobody who could choose (no player
     or role in its heading or any of its lines; Japanese leaves out the subject a section has
     already named): an open point, since the engine, or a table, must pick for it."""
@@ -56,6 +103,7 @@ def check_choices(game: Game, problems: Problems) -> None:
                         word=m.group(0),
                     ),
                     _where(game, line.n),
+                    written,
                 )
 
 
@@ -69,7 +117,7 @@ _HOW_MANY = re.compile(
 )
 
 
-def check_counts(game: Game, problems: Problems) -> None:
+def check_counts(game: Game, problems: _Said) -> None:
     """A setup sentence that puts out a deck's cards (並べ, 置き, 配り) without saying how many,
     when the deck has more than one: 「老師カードを…裏向きで並べてください」."""
     decks = [(d, d.component.name) for d in game.decks if len(d.cards) > 1]
@@ -93,6 +141,7 @@ def check_counts(game: Game, problems: Problems) -> None:
                         count=len(deck.cards),
                     ),
                     _where(game, line.n),
+                    written,
                 )
                 break
 
@@ -104,7 +153,7 @@ _TURNED = re.compile(r"伏せ|裏向き|裏向け|裏の|裏返|表を下|めく
 _PILE = re.compile(r"山札|山を|山に|山と|デッキ|束")  # a face-down draw pile is used by drawing
 
 
-def check_face_down(game: Game, problems: Problems) -> None:
+def check_face_down(game: Game, problems: _Said) -> None:
     """A setup step that lays something face down (not a draw pile) when no later rule turns it
     up, reveals it or speaks of it: a step no rule puts to work."""
     text = lines(game)
@@ -124,6 +173,7 @@ def check_face_down(game: Game, problems: Problems) -> None:
                         rule=written.strip(),
                     ),
                     _where(game, line.n),
+                    written,
                 )
                 return
 
@@ -139,7 +189,7 @@ _GRID_FOR = re.compile(
 )
 
 
-def check_layouts(game: Game, problems: Problems) -> None:
+def check_layouts(game: Game, problems: _Said) -> None:
     """「”プレイヤー人数”枚引いて、それを２×２（３人プレイ時は２×１）に並べます」: for each player
     count, the cards drawn against the places of the layout it says."""
     lo, hi = game.manifest.players
@@ -173,6 +223,7 @@ def check_layouts(game: Game, problems: Problems) -> None:
                         places=places,
                     ),
                     _where(game, line.n),
+                    written,
                 )
 
 
@@ -186,7 +237,7 @@ _OBJECT = re.compile(
 _PARTS = re.compile(r"と|、|・|，|および|及び|や")
 
 
-def check_named_cards(game: Game, problems: Problems) -> None:
+def check_named_cards(game: Game, problems: _Said) -> None:
     """「３人プレイ時は４△と３△を抜き」 when each suit has a 4△ and a 3△: the sentence names
     two cards and the deck holds six that fit. Unless the sentence says 各/全て or a total that
     matches, the rules leave open how many leave the game."""
@@ -220,6 +271,7 @@ def check_named_cards(game: Game, problems: Problems) -> None:
                         shown=shown,
                     ),
                     _where(game, line.n),
+                    written,
                 )
                 break
 
