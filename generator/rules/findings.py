@@ -42,6 +42,12 @@ class Finding:
         return _(self.message, **{**self.fields, **self.local})
 
 
+def rule_of_three(games: int) -> float:
+    """The most a rate can be, 95 % of the time, when it was not seen in `games` tries: 3/n
+    (the rule of three). "Never in 200 games" says under 1.5 %, not never."""
+    return min(1.0, 3 / games) if games else 1.0
+
+
 def findings(module, st: Stats) -> list[Finding]:
     """What a designer should hear about from one batch of playouts."""
     out: list[Finding] = []
@@ -88,14 +94,14 @@ def findings(module, st: Stats) -> list[Finding]:
             Finding(
                 "notice",
                 N_(
-                    "the player wins {share:.0%} of finished games (95 % interval "
+                    "the player wins {share:.0%} of {games} finished games (95 % interval "
                     "{low:.0%}–{high:.0%})"
                 ),
                 "",
                 {},
                 None,
                 1,
-                fields=dict(share=st.wins[0] / st.finished, low=low, high=high),
+                fields=dict(share=st.wins[0] / st.finished, low=low, high=high, games=st.finished),
                 in_check=True,
             )
         )
@@ -202,13 +208,16 @@ def findings(module, st: Stats) -> list[Finding]:
             out.append(
                 Finding(
                     "notice",
-                    N_("{what}: in every one of the {games} games (a rule that always fires)"),
+                    N_(
+                        "{what}: in every one of the {games} games (a rule that always fires; "
+                        "in at least {bound:.0%} of games, 95 %)"
+                    ),
                     rule,
                     opts,
                     st.first_seen.get(name),
                     st.players,
                     key=name + ":always",
-                    fields={"what": text, "games": st.games},
+                    fields={"what": text, "games": st.games, "bound": 1 - rule_of_three(st.games)},
                     local=local,
                 )
             )
@@ -216,13 +225,16 @@ def findings(module, st: Stats) -> list[Finding]:
             out.append(
                 Finding(
                     "notice",
-                    N_("{what}: never, in {games} games (a rule no playout reaches)"),
+                    N_(
+                        "{what}: never, in {games} games (a rule no playout reaches; in at most "
+                        "{bound:.1%} of games, 95 %)"
+                    ),
                     rule,
                     opts,
                     None,
                     st.players,
                     key=name + ":never",
-                    fields={"what": text, "games": st.games},
+                    fields={"what": text, "games": st.games, "bound": rule_of_three(st.games)},
                     local=local,
                 )
             )
