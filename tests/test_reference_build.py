@@ -35,7 +35,8 @@ from conftest import REPO, own_base, run
 # the games one seat won), 0750bcf (tiled boards with crop marks at the board's
 # corners), 7770f7f (proof pages wrap their lines inside the margins), 535571c
 # (simulation reports say whether they were stopped early), 4b39ac6 (the winner's lead
-# and wins per faction), bd58ff1 (each faction's games per seat), ae2e503 (kinds of
+# and wins per faction), bd58ff1 (each faction's games per seat), 8b3f915 (the
+# bounds of never and always), ae2e503 (kinds of
 # action counted), e6a19c1 ([readings] in 補陀落渡海しよう！'s manifest, which older code
 # refuses), 4c234c3 (a tuck box glued inside the back), the first tuck boxes, 6b9ed44
 # (fold-over sheets in the base sheets.toml),
@@ -46,7 +47,7 @@ from conftest import REPO, own_base, run
 # anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside the printable
 # area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once as forms: the
 # same pixels).
-REFERENCE = "bd58ff1f42f745f5bb275ed04c5bc0d96b85cdca"
+REFERENCE = "8b3f91557566a104c9dbba794792c155e34da88f"
 
 
 def _reference_generator(dest: Path) -> Path | None:
