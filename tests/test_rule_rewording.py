@@ -218,3 +218,27 @@ def test_module_messages_speak_japanese_from_the_games_texts(engine_project):
     assert "手札8枚で6トリック：ラウンド終了時に2枚残る" in said
     assert "cards/nyanbaa/texts.ja.toml:3:" in said and "nope" in said
     assert "11 ナワバリカード in each of" in said  # the English, where the translation is wrong
+
+
+def test_once_the_text_settles_an_open_point_its_literal_reading_is_no_longer_played(
+    engine_project,
+):
+    """補陀落渡海しよう！ played as game.toml chooses (end = active_hands) warns of the literal
+    reading, under which no game ends. Once the designer writes the end that game.toml meant,
+    the literal reading of the old words is not played again as a warning: the module is asked
+    whether the point is still open."""
+    manifest = engine_project / "cards/fudaraku/game.toml"
+    manifest.write_text(
+        manifest.read_text("utf-8") + '\n[readings]\nend = "active_hands"\n', "utf-8"
+    )
+    literal = "reach a dead end: no player can act and the game has not ended (reading end=all_"
+    assert literal in rule_check(engine_project, "fudaraku")
+    edit(
+        engine_project,
+        "cards/fudaraku/rules.md",
+        "これを繰り返し、全ての手札が尽きたらゲームが終了します。",
+        "これを繰り返し、脱落していないプレイヤー全員の手札が尽きたらゲームが終了します。",
+    )
+    said = rule_check(engine_project, "fudaraku")
+    assert literal not in said
+    assert "open point 'end': the rules no longer say" in said

@@ -286,12 +286,19 @@ def check_by_playing(
 ) -> None:
     """A short simulation per supported player count under the designer's readings (game.toml
     [readings] over the literal ones). Where those differ from the literal readings, the literal
-    readings are played too and their failures kept, as warnings."""
+    readings are played too and their failures kept, as warnings: only of the points still
+    open, since a point whose sentence the text no longer says may be settled by the new words
+    (check_open_points asks), and its literal reading was a reading of the old ones."""
     from . import engine, modules
 
     data = modules.guarded(module, module.prepare, game)
-    literal = engine.resolve_options(module.OPTIONS, {})
     options = engine.resolve_options(module.OPTIONS, chosen)
+    settled = {
+        name: options[name]
+        for name, option in module.OPTIONS.items()
+        if option.rule and _said_at(game, option.rule) is None
+    }
+    literal = engine.resolve_options(module.OPTIONS, settled)
     lo, hi = game.manifest.players
     for players in range(lo, hi + 1):
         _play_and_report(game, module, data, players, games, options, options, problems)
