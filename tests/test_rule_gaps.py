@@ -55,12 +55,12 @@ GAPS = [
     ),
     (
         "cards named by a value several share",
-        "５人プレイ時は赤と青を抜き、ゲームから取り除きます。",
-        "「５人プレイ時は赤と青を抜き、ゲームから取り除きます。」 names 2 cards, but 18 "
-        "きのこカード fit (赤 9、青 9)",
-        ("赤と青を抜き", "赤と青のカードをすべて抜き"),
-        ("赤と青を抜き、ゲームから取り除きます。", "赤と青はゲームから除外します。"),
-        "「５人プレイ時は赤と青はゲームから除外します。」 names 2 cards, but 18",
+        "５人プレイ時は１と２を抜き、ゲームから取り除きます。",
+        "「５人プレイ時は１と２を抜き、ゲームから取り除きます。」 names 2 cards, but 8 "
+        "きのこカード fit (１ 4、２ 4)",
+        ("１と２を抜き", "各色の１と２を抜き"),
+        ("１と２を抜き、ゲームから取り除きます。", "１と２はゲームから除外します。"),
+        "「５人プレイ時は１と２はゲームから除外します。」 names 2 cards, but 8",
     ),
 ]
 
@@ -84,6 +84,12 @@ def test_an_open_point_of_the_text_follows_the_text(planted, what, plant, words,
     edit(planted, RULES, fix[1], fix[0])
     edit(planted, RULES, *other)
     assert again in found(planted), what
+
+
+def test_a_colour_names_every_card_of_it_and_is_no_open_point(planted):
+    """「赤と青を抜き」 takes out every red and blue card: a group, not two cards."""
+    edit(planted, RULES, SETUP, SETUP + "５人プレイ時は赤と青を抜き、ゲームから取り除きます。\n")
+    assert "names 2 cards" not in found(planted)
 
 
 def test_a_choice_whose_chooser_the_section_names_is_no_open_point(planted):
@@ -122,3 +128,18 @@ def test_each_open_point_says_what_the_rules_module_makes_of_it(planted):
     assert "— the rules module plays it as its reading 'forest'" in said
     assert "declares no reading" not in said
     assert "the rules module" not in kinoko_check(planted)  # --no-play runs no module
+
+
+def test_turning_up_cards_of_the_deck_does_not_use_a_card_laid_face_down(planted):
+    """「山札から２枚めくり」 later in the rules turns up the deck, not the card setup laid face
+    down: that step is still one no rule uses."""
+    edit(planted, RULES, SETUP, SETUP + "各自、手札から１枚を裏にして自分の前に置きます。\n")
+    edit(
+        planted,
+        RULES,
+        "手番のプレイヤーは",
+        "山札から２枚めくって場に置きます。\n手番のプレイヤーは",
+    )
+    assert "「各自、手札から１枚を裏にして自分の前に置きます。」 lays something face down" in (
+        found(planted)
+    )

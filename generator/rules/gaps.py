@@ -149,7 +149,7 @@ def check_counts(game: Game, problems: _Said) -> None:
 # --- a card laid face down that no rule uses ----------------------------------------------------
 _FACE_DOWN = re.compile(r"伏せ|裏向き|裏向け|裏にして|裏を上|表を下")
 # what a later rule does with a hidden card: turns it up, reveals it, or speaks of it
-_TURNED = re.compile(r"伏せ|裏向き|裏向け|裏の|裏返|表を下|めく|公開|オープン")
+_TURNED = re.compile(r"伏せ|裏向き|裏向け|裏の|裏返|裏にし|表を下|公開|オープン")
 _PILE = re.compile(r"山札|山を|山に|山と|デッキ|束")  # a face-down draw pile is used by drawing
 
 
@@ -277,8 +277,9 @@ def check_named_cards(game: Game, problems: _Said) -> None:
 
 
 def _cards_named(deck, name: str) -> list:
-    """The cards a word of the text names by their values: one value (「赤」), or two written
-    together (「４△」 is number 4 and mark △)."""
+    """The cards a word of the text names by their values: two written together (「４△」 is
+    number 4 and mark △), or a number alone (「４」). A word such as 「赤」 names a group, every
+    red card, and is no single card."""
     want = name.translate(_ZEN)
     if not want or len(want) > 12:
         return []
@@ -286,7 +287,9 @@ def _cards_named(deck, name: str) -> list:
     for card in deck.cards:
         values = [str(v).translate(_ZEN) for k, v in card.fields.items() if not k.startswith("_")]
         values = [v for v in values if v]
-        if want in values or any(a + b == want for a, b in permutations(values, 2)):
+        if any(a + b == want for a, b in permutations(values, 2)):
+            out.append(card)
+        elif want in values and want.isdigit():  # 「４を抜く」; 「赤を抜く」 means every red one
             out.append(card)
     return out
 
