@@ -89,6 +89,8 @@ class Game:
     rules_source: str | None = None
     rules_where: SourceRef | None = None
     words: tuple[str, ...] = ()  # words never split across lines (the game's words.txt)
+    # an edition's data files and the columns it took from their translations (`name@en`)
+    translated: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def id(self) -> str:

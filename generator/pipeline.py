@@ -9,7 +9,7 @@ build left them is not built again (builds.py). The playing commands are playout
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,6 +49,9 @@ class Options:
     # Keep this build as what `pnp diff` compares with: a build to print. The builds `pnp watch`
     # and `pnp serve` make on every save are drafts, and leave the printed one in place.
     snapshot: bool = True
+    # The editions to build: None the source language only; a language of the game's
+    # `[game] languages` (written to output/<game>/<language>/); "all" every one of them
+    edition: str | None = None
 
 
 @dataclass
@@ -89,6 +92,8 @@ def build(
     cache = Cache.for_output(out, writable=True, writing=frozenset(wanted))
     clock = _Clock()
     with in_force(options.limits):
+        if options.edition is not None:  # an edition is drawn every time (no record of it)
+            options = replace(options, reuse=False)
         inputs, reused = _unchanged(project, out, cache, wanted, options)
         todo = [g for g in wanted if g not in reused]
         if todo and picked is None:
@@ -105,10 +110,13 @@ def build(
             return result
         files = _draw(result, picked, cache, out, session)
         for plan in result.plans:
-            _remember(plan, cache, inputs, result, files, out, options.snapshot)
+            if not plan.game.manifest.edition:  # editions keep no record: drawn every time
+                _remember(plan, cache, inputs, result, files, out, options.snapshot)
         clock.lap(result, "draw")
-    # The outputs last: the switch to the new set is the build's final operation.
-    result.written = output.write_all(files, [out / plan.game.id for plan in result.plans])
+    # The outputs last: the switch to the new set is the build's final operation. An edition's
+    # files are part of its game's set (output/<game>/en/…).
+    roots = list(dict.fromkeys(out / plan.game.id for plan in result.plans))
+    result.written = output.write_all(files, roots)
     result.digests = {p: builds.bytes_digest(d) for p, d in files.items() if d is not None}
     clock.lap(result, "write")
     return result
@@ -133,16 +141,44 @@ def check(
     result.font_index = FontIndex([project.root / "fonts"], cache)
     with in_force(options.limits), templates.kept_in(session.templates):
         for gid in game_ids or project.game_ids():
-            since = len(result.problems.items)
-            try:
-                plan = _check_game(project, gid, options, result, play, session)
-            except BuildError as exc:
-                result.problems.extend(exc.problems)
-                plan = None
-            result.problems.found_for(gid, since)
-            if plan is not None:
-                result.plans.append(plan)
+            for edition in _editions(project, gid, options, result.problems):
+                since = len(result.problems.items)
+                try:
+                    plan = _check_game(project, gid, options, result, play, session, edition)
+                except BuildError as exc:
+                    result.problems.extend(exc.problems)
+                    plan = None
+                result.problems.found_for(gid, since)
+                if plan is not None:
+                    result.plans.append(plan)
     return result
+
+
+def _editions(project: Project, gid: str, options: Options, problems: Problems) -> list[str]:
+    """The editions of a game to check and build: "" is its source language."""
+    if options.edition is None:
+        return [""]
+    try:
+        languages = project.manifest(gid).languages
+    except BuildError:
+        return [""]  # the manifest's own problem is said when the game is loaded
+    if options.edition == "all":
+        return ["", *languages[1:]]
+    if options.edition == languages[0]:
+        return [""]
+    if options.edition in languages:
+        return [options.edition]
+    problems.error(
+        _(
+            "{game} has no '{edition}' edition: its [game] languages are {languages} (add the "
+            "language there, with its translations)",
+            game=gid,
+            edition=options.edition,
+            languages=", ".join(languages),
+        ),
+        project.manifest(gid).at("game", "languages"),
+    )
+    return []
 
 
 class _Clock:
@@ -195,7 +231,11 @@ def _draw(result: Result, picked, cache: Cache, out: Path, session: Session) -> 
     with templates.kept_in(session.templates):
         for plan in result.plans:
             job = builders.Job(
-                plan, out / plan.game.id, cache, result.problems, font_index=result.font_index
+                plan,
+                out / plan.game.manifest.out_name,
+                cache,
+                result.problems,
+                font_index=result.font_index,
             )
             since = len(result.problems.items)
             files.update(builders.build_game(job, picked))
@@ -218,18 +258,23 @@ def _remember(
     builds.remember(cache, game, inputs[game], result.problems, mine, out, plan)
 
 
-def _check_game(project, gid, options: Options, result: Result, play: bool, session: Session):
-    """One game loaded, its rules checked and laid out: its plan, or None when its data is
-    broken (the problems say why)."""
+def _check_game(
+    project, gid, options: Options, result: Result, play: bool, session: Session, edition=""
+):
+    """One game (in one edition) loaded, its rules checked and laid out: its plan, or None when
+    its data is broken (the problems say why)."""
+    from . import editions
     from .layout.plan import lay_out
     from .model import Folders
     from .rules.checks import check_rules
 
     problems = result.problems
-    game = load(project, gid, problems, options.limits)
+    game = load(project, gid, problems, options.limits, edition)
     if game is None:
         return None
-    check_rules(game, problems, play=play, strict=options.strict)
+    if not edition:  # an edition's rules are the source's translated: checked in the source
+        check_rules(game, problems, play=play, strict=options.strict)
+    since = len(problems.items)
     plan = lay_out(
         Folders(project.root),
         game,
@@ -240,6 +285,8 @@ def _check_game(project, gid, options: Options, result: Result, play: bool, sess
         margin_mm=options.margin_mm,
         memos=session.faces,
     )
+    if game.translated:  # a translated text that does not fit is said at its translation
+        editions.at_translations(problems, since, game)
     plan.proof = options.proof
     plan.back_offset = options.back_offset
     plan.outputs = {
@@ -253,17 +300,21 @@ def _check_game(project, gid, options: Options, result: Result, play: bool, sess
 
 
 def load(
-    project: Project, game_id: str, problems: Problems, limits: Limits = DEFAULT
+    project: Project, game_id: str, problems: Problems, limits: Limits = DEFAULT, edition: str = ""
 ) -> Game | None:
-    """Manifest, spreadsheets and rules source to a validated model; None if the data is broken."""
-    from . import validate
+    """Manifest, spreadsheets and rules source to a validated model, in the source language or
+    (`edition`) in another of the game's languages; None if the data is broken."""
+    from . import editions, validate
     from .load import read_table
     from .model import Game
 
     manifest = project.manifest(game_id)
     problems.extend(manifest.warnings)
+    if edition:
+        manifest = editions.manifest_for(manifest, edition, problems)
     errors_before = problems.count("error")
     decks = []
+    translated: list[tuple[str, tuple[str, ...]]] = []
     for comp in manifest.components:
         if not comp.kind_of.rows:
             continue  # a board: drawn from its layout alone
@@ -274,10 +325,12 @@ def load(
         where = SourceRef(project.rel(path))
         table = read_table(path, where, comp.sheet_name, limits, header=comp.header)
         problems.extend(table.warnings)
+        table = editions.table_for(table, manifest, problems)
+        if table.translated:
+            translated.append((table.where.file, table.translated))
         used = sum(len(d.cards) for d in decks)
-        decks.append(
-            validate.build_deck(comp, table, problems, used, limits.cards, manifest.private_use)
-        )
+        deck = validate.build_deck(comp, table, problems, used, limits.cards, manifest.private_use)
+        decks.append(editions.deck_for(deck, table, manifest))
     rules_source, rules_where = None, None
     if manifest.rules:
         path = confine(
@@ -304,7 +357,8 @@ def load(
                 )
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
-    return Game(manifest, tuple(decks), rules_source, rules_where, _words(project, manifest))
+    words = _words(project, manifest)
+    return Game(manifest, tuple(decks), rules_source, rules_where, words, tuple(translated))
 
 
 def _words(project: Project, manifest) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import tomlfile
-from .i18n import N_, _
+from .i18n import LANGUAGES, N_, _
 from .kinds import KINDS, Kind
 from .problems import BuildError, Problem, SourceRef, did_you_mean, rel
 from .textfile import confine
@@ -104,6 +104,21 @@ class Manifest:
     mark_added: bool = True  # the rulebook prints what the designer did not write apart
     rulebook_size: float = 10.5  # the rulebook's body text, in points
     rulebook_measure: int = 40  # its line, in characters of body text (a comfortable 35–40)
+    # [game] languages: the editions the game has, the first its source ("ja" when not said)
+    languages: tuple[str, ...] = ("ja",)
+    # [edition.LANG]: what an edition says otherwise (title; rules, a file beside rules.md)
+    editions: dict = field(default_factory=dict)
+    edition: str = ""  # the language of the edition this manifest is read for; "" the source
+
+    @property
+    def language(self) -> str:
+        """The language this game prints in: its edition's, else its source's."""
+        return self.edition or self.languages[0]
+
+    @property
+    def out_name(self) -> str:
+        """Its folder under output/: the game's id, and an edition's language under it."""
+        return f"{self.id}/{self.edition}" if self.edition else self.id
 
     def at(self, *keys) -> SourceRef:
         """Where a key of the manifest is written: file, line and key."""
@@ -237,7 +252,11 @@ GAME_KEYS = {
     "mark_added",
     "rulebook_size",
     "rulebook_measure",
+    "languages",
 }
+# The languages an edition can be printed in: pnp's own printed words exist for these.
+EDITION_LANGUAGES = LANGUAGES
+EDITION_KEYS = {"title", "rules", "components"}
 DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
 RESERVED_PRIVATE = (0xE000, 0xE7FF)
@@ -264,7 +283,7 @@ COMPONENT_KEYS = {
 }
 # [component.tuckbox]: the deck's tuck box (pnp build --format tuckbox)
 TUCKBOX_KEYS = {"thickness", "clearance", "front", "back", "side", "color"}
-TOP_KEYS = {"game", "fonts", "component", "deal", "setup", "readings"}
+TOP_KEYS = {"game", "fonts", "component", "deal", "setup", "readings", "edition"}
 DEAL_KEYS = {"component": str, "each": int, "all": bool, "rule": str, "remove": list}
 REMOVE_KEYS = {"players", "count", "rule"}
 MOST_PLAYERS = 100  # [game] players: each count from min to max is dealt and played
@@ -597,6 +616,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 example="…",
             )
             raise fail(message, doc.at("readings", name))
+    languages, editions = _languages(raw, info, fail, doc)
     if deal is not None and deal.get("each", 1) < 0:
         raise fail(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:
@@ -625,7 +645,68 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         setup=setup,
         readings=dict(readings),
         doc=doc,
+        languages=languages,
+        editions=editions,
     )
+
+
+def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]:
+    """`[game] languages = ["ja", "en"]` (the first the source) and `[edition.en]`: what each
+    other edition says otherwise (title = "…", rules = "rules.en.md")."""
+    listed = info.get("languages", ["ja"])
+    known = ", ".join(EDITION_LANGUAGES)
+    if not isinstance(listed, list) or not listed or not all(isinstance(x, str) for x in listed):
+        message = _(
+            "[game] languages must list language codes, the source first, e.g. "
+            'languages = ["ja", "en"] (pnp prints: {known})',
+            known=known,
+        )
+        raise fail(message, doc.at("game", "languages"))
+    for code in listed:
+        if code not in EDITION_LANGUAGES:
+            message = _(
+                "[game] languages: '{code}' is no language pnp prints (it prints: {known})",
+                code=code,
+                known=known,
+            ) + did_you_mean(code, EDITION_LANGUAGES)
+            raise fail(message, doc.at("game", "languages"))
+    if len(set(listed)) != len(listed):
+        message = _("[game] languages names a language twice")
+        raise fail(message, doc.at("game", "languages"))
+    editions = _table(raw, "edition", fail, doc) or {}
+    for code, table in editions.items():
+        if code not in listed[1:]:
+            message = _(
+                "[edition.{code}]: '{code}' is not one of the game's other languages "
+                "([game] languages: {listed})",
+                code=code,
+                listed=", ".join(listed),
+            )
+            raise fail(message, doc.at("edition", code))
+        _table(editions, code, fail, doc, "edition")
+        for key in sorted(set(table) - EDITION_KEYS):
+            message = _(
+                "unknown key '{key}' in {context}", key=key, context=f"[edition.{code}]"
+            ) + did_you_mean(key, EDITION_KEYS)
+            raise fail(message, doc.at("edition", code, key))
+        names = table.get("components", {})
+        if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+            message = _(
+                "[edition.{code}] components must name each component in this language, e.g. "
+                'components = {{ klesha = "Klesha cards" }}',
+                code=code,
+            )
+            raise fail(message, doc.at("edition", code, "components"))
+        for key, value in table.items():
+            if key != "components" and not isinstance(value, str):
+                message = _(
+                    "'{key}' in {context} must be {type}",
+                    key=key,
+                    context=f"[edition.{code}]",
+                    type=_type(str),
+                )
+                raise fail(message, doc.at("edition", code, key))
+    return tuple(listed), {k: dict(v) for k, v in editions.items()}
 
 
 def _required(c: dict, columns: dict, ctx: str, fail, doc, here) -> tuple[str, ...] | None:

@@ -348,12 +348,12 @@ def test_text_too_long_shrinks_then_reports_overflow(tiny):
     result = check(tiny)
     assert result.exit_code == 0
     assert (
-        f"{CSV}:8: warning: card 青 2: text in box 'text' does not fit even at 7 pt"
+        f"{CSV}:8:text: warning: card 青 2: text in box 'text' does not fit even at 7 pt"
         in result.output
     )
     edit_csv(tiny, lambda lines: [l.replace("の青。", long) for l in lines])
     said = [line for line in check(tiny).output.splitlines() if "does not fit" in line]
-    assert len(said) == 3 and said[0].startswith(f"{CSV}:8: warning: card 青 2: "), said
+    assert len(said) == 3 and said[0].startswith(f"{CSV}:8:text: warning: card 青 2: "), said
     edit_csv(tiny, lambda lines: [l.replace("の赤。", long) for l in lines])
     result = check(tiny)
     said = [line for line in result.output.splitlines() if "does not fit" in line]

@@ -40,6 +40,7 @@ MANIFEST_TABLES = {
     "Composition": project.GROUP_KEYS | {"group"},
     "[deal]": set(project.DEAL_KEYS),
     "[setup]": project.SETUP_KEYS | {f"piles.{k}" for k in project.PILES_KEYS},
+    "Editions: another language": project.EDITION_KEYS,
 }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import printed
 from ..i18n import _
 from ..layout.plan import Plan
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
@@ -21,13 +22,15 @@ QUICK_REFERENCE = "クイックリファレンス"
 RULEBOOK = "ルールブック"
 
 
-def summary_heading(book: Rulebook) -> str:
-    return f"{book.title} {QUICK_REFERENCE}"
+def summary_heading(book: Rulebook, language: str = "ja") -> str:
+    return f"{book.title} {printed.say(language, QUICK_REFERENCE)}"
 
 
 def players_line(game: Game) -> str:
     lo, hi = game.manifest.players
-    return set_digits(f"{lo}〜{hi}人", game.manifest.digits)
+    language = game.manifest.language
+    words = printed.say(language, "{lo}〜{hi}人", lo=lo, hi=hi)
+    return set_digits(words, game.manifest.digits) if language == "ja" else words
 
 
 def footer(book: Rulebook, page: int) -> str:
@@ -66,7 +69,13 @@ class RulebookBuilder(_FromRules):
         return ["rulebook.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        plan.fonts.use("body", footer(plan.book, 0) + ADDED_NOTE + FROM_DATA)
+        language = plan.game.manifest.language
+        plan.fonts.use(
+            "body",
+            footer(plan.book, 0)
+            + printed.say(language, ADDED_NOTE)
+            + printed.say(language, FROM_DATA),
+        )
 
     def key(self, job: Job) -> str | None:
         plan, book = job.plan, job.plan.book
@@ -100,7 +109,7 @@ class RulebookBuilder(_FromRules):
             plan.samples,
             job.font_names,
             plan.paper,
-            f"{book.title} {RULEBOOK}",
+            f"{book.title} {printed.say(plan.game.manifest.language, RULEBOOK)}",
             lambda page: footer(book, page),
             plan.pictures,
             plan.icons,
@@ -118,7 +127,7 @@ class SummaryPdfBuilder(_FromRules):
         return ["summary.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        plan.fonts.use("bold", summary_heading(plan.book))
+        plan.fonts.use("bold", summary_heading(plan.book, plan.game.manifest.language))
         plan.fonts.use("body", players_line(plan.game))
 
     def key(self, job: Job) -> str | None:
@@ -126,7 +135,7 @@ class SummaryPdfBuilder(_FromRules):
         blocks = [b for section in book.summary for b in section.blocks]
         return digest_of(
             self.name,
-            summary_heading(book),
+            summary_heading(book, plan.game.manifest.language),
             players_line(plan.game),
             [(section.title, section.blocks) for section in book.summary],
             _tables(blocks, plan.game),
@@ -146,7 +155,7 @@ class SummaryPdfBuilder(_FromRules):
             plan.game,
             job.font_names,
             plan.paper,
-            summary_heading(book),
+            summary_heading(book, plan.game.manifest.language),
             players_line(plan.game),
             plan.icons,
         )
@@ -180,7 +189,7 @@ class SummaryMarkdownBuilder(_FromRules):
 
 
 def summary_markdown(book: Rulebook, game: Game) -> str:
-    out = [f"# {summary_heading(book)}", "", players_line(game), ""]
+    out = [f"# {summary_heading(book, game.manifest.language)}", "", players_line(game), ""]
     for section in book.summary:
         out += [f"## {section.title}", ""]
         for block in section.blocks:

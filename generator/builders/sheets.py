@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import printed
 from ..layout.plan import DeckSheets, Plan
 from ..layout.units import MM
 from . import Builder, Job
@@ -30,52 +31,84 @@ PROOF_LINES_ON = (  # the proof page of a --proof build
 
 
 def proof_text(
-    title: str, heading: str, decks: list[DeckSheets], paper: str, offset=None
+    title: str, heading: str, decks: list[DeckSheets], paper: str, offset=None, language="ja"
 ) -> list[str]:
-    """The proof page: a heading, how to print, and one line per deck (count, size, grid, bleed)."""
-    lines = [f"{title}　{heading or '印刷用シート'}", *PROOF_LINES]
+    """The proof page: a heading, how to print, and one line per deck (count, size, grid, bleed),
+    in the language of the edition."""
+
+    def say(text: str, **fields) -> str:
+        return printed.say(language, text, **fields)
+
+    lines = [f"{title}　{say(heading or '印刷用シート')}", *(say(t) for t in PROOF_LINES)]
     if any(d.geometry.backs and d.geometry.fold is None for d in decks):
-        lines.append(DUPLEX_LINE)
+        lines.append(say(DUPLEX_LINE))
         if offset:
-            lines.append(offset_words(offset))
+            lines.append(offset_words(offset, language))
     if any(d.geometry.fold is not None for d in decks):
-        lines.append(FOLD_LINE)
+        lines.append(say(FOLD_LINE))
     lines.append("")
     for d in decks:
         g = d.geometry
         lines.append(
-            f"{d.name}：{len(d.faces)}{d.unit}　{g.card[0] / MM:g}×{g.card[1] / MM:g} mm　"
-            f"{g.cols}×{g.rows}/シート{TURNED if g.turned else ''}　{bleed_words(g)}　"
-            f"用紙 {paper.upper()}（余白 {g.margin / MM:g} mm）"
+            say(
+                "{name}：{count}{unit}　{w}×{h} mm　{cols}×{rows}/シート{turned}　{bleed}　"
+                "用紙 {paper}（余白 {margin} mm）",
+                name=d.name,
+                count=len(d.faces),
+                unit=say(d.unit),
+                w=f"{g.card[0] / MM:g}",
+                h=f"{g.card[1] / MM:g}",
+                cols=g.cols,
+                rows=g.rows,
+                turned=say(TURNED) if g.turned else "",
+                bleed=bleed_words(g, language),
+                paper=paper.upper(),
+                margin=f"{g.margin / MM:g}",
+            )
         )
         if shared := shared_words(g):
-            lines.append(f"　{shared}")
+            lines.append(f"　{say(shared)}")
     return lines
 
 
-def use_sheet_glyphs(fonts, lines: list[str], decks: list[DeckSheets]) -> None:
+def sides(language: str) -> tuple[str, str]:
+    """The front and back sheet labels in the edition's language."""
+    return tuple(printed.say(language, side) for side in SIDES)
+
+
+def use_sheet_glyphs(fonts, lines: list[str], decks: list[DeckSheets], language="ja") -> None:
     """The characters of a sheets PDF's own words: its proof page (the first line in bold),
     the sheet labels (deck names, 表 and 裏). The faces' are the layout's."""
     fonts.use("bold", lines[0])
-    for line in [*lines[1:], *(d.name for d in decks), "".join(SIDES)]:
+    for line in [*lines[1:], *(d.name for d in decks), "".join(sides(language))]:
         fonts.use("body", line)
 
 
-def offset_words(offset) -> str:
+def offset_words(offset, language: str = "ja") -> str:
     """The proof page's line for the back-page offset in use (pnp calibrate)."""
-    printer = f"（プリンター {offset.printer}）" if offset.printer else ""
-    return (
-        f"裏面の位置補正{printer}：右へ {offset.x:+.2f} mm・上へ {offset.y:+.2f} mm・"
-        f"回転 {offset.rotate:+.2f}°（裏から見て。pnp calibrate で測った値）"
+    printer = printed.say(language, "（プリンター {name}）", name=offset.printer)
+    return printed.say(
+        language,
+        "裏面の位置補正{printer}：右へ {x} mm・上へ {y} mm・回転 {r}°（裏から見て。pnp calibrate "
+        "で測った値）",
+        printer=printer if offset.printer else "",
+        x=f"{offset.x:+.2f}",
+        y=f"{offset.y:+.2f}",
+        r=f"{offset.rotate:+.2f}",
     )
 
 
-def bleed_words(g) -> str:
+def bleed_words(g, language: str = "ja") -> str:
     """'塗り足し 3 mm', or each direction's where they differ."""
     a, d = g.across, g.down
     if a is None or d is None or abs(a.bleed - d.bleed) < 0.01 * MM:
-        return f"塗り足し {g.bleed / MM:g} mm"
-    return f"塗り足し 左右 {a.bleed / MM:g} mm・上下 {d.bleed / MM:g} mm"
+        return printed.say(language, "塗り足し {bleed} mm", bleed=f"{g.bleed / MM:g}")
+    return printed.say(
+        language,
+        "塗り足し 左右 {across} mm・上下 {down} mm",
+        across=f"{a.bleed / MM:g}",
+        down=f"{d.bleed / MM:g}",
+    )
 
 
 def shared_words(g) -> str:
@@ -85,21 +118,25 @@ def shared_words(g) -> str:
     if a is None or d is None:
         return ""
     if a.butted and d.butted:
-        return (
-            "カードは隣のカードと裁ち線を共有します（塗り足しは外周だけ）。"
-            "線の上を正確に切ってください。"
-        )
+        return SHARED_BOTH
     if a.butted:
-        return (
-            "横に並ぶカードは裁ち線を共有します（塗り足しは外周と上下だけ）。"
-            "共有の線の上を正確に切ってください。"
-        )
+        return SHARED_ACROSS
     if d.butted:
-        return (
-            "縦に並ぶカードは裁ち線を共有します（塗り足しは外周と左右だけ）。"
-            "共有の線の上を正確に切ってください。"
-        )
+        return SHARED_DOWN
     return ""
+
+
+SHARED_BOTH = (
+    "カードは隣のカードと裁ち線を共有します（塗り足しは外周だけ）。線の上を正確に切ってください。"
+)
+SHARED_ACROSS = (
+    "横に並ぶカードは裁ち線を共有します（塗り足しは外周と上下だけ）。"
+    "共有の線の上を正確に切ってください。"
+)
+SHARED_DOWN = (
+    "縦に並ぶカードは裁ち線を共有します（塗り足しは外周と左右だけ）。"
+    "共有の線の上を正確に切ってください。"
+)
 
 
 class SheetsBuilder(Builder):
@@ -120,25 +157,30 @@ class SheetsBuilder(Builder):
         return [f"{self.name}.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        decks = plan.sheets[self.name]
-        lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset)
-        use_sheet_glyphs(plan.fonts, [*lines, *PROOF_LINES_ON], decks)
+        decks, language = plan.sheets[self.name], plan.game.manifest.language
+        lines = proof_text(
+            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset, language
+        )
+        on = [printed.say(language, line) for line in PROOF_LINES_ON]
+        use_sheet_glyphs(plan.fonts, [*lines, *on], decks, language)
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import pdf
 
         plan = job.plan
-        decks = plan.sheets[self.name]
-        lines = proof_text(plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset)
-        doc_title = f"{plan.game.title} {self.heading}"
+        decks, language = plan.sheets[self.name], plan.game.manifest.language
+        lines = proof_text(
+            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset, language
+        )
+        doc_title = f"{plan.game.title} {printed.say(language, self.heading)}"
         if plan.proof:
-            lines = [*lines, "", *PROOF_LINES_ON]
+            lines = [*lines, "", *(printed.say(language, line) for line in PROOF_LINES_ON)]
         data = pdf.sheets_pdf(
             doc_title,
             lines,
             decks,
             job.font_names,
-            SIDES,
+            sides(language),
             proof=plan.proof,
             back_offset=plan.back_offset,
         )

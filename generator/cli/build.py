@@ -92,6 +92,12 @@ class _FormatOption(click.Option):
     "saved default printer, if any.",
 )
 @click.option("--format", "formats", metavar="NAME[,NAME…]", multiple=True, cls=_FormatOption)
+@click.option(
+    "--edition",
+    metavar="LANG|all",
+    help="Build the game in another of its [game] languages, into output/GAME/LANG/ (all: "
+    "every language); default: the source language only.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only warnings and errors.")
 @click.option(
     "--verbose", "-v", is_flag=True, help="Also print how long each step took and what was reused."
@@ -113,6 +119,7 @@ def build(
     back_offset,
     printer,
     formats,
+    edition,
     quiet,
     verbose,
     limits,
@@ -142,6 +149,7 @@ def build(
             formats=picked or None,
             limits=limits_from(limits),
             back_offset=offset,
+            edition=edition,
         )
         if offset:
             click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)

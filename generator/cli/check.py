@@ -32,8 +32,14 @@ from .common import (
     is_flag=True,
     help="Skip the short simulation of each game (data and static rule checks only).",
 )
+@click.option(
+    "--edition",
+    metavar="LANG|all",
+    help="Check the game in another of its [game] languages too (all: every language): "
+    "missing translations, and text that overflows in that language.",
+)
 @limit_option
-def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> None:
+def check(games, project_dir, paper, bleed, strict, margin, no_play, edition, limits) -> None:
     """Load, validate and lay out GAMES without writing anything; list every problem, and play each
     game a few hundred times by machine to find where its rules do not hold together."""
 
@@ -48,12 +54,14 @@ def check(games, project_dir, paper, bleed, strict, margin, no_play, limits) -> 
                 margin_mm=margin,
                 strict=strict,
                 limits=limits_from(limits),
+                edition=edition,
             ),
             play=not no_play,
         )
         code = print_problems(result, strict)
         if not code:
-            click.echo(_("ok: {games}", games=", ".join(p.game.id for p in result.plans)))
+            names = dict.fromkeys(p.game.manifest.out_name for p in result.plans)
+            click.echo(_("ok: {games}", games=", ".join(names)))
         return code
 
     run_action(action)

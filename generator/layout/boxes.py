@@ -15,7 +15,7 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from .. import base, tomlfile
-from ..i18n import _
+from ..i18n import LANGUAGES, _
 from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from . import templates
@@ -159,9 +159,11 @@ def load_layout(
     names: dict[str, float],
     _chain: tuple[str, ...] = (),
     where: SourceRef | None = None,
+    language: str = "",
 ) -> Layout:
     """A layout with its `extends` chain merged: boxes of the same name override field by field.
-    `where`: the key that names it (game.toml's front or back, a layout's extends)."""
+    `where`: the key that names it (game.toml's front or back, a layout's extends); `language`:
+    the edition it is read for (a box's `text@en` over its `text`; "" the source's)."""
     path = find_layout(layouts_dir, game, name)
     if path is None:
         folders = [[layouts_dir / game], base.shared_dirs(layouts_dir)]
@@ -211,7 +213,14 @@ def load_layout(
     if "extends" in raw:
         boxes = list(
             load_layout(
-                layouts_dir, game, raw["extends"], rel, names, _chain + (name,), doc.at("extends")
+                layouts_dir,
+                game,
+                raw["extends"],
+                rel,
+                names,
+                _chain + (name,),
+                doc.at("extends"),
+                language,
             ).boxes
         )
     problems = Problems()
@@ -224,7 +233,9 @@ def load_layout(
     own: dict[str, SourceRef] = {}  # the boxes this file writes, by name: each once
     for i, props in enumerate(raw.get("box", [])):
         where = SourceRef(file, doc.line("box", i))
-        key_lines = {key: doc.line("box", i, key) for key in props if doc.line("box", i, key)}
+        props, came = edition_props(props, language) if isinstance(props, dict) else (props, {})
+        key_lines = {key: doc.line("box", i, came.get(key, key)) for key in props}
+        key_lines = {key: line for key, line in key_lines.items() if line}
         name_ = props.get("name")
         if not isinstance(name_, str) or not name_:
             problems.error(_("every [[box]] needs a name"), where)
@@ -257,6 +268,26 @@ def load_layout(
             boxes.append(spec)
     problems.raise_if_errors()
     return Layout(name, file, boxes)
+
+
+_EDITION_KEY = re.compile(rf"^(.+)@({'|'.join(LANGUAGES)})$")  # text@en
+
+
+def edition_props(props: dict, language: str) -> tuple[dict, dict]:
+    """A box's keys as an edition reads them: `text@en` over `text` in the English edition,
+    every such key left out of the others (so a translation never changes the source's). Also
+    which key each came from (for the line a problem points at)."""
+    if not any("@" in k for k in props):
+        return props, {}
+    out, came = {}, {}
+    for key, value in props.items():
+        m = _EDITION_KEY.match(key)
+        if m is None:
+            out.setdefault(key, value)
+        elif m[2] == language:
+            out[m[1]] = value
+            came[m[1]] = key
+    return out, came
 
 
 def check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> None:

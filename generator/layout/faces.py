@@ -744,7 +744,7 @@ def _fit(
                 lines=len(fitted.lines),
                 text=markup.plain(content)[:30],
             ),
-            card.where,
+            _cell_naming(card, markup.plain(content)),  # the cell whose text it is
             fold=f"fit:{layout.file}:{box.name}",  # many cards: the box is too small
             each=3,  # a few: each card to mend named
         )

@@ -138,7 +138,10 @@ class _Stage:
     def layout(self, name: str, names: dict, where: SourceRef | None = None) -> boxes.Layout:
         """The layout `name`; `where` is the manifest key naming it, for a message."""
         layouts = self.folders.layouts
-        return boxes.load_layout(layouts, self.game.id, name, self.folders.rel, names, where=where)
+        edition = self.game.manifest.edition
+        return boxes.load_layout(
+            layouts, self.game.id, name, self.folders.rel, names, where=where, language=edition
+        )
 
 
 def lay_out(
@@ -234,7 +237,8 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     front = stage.layout(comp.front, names, comp.at("front"))
     back = stage.layout(comp.back, names, comp.at("back")) if comp.back else None
     deck = stage.game.deck(comp.id)
-    _warn_unused_columns(deck, [front, back], stage.problems)
+    if not stage.game.manifest.edition:  # the source's layouts are the ones to tidy
+        _warn_unused_columns(deck, [front, back], stage.problems)
     laid = facelayout.lay_out_deck(
         deck,
         front,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from jinja2 import TemplateError, TemplateSyntaxError
 
+from .. import printed
 from ..i18n import _
 from ..model import Deck, Game, alike_of_group, group_label, name_column, when_label
 from ..problems import BuildError, Problem, SourceRef
@@ -153,50 +154,58 @@ def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
 
 def directive_table(block: Block, game: Game) -> Block:
     """`::: deal` and `::: components` as tables counted from the data."""
+    language = game.manifest.language
+
+    def say(text: str, **fields) -> str:
+        return printed.say(language, text, **fields)
+
+    z = templates.zen if language == "ja" else str  # full-width digits are Japanese type
     if block.text == "deal":
-        rows = [("人数", "配る枚数", "余り")]
-        z = templates.zen
+        rows = [(say("人数"), say("配る枚数"), say("余り"))]
 
         def left(d: dict) -> str:
             """What is left: with cards removed first, it says how many; under each reading
             where the rules leave the count open."""
             shown = [
-                f"{z(r['left'])}枚" + (f"（{z(r['removed'])}枚抜く）" if r["removed"] else "")
+                say("{n}枚", n=z(r["left"]))
+                + (say("（{n}枚抜く）", n=z(r["removed"])) if r["removed"] else "")
                 for r in d["readings"]
             ]
             return "／".join(shown)
 
         def each(d: dict) -> str:
             counts = dict.fromkeys(r["each"] for r in d["readings"])  # the whole deck dealt out
-            return "／".join(f"{z(n)}枚" for n in counts)  # can differ per reading
+            return "／".join(say("{n}枚", n=z(n)) for n in counts)  # can differ per reading
 
-        rows += [(f"{z(d['players'])}人", each(d), left(d)) for d in dealing(game)]
+        rows += [(say("{n}人", n=z(d["players"])), each(d), left(d)) for d in dealing(game)]
         return Block("table", items=tuple(rows), line=block.line)
-    rows = [("コンポーネント", "数", "内訳")]
+    rows = [(say("コンポーネント"), say("数"), say("内訳"))]
     decks = {d.id: d for d in game.decks}
     for comp in game.manifest.components:
         deck = decks.get(comp.id)
-        z = templates.zen
+        unit = say(comp.unit)
         if deck is None:  # a board
-            count, detail = f"{z(1)}{comp.unit}", ""
+            count, detail = f"{z(1)}{unit}", ""
         else:
             pieces = len(deck.cards) // comp.kind_of.per_piece
-            count = f"{z(pieces)}{comp.unit}"
-            detail = breakdown(deck) if comp.kind_of.per_piece == 1 else ""
+            count = f"{z(pieces)}{unit}"
+            detail = breakdown(deck, language) if comp.kind_of.per_piece == 1 else ""
         if not comp.printed:
-            detail = "、".join(x for x in (detail, "別途用意（印刷しません）") if x)
+            detail = say("、").join(x for x in (detail, say("別途用意（印刷しません）")) if x)
         rows.append((comp.name, count, detail))
     return Block("table", items=tuple(rows), line=block.line)
 
 
-def breakdown(deck: Deck) -> str:
+def breakdown(deck: Deck, language: str = "ja") -> str:
     """'貪欲：８枚、瞋恚：８枚…', or per group: 'シード：１６枚（地：４枚、…）、ミニオン：…';
     a value is named by its column's label (`[component.labels]`: 「数字２：１４枚」) and a
     value still provisional (its rows' `provisional` column) is marked （仮）."""
     comp = deck.component.composition
-    unit = deck.component.unit
+    unit = printed.say(language, deck.component.unit)
     named = deck.component.labelled
-    z = templates.zen
+    z = templates.zen if language == "ja" else str
+    mark, comma = printed.say(language, PROVISIONAL), printed.say(language, "、")
+    colon = printed.say(language, "：")
 
     def by(groups, column) -> str:
         per: dict = {}
@@ -208,8 +217,8 @@ def breakdown(deck: Deck) -> str:
                 tentative.add(value)
         if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
-        return "、".join(
-            f"{z(named(column, v))}{PROVISIONAL if v in tentative else ''}：{z(n)}{unit}"
+        return comma.join(
+            f"{z(named(column, v))}{mark if v in tentative else ''}{colon}{z(n)}{unit}"
             for v, n in per.items()
         )
 
@@ -225,9 +234,9 @@ def breakdown(deck: Deck) -> str:
         label = group_label(group) or when_label(when, named)
         key = group.get("key", [])
         detail = by(taken, key[0]) if key else ""
-        inner = f"（{detail}）" if detail else ""
-        parts.append(f"{label}：{z(sum(n for _card, n in taken))}{unit}{inner}")
-    return "、".join(parts)
+        inner = printed.say(language, "（{detail}）", detail=detail) if detail else ""
+        parts.append(f"{label}{colon}{z(sum(n for _card, n in taken))}{unit}{inner}")
+    return comma.join(parts)
 
 
 def _digits(blocks: list[Block], summary: list, mode: str):
@@ -259,21 +268,35 @@ ADDED_NOTE = (
 )
 
 
+PROVISIONAL_NOTE = "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。"
+
+
 def provisional_blocks(game: Game) -> list[Block]:
     """The rulebook's closing list of what is still provisional, from the data: one item per
     reason and component, naming each card. Generated, and says so."""
+    language = game.manifest.language
+    comma = printed.say(language, "、")
     items = [
-        f"{deck.component.name}　{'、'.join(c.label() for c in cards)}：{reason}"
+        printed.say(
+            language,
+            "{name}　{cards}：{reason}",
+            name=deck.component.name,
+            cards=comma.join(c.label() for c in cards),
+            reason=reason,
+        )
         for deck in game.decks
         for reason, cards in deck.provisional().items()
     ]
     if not items:
         return []
     return [
-        Block("heading", "仮の内容", level=2, added=True),
+        Block("heading", printed.say(language, "仮の内容"), level=2, added=True),
         Block(
             "para",
-            "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。",
+            printed.say(
+                language,
+                "まだ決まっていない内容です（この一覧はデータの provisional 列から作成）。",
+            ),
             added=True,
         ),
         Block("list", items=tuple(items), added=True),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..i18n import _, ngettext
 from ..limits import DEFAULT, Limits, exceeded
@@ -32,6 +32,8 @@ class Table:
     warnings: tuple = ()  # Problems to report with the deck (blank rows, a header not on row 1)
     hint: str = ""  # '; row 3 looks like the header: …' when rows below are wider than it
     others: tuple[str, ...] = ()  # a workbook's other sheets, when read as its first with cards
+    translated: tuple[str, ...] = ()  # columns an edition takes from their `@lang` translations
+    translations: dict = field(default_factory=dict)  # row -> {column: its translation}
 
 
 def _fail(message: str, where: SourceRef) -> BuildError:

@@ -29,6 +29,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from .. import printed
 from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
@@ -625,11 +626,19 @@ def _track(opened: list[str], mark: str) -> list[str]:
     return [*opened, mark]
 
 
+def _justified(game) -> bool:
+    """Whether the game's text is set 両端揃え: Japanese is, a Latin edition is not."""
+    manifest = getattr(game, "manifest", None)
+    return manifest is None or manifest.language == "ja"
+
+
 def styles(
-    fonts: dict[str, str], base: float, icons=None, words: tuple = ()
+    fonts: dict[str, str], base: float, icons=None, words: tuple = (), justify: bool = True
 ) -> dict[str, ParagraphStyle]:
     """The rulebook's styles; `icons` (the game's IconSet) lets text draw `:name:` icons, and
-    no line breaks inside one of `words` (the game's words.txt)."""
+    no line breaks inside one of `words` (the game's words.txt). `justify`: body text set
+    両端揃え, as Japanese is; an edition in a Latin script is set flush left, since spreading
+    its letters apart would read badly."""
     body = ParagraphStyle(
         "body",
         fontName=fonts["body"],
@@ -716,7 +725,7 @@ def styles(
         style.boldFontName = fonts["bold"]
         style.icons = icons
         style.words = words
-        style.justify = style.name in ("body", "item", "note")  # 両端揃え; the rest flush start
+        style.justify = justify and style.name in ("body", "item", "note")  # 両端揃え
     out["note"].bar = NOTE_BAR
     return out
 
@@ -833,7 +842,8 @@ def flowables(
             else:
                 out.append(_table(directive_table(block, game), st, width))
                 if marks:
-                    out.append(TextBlock(FROM_DATA, quiet(st["cell"])))
+                    said = printed.say(game.manifest.language, FROM_DATA)
+                    out.append(TextBlock(said, quiet(st["cell"])))
                 out.append(Spacer(1, st["body"].fontSize * 0.6))
                 keep_with_heading()
                 heading = None
@@ -987,7 +997,7 @@ def rulebook_pdf(
     base = manifest.rulebook_size
     side = max(18 * MM, (page[0] - manifest.rulebook_measure * base - 12) / 2)
     doc = _doc(buf, page, title, 18 * MM, fonts, side=side)
-    st = styles(fonts, base, icons, getattr(game, "words", ()))
+    st = styles(fonts, base, icons, getattr(game, "words", ()), _justified(game))
 
     def footer(c, d):
         c.saveState()
@@ -1002,7 +1012,7 @@ def rulebook_pdf(
         story += [
             Spacer(1, 6 * MM),
             TextBlock(
-                ADDED_NOTE,
+                printed.say(manifest.language, ADDED_NOTE),
                 ParagraphStyle(
                     "added-note", parent=st["body"], textColor=ADDED_GREY, fontSize=8, leading=12
                 ),
@@ -1043,7 +1053,7 @@ def summary_pdf(
     if not book.summary:
         return buf.getvalue(), None
     # How tall each part stands in a column at that size, none of it held together.
-    st, width = styles(fonts, base, icons, getattr(game, "words", ())), column[0]
+    st, width = styles(fonts, base, icons, getattr(game, "words", ()), _justified(game)), column[0]
     tall = []
     for section in book.summary:
         blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
@@ -1073,7 +1083,7 @@ def _summary(
     """The summary set in `columns` at `base` pt into `buf`: its pages, and the width and
     height of one column."""
     margin, gap = 12 * MM, 6 * MM
-    st = styles(fonts, base, icons, getattr(game, "words", ()))
+    st = styles(fonts, base, icons, getattr(game, "words", ()), _justified(game))
     doc = _doc(buf, page, heading, margin, fonts, BaseDocTemplate)
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns

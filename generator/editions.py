@@ -1,0 +1,172 @@
+"""A game's editions: the same game printed in another of its languages (`[game] languages =
+["ja", "en"]`, the first the source).
+
+An edition's words live beside the source's, where a translator works:
+- data: a column `name@en` beside `name` (a cell left empty prints the source's, and is listed);
+- rules: `rules.en.md` beside `rules.md` (or `[edition.en] rules = "…"`);
+- the manifest: `[edition.en] title = "…"`;
+- layouts: a box key `text@en = "…"` (any key: `size@en = 8` too) over the source's.
+
+The source edition reads none of these, so adding a translation never changes it. Fed by
+project.py's manifest and load's tables; the model, layout and builders see a game as usual,
+its manifest's `edition` saying which one it is (and `out_name` where its files go).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+
+from .i18n import _, ngettext
+from .load.table import Row, Table
+from .model import Deck, freeze
+from .problems import Problems
+from .project import EDITION_LANGUAGES, Manifest
+
+_KEY = re.compile(rf"^(.+)@({'|'.join(EDITION_LANGUAGES)})$")  # name@en
+
+
+def manifest_for(manifest: Manifest, language: str, problems: Problems) -> Manifest:
+    """The manifest as the `language` edition reads it: its title and rules file."""
+    said = manifest.editions.get(language, {})
+    title = said.get("title")
+    if title is None:
+        problems.notice(
+            _(
+                "the {language} edition has no title of its own: [edition.{language}] title = "
+                '"…" names it; the source\'s title is printed',
+                language=language,
+            ),
+            manifest.at("game", "title"),
+        )
+    rules = said.get("rules")
+    if rules is None and manifest.rules:
+        stem, dot, suffix = manifest.rules.rpartition(".")
+        beside = f"{stem}.{language}.{suffix}" if dot else f"{manifest.rules}.{language}"
+        if (manifest.folder / beside).is_file():
+            rules = beside
+        else:
+            problems.notice(
+                _(
+                    "the {language} edition has no rules of its own ({file} beside {source}): "
+                    "its rulebook prints the source's",
+                    language=language,
+                    file=beside,
+                    source=manifest.rules,
+                ),
+                manifest.at("game", "rules"),
+            )
+    names = said.get("components", {})
+    components = [replace(c, name=names.get(c.id, c.name)) for c in manifest.components]
+    for cid in sorted(set(names) - {c.id for c in manifest.components}):
+        problems.warning(
+            _(
+                "[edition.{language}] components: '{id}' is no component of the game ({ids})",
+                language=language,
+                id=cid,
+                ids=", ".join(c.id for c in manifest.components),
+            ),
+            manifest.at("edition", language, "components", cid),
+        )
+    return replace(
+        manifest,
+        edition=language,
+        title=title or manifest.title,
+        rules=rules or manifest.rules,
+        components=components,
+        # digits as the translator typed them: full-width ones are Japanese type
+        digits=manifest.digits if language == "ja" else "as-written",
+    )
+
+
+def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
+    """A data table without its translation columns (`name@en`), as it is checked: the
+    composition and every other check hold the source's values, in every edition. The
+    manifest's edition keeps each row's translations on the table (`Table.translations`), to be
+    printed in place of the source's once the deck is checked (`deck_for`); a cell with no
+    translation keeps the source's and is listed (a notice per column)."""
+    others = set(manifest.languages[1:])
+    columns = [c for c in table.columns if not ((m := _KEY.match(c)) and m[2] in others)]
+    if len(columns) == len(table.columns):
+        return table  # nothing translated in this table
+    language = manifest.edition
+    for column in table.columns:
+        m = _KEY.match(column)
+        if m and m[2] in others and m[1] not in columns:
+            problems.warning(
+                _(
+                    "'{column}' translates no column of the sheet: there is no '{base}' (its "
+                    "columns: {columns})",
+                    column=column,
+                    base=m[1],
+                    columns=", ".join(columns),
+                ),
+                table.where.at(row=table.header_row, column=column),
+            )
+    translated = [c for c in columns if f"{c}@{language}" in table.columns] if language else []
+    missing: dict[str, list[Row]] = {c: [] for c in translated}
+    rows, said = [], {}
+    for row in table.rows:
+        values = {c: row.values.get(c, "") for c in columns}
+        rows.append(Row(row.where, values, tuple(values[c] for c in columns)))
+        mine = {}
+        for column in translated:
+            text = row.values.get(f"{column}@{language}", "")
+            if text.strip():
+                mine[column] = text
+            elif values[column].strip():
+                missing[column].append(row)
+        said[row.where.row] = mine
+    for column, untranslated in missing.items():
+        if untranslated:
+            shown = ", ".join(str(r.where.row) for r in untranslated[:12])
+            problems.notice(
+                ngettext(
+                    "the {language} edition has no translation in '{column}@{language}' for "
+                    "{n} row ({rows}): the source's text is printed there",
+                    "the {language} edition has no translation in '{column}@{language}' for "
+                    "{n} rows ({rows}): the source's text is printed there",
+                    len(untranslated),
+                    language=language,
+                    column=column,
+                    rows=shown + ("…" if len(untranslated) > 12 else ""),
+                ),
+                untranslated[0].where.at(column=f"{column}@{language}"),
+            )
+    return replace(
+        table, columns=columns, rows=rows, translated=tuple(translated), translations=said
+    )
+
+
+def deck_for(deck: Deck, table: Table, manifest: Manifest) -> Deck:
+    """The checked deck with each card's translated cells in place of the source's, and the
+    source's kept as `name@ja` (a picture's file name, say, that must not change with the
+    language: `src = "art/{{ row['suit@ja'] }}.png"`)."""
+    if not table.translated:
+        return deck
+    source = manifest.languages[0]
+    made: dict[int | None, Mapping] = {}
+    cards = []
+    for card in deck.cards:
+        row = card.where.row
+        if row not in made:
+            fields = dict(card.fields)
+            for column in table.translated:
+                fields[f"{column}@{source}"] = fields.get(column)
+            fields.update(table.translations.get(row, {}))
+            made[row] = freeze(fields)
+        cards.append(replace(card, fields=made[row]))
+    return replace(deck, cards=tuple(cards))
+
+
+def at_translations(problems: Problems, since: int, game) -> None:
+    """The problems found since `since` at a cell an edition took from its translation, moved
+    to the translation's cell (`name@en`): that is the text to mend."""
+    translated = dict(game.translated)
+    language = game.manifest.edition
+    for i in range(since, len(problems.items)):
+        p = problems.items[i]
+        where = p.where
+        if where is not None and where.column in translated.get(where.file, ()):
+            problems.items[i] = replace(p, where=where.at(column=f"{where.column}@{language}"))

@@ -1,0 +1,164 @@
+"""Editions: one game printed in another of its languages (`[game] languages = ["ja", "en"]`),
+from translations beside the source — `name@en` in the data, rules.en.md, `"text@en"` in a
+layout, `[edition.en]` in game.toml. Read back from the files a designer gets: the text on the
+English pages, where a missing translation and an overflowing one are said, and the source
+edition byte for byte the same with translations as without."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from conftest import edit, make_fixture_project, run
+from pdfread import page_text as _page_text
+
+GAME = "kinoko"
+DATA = f"cards/{GAME}/kinoko.csv"
+NAMES = {"ベニテング": "Fly agaric", "アオゾメ": "Blue stain", "キイロ": "Sulphur tuft"}
+RULES_EN = """# {{ title }}
+
+## 1. Overview
+
+Gather mushrooms in the forest and race for points.
+
+## 2. Components
+
+::: components
+
+## 3. Setup
+
+Shuffle the cards and deal them all out evenly.
+
+## 4. Play
+
+On your turn, play one card from your hand.
+"""
+
+
+def translate(root, missing: str = "", long: str = "") -> None:
+    """The planted game made two-edition: every name translated (but `missing`, left empty;
+    `long`, given a name too long for its box), its rules in English, its title and deck."""
+    manifest = root / f"cards/{GAME}/game.toml"
+    text = manifest.read_text("utf-8")
+    text = text.replace('rules = "rules.md"\n', 'rules = "rules.md"\nlanguages = ["ja", "en"]\n')
+    text += '\n[edition.en]\ntitle = "Mushroom Hunt"\ncomponents = { card = "Mushroom cards" }\n'
+    manifest.write_text(text, "utf-8")
+    path = root / DATA
+    rows = list(csv.reader(io.StringIO(path.read_text("utf-8"))))
+    rows[0].append("name@en")
+    for row in rows[1:]:
+        stem, number = row[0].rstrip("0123456789"), row[0][len(row[0].rstrip("0123456789")) :]
+        english = f"{NAMES.get(stem, 'Mushroom')} {number}"
+        too_long, _, words = long.partition("|")
+        row.append("" if row[0] == missing else words if row[0] == too_long else english)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    path.write_text(out.getvalue(), "utf-8")
+    (root / f"cards/{GAME}/rules.en.md").write_text(RULES_EN, "utf-8")
+
+
+@pytest.fixture
+def planted(tmp_path):
+    return make_fixture_project("planted", tmp_path)
+
+
+def build(root, *args):
+    result = run("build", GAME, "--project", str(root), *args)
+    assert "Traceback" not in result.output
+    return result
+
+
+def page_text(path, page: int) -> str:
+    return _page_text(path, page) or ""
+
+
+def test_the_english_edition_prints_the_translations(planted):
+    translate(planted)
+    result = build(planted, "--edition", "en")
+    assert result.exit_code == 0, result.output
+    en = planted / "output" / GAME / "en"
+    assert sorted(p.name for p in en.glob("*.pdf")) == ["cards.pdf", "rulebook.pdf", "summary.pdf"]
+    proof = page_text(en / "cards.pdf", 0)
+    assert "Mushroom Hunt" in proof and "Print this PDF at" in proof
+    assert "Mushroom cards: 36 cards" in proof  # the deck's name and pnp's own words
+    fronts = page_text(en / "cards.pdf", 1)
+    assert "Fly agaric 1" in fronts and "ベニテング" not in fronts
+    book = "\n".join(page_text(en / "rulebook.pdf", i) for i in range(1))
+    assert "Mushroom Hunt" in book and "Gather mushrooms in the forest" in book
+    assert "Component" in book and "Mushroom cards" in book and "コンポーネント" not in book
+    assert not (planted / "output" / GAME / "cards.pdf").exists()  # the source was not asked
+
+
+def test_the_source_edition_is_the_same_bytes_with_translations_as_without(planted, tmp_path):
+    assert build(planted).exit_code == 0
+    before = {p.name: p.read_bytes() for p in (planted / "output" / GAME).glob("*.*")}
+    translate(planted)
+    result = build(planted, "--edition", "all")
+    assert result.exit_code == 0, result.output
+    after = {p.name: p.read_bytes() for p in (planted / "output" / GAME).glob("*.*")}
+    assert after.keys() == before.keys()
+    assert [n for n in before if before[n] != after[n]] == []
+    assert (planted / "output" / GAME / "en" / "cards.pdf").is_file()
+    # and a build of the source alone keeps the English edition's files where they are
+    assert build(planted).exit_code == 0
+    assert (planted / "output" / GAME / "en" / "cards.pdf").is_file()
+
+
+def test_a_missing_translation_is_listed_at_its_cell(planted):
+    translate(planted, missing="アオゾメ3")
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert result.exit_code == 0, result.output
+    assert (
+        f"{DATA}:13:name@en: notice: the en edition has no translation in 'name@en' for 1 row "
+        "(13): the source's text is printed there"
+    ) in result.output
+    plain = run("check", GAME, "--no-play", "--project", str(planted))
+    assert "translation" not in plain.output  # the source edition is not the translator's
+
+
+def test_an_english_name_too_long_for_its_box_is_said_at_its_translation(planted):
+    long = "ベニテング2|" + "An extraordinarily long-winded mushroom name " * 3
+    translate(planted, long=long)
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    said = [line for line in result.output.splitlines() if "does not fit" in line]
+    assert said and said[0].startswith(f"{DATA}:3:name@en: "), result.output
+    source = run("check", GAME, "--no-play", "--project", str(planted))
+    assert "does not fit" not in source.output  # the Japanese fitted
+
+
+def test_an_edition_the_game_does_not_have_is_an_error_naming_its_languages(planted):
+    translate(planted)
+    result = build(planted, "--edition", "fr")
+    assert result.exit_code == 1
+    assert "kinoko has no 'fr' edition: its [game] languages are ja, en" in result.output
+
+
+def test_a_language_pnp_cannot_print_is_an_error_at_its_line(planted):
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nlanguages = ["ja", "jp"]\n',
+    )
+    result = build(planted)
+    assert result.exit_code == 1
+    assert (
+        f"cards/{GAME}/game.toml:8:game.languages: error: [game] languages: 'jp' is no language "
+        "pnp prints (it prints: en, ja)"
+    ) in result.output
+
+
+def test_a_layout_key_for_an_edition_is_printed_there_only(planted):
+    translate(planted)
+    layout = planted / f"layouts/{GAME}/card_front.toml"
+    layout.write_text(
+        layout.read_text("utf-8").replace(
+            'text = "{{ color }}"', 'text = "{{ color }}"\n"text@en" = "colour {{ color }}"'
+        ),
+        "utf-8",
+    )
+    assert build(planted, "--edition", "all").exit_code == 0
+    assert "colour 赤" in page_text(planted / "output" / GAME / "en" / "cards.pdf", 1)
+    assert "colour" not in page_text(planted / "output" / GAME / "cards.pdf", 1)
