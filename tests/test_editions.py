@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from conftest import edit, make_fixture_project, run
+from conftest import REPO, edit, make_fixture_project, run
 from pdfread import page_text as _page_text
 
 GAME = "kinoko"
@@ -162,3 +162,42 @@ def test_a_layout_key_for_an_edition_is_printed_there_only(planted):
     assert build(planted, "--edition", "all").exit_code == 0
     assert "colour 赤" in page_text(planted / "output" / GAME / "en" / "cards.pdf", 1)
     assert "colour" not in page_text(planted / "output" / GAME / "cards.pdf", 1)
+
+
+def test_every_word_pnp_prints_has_its_english():
+    """Each Japanese text the code hands `printed.say` (a literal, or one of the sheet and
+    rulebook words) has an entry in data/words/en.toml, with the same {fields}."""
+    import ast
+    import string
+
+    from generator import kinds, printed
+    from generator.builders import rulebook as book_builder
+    from generator.builders import sheets
+    from generator.layout import rulebook
+
+    said = set()
+    for path in (REPO / "generator").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                args = node.args[1:] if name == "say" and len(node.args) > 1 else node.args
+                if name == "say" and args and isinstance(args[0], ast.Constant):
+                    if isinstance(args[0].value, str):
+                        said.add(args[0].value)
+    said |= {*sheets.PROOF_LINES, sheets.DUPLEX_LINE, sheets.FOLD_LINE, *sheets.SIDES}
+    said |= {sheets.TURNED, *sheets.PROOF_LINES_ON}
+    said |= {sheets.SHARED_BOTH, sheets.SHARED_ACROSS, sheets.SHARED_DOWN}
+    said |= {k.heading for k in kinds.KINDS.values() if k.heading} | {
+        k.counter for k in kinds.KINDS.values()
+    }
+    said |= {book_builder.QUICK_REFERENCE, book_builder.RULEBOOK}
+    said |= {rulebook.ADDED_NOTE, rulebook.FROM_DATA, rulebook.PROVISIONAL}
+    said |= {rulebook.PROVISIONAL_NOTE}
+    said = {s for s in said if any("\u3040" <= ch <= "\u9fff" for ch in s)}
+    english = printed.WORDS["en"]
+    assert sorted(said - set(english)) == []
+
+    def fields(text: str) -> set:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    assert [k for k, v in english.items() if fields(k) != fields(v)] == []

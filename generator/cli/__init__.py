@@ -16,6 +16,7 @@ from . import (  # noqa: F401 - each registers its command with the group
     init,
     new,
     printer,
+    release,
     serve,
     simulate,
     trust,
