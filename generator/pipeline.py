@@ -52,6 +52,7 @@ class Options:
     # The editions to build: None the source language only; a language of the game's
     # `[game] languages` (written to output/<game>/<language>/); "all" every one of them
     edition: str | None = None
+    version: str | None = None  # the version to print, over [game] version (pnp release)
 
 
 @dataclass
@@ -200,9 +201,19 @@ def _unchanged(project: Project, out: Path, cache: Cache, wanted: list[str], opt
     reused = {
         g: r
         for g, d in inputs.items()
-        if options.reuse and (r := builds.reusable(cache, g, d, out))
+        if options.reuse and not _asks_git(project, g) and (r := builds.reusable(cache, g, d, out))
     }
     return inputs, reused
+
+
+def _asks_git(project: Project, game: str) -> bool:
+    """Whether the game prints its git version: a commit changes what it prints, not its files."""
+    from .versions import GIT
+
+    try:
+        return project.manifest(game).version == GIT
+    except BuildError:
+        return False  # said when the game is loaded
 
 
 def _say_again(result: Result, reused: dict, out: Path) -> None:
@@ -269,7 +280,7 @@ def _check_game(
     from .rules.checks import check_rules
 
     problems = result.problems
-    game = load(project, gid, problems, options.limits, edition)
+    game = load(project, gid, problems, options.limits, edition, options.version)
     if game is None:
         return None
     if not edition:  # an edition's rules are the source's translated: checked in the source
@@ -300,16 +311,23 @@ def _check_game(
 
 
 def load(
-    project: Project, game_id: str, problems: Problems, limits: Limits = DEFAULT, edition: str = ""
+    project: Project,
+    game_id: str,
+    problems: Problems,
+    limits: Limits = DEFAULT,
+    edition: str = "",
+    version: str | None = None,
 ) -> Game | None:
     """Manifest, spreadsheets and rules source to a validated model, in the source language or
     (`edition`) in another of the game's languages; None if the data is broken."""
-    from . import editions, validate
+    from . import editions, validate, versions
     from .load import read_table
     from .model import Game
 
     manifest = project.manifest(game_id)
     problems.extend(manifest.warnings)
+    if version or manifest.version:
+        manifest = versions.resolved(manifest, project.root, version, problems)
     if edition:
         manifest = editions.manifest_for(manifest, edition, problems)
     errors_before = problems.count("error")

@@ -109,6 +109,9 @@ class Manifest:
     # [edition.LANG]: what an edition says otherwise (title; rules, a file beside rules.md)
     editions: dict = field(default_factory=dict)
     edition: str = ""  # the language of the edition this manifest is read for; "" the source
+    # [game] version: printed on the proof page, the rulebook's footer and the summary, and
+    # {{ game.version }} in layouts; "git" reads the project's git tag or commit (see versions)
+    version: str = ""
 
     @property
     def language(self) -> str:
@@ -253,6 +256,7 @@ GAME_KEYS = {
     "rulebook_size",
     "rulebook_measure",
     "languages",
+    "version",
 }
 # The languages an edition can be printed in: pnp's own printed words exist for these.
 EDITION_LANGUAGES = LANGUAGES
@@ -647,6 +651,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         doc=doc,
         languages=languages,
         editions=editions,
+        version=_text_or_none(info, "version", fail, doc) or "",
     )
 
 

@@ -88,7 +88,8 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
                 )
             ]
         )
-    result = pipeline.build(project, [game], replace(opts, reuse=False))  # its plan, always
+    # its plan, always, and the version printed on it
+    result = pipeline.build(project, [game], replace(opts, reuse=False, version=version))
     if result.failed(opts.strict) or not result.plans:
         return Done(result, version, None, [], ([], []), [])
     plan = result.plans[0]

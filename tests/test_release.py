@@ -73,3 +73,77 @@ def test_a_release_with_nothing_changed_says_so(tmp_path):
     folder = root / "output" / GAME / "releases" / "2"
     assert "変更はありません。" in (folder / "changes.md").read_text("utf-8")
     assert not (folder / "reprint.pdf").exists()
+
+
+def test_a_version_is_printed_where_a_playtester_looks(tmp_path):
+    """[game] version on the proof page, the rulebook's footer and the summary's heading, and
+    {{ game.version }} wherever a layout puts it; a release prints its own."""
+    root = make_fixture_project("planted", tmp_path)
+    edit(
+        root,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nversion = "0.3"\n',
+    )
+    layout = root / f"layouts/{GAME}/card_front.toml"
+    layout.write_text(
+        layout.read_text("utf-8").replace(
+            'text = "{{ number }}"', 'text = "{{ number }} v{{ game.version }}"'
+        ),
+        "utf-8",
+    )
+    result = run("build", GAME, "--project", str(root))
+    assert result.exit_code == 0, result.output
+    out = root / "output" / GAME
+    assert "版：0.3" in page_text(out / "cards.pdf", 0)
+    assert "1 v0.3" in page_text(out / "cards.pdf", 1)
+    assert "— 1 —　0.3" in page_text(out / "rulebook.pdf", 0)
+    assert "クイックリファレンス（0.3）" in page_text(out / "summary.pdf", 0)
+    assert release(root, "0.4").exit_code == 0
+    assert "版：0.4" in page_text(out / "cards.pdf", 0)
+
+
+def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
+    import subprocess
+
+    root = make_fixture_project("planted", tmp_path)
+    edit(
+        root,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nversion = "git"\n',
+    )
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True)
+    subprocess.run([*git, "tag", "playtest-1"], check=True)
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    proof = root / "output" / GAME / "cards.pdf"
+    assert "版：playtest-1" in page_text(proof, 0) and "+edits" not in page_text(proof, 0)
+    edit(root, f"cards/{GAME}/kinoko.csv", "ベニテング3,赤,3", "ベニテング3,赤,7")
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    assert "版：playtest-1 +edits" in page_text(proof, 0)
+
+
+def test_a_commit_alone_changes_a_git_version_printed(tmp_path):
+    """Nothing in the game's files changed, but a new tag is a new printing: built again."""
+    import subprocess
+
+    root = make_fixture_project("planted", tmp_path)
+    edit(
+        root,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nversion = "git"\n',
+    )
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "cards", "layouts"], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True)
+    subprocess.run([*git, "tag", "a"], check=True)
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    subprocess.run([*git, "tag", "-d", "a"], check=True, capture_output=True)
+    subprocess.run([*git, "tag", "b"], check=True)
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    assert "版：b" in page_text(root / "output" / GAME / "cards.pdf", 0)

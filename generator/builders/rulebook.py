@@ -22,8 +22,13 @@ QUICK_REFERENCE = "クイックリファレンス"
 RULEBOOK = "ルールブック"
 
 
-def summary_heading(book: Rulebook, language: str = "ja") -> str:
-    return f"{book.title} {printed.say(language, QUICK_REFERENCE)}"
+def summary_heading(book: Rulebook, language: str = "ja", version: str = "") -> str:
+    heading = f"{book.title} {printed.say(language, QUICK_REFERENCE)}"
+    return (
+        f"{heading}（{version}）"
+        if version and language == "ja"
+        else (f"{heading} ({version})" if version else heading)
+    )
 
 
 def players_line(game: Game) -> str:
@@ -33,8 +38,9 @@ def players_line(game: Game) -> str:
     return set_digits(words, game.manifest.digits) if language == "ja" else words
 
 
-def footer(book: Rulebook, page: int) -> str:
-    return f"{book.title}　— {page} —"
+def footer(book: Rulebook, page: int, version: str = "") -> str:
+    said = f"{book.title}　— {page} —"
+    return f"{said}　{version}" if version else said
 
 
 class _FromRules(Builder):
@@ -72,7 +78,7 @@ class RulebookBuilder(_FromRules):
         language = plan.game.manifest.language
         plan.fonts.use(
             "body",
-            footer(plan.book, 0)
+            footer(plan.book, 0, plan.game.manifest.version)
             + printed.say(language, ADDED_NOTE)
             + printed.say(language, FROM_DATA),
         )
@@ -97,6 +103,8 @@ class RulebookBuilder(_FromRules):
             plan.game.words,
             plan.game.manifest.rulebook_size,
             plan.game.manifest.rulebook_measure,
+            plan.game.manifest.language,
+            plan.game.manifest.version,
         )
 
     def build(self, job: Job) -> dict[Path, bytes]:
@@ -110,7 +118,7 @@ class RulebookBuilder(_FromRules):
             job.font_names,
             plan.paper,
             f"{book.title} {printed.say(plan.game.manifest.language, RULEBOOK)}",
-            lambda page: footer(book, page),
+            lambda page: footer(book, page, plan.game.manifest.version),
             plan.pictures,
             plan.icons,
         )
@@ -127,7 +135,10 @@ class SummaryPdfBuilder(_FromRules):
         return ["summary.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
-        plan.fonts.use("bold", summary_heading(plan.book, plan.game.manifest.language))
+        plan.fonts.use(
+            "bold",
+            summary_heading(plan.book, plan.game.manifest.language, plan.game.manifest.version),
+        )
         plan.fonts.use("body", players_line(plan.game))
 
     def key(self, job: Job) -> str | None:
@@ -135,7 +146,7 @@ class SummaryPdfBuilder(_FromRules):
         blocks = [b for section in book.summary for b in section.blocks]
         return digest_of(
             self.name,
-            summary_heading(book, plan.game.manifest.language),
+            summary_heading(book, plan.game.manifest.language, plan.game.manifest.version),
             players_line(plan.game),
             [(section.title, section.blocks) for section in book.summary],
             _tables(blocks, plan.game),
@@ -155,7 +166,7 @@ class SummaryPdfBuilder(_FromRules):
             plan.game,
             job.font_names,
             plan.paper,
-            summary_heading(book, plan.game.manifest.language),
+            summary_heading(book, plan.game.manifest.language, plan.game.manifest.version),
             players_line(plan.game),
             plan.icons,
         )
@@ -189,7 +200,8 @@ class SummaryMarkdownBuilder(_FromRules):
 
 
 def summary_markdown(book: Rulebook, game: Game) -> str:
-    out = [f"# {summary_heading(book, game.manifest.language)}", "", players_line(game), ""]
+    heading = summary_heading(book, game.manifest.language, game.manifest.version)
+    out = [f"# {heading}", "", players_line(game), ""]
     for section in book.summary:
         out += [f"## {section.title}", ""]
         for block in section.blocks:

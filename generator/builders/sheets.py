@@ -31,7 +31,13 @@ PROOF_LINES_ON = (  # the proof page of a --proof build
 
 
 def proof_text(
-    title: str, heading: str, decks: list[DeckSheets], paper: str, offset=None, language="ja"
+    title: str,
+    heading: str,
+    decks: list[DeckSheets],
+    paper: str,
+    offset=None,
+    language="ja",
+    version: str = "",
 ) -> list[str]:
     """The proof page: a heading, how to print, and one line per deck (count, size, grid, bleed),
     in the language of the edition."""
@@ -40,6 +46,8 @@ def proof_text(
         return printed.say(language, text, **fields)
 
     lines = [f"{title}　{say(heading or '印刷用シート')}", *(say(t) for t in PROOF_LINES)]
+    if version:  # which printing this is: a playtester holding two can tell them apart
+        lines.insert(1, say("版：{version}", version=version))
     if any(d.geometry.backs and d.geometry.fold is None for d in decks):
         lines.append(say(DUPLEX_LINE))
         if offset:
@@ -159,7 +167,13 @@ class SheetsBuilder(Builder):
     def glyphs(self, plan: Plan) -> None:
         decks, language = plan.sheets[self.name], plan.game.manifest.language
         lines = proof_text(
-            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset, language
+            plan.game.title,
+            self.heading,
+            decks,
+            plan.paper_name,
+            plan.back_offset,
+            language,
+            plan.game.manifest.version,
         )
         on = [printed.say(language, line) for line in PROOF_LINES_ON]
         use_sheet_glyphs(plan.fonts, [*lines, *on], decks, language)
@@ -170,7 +184,13 @@ class SheetsBuilder(Builder):
         plan = job.plan
         decks, language = plan.sheets[self.name], plan.game.manifest.language
         lines = proof_text(
-            plan.game.title, self.heading, decks, plan.paper_name, plan.back_offset, language
+            plan.game.title,
+            self.heading,
+            decks,
+            plan.paper_name,
+            plan.back_offset,
+            language,
+            plan.game.manifest.version,
         )
         doc_title = f"{plan.game.title} {printed.say(language, self.heading)}"
         if plan.proof:

@@ -162,7 +162,10 @@ def lay_out(
     icons = iconlayout.load_icons(folders.layouts, game.id, folders.rel)
     plan = Plan(game, fonts, paper_size, paper)
     plan.presets = presets.load_presets(folders.layouts, folders.rel)
-    context = {"game": {"title": game.title, "id": game.id}, "vars": load_vars(folders, game.id)}
+    facts = {"title": game.title, "id": game.id}
+    if game.manifest.version:  # only then: a game without one lays out exactly as before
+        facts["version"] = game.manifest.version
+    context = {"game": facts, "vars": load_vars(folders, game.id)}
     images = imagelayout.ImageSet(folders.root, game.manifest.folder, folders.rel)
     salt = _memo_salt(game, fonts, icons)
     held = (memos or {}).get(game.id)
