@@ -14,6 +14,7 @@ its manifest's `edition` saying which one it is (and `out_name` where its files 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -106,6 +107,9 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
             )
     translated = [c for c in columns if f"{c}@{language}" in table.columns] if language else []
     missing: dict[str, list[Row]] = {c: [] for c in translated}
+    # (column, source text) -> (its first translation, the row that says it): one text, one
+    # translation; a second is a term translated two ways
+    first: dict[tuple[str, str], tuple[str, Row]] = {}
     rows, said = [], {}
     for row in table.rows:
         values = {c: row.values.get(c, "") for c in columns}
@@ -115,6 +119,19 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
             text = row.values.get(f"{column}@{language}", "")
             if text.strip():
                 mine[column] = text
+                was = first.setdefault((column, values[column]), (text, row))
+                if was[0].strip() != text.strip():
+                    problems.warning(
+                        _(
+                            "「{source}」 is translated two ways: '{text}' here, '{was}' at row "
+                            "{row}; say it one way",
+                            source=values[column],
+                            text=text,
+                            was=was[0],
+                            row=was[1].where.row,
+                        ),
+                        row.where.at(column=f"{column}@{language}"),
+                    )
             elif values[column].strip():
                 missing[column].append(row)
         said[row.where.row] = mine
@@ -170,3 +187,55 @@ def at_translations(problems: Problems, since: int, game) -> None:
         where = p.where
         if where is not None and where.column in translated.get(where.file, ()):
             problems.items[i] = replace(p, where=where.at(column=f"{where.column}@{language}"))
+
+
+_HEADING = re.compile(r"^(#{1,6})\s")
+_MARK = re.compile(r"<!--\s*(/?)(summary|added)\b")
+_DIRECTIVE = re.compile(r"^:::\s*(\S+)")
+_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s")
+
+
+def structure(source: str) -> list[tuple[str, int]]:
+    """A rules source's shape, line by line: headings by level, summary and added marks,
+    directives (`::: deal`), list items; (what, line)."""
+    out = []
+    source = re.sub(r"\{#.*?#\}", lambda m: "\n" * m[0].count("\n"), source, flags=re.S)
+    for n, line in enumerate(source.splitlines(), start=1):
+        if m := _HEADING.match(line):
+            out.append((f"heading {len(m[1])}", n))
+        for m in _MARK.finditer(line):
+            out.append((f"<!-- {m[1]}{m[2]} -->", n))
+        if m := _DIRECTIVE.match(line):
+            out.append((f"::: {m[1]}", n))
+        elif _ITEM.match(line):
+            out.append(("item", n))
+    return out
+
+
+def check_structure(source: str, translated: str, where, there, problems: Problems) -> None:
+    """An edition's rules shaped as the source's: the same headings at the same levels, the same
+    marks and directives, the same lists, in the same order. Each difference is a warning at
+    the edition's line, naming the source's (at most five: a first mend often settles more)."""
+    a, b = structure(source), structure(translated)
+    seen = 0
+    matcher = difflib.SequenceMatcher(None, [x for x, _ in a], [x for x, _ in b], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" or seen >= 5:
+            continue
+        seen += 1
+        mine = ", ".join(x for x, _ in b[j1:j2]) or _("nothing")
+        theirs = ", ".join(x for x, _ in a[i1:i2]) or _("nothing")
+        line = b[j1][1] if j1 < len(b) else (b[-1][1] if b else 1)
+        at = a[i1][1] if i1 < len(a) else (a[-1][1] if a else 1)
+        problems.warning(
+            _(
+                "the translated rules have {mine} where {source}:{line} has {theirs}: keep the "
+                "source's headings, marks, directives and lists, so both editions say the same "
+                "in the same order",
+                mine=mine,
+                source=there.file,
+                line=at,
+                theirs=theirs,
+            ),
+            where.at(row=line),
+        )

@@ -329,6 +329,7 @@ def load(
     if version or manifest.version:
         manifest = versions.resolved(manifest, project.root, version, problems)
     if edition:
+        source_rules = manifest.rules
         manifest = editions.manifest_for(manifest, edition, problems)
     errors_before = problems.count("error")
     decks = []
@@ -358,6 +359,16 @@ def load(
         if not path.is_file():
             raise BuildError([Problem("error", _("rules source not found"), rules_where)])
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
+        if edition and source_rules and source_rules != manifest.rules:  # a translation
+            there = manifest.folder / source_rules
+            if there.is_file():
+                editions.check_structure(
+                    read_text(there, SourceRef(project.rel(there)), max_mb=limits.file_mb),
+                    rules_source,
+                    rules_where,
+                    SourceRef(project.rel(there)),
+                    problems,
+                )
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(

@@ -201,3 +201,34 @@ def test_every_word_pnp_prints_has_its_english():
         return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
     assert [k for k, v in english.items() if fields(k) != fields(v)] == []
+
+
+def test_translated_rules_shaped_otherwise_are_said_at_their_line(planted):
+    """rules.en.md keeps the source's headings, marks and directives in order; the planted
+    rules.md has a `::: components` and a summary the English leaves out."""
+    translate(planted)
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    said = [line for line in result.output.splitlines() if "the translated rules have" in line]
+    assert said, result.output
+    assert said[0].startswith(f"cards/{GAME}/rules.en.md:"), said
+    assert f"cards/{GAME}/rules.md:" in said[0]
+    source = (planted / f"cards/{GAME}/rules.md").read_text("utf-8")
+    (planted / f"cards/{GAME}/rules.en.md").write_text(source, "utf-8")  # the same shape
+    again = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert "the translated rules have" not in again.output
+
+
+def test_one_source_text_translated_two_ways_is_said_at_its_cell(planted):
+    """Every 赤 is Red in the English edition; one row calling it Crimson is named at its cell."""
+    translate(planted)
+    path = planted / DATA
+    rows = path.read_text("utf-8").splitlines()
+    english = {"赤": "Red", "青": "Blue"}
+    rows[0] += ",color@en"
+    rows[1:] = [r + "," + english.get(r.split(",")[1], "Other") for r in rows[1:]]
+    rows[3] = rows[3].removesuffix(",Red") + ",Crimson"
+    path.write_text("\n".join(rows) + "\n", "utf-8")
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert (
+        f"{DATA}:4:color@en: warning: 「赤」 is translated two ways: 'Crimson' here, 'Red' at row 2"
+    ) in result.output
