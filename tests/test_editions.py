@@ -232,3 +232,70 @@ def test_one_source_text_translated_two_ways_is_said_at_its_cell(planted):
     assert (
         f"{DATA}:4:color@en: warning: 「赤」 is translated two ways: 'Crimson' here, 'Red' at row 2"
     ) in result.output
+
+
+def test_a_translators_file_goes_out_and_comes_back_by_key(planted, tmp_path):
+    """export lists what is still to translate; import writes it back into name@en and
+    [edition.en], and names a text the designer changed since the export instead."""
+    import csv as csvfile
+
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nlanguages = ["ja", "en"]\n',
+    )
+    sheet = tmp_path / "en.csv"
+    result = run(
+        "translations",
+        "export",
+        GAME,
+        "--edition",
+        "en",
+        "--to",
+        str(sheet),
+        "--project",
+        str(planted),
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(csvfile.DictReader(io.StringIO(sheet.read_text("utf-8-sig"))))
+    keys = {r["key"]: r for r in rows}
+    assert keys["title"]["source"] == "きのこ狩り"
+    assert keys[f"data:{DATA}:2:name"] == {
+        "key": f"data:{DATA}:2:name",
+        "context": "ベニテング1",
+        "source": "ベニテング1",
+        "translation": "",
+    }
+    for r in rows:
+        r["translation"] = "Mushroom Hunt" if r["key"] == "title" else f"EN {r['source']}"
+    out = io.StringIO()
+    writer = csvfile.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    sheet.write_text(out.getvalue(), "utf-8")
+    edit(planted, DATA, "ベニテング2,赤,2", "ベニテング弐,赤,2")  # changed since the export
+    back = run(
+        "translations", "import", GAME, str(sheet), "--edition", "en", "--project", str(planted)
+    )
+    assert back.exit_code == 0, back.output
+    assert f"data:{DATA}:3:name now says 「ベニテング弐」, not 「ベニテング2」" in back.output
+    data = (planted / DATA).read_text("utf-8").splitlines()
+    assert data[0] == "name,color,number,name@en,color@en"
+    assert data[1] == "ベニテング1,赤,1,EN ベニテング1,EN 赤" and data[2].startswith(
+        "ベニテング弐,赤,2,,"
+    )
+    assert 'title = "Mushroom Hunt"' in (planted / f"cards/{GAME}/game.toml").read_text("utf-8")
+    again = run(
+        "translations",
+        "export",
+        GAME,
+        "--edition",
+        "en",
+        "--to",
+        str(sheet),
+        "--project",
+        str(planted),
+    )
+    assert "wrote" in again.output and f"data:{DATA}:3:name" in sheet.read_text("utf-8-sig")
+    assert f"data:{DATA}:2:name" not in sheet.read_text("utf-8-sig")  # translated now

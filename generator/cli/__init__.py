@@ -19,6 +19,7 @@ from . import (  # noqa: F401 - each registers its command with the group
     release,
     serve,
     simulate,
+    translations,
     trust,
     watch,
 )
