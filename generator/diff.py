@@ -24,8 +24,8 @@ from pathlib import Path
 
 from .cache import SUFFIX
 from .i18n import _
-from .layout.faces import Face
-from .layout.plan import laid_decks
+from .layout.faces import Face, key_apart_from
+from .layout.plan import VERSION_BOX, laid_decks
 from .model import ID_COLUMNS
 from .problems import BuildError
 
@@ -172,9 +172,12 @@ def identity(deck) -> tuple[str, ...]:
 
 
 def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
+    """A piece as compared: its faces' keys leave out the version printed on them (a new
+    version is a new printing, not a change to every card)."""
     fields = {k: v for k, v in card.fields.items() if not k.startswith("_")}
-    back_key = back.key if back else None
-    return Entry(name, card.label(), card.where.row_place, fields, front.key, back_key, size)
+    back_key = key_apart_from(back, VERSION_BOX) if back else None
+    front_key = key_apart_from(front, VERSION_BOX)
+    return Entry(name, card.label(), card.where.row_place, fields, front_key, back_key, size)
 
 
 HISTORY = 30  # builds kept for `diff --since DATE`, the newest

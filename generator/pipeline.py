@@ -52,7 +52,8 @@ class Options:
     # The editions to build: None the source language only; a language of the game's
     # `[game] languages` (written to output/<game>/<language>/); "all" every one of them
     edition: str | None = None
-    version: str | None = None  # the version to print, over [game] version (pnp release)
+    # the version to print, over [game] version (pnp release; "" prints none)
+    version: str | None = None
 
 
 @dataclass
@@ -326,7 +327,7 @@ def load(
 
     manifest = project.manifest(game_id)
     problems.extend(manifest.warnings)
-    if version or manifest.version:
+    if version is not None or manifest.version:
         manifest = versions.resolved(manifest, project.root, version, problems)
     if edition:
         source_rules = manifest.rules

@@ -93,7 +93,7 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
     if result.failed(opts.strict) or not result.plans:
         return Done(result, version, None, [], ([], []), [])
     plan = result.plans[0]
-    now = differ.take(plan)
+    now = differ.take(plan)  # its faces' keys leave the version out: no change in itself
     rules = plan.game.rules_source or ""
     previous = load(project, game, kept[-1]) if kept else None
     folder = out / game / "releases" / version

@@ -15,8 +15,9 @@ GIT = "git"  # the manifest's word for "ask git"
 
 
 def resolved(manifest, root, given: str | None, problems: Problems):
-    """The manifest with its version as this build prints it."""
-    if given:
+    """The manifest with its version as this build prints it: `given` over the manifest's
+    ("" prints none)."""
+    if given is not None:
         return replace(manifest, version=given)
     if manifest.version != GIT:
         return manifest

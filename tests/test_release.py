@@ -85,6 +85,9 @@ def test_a_version_is_printed_where_a_playtester_looks(tmp_path):
         'rules = "rules.md"\n',
         'rules = "rules.md"\nversion = "0.3"\n',
     )
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    fronts = page_text(root / "output" / GAME / "cards.pdf", 1)
+    assert fronts.count("0.3") == 9  # small on each card of the sheet, by default
     layout = root / f"layouts/{GAME}/card_front.toml"
     layout.write_text(
         layout.read_text("utf-8").replace(
@@ -97,6 +100,7 @@ def test_a_version_is_printed_where_a_playtester_looks(tmp_path):
     out = root / "output" / GAME
     assert "版：0.3" in page_text(out / "cards.pdf", 0)
     assert "1 v0.3" in page_text(out / "cards.pdf", 1)
+    assert page_text(out / "cards.pdf", 1).count("0.3") == 9  # where the layout puts it, only
     assert "— 1 —　0.3" in page_text(out / "rulebook.pdf", 0)
     assert "クイックリファレンス（0.3）" in page_text(out / "summary.pdf", 0)
     assert release(root, "0.4").exit_code == 0

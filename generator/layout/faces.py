@@ -284,6 +284,14 @@ def _digest(boxes: list[Box]) -> str:
     return hashlib.blake2b(drawn.encode(), digest_size=16).hexdigest()
 
 
+def key_apart_from(face: Face, name: str) -> str:
+    """The face's key as if the box `name` were not on it: what a comparison of two printings
+    goes by, when that box is the printing's version (on every card, and no change to it)."""
+    if not any(b.name == name for b in face.boxes):
+        return face.key
+    return _digest([b for b in face.boxes if b.name != name])
+
+
 # A run of boxes the same on every card becomes a form when drawing it takes more than a form's
 # own few operators: two boxes or more, or one that sets text, a shape or a picture.
 _WORTH_A_FORM = {"text", "icon", "polygon", "image"}

@@ -240,6 +240,8 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
     front = stage.layout(comp.front, names, comp.at("front"))
     back = stage.layout(comp.back, names, comp.at("back")) if comp.back else None
     deck = stage.game.deck(comp.id)
+    if stage.game.manifest.version:  # which printing: small in the front's safe area
+        front = with_version(front, geometry.safe)
     if not stage.game.manifest.edition:  # the source's layouts are the ones to tidy
         _warn_unused_columns(deck, [front, back], stage.problems)
     laid = facelayout.lay_out_deck(
@@ -601,6 +603,37 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
 
 
 VARS_FILE = "vars.toml"
+
+
+VERSION_BOX = "version"
+
+
+def with_version(layout: boxes.Layout, safe: float) -> boxes.Layout:
+    """The layout with the game's version printed small at the foot of the safe zone, on top of
+    the rest, unless the layout prints it itself (a box reading `game.version`, or one named
+    `version`: its place and style, the designer's)."""
+    for box in layout.boxes:
+        if box.name == VERSION_BOX or "game.version" in repr(box.props):
+            return layout
+    props = {
+        "name": VERSION_BOX,
+        "type": "text",
+        "x": f"{safe}pt",
+        "y": f"H - {safe + 7}pt",
+        "w": f"W - {2 * safe}pt",
+        "h": "6pt",
+        "text": "{{ game.version }}",
+        "font": "body",
+        "size": "4.5pt",
+        "min_size": "4pt",
+        "align": "right",
+        "valign": "bottom",
+        "color": "#8C8C8C",
+    }
+    where = SourceRef(layout.file)
+    return boxes.Layout(
+        layout.name, layout.file, [*layout.boxes, boxes.BoxSpec(VERSION_BOX, "text", props, where)]
+    )
 
 
 def load_vars(folders: Folders, game: str) -> dict:
