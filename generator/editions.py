@@ -22,7 +22,7 @@ from dataclasses import replace
 from .i18n import _, ngettext
 from .load.table import Row, Table
 from .model import Deck, freeze
-from .problems import Problems
+from .problems import Problems, SourceRef
 from .project import EDITION_LANGUAGES, Manifest
 
 _KEY = re.compile(rf"^(.+)@({'|'.join(EDITION_LANGUAGES)})$")  # name@en
@@ -239,3 +239,80 @@ def check_structure(source: str, translated: str, where, there, problems: Proble
             ),
             where.at(row=line),
         )
+
+
+GLOSSARY = "glossary.toml"  # cards/<game>/glossary.toml: [en] 煩悩カード = "Klesha cards"
+
+
+def check_glossary(game, source_rules: str, source_names: dict, problems: Problems) -> None:
+    """The game's glossary held to its edition: each source term the rules or the data use is
+    said with its translation in the edition's rules and in each translated cell that holds the
+    term, and each component named as the glossary names it."""
+    from . import tomlfile
+
+    path = game.manifest.folder / GLOSSARY
+    language = game.manifest.edition
+    if not language or not path.is_file():
+        return
+    rel = f"cards/{game.id}/{GLOSSARY}"
+    doc = tomlfile.read(path, SourceRef(rel), _("glossary"))
+    terms = doc.data.get(language, {})
+    if not isinstance(terms, dict):
+        return
+    said = game.rules_source or ""
+    for term, words in terms.items():
+        if not isinstance(words, str):
+            continue
+        at = doc.at(language, term)
+        uses = source_rules.count(term)
+        if uses and words.casefold() not in said.casefold():
+            problems.warning(
+                ngettext(
+                    "the source rules say 「{term}」 once, but the {language} rules never say "
+                    "'{words}', the glossary's translation",
+                    "the source rules say 「{term}」 {n} times, but the {language} rules never "
+                    "say '{words}', the glossary's translation",
+                    uses,
+                    term=term,
+                    language=language,
+                    words=words,
+                ),
+                at,
+            )
+        for comp in game.manifest.components:
+            if source_names.get(comp.id) == term and comp.name != words:
+                problems.warning(
+                    _(
+                        "the glossary translates 「{term}」 as '{words}', but [edition.{language}] "
+                        "names the component '{name}'",
+                        term=term,
+                        words=words,
+                        language=language,
+                        name=comp.name,
+                    ),
+                    game.manifest.at("edition", language, "components", comp.id),
+                )
+        for deck in game.decks:
+            for card in deck.cards:
+                for column, value in card.fields.items():
+                    source = card.fields.get(f"{column}@{game.manifest.languages[0]}")
+                    if (
+                        not isinstance(source, str)
+                        or term not in source
+                        or not isinstance(value, str)
+                    ):
+                        continue
+                    if words.casefold() not in value.casefold():
+                        problems.warning(
+                            _(
+                                "「{term}」 is '{words}' in the glossary, but this translation of "
+                                "「{source}」 says '{value}'",
+                                term=term,
+                                words=words,
+                                source=source,
+                                value=value,
+                            ),
+                            card.where.at(column=f"{column}@{language}"),
+                            fold=f"glossary:{rel}:{term}:{column}",
+                            each=3,
+                        )

@@ -331,6 +331,7 @@ def load(
         manifest = versions.resolved(manifest, project.root, version, problems)
     if edition:
         source_rules = manifest.rules
+        source_names = {c.id: c.name for c in manifest.components}
         manifest = editions.manifest_for(manifest, edition, problems)
     errors_before = problems.count("error")
     decks = []
@@ -388,7 +389,14 @@ def load(
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead
     words = _words(project, manifest)
-    return Game(manifest, tuple(decks), rules_source, rules_where, words, tuple(translated))
+    game = Game(manifest, tuple(decks), rules_source, rules_where, words, tuple(translated))
+    if edition:  # the edition's words held to the game's glossary
+        there = manifest.folder / source_rules if source_rules else None
+        source = (
+            read_text(there, SourceRef(project.rel(there))) if there and there.is_file() else ""
+        )
+        editions.check_glossary(game, source, source_names, problems)
+    return game
 
 
 def _words(project: Project, manifest) -> tuple[str, ...]:

@@ -299,3 +299,24 @@ def test_a_translators_file_goes_out_and_comes_back_by_key(planted, tmp_path):
     )
     assert "wrote" in again.output and f"data:{DATA}:3:name" in sheet.read_text("utf-8-sig")
     assert f"data:{DATA}:2:name" not in sheet.read_text("utf-8-sig")  # translated now
+
+
+def test_the_glossary_holds_the_edition_to_one_word_for_each_term(planted):
+    """glossary.toml's [en] terms: the English rules say each term the source rules use, and
+    the component is named as the glossary says."""
+    translate(planted)
+    (planted / f"cards/{GAME}/glossary.toml").write_text(
+        '[en]\n"胞子トークン" = "spore token"\n"きのこカード" = "Mushroom card"\n', "utf-8"
+    )
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert (
+        f"cards/{GAME}/glossary.toml:2:en.胞子トークン: warning: the source rules say "
+        "「胞子トークン」 once, but the en rules never say 'spore token'"
+    ) in result.output
+    assert "names the component 'Mushroom cards'" in result.output
+    (planted / f"cards/{GAME}/rules.en.md").write_text(
+        RULES_EN + "\nTake one spore token for each Mushroom card.\n", "utf-8"
+    )
+    edit(planted, f"cards/{GAME}/game.toml", 'card = "Mushroom cards"', 'card = "Mushroom card"')
+    again = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert "glossary" not in again.output and "names the component" not in again.output
