@@ -76,6 +76,7 @@ def manifest_for(manifest: Manifest, language: str, problems: Problems) -> Manif
         title=title or manifest.title,
         rules=rules or manifest.rules,
         components=components,
+        fonts={**manifest.fonts, **said.get("fonts", {})},  # a Latin face for Latin text, say
         # digits as the translator typed them: full-width ones are Japanese type
         digits=manifest.digits if language == "ja" else "as-written",
     )

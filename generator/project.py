@@ -260,7 +260,7 @@ GAME_KEYS = {
 }
 # The languages an edition can be printed in: pnp's own printed words exist for these.
 EDITION_LANGUAGES = LANGUAGES
-EDITION_KEYS = {"title", "rules", "components"}
+EDITION_KEYS = {"title", "rules", "components", "fonts"}
 DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
 RESERVED_PRIVATE = (0xE000, 0xE7FF)
@@ -702,8 +702,24 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                 code=code,
             )
             raise fail(message, doc.at("edition", code, "components"))
+        faces = table.get("fonts", {})
+        roles = raw.get("fonts", {})
+        for role, spec in faces.items() if isinstance(faces, dict) else [("", None)]:
+            if (
+                role not in roles
+                or not isinstance(spec, dict)
+                or not isinstance(spec.get("family"), str)
+                or set(spec) - FONT_KEYS
+            ):
+                message = _(
+                    "[edition.{code}] fonts: each is a role of [fonts] ({roles}) with its family, "
+                    'e.g. fonts = {{ body = {{ family = "Source Sans Pro" }} }}',
+                    code=code,
+                    roles=", ".join(roles),
+                )
+                raise fail(message, doc.at("edition", code, "fonts"))
         for key, value in table.items():
-            if key != "components" and not isinstance(value, str):
+            if key not in ("components", "fonts") and not isinstance(value, str):
                 message = _(
                     "'{key}' in {context} must be {type}",
                     key=key,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
+import pypdf
 import pytest
 
 from conftest import REPO, edit, make_fixture_project, run
@@ -320,3 +321,29 @@ def test_the_glossary_holds_the_edition_to_one_word_for_each_term(planted):
     edit(planted, f"cards/{GAME}/game.toml", 'card = "Mushroom cards"', 'card = "Mushroom card"')
     again = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
     assert "glossary" not in again.output and "names the component" not in again.output
+
+
+def test_an_edition_sets_its_own_fonts(planted):
+    """[edition.en] fonts: the English edition's body in another face; the source's unchanged."""
+    translate(planted)
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        'components = { card = "Mushroom cards" }',
+        'components = { card = "Mushroom cards" }\n'
+        'fonts = { body = { family = "Noto Sans CJK JP", weight = "Bold" } }',
+    )
+    assert build(planted, "--edition", "all").exit_code == 0
+
+    def faces(path):
+        reader = pypdf.PdfReader(path)
+        found = set()
+        for page in reader.pages:
+            for font in (page["/Resources"].get("/Font") or {}).values():
+                found.add(str(font.get_object()["/BaseFont"]))
+        return found
+
+    en = faces(planted / "output" / GAME / "en" / "rulebook.pdf")
+    ja = faces(planted / "output" / GAME / "rulebook.pdf")
+    assert not any("Regular" in f for f in en), en  # body and bold both Bold now
+    assert any("Regular" in f for f in ja), ja
