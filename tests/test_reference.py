@@ -186,7 +186,7 @@ def _kind(path) -> str | None:
         return "game"
     if path.name.startswith("texts.") and path.parent.parent.name == "cards":
         return "texts"
-    if path.name in ("vars.toml", "icons.toml", "sheets.toml"):
+    if path.name in ("vars.toml", "icons.toml", "sheets.toml", "glossary.toml"):
         return None
     return "layout"
 
