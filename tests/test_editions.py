@@ -172,8 +172,8 @@ def test_every_word_pnp_prints_has_its_english():
     import string
 
     from generator import kinds, printed
+    from generator.builders import html, sheets, tuckbox
     from generator.builders import rulebook as book_builder
-    from generator.builders import sheets
     from generator.layout import rulebook
 
     said = set()
@@ -193,7 +193,7 @@ def test_every_word_pnp_prints_has_its_english():
     }
     said |= {book_builder.QUICK_REFERENCE, book_builder.RULEBOOK}
     said |= {rulebook.ADDED_NOTE, rulebook.FROM_DATA, rulebook.PROVISIONAL}
-    said |= {rulebook.PROVISIONAL_NOTE}
+    said |= {rulebook.PROVISIONAL_NOTE, tuckbox.HOW, html.FROM_DATA_HTML}
     said = {s for s in said if any("\u3040" <= ch <= "\u9fff" for ch in s)}
     english = printed.WORDS["en"]
     assert sorted(said - set(english)) == []
@@ -347,3 +347,14 @@ def test_an_edition_sets_its_own_fonts(planted):
     ja = faces(planted / "output" / GAME / "rulebook.pdf")
     assert not any("Regular" in f for f in en), en  # body and bold both Bold now
     assert any("Regular" in f for f in ja), ja
+
+
+def test_the_tuck_box_and_the_web_rulebook_speak_the_editions_language(planted):
+    translate(planted)
+    result = build(planted, "--edition", "en", "--format", "tuckbox,html")
+    assert result.exit_code == 0, result.output
+    en = planted / "output" / GAME / "en"
+    box = page_text(en / "tuckbox.pdf", 0)
+    assert "Mushroom Hunt: tuck box for the Mushroom cards" in box and "Cut on the solid" in box
+    page = (en / "rulebook.html").read_text("utf-8")
+    assert '<html lang="en">' in page and "(this table is made from the data)" in page

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import printed
 from ..layout.plan import Plan
 from ..layout.rulebook import Block, directive_table
 from ..layout.text import inside_words, phrases
@@ -71,7 +72,12 @@ def inline(text: str, words: tuple[str, ...] = ()) -> str:
     return "".join(out)
 
 
-def table(block: Block, generated: bool = False, words: tuple[str, ...] = ()) -> list[str]:
+FROM_DATA_HTML = "（この表はデータから作成）"
+
+
+def table(
+    block: Block, generated: bool = False, words: tuple[str, ...] = (), language: str = "ja"
+) -> list[str]:
     rows = block.items
     out = ['<table class="generated-table">' if generated else "<table>"]
     for r, row in enumerate(rows):
@@ -81,7 +87,8 @@ def table(block: Block, generated: bool = False, words: tuple[str, ...] = ()) ->
         )
     out.append("</table>")
     if generated:
-        out.append('<p class="generated">（この表はデータから作成）</p>')
+        said = printed.say(language, FROM_DATA_HTML)
+        out.append(f'<p class="generated">{said}</p>')
     return out
 
 
@@ -98,7 +105,7 @@ class HtmlBuilder(Builder):
         return ["rulebook.html"]
 
     def glyphs(self, plan: Plan) -> None:
-        plan.fonts.use("body", "（この表はデータから作成）")
+        plan.fonts.use("body", printed.say(plan.game.manifest.language, FROM_DATA_HTML))
 
     def build(self, job: Job) -> dict[Path, bytes]:
         import html
@@ -126,7 +133,9 @@ class HtmlBuilder(Builder):
             elif block.kind == "table":
                 body += table(block, words=words)
             elif block.kind == "directive" and block.text in ("deal", "components"):
-                body += table(directive_table(block, plan.game), True, words)
+                body += table(
+                    directive_table(block, plan.game), True, words, plan.game.manifest.language
+                )
             elif block.kind == "directive" and block.text == "samples":
                 cards = images.get(block.items, [])
                 body.append('<figure class="samples">')
@@ -138,7 +147,7 @@ class HtmlBuilder(Builder):
                 body.append("</figure>")
         page = [
             "<!DOCTYPE html>",
-            '<html lang="ja">',
+            f'<html lang="{plan.game.manifest.language}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import printed
 from ..layout.plan import Plan
 from ..layout.units import MM
 from . import Builder, Job
@@ -13,11 +14,23 @@ HOW = "実線で切り、破線で折ります。斜線ののりしろは、裏�
 
 
 def label_lines(plan: Plan, box) -> list[str]:
+    """The words printed beside a tuck box's net, in the edition's language."""
     w, h, d = (v / MM for v in box.inside)
+    language = plan.game.manifest.language
     return [
-        f"{plan.game.title}　{box.name}のタックボックス",
-        f"内寸 {w:.0f}×{h:.0f}×{d:.1f} mm（{box.count}枚 × {box.thickness / MM:g} mm ＋ ゆとり）",
-        HOW,
+        printed.say(
+            language, "{title}　{name}のタックボックス", title=plan.game.title, name=box.name
+        ),
+        printed.say(
+            language,
+            "内寸 {w}×{h}×{d} mm（{count}枚 × {thick} mm ＋ ゆとり）",
+            w=f"{w:.0f}",
+            h=f"{h:.0f}",
+            d=f"{d:.1f}",
+            count=box.count,
+            thick=f"{box.thickness / MM:g}",
+        ),
+        printed.say(language, HOW),
     ]
 
 
@@ -46,6 +59,9 @@ class TuckBoxBuilder(Builder):
         plan = job.plan
         labels = [label_lines(plan, box) for box in plan.tuckboxes]
         data = tuckbox_pdf(
-            f"{plan.game.title} タックボックス", plan.tuckboxes, labels, job.font_names
+            f"{plan.game.title} {printed.say(plan.game.manifest.language, 'タックボックス')}",
+            plan.tuckboxes,
+            labels,
+            job.font_names,
         )
         return {job.out / "tuckbox.pdf": data}
