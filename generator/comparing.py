@@ -17,6 +17,26 @@ from .problems import BuildError
 from .project import Project
 
 
+def _released(project: Project, cache: Cache, game: str, since: str):
+    """The release named `since`, with its faces; None when there is none of that name."""
+    from . import release
+
+    if since not in release.releases(project, game):
+        return None
+    kept = release.faces_of(cache, game, since)
+    if kept is None:
+        raise BuildError(
+            _(
+                "release {version} of {game} is recorded in the project, but its faces are not "
+                "kept on this machine (pnp release keeps them in output/.cache): compare with "
+                "the git revision you released instead (--since TAG)",
+                version=since,
+                game=game,
+            )
+        )
+    return kept
+
+
 def compare(project: Project, game: str, opts: pipeline.Options, since, reprint: bool, say):
     """(the check's result, the lines to tell): a result that failed means the game does not
     lay out now (nothing compared, no lines). `say` hears at once which kept build is
@@ -29,9 +49,13 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
     plan = result.plans[0]
     new = differ.take(plan)
     cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
-    moment = differ.moment(since) if since else None
+    released = _released(project, cache, game, since) if since else None
+    moment = differ.moment(since) if since and released is None else None
     with tempfile.TemporaryDirectory() as tmp:
-        if moment is not None:
+        if released is not None:  # a name of `pnp release`: what the group holds
+            old, what = released, f"リリース {since}"
+            say(_("compared with release {version}", version=since))
+        elif moment is not None:
             found = differ.load_by(cache, game, moment)
             if found is None:
                 kept = differ.builds(cache, game)

@@ -185,11 +185,20 @@ HISTORY_BYTES = 128 * 1024 * 1024  # and no more than this (a 100,000-card deck:
 STAMP = "%Y%m%dT%H%M%SZ"  # a kept build's name: when it was made (UTC; milliseconds added)
 
 
+def packed(snap: Snapshot) -> bytes:
+    """A snapshot as the cache keeps it."""
+    return pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
+
+
+def unpacked(data: bytes | None) -> Snapshot | None:
+    return _unpickled(data)
+
+
 def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     """The snapshot the next `diff` compares with, and a copy under the build's time (the
     last HISTORY builds that changed something): `diff --since DATE` compares with the
     build made by then, the one printed."""
-    data = pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
+    data = packed(snap)
     cache.write(f"snapshots/{game}", data)
     history = _history(cache, game)
     if history is None or not cache.writable:

@@ -117,6 +117,8 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
             files[folder / "reprint.pdf"] = reprinting.pdf(plan, decks, cache, previous.version)
     written = output.write_all(files, [out / game])
     written.append(_record(project, game, Release(version, time.time(), now, rules)))
+    # its faces too, on this machine, for `pnp diff --since VERSION` to draw old beside new
+    cache.write(f"releases/{game}/{version}", differ.packed(now))
     return Done(result, version, previous.version if previous else None, changes, said, written)
 
 
@@ -186,6 +188,11 @@ def _record(project: Project, game: str, done: Release) -> Path:
     text = json.dumps(data, ensure_ascii=False, indent=1, default=str) + "\n"
     output.atomic_write(path, text.encode())
     return path
+
+
+def faces_of(cache: Cache, game: str, version: str) -> differ.Snapshot | None:
+    """A release's pieces with their faces, as this machine's `pnp release` kept them."""
+    return differ.unpacked(cache.read(f"releases/{game}/{version}"))
 
 
 def rules_changed(old: str, new: str) -> tuple[list[str], list[str]]:

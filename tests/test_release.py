@@ -151,3 +151,14 @@ def test_a_commit_alone_changes_a_git_version_printed(tmp_path):
     subprocess.run([*git, "tag", "b"], check=True)
     assert run("build", GAME, "--project", str(root)).exit_code == 0
     assert "版：b" in page_text(root / "output" / GAME / "cards.pdf", 0)
+
+
+def test_diff_compares_with_a_release_by_its_name(tmp_path):
+    root = make_fixture_project("planted", tmp_path)
+    assert release(root, "1.0").exit_code == 0
+    edit(root, f"cards/{GAME}/kinoko.csv", "ベニテング4,赤,4", "ベニテング4,赤,8")
+    assert run("build", GAME, "--project", str(root)).exit_code == 0  # the last build moves on
+    result = run("diff", GAME, "--since", "1.0", "--project", str(root))
+    assert result.exit_code == 0, result.output
+    assert "compared with release 1.0" in result.output
+    assert "ベニテング4 (cards/kinoko/kinoko.csv:5) number: 4 → 8" in result.output
