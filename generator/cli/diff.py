@@ -24,10 +24,10 @@ from .common import (
 @lang_option
 @click.option(
     "--since",
-    metavar="REV|DATE",
-    help="Compare with the project at this git revision, or with the build made by this time "
-    "(2026-11-28, 2026-11-28 18:00: the last 30 builds that changed something are kept), "
-    "instead of the last build.",
+    metavar="VERSION|REV|DATE",
+    help="Compare with a release (pnp release), the project at this git revision, or the build "
+    "made by this time (2026-11-28, 2026-11-28 18:00: the last 30 builds that changed something "
+    "are kept), instead of the last build.",
 )
 @paper_option
 @click.option(
