@@ -354,9 +354,9 @@ def load(
         decks.append(editions.deck_for(deck, table, manifest))
     rules_source, rules_where = None, None
     if manifest.rules:
-        path = confine(
-            manifest.folder / manifest.rules, project.root, manifest.at("game", "rules"), "'rules'"
-        )
+        said = manifest.editions.get(edition, {}) if edition else {}
+        key = ("edition", edition, "rules") if "rules" in said else ("game", "rules")
+        path = confine(manifest.folder / manifest.rules, project.root, manifest.at(*key), "'rules'")
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
             raise BuildError([Problem("error", _("rules source not found"), rules_where)])

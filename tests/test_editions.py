@@ -358,3 +358,18 @@ def test_the_tuck_box_and_the_web_rulebook_speak_the_editions_language(planted):
     assert "Mushroom Hunt: tuck box for the Mushroom cards" in box and "Cut on the solid" in box
     page = (en / "rulebook.html").read_text("utf-8")
     assert '<html lang="en">' in page and "(this table is made from the data)" in page
+
+
+def test_an_editions_rules_outside_the_project_are_refused_at_their_key(planted):
+    translate(planted)
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        "[edition.en]\n",
+        '[edition.en]\nrules = "../../../x.md"\n',
+    )
+    result = build(planted, "--edition", "en")
+    assert result.exit_code == 1
+    assert (
+        "edition.en.rules: error: 'rules' must be a file inside the project folder" in result.output
+    )
