@@ -247,17 +247,14 @@ def test_a_translators_file_goes_out_and_comes_back_by_key(planted, tmp_path):
         'rules = "rules.md"\nlanguages = ["ja", "en"]\n',
     )
     sheet = tmp_path / "en.csv"
-    result = run(
-        "translations",
-        "export",
-        GAME,
-        "--edition",
-        "en",
-        "--to",
-        str(sheet),
-        "--project",
-        str(planted),
-    )
+
+    def export():
+        return run(
+            *("translations", "export", GAME, "--edition", "en", "--to", str(sheet)),
+            *("--project", str(planted)),
+        )
+
+    result = export()
     assert result.exit_code == 0, result.output
     rows = list(csvfile.DictReader(io.StringIO(sheet.read_text("utf-8-sig"))))
     keys = {r["key"]: r for r in rows}
@@ -287,17 +284,7 @@ def test_a_translators_file_goes_out_and_comes_back_by_key(planted, tmp_path):
         "ベニテング弐,赤,2,,"
     )
     assert 'title = "Mushroom Hunt"' in (planted / f"cards/{GAME}/game.toml").read_text("utf-8")
-    again = run(
-        "translations",
-        "export",
-        GAME,
-        "--edition",
-        "en",
-        "--to",
-        str(sheet),
-        "--project",
-        str(planted),
-    )
+    again = export()
     assert "wrote" in again.output and f"data:{DATA}:3:name" in sheet.read_text("utf-8-sig")
     assert f"data:{DATA}:2:name" not in sheet.read_text("utf-8-sig")  # translated now
 

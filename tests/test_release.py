@@ -14,6 +14,18 @@ from pdfread import page_text
 GAME = "kinoko"
 
 
+def committed(root, tag: str):
+    """The project made a git repository, everything but its output committed and tagged."""
+    import subprocess
+
+    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "cards", "layouts"], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True)
+    subprocess.run([*git, "tag", tag], check=True)
+    return git
+
+
 def release(root, version: str):
     result = run("release", GAME, version, "--project", str(root))
     assert "Traceback" not in result.output
@@ -108,7 +120,6 @@ def test_a_version_is_printed_where_a_playtester_looks(tmp_path):
 
 
 def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
-    import subprocess
 
     root = make_fixture_project("planted", tmp_path)
     edit(
@@ -117,11 +128,7 @@ def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
         'rules = "rules.md"\n',
         'rules = "rules.md"\nversion = "git"\n',
     )
-    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t"]
-    subprocess.run([*git, "init", "-q"], check=True)
-    subprocess.run([*git, "add", "."], check=True)
-    subprocess.run([*git, "commit", "-qm", "first"], check=True)
-    subprocess.run([*git, "tag", "playtest-1"], check=True)
+    committed(root, "playtest-1")
     assert run("build", GAME, "--project", str(root)).exit_code == 0
     proof = root / "output" / GAME / "cards.pdf"
     assert "版：playtest-1" in page_text(proof, 0) and "+edits" not in page_text(proof, 0)
@@ -141,11 +148,7 @@ def test_a_commit_alone_changes_a_git_version_printed(tmp_path):
         'rules = "rules.md"\n',
         'rules = "rules.md"\nversion = "git"\n',
     )
-    git = ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t"]
-    subprocess.run([*git, "init", "-q"], check=True)
-    subprocess.run([*git, "add", "cards", "layouts"], check=True)
-    subprocess.run([*git, "commit", "-qm", "first"], check=True)
-    subprocess.run([*git, "tag", "a"], check=True)
+    git = committed(root, "a")
     assert run("build", GAME, "--project", str(root)).exit_code == 0
     subprocess.run([*git, "tag", "-d", "a"], check=True, capture_output=True)
     subprocess.run([*git, "tag", "b"], check=True)

@@ -164,17 +164,21 @@ class SheetsBuilder(Builder):
     def files(self, plan: Plan) -> list[str]:
         return [f"{self.name}.pdf"]
 
-    def glyphs(self, plan: Plan) -> None:
-        decks, language = plan.sheets[self.name], plan.game.manifest.language
-        lines = proof_text(
+    def proof(self, plan: Plan) -> list[str]:
+        """The proof page's lines for this kind's decks, in the edition's language."""
+        return proof_text(
             plan.game.title,
             self.heading,
-            decks,
+            plan.sheets[self.name],
             plan.paper_name,
             plan.back_offset,
-            language,
+            plan.game.manifest.language,
             plan.game.manifest.version,
         )
+
+    def glyphs(self, plan: Plan) -> None:
+        decks, language = plan.sheets[self.name], plan.game.manifest.language
+        lines = self.proof(plan)
         on = [printed.say(language, line) for line in PROOF_LINES_ON]
         use_sheet_glyphs(plan.fonts, [*lines, *on], decks, language)
 
@@ -183,15 +187,7 @@ class SheetsBuilder(Builder):
 
         plan = job.plan
         decks, language = plan.sheets[self.name], plan.game.manifest.language
-        lines = proof_text(
-            plan.game.title,
-            self.heading,
-            decks,
-            plan.paper_name,
-            plan.back_offset,
-            language,
-            plan.game.manifest.version,
-        )
+        lines = self.proof(plan)
         doc_title = f"{plan.game.title} {printed.say(language, self.heading)}"
         if plan.proof:
             lines = [*lines, "", *(printed.say(language, line) for line in PROOF_LINES_ON)]
