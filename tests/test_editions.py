@@ -172,7 +172,7 @@ def test_every_word_pnp_prints_has_its_english():
     import string
 
     from generator import kinds, printed
-    from generator.builders import html, sheets, tuckbox
+    from generator.builders import board, html, reprint, sheets, tuckbox
     from generator.builders import rulebook as book_builder
     from generator.layout import rulebook
 
@@ -194,6 +194,7 @@ def test_every_word_pnp_prints_has_its_english():
     said |= {book_builder.QUICK_REFERENCE, book_builder.RULEBOOK}
     said |= {rulebook.ADDED_NOTE, rulebook.FROM_DATA, rulebook.PROVISIONAL}
     said |= {rulebook.PROVISIONAL_NOTE, tuckbox.HOW, html.FROM_DATA_HTML}
+    said |= {reprint.HEADING, reprint.SINCE, board.TILES, board.JOIN, board.ORDER}
     said = {s for s in said if any("\u3040" <= ch <= "\u9fff" for ch in s)}
     english = printed.WORDS["en"]
     assert sorted(said - set(english)) == []

@@ -8,25 +8,34 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .. import printed
 from ..layout.plan import Plan
 from ..layout.sheets import Tiling
 from ..layout.units import MM
 from . import Builder, Job
 from .sheets import PROOF_LINES
 
+TILES = "{w}×{h} mm のボードを {n} 枚に分けて印刷します（のりしろ {overlap} mm）。"
+JOIN = (
+    "２枚目からは各ページの点線で余白を切り落とし、のりしろを隣の紙に重ねて"
+    "○＋の印を合わせ、貼り合わせてください。"
+)
+ORDER = "A1 が左上です。数字は右へ、アルファベットは下へ進みます。"
 
-def guide_text(title: str, name: str, tiling: Tiling) -> list[str]:
-    """What the first page of a tiled board says."""
+
+def guide_text(title: str, name: str, tiling: Tiling, language: str = "ja") -> list[str]:
+    """What the first page of a tiled board says, in the edition's language."""
     bw, bh = tiling.board
-    return [
-        f"{title}　{name}",
-        f"{bw / MM:g}×{bh / MM:g} mm のボードを {len(tiling.tiles)} 枚に分けて印刷します"
-        f"（のりしろ {tiling.overlap / MM:g} mm）。",
-        *PROOF_LINES,
-        "２枚目からは各ページの点線で余白を切り落とし、のりしろを隣の紙に重ねて"
-        "○＋の印を合わせ、貼り合わせてください。",
-        "A1 が左上です。数字は右へ、アルファベットは下へ進みます。",
-    ]
+    said = printed.say(
+        language,
+        TILES,
+        w=f"{bw / MM:g}",
+        h=f"{bh / MM:g}",
+        n=len(tiling.tiles),
+        overlap=f"{tiling.overlap / MM:g}",
+    )
+    lines = (printed.say(language, line) for line in (*PROOF_LINES, JOIN, ORDER))
+    return [f"{title}　{name}", said, *lines]
 
 
 class BoardBuilder(Builder):
@@ -46,7 +55,9 @@ class BoardBuilder(Builder):
     def glyphs(self, plan: Plan) -> None:
         for board in plan.boards:
             for tiling in board.tilings.values():
-                title, *lines = guide_text(plan.game.title, board.name, tiling)
+                title, *lines = guide_text(
+                    plan.game.title, board.name, tiling, plan.game.manifest.language
+                )
                 plan.fonts.use("bold", title + "".join(t.label for t in tiling.tiles))
                 for line in lines:
                     plan.fonts.use("body", line)
@@ -58,7 +69,7 @@ class BoardBuilder(Builder):
         files = {}
         for b in job.plan.boards:
             for file, tiling in b.tilings.items():
-                guide = guide_text(title, b.name, tiling)
+                guide = guide_text(title, b.name, tiling, job.plan.game.manifest.language)
                 files[job.out / file] = render_board.board_pdf(
                     f"{title} {b.name}", guide, b.face, tiling, job.font_names
                 )

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import diff
+from .. import diff, printed
 from ..layout.faces import FaceStore
 from ..layout.plan import DeckSheets, Plan, laid_cards
 from ..render import fonts as render_fonts
-from .sheets import SIDES, proof_text, use_sheet_glyphs
+from .sheets import proof_text, sides, use_sheet_glyphs
 
 HEADING = "差し替え用シート（変更・追加されたカードだけ）"
+SINCE = "　{since}からの変更"
 
 
 def decks_to_reprint(plan: Plan, keys: set[tuple]) -> list[DeckSheets]:
@@ -39,11 +40,17 @@ def pdf(plan: Plan, decks: list[DeckSheets], cache, since: str) -> bytes:
     (`since`: 前回のビルド, a git revision, a kept build's time), and how to print them."""
     from ..render import pdf as render_pdf
 
-    title = plan.game.title
-    heading = f"{HEADING}　{since}からの変更"
-    lines = proof_text(title, heading, decks, plan.paper_name, plan.back_offset)
-    use_sheet_glyphs(plan.fonts, lines, decks)  # the faces' characters: this layout's own
+    title, language = plan.game.title, plan.game.manifest.language
+    heading = printed.say(language, HEADING) + printed.say(language, SINCE, since=since)
+    version = plan.game.manifest.version
+    lines = proof_text(title, heading, decks, plan.paper_name, plan.back_offset, language, version)
+    use_sheet_glyphs(plan.fonts, lines, decks, language)  # the faces' are this layout's own
     names = render_fonts.register(plan.fonts, cache)
     return render_pdf.sheets_pdf(
-        f"{title} {HEADING}", lines, decks, names, SIDES, back_offset=plan.back_offset
+        f"{title} {printed.say(language, HEADING)}",
+        lines,
+        decks,
+        names,
+        sides(language),
+        back_offset=plan.back_offset,
     )
