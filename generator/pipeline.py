@@ -102,7 +102,9 @@ def build(
             picked = _builders().select(None)
         # Printing does not wait for the game to hold together: playouts are check's business.
         result = (
-            check(project, todo, options, cache, False, session) if todo else Result(Problems())
+            check(project, todo, options, cache, False, session, named=bool(game_ids))
+            if todo
+            else Result(Problems())
         )
         _say_again(result, reused, out)
         clock.lap(result, "check")
@@ -131,8 +133,11 @@ def check(
     cache: Cache | None = None,
     play: bool = True,
     session: Session | None = None,
+    named: bool | None = None,
 ) -> Result:
-    """Every game loaded, its rules checked and laid out: their plans and problems."""
+    """Every game loaded, its rules checked and laid out: their plans and problems. `named`:
+    the games were named by the user (default: when `game_ids` lists any)."""
+    named = bool(game_ids) if named is None else named
     from .fonts import FontIndex
     from .layout import templates
 
@@ -143,7 +148,7 @@ def check(
     result.font_index = FontIndex([project.root / "fonts"], cache)
     with in_force(options.limits), templates.kept_in(session.templates):
         for gid in game_ids or project.game_ids():
-            for edition in _editions(project, gid, options, result.problems):
+            for edition in _editions(project, gid, options, result.problems, named):
                 since = len(result.problems.items)
                 try:
                     plan = _check_game(project, gid, options, result, play, session, edition)
@@ -156,8 +161,12 @@ def check(
     return result
 
 
-def _editions(project: Project, gid: str, options: Options, problems: Problems) -> list[str]:
-    """The editions of a game to check and build: "" is its source language."""
+def _editions(
+    project: Project, gid: str, options: Options, problems: Problems, named: bool = True
+) -> list[str]:
+    """The editions of a game to check and build: "" is its source language. A game not named
+    on the command line that has no such edition is passed over (a notice), not an error: one
+    game of a project in English does not make the others wrong."""
     if options.edition is None:
         return [""]
     try:
@@ -170,6 +179,18 @@ def _editions(project: Project, gid: str, options: Options, problems: Problems) 
         return [""]
     if options.edition in languages:
         return [options.edition]
+    if not named:
+        problems.notice(
+            _(
+                "{game} has no '{edition}' edition (its [game] languages: {languages}): not "
+                "built in it",
+                game=gid,
+                edition=options.edition,
+                languages=", ".join(languages),
+            ),
+            project.manifest(gid).at("game", "languages"),
+        )
+        return []
     problems.error(
         _(
             "{game} has no '{edition}' edition: its [game] languages are {languages} (add the "

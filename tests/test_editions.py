@@ -361,3 +361,22 @@ def test_an_editions_rules_outside_the_project_are_refused_at_their_key(planted)
     assert (
         "edition.en.rules: error: 'rules' must be a file inside the project folder" in result.output
     )
+
+
+def test_an_edition_of_the_whole_project_passes_over_the_games_without_it(planted):
+    """`pnp build --edition en` with no game named builds each game that has an English
+    edition and says of the others that they have none; naming one without is an error."""
+    import shutil
+
+    shutil.copytree(planted / f"cards/{GAME}", planted / "cards/other")
+    shutil.copytree(planted / f"layouts/{GAME}", planted / "layouts/other")
+    translate(planted)  # kinoko only
+    result = run("build", "--edition", "en", "--project", str(planted))
+    assert result.exit_code == 0, result.output
+    assert "other has no 'en' edition (its [game] languages: ja): not built in it" in result.output
+    assert (planted / "output" / GAME / "en" / "cards.pdf").is_file()
+    assert not (planted / "output" / "other").exists()
+    named = run("build", "other", "--edition", "en", "--project", str(planted))
+    assert (
+        named.exit_code == 1 and "other has no 'en' edition: its [game] languages" in named.output
+    )
