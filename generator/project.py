@@ -112,6 +112,9 @@ class Manifest:
     # [game] version: printed on the proof page, the rulebook's footer and the summary, and
     # {{ game.version }} in layouts; "git" reads the project's git tag or commit (see versions)
     version: str = ""
+    # [game] feedback: the designer's form for playtesters, a URL with {game}, {version} and
+    # {language} filled in, shown as a QR code on the proof page and the rulebook's last page
+    feedback: str = ""
 
     @property
     def language(self) -> str:
@@ -257,6 +260,7 @@ GAME_KEYS = {
     "rulebook_measure",
     "languages",
     "version",
+    "feedback",
 }
 # The languages an edition can be printed in: pnp's own printed words exist for these.
 EDITION_LANGUAGES = LANGUAGES
@@ -652,7 +656,30 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         languages=languages,
         editions=editions,
         version=_text_or_none(info, "version", fail, doc) or "",
+        feedback=_feedback(info, fail, doc),
     )
+
+
+def _feedback(info: dict, fail, doc) -> str:
+    """`[game] feedback = "https://…?game={game}&v={version}&lang={language}"`: an http(s)
+    URL, its fields among game, version and language."""
+    url = _text_or_none(info, "feedback", fail, doc) or ""
+    if not url:
+        return ""
+    import string
+
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(url) if f is not None}
+    except ValueError:
+        fields = {"{"}
+    if not url.startswith(("https://", "http://")) or fields - {"game", "version", "language"}:
+        message = _(
+            "[game] feedback must be a web address (https://…), its fields among {{game}}, "
+            "{{version}} and {{language}}: got {url!r}",
+            url=url,
+        )
+        raise fail(message, doc.at("game", "feedback"))
+    return url
 
 
 def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]:

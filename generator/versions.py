@@ -41,3 +41,17 @@ def resolved(manifest, root, given: str | None, problems: Problems):
             manifest.at("game", "version"),
         )
     return replace(manifest, version=said)
+
+
+def feedback_url(manifest) -> str:
+    """The game's feedback form (`[game] feedback`) with its game, version and language filled
+    in, each quoted for a URL; "" without one."""
+    from urllib.parse import quote
+
+    if not manifest.feedback:
+        return ""
+    return manifest.feedback.format(
+        game=quote(manifest.id, safe=""),
+        version=quote(manifest.version, safe=""),
+        language=quote(manifest.language, safe=""),
+    )

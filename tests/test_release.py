@@ -165,3 +165,36 @@ def test_diff_compares_with_a_release_by_its_name(tmp_path):
     assert result.exit_code == 0, result.output
     assert "compared with release 1.0" in result.output
     assert "ベニテング4 (cards/kinoko/kinoko.csv:5) number: 4 → 8" in result.output
+
+
+def test_the_feedback_form_is_a_qr_code_a_phone_reads(tmp_path):
+    """[game] feedback with {game}, {version} and {language}: the proof page and the
+    rulebook's last page carry it as a QR code that decodes to the form's address."""
+    import pypdfium2
+    import zxingcpp
+
+    root = make_fixture_project("planted", tmp_path)
+    edit(
+        root,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nversion = "0.5 beta"\n'
+        'feedback = "https://forms.example.org/f?game={game}&v={version}&lang={language}"\n',
+    )
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    want = "https://forms.example.org/f?game=kinoko&v=0.5%20beta&lang=ja"
+
+    def read(path, page):
+        pdf = pypdfium2.PdfDocument(path)
+        try:
+            image = pdf[page if page >= 0 else len(pdf) + page].render(scale=3).to_pil()
+        finally:
+            pdf.close()
+        return [r.text for r in zxingcpp.read_barcodes(image)]
+
+    out = root / "output" / GAME
+    assert read(out / "cards.pdf", 0) == [want]
+    assert read(out / "rulebook.pdf", -1) == [want]
+    edit(root, f"cards/{GAME}/game.toml", 'feedback = "https://', 'feedback = "ftp://')
+    bad = run("build", GAME, "--project", str(root))
+    assert bad.exit_code == 1 and "[game] feedback must be a web address" in bad.output

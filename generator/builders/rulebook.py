@@ -16,6 +16,7 @@ from ..model import Game
 from ..problems import SourceRef
 from ..rulesource import to_markdown
 from ..typeset import set_digits
+from ..versions import feedback_url
 from . import Builder, Job, digest_of
 
 QUICK_REFERENCE = "クイックリファレンス"
@@ -79,6 +80,7 @@ class RulebookBuilder(_FromRules):
         plan.fonts.use(
             "body",
             footer(plan.book, 0, plan.game.manifest.version)
+            + feedback_url(plan.game.manifest)
             + printed.say(language, ADDED_NOTE)
             + printed.say(language, FROM_DATA),
         )
@@ -105,6 +107,7 @@ class RulebookBuilder(_FromRules):
             plan.game.manifest.rulebook_measure,
             plan.game.manifest.language,
             plan.game.manifest.version,
+            feedback_url(plan.game.manifest),
         )
 
     def build(self, job: Job) -> dict[Path, bytes]:
@@ -121,6 +124,7 @@ class RulebookBuilder(_FromRules):
             lambda page: footer(book, page, plan.game.manifest.version),
             plan.pictures,
             plan.icons,
+            feedback_url(plan.game.manifest),
         )
         return {job.out / "rulebook.pdf": data}
 

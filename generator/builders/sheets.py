@@ -10,6 +10,7 @@ from pathlib import Path
 from .. import printed
 from ..layout.plan import DeckSheets, Plan
 from ..layout.units import MM
+from ..versions import feedback_url
 from . import Builder, Job
 
 PROOF_LINES = (
@@ -180,7 +181,9 @@ class SheetsBuilder(Builder):
         decks, language = plan.sheets[self.name], plan.game.manifest.language
         lines = self.proof(plan)
         on = [printed.say(language, line) for line in PROOF_LINES_ON]
-        use_sheet_glyphs(plan.fonts, [*lines, *on], decks, language)
+        use_sheet_glyphs(
+            plan.fonts, [*lines, *on, feedback_url(plan.game.manifest)], decks, language
+        )
 
     def build(self, job: Job) -> dict[Path, bytes]:
         from ..render import pdf
@@ -199,5 +202,6 @@ class SheetsBuilder(Builder):
             sides(language),
             proof=plan.proof,
             back_offset=plan.back_offset,
+            feedback=feedback_url(plan.game.manifest),
         )
         return {job.out / f"{self.name}.pdf": data}

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import io
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import HexColor, black, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -29,14 +32,16 @@ def sheets_pdf(
     sides: tuple[str, str] = ("表", "裏"),
     proof: bool = False,
     back_offset=None,
+    feedback: str = "",
 ) -> bytes:
     """Card or token sheets: a proof page, then each front sheet and (where the sheet has backs)
-    its back. `sides` are the words that label front and back sheets."""
+    its back. `sides` are the words that label front and back sheets; `feedback` a URL the
+    proof page shows as a QR code (the designer's form for playtesters)."""
     buf = io.BytesIO()
     page = decks[0].geometry.page
     # The initial font is ours too: otherwise every page names an unembedded Helvetica.
     c = new_canvas(buf, page, doc_title, font_names)
-    _proof_page(c, proof_lines, page, font_names)
+    _proof_page(c, proof_lines, page, font_names, feedback)
     # Faces drawn more than once, and runs of boxes many faces share, each one form.
     forms: dict[tuple, str] = {}
     layers: dict[tuple, str] = {}
@@ -325,7 +330,18 @@ def _wrapped(line: str, width: float, font: str, size: float) -> list[str]:
     return [indent + part for part in textfit.wrap(rest, width, measure) or [rest]]
 
 
-def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_names) -> None:
+def qr_drawing(url: str, size: float) -> Drawing:
+    """A QR code of `url`, `size` points square (ReportLab's own encoder)."""
+    widget = QrCodeWidget(url)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def _proof_page(
+    c: Canvas, lines: list[str], page: tuple[float, float], font_names, feedback: str = ""
+) -> None:
     left = 20 * MM
     y = proof_header(c, lines, page, font_names) - 58 * MM
     if y < 15 * MM:  # the square on a page of its own
@@ -337,4 +353,8 @@ def _proof_page(c: Canvas, lines: list[str], page: tuple[float, float], font_nam
     c.rect(left, y, 50 * MM, 50 * MM, stroke=1, fill=0)
     c.setFillColor(black)
     c.drawString(left + 53 * MM, y + 24 * MM, "50 mm × 50 mm")
+    if feedback:  # the designer's feedback form: game, version and language filled in
+        renderPDF.draw(qr_drawing(feedback, 30 * MM), c, page[0] - 20 * MM - 30 * MM, y + 20 * MM)
+        c.setFont(font_names["body"], 6)
+        c.drawRightString(page[0] - 20 * MM, y + 17 * MM, feedback[:90])
     c.showPage()

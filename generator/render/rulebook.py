@@ -988,8 +988,10 @@ def rulebook_pdf(
     footer_text,
     pictures=None,
     icons=None,
+    feedback: str = "",
 ) -> bytes:
-    """The rulebook: `title` names the document, `footer_text(page)` is each page's footer."""
+    """The rulebook: `title` names the document, `footer_text(page)` is each page's footer;
+    `feedback` a URL its end shows as a QR code (the designer's form for playtesters)."""
     buf = io.BytesIO()
     # A comfortable measure (about 40 characters, [game] rulebook_measure): the side margins
     # widen to it, never under 18 mm; the frame pads the text 6 pt each side.
@@ -1018,6 +1020,11 @@ def rulebook_pdf(
                 ),
             ),
         ]
+    if feedback:
+        from .pdf import qr_drawing
+
+        story += [Spacer(1, 6 * MM), qr_drawing(feedback, 25 * MM)]
+        story.append(TextBlock(feedback, ParagraphStyle("feedback", parent=st["body"], fontSize=7)))
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buf.getvalue()
 
