@@ -4,8 +4,10 @@
 An edition's words live beside the source's, where a translator works:
 - data: a column `name@en` beside `name` (a cell left empty prints the source's, and is listed);
 - rules: `rules.en.md` beside `rules.md` (or `[edition.en] rules = "…"`);
-- the manifest: `[edition.en] title = "…"`;
-- layouts: a box key `text@en = "…"` (any key: `size@en = 8` too) over the source's.
+- the manifest: `[edition.en]` (title, component names, fonts);
+- layouts: a quoted box key `"text@en" = "…"` (any key: `"size@en"` too) over the source's
+  (layout/boxes.edition_props);
+- terms: `glossary.toml`, `[en] "渡海" = "Sail"`, which check holds the edition to.
 
 The source edition reads none of these, so adding a translation never changes it. Fed by
 project.py's manifest and load's tables; the model, layout and builders see a game as usual,
