@@ -47,6 +47,14 @@ class Entry:
     # What names the card whatever its words say: the values of its deck's composition key or
     # id column, where they tell the deck's rows apart (a rename is then a change); () if none.
     ident: tuple = ()
+    # The front face's own key, where it prints the version and `front` leaves that out: the
+    # face to draw old beside new
+    drawn: str | None = None
+
+    @property
+    def face(self) -> str:
+        """The key of the front face as drawn."""
+        return self.drawn or self.front
 
 
 @dataclass
@@ -177,7 +185,10 @@ def _entry(name: str, card, front: Face, back: Face | None, size) -> Entry:
     fields = {k: v for k, v in card.fields.items() if not k.startswith("_")}
     back_key = key_apart_from(back, VERSION_BOX) if back else None
     front_key = key_apart_from(front, VERSION_BOX)
-    return Entry(name, card.label(), card.where.row_place, fields, front_key, back_key, size)
+    drawn = front.key if front_key != front.key else None
+    return Entry(
+        name, card.label(), card.where.row_place, fields, front_key, back_key, size, drawn=drawn
+    )
 
 
 HISTORY = 30  # builds kept for `diff --since DATE`, the newest

@@ -153,6 +153,7 @@ def load(project: Project, game: str, version: str) -> Release | None:
                 p["back"],
                 tuple(p["size"]),
                 tuple(p["ident"]),
+                p.get("drawn"),
             )
             for p in data["pieces"]
         ]
@@ -173,6 +174,7 @@ def _record(project: Project, game: str, done: Release) -> Path:
             "back": e.back,
             "size": list(e.size),
             "ident": list(e.ident),
+            "drawn": e.drawn,
         }
         for e in done.snapshot.entries
     ]

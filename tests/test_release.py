@@ -198,3 +198,22 @@ def test_the_feedback_form_is_a_qr_code_a_phone_reads(tmp_path):
     edit(root, f"cards/{GAME}/game.toml", 'feedback = "https://', 'feedback = "ftp://')
     bad = run("build", GAME, "--project", str(root))
     assert bad.exit_code == 1 and "[game] feedback must be a web address" in bad.output
+
+
+def test_diff_of_a_versioned_game_draws_both_faces(tmp_path):
+    """The version printed on every card is left out of the comparison, not out of the
+    picture: diff.pdf still draws the old face beside the new."""
+    root = make_fixture_project("planted", tmp_path)
+    edit(
+        root,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nversion = "1"\n',
+    )
+    assert run("build", GAME, "--project", str(root)).exit_code == 0
+    edit(root, f"cards/{GAME}/kinoko.csv", "ベニテング4,赤,4", "ベニテング4,赤,8")
+    edit(root, f"cards/{GAME}/game.toml", 'version = "1"', 'version = "2"')
+    result = run("diff", GAME, "--project", str(root))
+    assert "1 changed" in result.output, result.output
+    text = page_text(root / "output" / GAME / "diff.pdf", 0)
+    assert text.count("ベニテング4") == 3, text  # the old face, the new face and the note

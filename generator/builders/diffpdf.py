@@ -42,11 +42,11 @@ def pdf(
     pairs = []
     head = heading(title, since)
     fonts.use("bold", head)
-    olds = old.faces(c.old.front for c in changes if c.old)
-    news = new.faces(c.new.front for c in changes if c.new)
+    olds = old.faces(c.old.face for c in changes if c.old)
+    news = new.faces(c.new.face for c in changes if c.new)
     for change in changes:
-        of = olds.get(change.old.front) if change.old else None
-        nf = news.get(change.new.front) if change.new else None
+        of = olds.get(change.old.face) if change.old else None
+        nf = news.get(change.new.face) if change.new else None
         lines = notes(change)
         fonts.use("bold", lines[0])
         for line in lines[1:]:
