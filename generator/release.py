@@ -25,8 +25,9 @@ from . import diff as differ
 from . import output, pipeline, printed
 from .cache import Cache
 from .i18n import _
-from .problems import BuildError, Problem
+from .problems import BuildError, Problem, SourceRef
 from .project import Project
+from .textfile import confine
 
 _VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._+-]{0,39}")
 _SENTENCE = re.compile(r"[^。！？\n]+[。！？]?")
@@ -70,6 +71,10 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
                 )
             ]
         )
+    project.manifest(game)  # a game of the project, named as one (else its error)
+    record = folder_of(project, game) / f"{version}.json"
+    # never written through a folder linked out of the project: said before anything is built
+    confine(record.parent, project.root, SourceRef(project.rel(record)), _("the releases folder"))
     out = project.output_for(opts.out)
     cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
     kept = releases(project, game)
@@ -186,7 +191,7 @@ def _record(project: Project, game: str, done: Release) -> Path:
         "rules": done.rules,
         "pieces": pieces,
     }
-    path = folder_of(project, game) / f"{done.version}.json"
+    path = folder_of(project, game) / f"{done.version}.json"  # confined by release()
     text = json.dumps(data, ensure_ascii=False, indent=1, default=str) + "\n"
     output.atomic_write(path, text.encode())
     return path

@@ -217,3 +217,18 @@ def test_diff_of_a_versioned_game_draws_both_faces(tmp_path):
     assert "1 changed" in result.output, result.output
     text = page_text(root / "output" / GAME / "diff.pdf", 0)
     assert text.count("ベニテング4") == 3, text  # the old face, the new face and the note
+
+
+def test_a_release_writes_nothing_through_a_folder_linked_out_of_the_project(tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    root = make_fixture_project("planted", tmp_path)
+    (root / f"cards/{GAME}/releases").symlink_to(outside, target_is_directory=True)
+    result = release(root, "1.0")
+    assert result.exit_code == 1, result.output
+    assert "must be a file inside the project folder" in result.output
+    assert list(outside.iterdir()) == []
+    assert not (root / "output" / GAME / "releases").exists()  # refused before anything is built
+    assert release(root, "1.0/../../x").exit_code == 1
+    bad = run("release", "../etc", "1.0", "--project", str(root))
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
