@@ -26,6 +26,7 @@ from .load.table import Row, Table
 from .model import Deck, freeze
 from .problems import Problems, SourceRef
 from .project import EDITION_LANGUAGES, Manifest
+from .textfile import confine
 
 _KEY = re.compile(rf"^(.+)@({'|'.join(EDITION_LANGUAGES)})$")  # name@en
 
@@ -258,6 +259,7 @@ def check_glossary(game, source_rules: str, source_names: dict, problems: Proble
     if not language or not path.is_file():
         return
     rel = f"cards/{game.id}/{GLOSSARY}"
+    confine(path, game.manifest.folder.parent.parent, SourceRef(rel), _("glossary"))
     doc = tomlfile.read(path, SourceRef(rel), _("glossary"))
     terms = doc.data.get(language, {})
     if not isinstance(terms, dict):

@@ -383,7 +383,12 @@ def load(
             raise BuildError([Problem("error", _("rules source not found"), rules_where)])
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
         if edition and source_rules and source_rules != manifest.rules:  # a translation
-            there = manifest.folder / source_rules
+            there = confine(
+                manifest.folder / source_rules,
+                project.root,
+                manifest.at("game", "rules"),
+                "'rules'",
+            )
             if there.is_file():
                 editions.check_structure(
                     read_text(there, SourceRef(project.rel(there)), max_mb=limits.file_mb),
@@ -413,6 +418,8 @@ def load(
     game = Game(manifest, tuple(decks), rules_source, rules_where, words, tuple(translated))
     if edition:  # the edition's words held to the game's glossary
         there = manifest.folder / source_rules if source_rules else None
+        if there is not None:
+            there = confine(there, project.root, manifest.at("game", "rules"), "'rules'")
         source = (
             read_text(there, SourceRef(project.rel(there))) if there and there.is_file() else ""
         )

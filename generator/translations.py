@@ -21,6 +21,7 @@ from .i18n import _
 from .load import read_table
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
+from .textfile import confine
 
 HEADER = ["key", "context", "source", "translation"]
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e]")  # a text in Japanese
@@ -68,7 +69,7 @@ def entries(project: Project, game: str, language: str, problems: Problems) -> l
     for comp in manifest.components:
         if not comp.kind_of.rows:
             continue
-        path = manifest.folder / comp.data
+        path = confine(manifest.folder / comp.data, project.root, comp.at("data"), "'data'")
         rel = project.rel(path)
         table = read_table(path, SourceRef(rel), comp.sheet_name, header=comp.header)
         for row in table.rows:

@@ -380,3 +380,29 @@ def test_an_edition_of_the_whole_project_passes_over_the_games_without_it(plante
     assert (
         named.exit_code == 1 and "other has no 'en' edition: its [game] languages" in named.output
     )
+
+
+def test_a_translators_export_reads_no_data_outside_the_project(planted, tmp_path):
+    """A game whose data names a file outside the project: the export refuses, and says so,
+    rather than copying another's file into a spreadsheet."""
+    secret = tmp_path / "secret.csv"
+    secret.write_text("name,color,number\n秘密,赤,1\n", "utf-8")
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        'rules = "rules.md"\n',
+        'rules = "rules.md"\nlanguages = ["ja", "en"]\n',
+    )
+    edit(
+        planted,
+        f"cards/{GAME}/game.toml",
+        'data = "kinoko.csv"',
+        f'data = "../../../{secret.name}"',
+    )
+    sheet = tmp_path / "en.csv"
+    result = run(
+        *("translations", "export", GAME, "--edition", "en", "--to", str(sheet)),
+        *("--project", str(planted)),
+    )
+    assert result.exit_code == 1 and "inside the project folder" in result.output
+    assert not sheet.exists() or "秘密" not in sheet.read_text("utf-8-sig")
