@@ -21,14 +21,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from .i18n import _, ngettext
+from .i18n import _, ngettext, translated
 from .load.table import Row, Table
 from .model import Deck, freeze
 from .problems import Problems, SourceRef
-from .project import EDITION_LANGUAGES, Manifest
+from .project import Manifest
 from .textfile import confine
-
-_KEY = re.compile(rf"^(.+)@({'|'.join(EDITION_LANGUAGES)})$")  # name@en
 
 
 def manifest_for(manifest: Manifest, language: str, problems: Problems) -> Manifest:
@@ -92,25 +90,25 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
     printed in place of the source's once the deck is checked (`deck_for`); a cell with no
     translation keeps the source's and is listed (a notice per column)."""
     others = set(manifest.languages[1:])
-    columns = [c for c in table.columns if not ((m := _KEY.match(c)) and m[2] in others)]
-    if len(columns) == len(table.columns):
+    of = {c: said for c in table.columns if (said := translated(c)) and said[1] in others}
+    if not of:
         return table  # nothing translated in this table
+    columns = [c for c in table.columns if c not in of]
     language = manifest.edition
-    for column in table.columns:
-        m = _KEY.match(column)
-        if m and m[2] in others and m[1] not in columns:
+    for column, (base, _lang) in of.items():
+        if base not in columns:
             problems.warning(
                 _(
                     "'{column}' translates no column of the sheet: there is no '{base}' (its "
                     "columns: {columns})",
                     column=column,
-                    base=m[1],
+                    base=base,
                     columns=", ".join(columns),
                 ),
                 table.where.at(row=table.header_row, column=column),
             )
-    translated = [c for c in columns if f"{c}@{language}" in table.columns] if language else []
-    missing: dict[str, list[Row]] = {c: [] for c in translated}
+    taken = [c for c in columns if f"{c}@{language}" in table.columns] if language else []
+    missing: dict[str, list[Row]] = {c: [] for c in taken}
     # (column, source text) -> (its first translation, the row that says it): one text, one
     # translation; a second is a term translated two ways
     first: dict[tuple[str, str], tuple[str, Row]] = {}
@@ -119,7 +117,7 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
         values = {c: row.values.get(c, "") for c in columns}
         rows.append(Row(row.where, values, tuple(values[c] for c in columns)))
         mine = {}
-        for column in translated:
+        for column in taken:
             text = row.values.get(f"{column}@{language}", "")
             if text.strip():
                 mine[column] = text
@@ -155,9 +153,7 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
                 ),
                 untranslated[0].where.at(column=f"{column}@{language}"),
             )
-    return replace(
-        table, columns=columns, rows=rows, translated=tuple(translated), translations=said
-    )
+    return replace(table, columns=columns, rows=rows, translated=tuple(taken), translations=said)
 
 
 def deck_for(deck: Deck, table: Table, manifest: Manifest) -> Deck:
@@ -184,12 +180,12 @@ def deck_for(deck: Deck, table: Table, manifest: Manifest) -> Deck:
 def at_translations(problems: Problems, since: int, game) -> None:
     """The problems found since `since` at a cell an edition took from its translation, moved
     to the translation's cell (`name@en`): that is the text to mend."""
-    translated = dict(game.translated)
+    taken = dict(game.translated)
     language = game.manifest.edition
     for i in range(since, len(problems.items)):
         p = problems.items[i]
         where = p.where
-        if where is not None and where.column in translated.get(where.file, ()):
+        if where is not None and where.column in taken.get(where.file, ()):
             problems.items[i] = replace(p, where=where.at(column=f"{where.column}@{language}"))
 
 
@@ -216,11 +212,11 @@ def structure(source: str) -> list[tuple[str, int]]:
     return out
 
 
-def check_structure(source: str, translated: str, where, there, problems: Problems) -> None:
+def check_structure(source: str, edition: str, where, there, problems: Problems) -> None:
     """An edition's rules shaped as the source's: the same headings at the same levels, the same
     marks and directives, the same lists, in the same order. Each difference is a warning at
     the edition's line, naming the source's (at most five: a first mend often settles more)."""
-    a, b = structure(source), structure(translated)
+    a, b = structure(source), structure(edition)
     seen = 0
     matcher = difflib.SequenceMatcher(None, [x for x, _ in a], [x for x, _ in b], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -248,10 +244,10 @@ def check_structure(source: str, translated: str, where, there, problems: Proble
 GLOSSARY = "glossary.toml"  # cards/<game>/glossary.toml: [en] 煩悩カード = "Klesha cards"
 
 
-def check_glossary(game, source_rules: str, source_names: dict, problems: Problems) -> None:
-    """The game's glossary held to its edition: each source term the rules or the data use is
-    said with its translation in the edition's rules and in each translated cell that holds the
-    term, and each component named as the glossary names it."""
+def check_glossary(game, root, source_rules: str, source_names: dict, problems: Problems) -> None:
+    """The game's glossary held to its edition: each source term the rules use is said with its
+    translation in the edition's rules, each translated cell that holds a term says its
+    translation, and each component is named as the glossary names it."""
     from . import tomlfile
 
     path = game.manifest.folder / GLOSSARY
@@ -259,18 +255,28 @@ def check_glossary(game, source_rules: str, source_names: dict, problems: Proble
     if not language or not path.is_file():
         return
     rel = f"cards/{game.id}/{GLOSSARY}"
-    confine(path, game.manifest.folder.parent.parent, SourceRef(rel), _("glossary"))
+    confine(path, root, SourceRef(rel), _("glossary"))
     doc = tomlfile.read(path, SourceRef(rel), _("glossary"))
     terms = doc.data.get(language, {})
     if not isinstance(terms, dict):
         return
-    said = game.rules_source or ""
+    source = game.manifest.languages[0]
+    # each translated cell once: (where, column, the source's text, its translation)
+    cells = [
+        (card.where.at(column=f"{column}@{language}"), column, card.fields[f"{column}@{source}"])
+        + (card.fields[column],)
+        for deck in game.decks
+        for card, _n in deck.alike
+        for file, columns in game.translated
+        if file == deck.where.file
+        for column in columns
+    ]
+    said = (game.rules_source or "").casefold()
     for term, words in terms.items():
         if not isinstance(words, str):
             continue
-        at = doc.at(language, term)
         uses = source_rules.count(term)
-        if uses and words.casefold() not in said.casefold():
+        if uses and words.casefold() not in said:
             problems.warning(
                 ngettext(
                     "the source rules say 「{term}」 once, but the {language} rules never say "
@@ -282,7 +288,7 @@ def check_glossary(game, source_rules: str, source_names: dict, problems: Proble
                     language=language,
                     words=words,
                 ),
-                at,
+                doc.at(language, term),
             )
         for comp in game.manifest.components:
             if source_names.get(comp.id) == term and comp.name != words:
@@ -297,27 +303,18 @@ def check_glossary(game, source_rules: str, source_names: dict, problems: Proble
                     ),
                     game.manifest.at("edition", language, "components", comp.id),
                 )
-        for deck in game.decks:
-            for card in deck.cards:
-                for column, value in card.fields.items():
-                    source = card.fields.get(f"{column}@{game.manifest.languages[0]}")
-                    if (
-                        not isinstance(source, str)
-                        or term not in source
-                        or not isinstance(value, str)
-                    ):
-                        continue
-                    if words.casefold() not in value.casefold():
-                        problems.warning(
-                            _(
-                                "「{term}」 is '{words}' in the glossary, but this translation of "
-                                "「{source}」 says '{value}'",
-                                term=term,
-                                words=words,
-                                source=source,
-                                value=value,
-                            ),
-                            card.where.at(column=f"{column}@{language}"),
-                            fold=f"glossary:{rel}:{term}:{column}",
-                            each=3,
-                        )
+        for where, column, text, value in cells:
+            if term in str(text) and words.casefold() not in str(value).casefold():
+                problems.warning(
+                    _(
+                        "「{term}」 is '{words}' in the glossary, but this translation of "
+                        "「{source}」 says '{value}'",
+                        term=term,
+                        words=words,
+                        source=text,
+                        value=value,
+                    ),
+                    where,
+                    fold=f"glossary:{rel}:{term}:{column}",
+                    each=3,
+                )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 
 from .base import DATA
 
@@ -21,6 +22,16 @@ DOMAIN = "pnp"
 LOCALE = DATA / "locale"
 LANGUAGES = ("en", "ja")
 ENV = ("PNP_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_TRANSLATED = re.compile(rf"^(.+)@({'|'.join(LANGUAGES)})$")
+
+
+def translated(name: str) -> tuple[str, str] | None:
+    """A name in one edition's language, as data columns and layout keys write it: `suit@en`
+    is (suit, en); None for a plain name."""
+    m = _TRANSLATED.match(name)
+    return (m[1], m[2]) if m else None
+
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"

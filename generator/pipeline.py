@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import builds, output
 from .cache import Cache
-from .i18n import _
+from .i18n import N_, _
 from .limits import DEFAULT, Limits, in_force
 from .problems import BuildError, Problem, Problems, SourceRef
 from .project import Project
@@ -179,26 +179,19 @@ def _editions(
         return [""]
     if options.edition in languages:
         return [options.edition]
-    if not named:
-        problems.notice(
-            _(
-                "{game} has no '{edition}' edition (its [game] languages: {languages}): not "
-                "built in it",
-                game=gid,
-                edition=options.edition,
-                languages=", ".join(languages),
-            ),
-            project.manifest(gid).at("game", "languages"),
-        )
-        return []
-    problems.error(
-        _(
+    said = (
+        N_(
             "{game} has no '{edition}' edition: its [game] languages are {languages} (add the "
-            "language there, with its translations)",
-            game=gid,
-            edition=options.edition,
-            languages=", ".join(languages),
-        ),
+            "language there, with its translations)"
+        )
+        if named  # asked for by name: a mistake; else one game of many without it
+        else N_(
+            "{game} has no '{edition}' edition (its [game] languages: {languages}): not built in it"
+        )
+    )
+    problems.add(
+        "error" if named else "notice",
+        _(said, game=gid, edition=options.edition, languages=", ".join(languages)),
         project.manifest(gid).at("game", "languages"),
     )
     return []
@@ -351,7 +344,7 @@ def load(
     if version is not None or manifest.version:
         manifest = versions.resolved(manifest, project.root, version, problems)
     if edition:
-        source_rules = manifest.rules
+        source_rules, source_text = manifest.rules, ""
         source_names = {c.id: c.name for c in manifest.components}
         manifest = editions.manifest_for(manifest, edition, problems)
     errors_before = problems.count("error")
@@ -382,21 +375,21 @@ def load(
         if not path.is_file():
             raise BuildError([Problem("error", _("rules source not found"), rules_where)])
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
-        if edition and source_rules and source_rules != manifest.rules:  # a translation
+        if edition and source_rules != manifest.rules:  # a translation: the source's, once
             there = confine(
                 manifest.folder / source_rules,
                 project.root,
                 manifest.at("game", "rules"),
                 "'rules'",
             )
+            source_where = SourceRef(project.rel(there))
             if there.is_file():
+                source_text = read_text(there, source_where, max_mb=limits.file_mb)
                 editions.check_structure(
-                    read_text(there, SourceRef(project.rel(there)), max_mb=limits.file_mb),
-                    rules_source,
-                    rules_where,
-                    SourceRef(project.rel(there)),
-                    problems,
+                    source_text, rules_source, rules_where, source_where, problems
                 )
+        elif edition:
+            source_text = rules_source  # the edition prints the source's rules
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(
@@ -417,13 +410,7 @@ def load(
     words = _words(project, manifest)
     game = Game(manifest, tuple(decks), rules_source, rules_where, words, tuple(translated))
     if edition:  # the edition's words held to the game's glossary
-        there = manifest.folder / source_rules if source_rules else None
-        if there is not None:
-            there = confine(there, project.root, manifest.at("game", "rules"), "'rules'")
-        source = (
-            read_text(there, SourceRef(project.rel(there))) if there and there.is_file() else ""
-        )
-        editions.check_glossary(game, source, source_names, problems)
+        editions.check_glossary(game, project.root, source_text, source_names, problems)
     return game
 
 

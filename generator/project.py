@@ -262,8 +262,6 @@ GAME_KEYS = {
     "version",
     "feedback",
 }
-# The languages an edition can be printed in: pnp's own printed words exist for these.
-EDITION_LANGUAGES = LANGUAGES
 EDITION_KEYS = {"title", "rules", "components", "fonts"}
 DIGITS = ("full", "half", "as-written")  # digits in the rulebook's running text
 # Private-use code points the tool gives meaning to (rulebook marks, inline markup, icons).
@@ -686,7 +684,7 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
     """`[game] languages = ["ja", "en"]` (the first the source) and `[edition.en]`: what each
     other edition says otherwise (title = "…", rules = "rules.en.md")."""
     listed = info.get("languages", ["ja"])
-    known = ", ".join(EDITION_LANGUAGES)
+    known = ", ".join(LANGUAGES)
     if not isinstance(listed, list) or not listed or not all(isinstance(x, str) for x in listed):
         message = _(
             "[game] languages must list language codes, the source first, e.g. "
@@ -695,12 +693,12 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
         )
         raise fail(message, doc.at("game", "languages"))
     for code in listed:
-        if code not in EDITION_LANGUAGES:
+        if code not in LANGUAGES:
             message = _(
                 "[game] languages: '{code}' is no language pnp prints (it prints: {known})",
                 code=code,
                 known=known,
-            ) + did_you_mean(code, EDITION_LANGUAGES)
+            ) + did_you_mean(code, LANGUAGES)
             raise fail(message, doc.at("game", "languages"))
     if len(set(listed)) != len(listed):
         message = _("[game] languages names a language twice")

@@ -15,7 +15,7 @@ from pathlib import Path
 from jinja2 import TemplateError
 
 from .. import base, tomlfile
-from ..i18n import LANGUAGES, _
+from ..i18n import _, translated
 from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from . import templates
@@ -270,9 +270,6 @@ def load_layout(
     return Layout(name, file, boxes)
 
 
-_EDITION_KEY = re.compile(rf"^(.+)@({'|'.join(LANGUAGES)})$")  # text@en
-
-
 def edition_props(props: dict, language: str) -> tuple[dict, dict]:
     """A box's keys as an edition reads them: `text@en` over `text` in the English edition,
     every such key left out of the others (so a translation never changes the source's). Also
@@ -281,12 +278,12 @@ def edition_props(props: dict, language: str) -> tuple[dict, dict]:
         return props, {}
     out, came = {}, {}
     for key, value in props.items():
-        m = _EDITION_KEY.match(key)
-        if m is None:
+        said = translated(key)
+        if said is None:
             out.setdefault(key, value)
-        elif m[2] == language:
-            out[m[1]] = value
-            came[m[1]] = key
+        elif said[1] == language:
+            out[said[0]] = value
+            came[said[0]] = key
     return out, came
 
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import io
 
-from reportlab.lib.pagesizes import A4
-from reportlab.platypus import SimpleDocTemplate
-
-from ..layout.units import MM
+from .report import document
 from .rulebook import TextBlock, styles
 
 
@@ -20,19 +17,7 @@ def pdf(markdown: str, fonts, cache, title: str) -> bytes:
         fonts.use("bold" if line.startswith("#") else "body", line.lstrip("#- "))
     names = render_fonts.register(fonts, cache)
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(
-        buf,
-        pagesize=A4,
-        leftMargin=18 * MM,
-        rightMargin=18 * MM,
-        topMargin=16 * MM,
-        bottomMargin=16 * MM,
-        title=f"{title} 変更点",
-        author="pnp",
-        creator="pnp generator",
-        invariant=1,
-        initialFontName=names["body"],
-    )
+    doc = document(buf, f"{title} 変更点", names)
     st = styles(names, 12)
     story = []
     for line in markdown.splitlines():

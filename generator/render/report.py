@@ -118,7 +118,7 @@ def _table(rows, st_cell, width):
     return t
 
 
-def _document(buf: io.BytesIO, title: str, fonts: dict[str, str]) -> SimpleDocTemplate:
+def document(buf: io.BytesIO, title: str, fonts: dict[str, str]) -> SimpleDocTemplate:
     """An A4 report with 16 mm margins, reproducible bytes (invariant), the game's body font."""
     return SimpleDocTemplate(
         buf,
@@ -139,7 +139,7 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
     """simulation-<N>p.pdf: `st` the batch's counts (rules.statistics.Stats), `figures` what the
     rules package worked out of them (rules.report.figures)."""
     buf = io.BytesIO()
-    doc = _document(buf, f"{title} simulation", fonts)
+    doc = document(buf, f"{title} simulation", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
     readings = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or _("none")
@@ -263,14 +263,7 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
             _table(rows, st_["cell"], w),
         ]
     if st.skill:
-        sk = st.skill
-        fields = {
-            "rate": f"{sk['rate']:.1%}",
-            "games": sk["games"],
-            "low": f"{sk['ci'][0]:.1%}",
-            "high": f"{sk['ci'][1]:.1%}",
-            "baseline": f"{sk['baseline']:.1%}",
-        }
+        sk, fields = st.skill, figures["skill"]
         story += [
             TextBlock(_("Skill signal"), st_["h2"]),
             TextBlock(
@@ -341,7 +334,7 @@ def sweep_pdf(
     """sweep.pdf: the cells side by side (a table and a chart), then each cell's findings;
     `figures` each cell's means (rules.report.sweep_figures)."""
     buf = io.BytesIO()
-    doc = _document(buf, f"{title} sweep", fonts)
+    doc = document(buf, f"{title} sweep", fonts)
     st_ = styles(fonts, 9.5)
     w = doc.width
     rows = [

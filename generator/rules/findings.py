@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..i18n import N_, _
+from .modules import words
 from .statistics import wilson
 
 SEAT = "seat"  # the key of a seat's finding: a sweep corrects them together
@@ -185,7 +186,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     fields={"n": st.tied_after, "games": st.finished},
                 )
             )
-    said = getattr(module, "TEXTS", {}).get("branches", {})
+    said = words(module, "branches")
     for name, text in getattr(module, "BRANCHES", {}).items():
         n = st.counter_games.get(name, 0)
         rule, opts = rule_of(name)
@@ -238,7 +239,7 @@ def findings(module, st: Stats) -> list[Finding]:
                     local=local,
                 )
             )
-    acts = getattr(module, "TEXTS", {}).get("actions", {})
+    acts = words(module, "actions")
     for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
         if st.action_games.get(name) or st.games < 20:
             continue

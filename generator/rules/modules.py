@@ -282,6 +282,15 @@ def texts_for(game: Game) -> dict:
     return out
 
 
+def words(module, table: str, attr: str = "") -> dict[str, str]:
+    """A module's own words by name in the language of messages: its `attr` (BRANCHES,
+    ACTION_TYPES) with the game's texts file's `[table]` over them."""
+    return {
+        **((getattr(module, attr, None) or {}) if attr else {}),
+        **getattr(module, "TEXTS", {}).get(table, {}),
+    }
+
+
 def code_error(ref: RulesRef, exc: BaseException) -> RulesCodeError:
     """An exception raised by the project's code, placed at the innermost line of its rules.py
     that the traceback passes through."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from .findings import Finding
+from .modules import words
 from .simulate import replay_words
 from .statistics import Stats, faction_confound, smallest_difference, wilson
 
@@ -129,15 +130,20 @@ def figures(st: Stats, found: list[Finding], module) -> dict:
         "kinds": by_kind(st),
         "factions": by_faction(st) if st.factions else [],
         "confound": confound_text(st) if st.factions else None,
-        "actions": {
-            **(getattr(module, "ACTION_TYPES", None) or {}),
-            **getattr(module, "TEXTS", {}).get("actions", {}),
-        },
-        # each counter in the game's words: the module's, or its texts file's
-        "branches": {
-            **getattr(module, "BRANCHES", {}),
-            **getattr(module, "TEXTS", {}).get("branches", {}),
-        },
+        "actions": words(module, "actions", "ACTION_TYPES"),
+        "branches": words(module, "branches", "BRANCHES"),  # each counter in the game's words
+        "skill": skill_fields(st.skill) if st.skill else None,
+    }
+
+
+def skill_fields(sk: dict) -> dict:
+    """The skill signal's figures as its sentences print them."""
+    return {
+        "rate": f"{sk['rate']:.1%}",
+        "games": sk["games"],
+        "low": f"{sk['ci'][0]:.1%}",
+        "high": f"{sk['ci'][1]:.1%}",
+        "baseline": f"{sk['baseline']:.1%}",
     }
 
 
@@ -269,10 +275,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             _("Mean score per seat: {means}", means=", ".join(f"{m:.1f}" for m in st.score_mean)),
             "",
         ]
-    branches = {
-        **getattr(module, "BRANCHES", {}),
-        **getattr(module, "TEXTS", {}).get("branches", {}),
-    }
+    branches = words(module, "branches", "BRANCHES")
     if st.counters:
         out += [
             "## " + _("How often each rule fires"),
@@ -284,10 +287,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             text = branches.get(name, name)
             out.append(f"| {text} | {st.counter_games.get(name, 0)} | {st.counters[name]} |")
         out.append("")
-    kinds_of = {
-        **(getattr(module, "ACTION_TYPES", None) or {}),
-        **getattr(module, "TEXTS", {}).get("actions", {}),
-    }
+    kinds_of = words(module, "actions", "ACTION_TYPES")
     if st.actions or kinds_of:
         varied = " | " + _("tried ({n} games)", n=st.coverage_games) if st.coverage_games else ""
         out += [
@@ -311,14 +311,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             "",
         ]
     if st.skill:
-        sk = st.skill
-        fields = {
-            "rate": f"{sk['rate']:.1%}",
-            "games": sk["games"],
-            "low": f"{sk['ci'][0]:.1%}",
-            "high": f"{sk['ci'][1]:.1%}",
-            "baseline": f"{sk['baseline']:.1%}",
-        }
+        sk, fields = st.skill, skill_fields(st.skill)
         said = (
             _(
                 "A greedy player wins {rate} of {games} finished games (95 % interval "
@@ -339,8 +332,7 @@ def markdown(title: str, module, st: Stats, found: list[Finding]) -> str:
             _("The rules module names no point the text leaves open (its `OPTIONS` are empty).")
         )
         return "\n".join(out) + "\n"
-    whys = getattr(module, "TEXTS", {}).get("open_points", {})
-    said = getattr(module, "TEXTS", {}).get("choices", {})
+    whys, said = words(module, "open_points"), words(module, "choices")
     out += [_("| option | value here | choices | rule |"), "|---|---|---|---|"]
     for name, opt in module.OPTIONS.items():
         choices = "; ".join(f"`{k}`: {said.get(f'{name}.{k}', v)}" for k, v in opt.choices.items())
