@@ -158,8 +158,8 @@ def table_for(table: Table, manifest: Manifest, problems: Problems) -> Table:
 
 def deck_for(deck: Deck, table: Table, manifest: Manifest) -> Deck:
     """The checked deck with each card's translated cells in place of the source's, and the
-    source's kept as `name@ja` (a picture's file name, say, that must not change with the
-    language: `src = "art/{{ row['suit@ja'] }}.png"`)."""
+    source's kept as `name@ja`: a picture's `src` reads those (layout/boxes.FILE_KEYS), so a
+    picture named after a card is one file in every edition."""
     if not table.translated:
         return deck
     source = manifest.languages[0]

@@ -406,3 +406,21 @@ def test_a_translators_export_reads_no_data_outside_the_project(planted, tmp_pat
     )
     assert result.exit_code == 1 and "inside the project folder" in result.output
     assert not sheet.exists() or "秘密" not in sheet.read_text("utf-8-sig")
+
+
+def test_a_picture_named_after_a_card_is_the_same_file_in_every_edition(planted):
+    """`src = "art/{{ name }}.png"`: the English edition, printing 'Fly agaric 1', looks for
+    the picture the Japanese one does, art/ベニテング1.png, not art/Fly agaric 1.png."""
+    translate(planted)
+    layout = planted / f"layouts/{GAME}/card_front.toml"
+    layout.write_text(
+        layout.read_text("utf-8")
+        + '\n[[box]]\nname = "art"\ntype = "image"\nx = "5mm"\ny = "30mm"\nw = "20mm"\n'
+        'h = "20mm"\nsrc = "art/{{ name }}.png"\nplaceholder = "{{ name }}"\n',
+        "utf-8",
+    )
+    result = run("check", GAME, "--no-play", "--edition", "en", "--project", str(planted))
+    assert "art/ベニテング1.png" in result.output, result.output
+    assert "art/Fly agaric 1.png" not in result.output
+    assert build(planted, "--edition", "en").exit_code == 0
+    assert "Fly agaric 1" in page_text(planted / "output" / GAME / "en" / "cards.pdf", 1)

@@ -533,6 +533,7 @@ def resolve(
     same on every card (no `when`, no template), -1 when it is not."""
     out: list[Box] = []
     context = None  # the card's fields as the templates see them, made on first need
+    source = source_context = None  # the same with the source's words, for file names
     for i, step in enumerate(_steps(layout, names)):
         if step.when is None and not step.templated:
             out.append(step.box)
@@ -549,7 +550,13 @@ def resolve(
             rendered = {}
             for key, tmpl, reads, renderings in step.templated:
                 current = key
-                rendered[key] = _rendered(tmpl, reads, renderings, fields, context)
+                if key in FILE_KEYS:  # a file's name: the same picture in every edition
+                    if source is None:
+                        source = _source_fields(fields)
+                        source_context = {**context, **source} if source is not fields else context
+                    rendered[key] = _rendered(tmpl, reads, renderings, source, source_context)
+                else:
+                    rendered[key] = _rendered(tmpl, reads, renderings, fields, context)
         except templates.UndefinedError as exc:
             names = sorted(k for k in fields if not k.startswith("_"))
             missing = _UNDEFINED.fullmatch(exc.message or "")
@@ -587,6 +594,17 @@ def resolve(
         if origin is not None:
             origin.append(-1)
     return out
+
+
+FILE_KEYS = ("src", "fallback")  # keys that name a file: read with the source's words
+
+
+def _source_fields(fields: dict) -> dict:
+    """A card's fields with the source's words where an edition translated them (`suit` from
+    `suit@ja`): a picture named after a card is one file for every edition. The fields
+    themselves when nothing is translated."""
+    swapped = {t[0]: v for k, v in fields.items() if (t := translated(k)) and t[0] in fields}
+    return {**fields, **swapped} if swapped else fields
 
 
 def with_props(box: Box, props: dict) -> Box:
