@@ -140,12 +140,21 @@ def writes(project, before_text):
     return changed(before_text, (project / "layouts/tiny/card_front.toml").read_text("utf-8"))
 
 
+def settled(page) -> bool:
+    """Whether the page has no write or load still under way (what it shows is the file)."""
+    return page.evaluate("document.body.dataset.pending || '0'") == "0"
+
+
 def wait_for_file(page, project, lines, timeout=30):
+    """Until the layout file has changed by `lines` and the page has finished what it sent:
+    a designer typing next types into the page the save drew."""
     for _ in range(timeout * 10):
-        if writes(project, LAYOUT) == lines:
+        if writes(project, LAYOUT) == lines and settled(page):
             return
         page.wait_for_timeout(100)
-    assert writes(project, LAYOUT) == lines
+    said = page.locator("#message").text_content()
+    assert writes(project, LAYOUT) == lines, f"the page says: {said!r}"
+    assert settled(page), f"the page is still saving; it says: {said!r}"
 
 
 def painted(pdf, colour: str, dpi: float = 600) -> tuple[float, float, float, float] | None:
