@@ -21,7 +21,7 @@ from .project import Component, Manifest
 __all__ = ["Card", "Component", "Deck", "Folders", "Game", "Manifest", "freeze"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card: no __dict__ each
 class Card:
     """One card (or piece) of a deck: a copy of a data row, its values typed."""
 

@@ -17,7 +17,7 @@ LEVELS = ("error", "warning", "notice")
 LEVEL_WORDS = {"error": N_("error"), "warning": N_("warning"), "notice": N_("notice")}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per card: no __dict__ each
 class SourceRef:
     """A place in the project: a file, and where known a sheet, a row and a column."""
 

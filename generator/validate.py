@@ -185,6 +185,10 @@ def build_deck(
     # Rows typed before, by their cells (a deck's copies written as rows of their own): cells ->
     # (typed values, label, the cards' fields: read-only, shared by the rows written alike).
     now: dict[tuple, tuple[dict, str | None, Mapping]] = {}
+    # Each text value once, whichever rows print it (a suit, a colour, a label): a large deck's
+    # cards share their repeated values instead of each holding a copy.
+    texts: dict[str, str] = {}
+    one = texts.setdefault
     count, columns = component.copies_column, table.columns
     # Columns no card may leave empty: as the manifest lists them, else the cards' name column
     # (a blank name prints a blank title band).
@@ -222,10 +226,11 @@ def build_deck(
                         fold=f"{where}:{column}:{err}",
                     )
                     ok = False
-                typed[column] = value
+                typed[column] = one(value, value) if type(value) is str else value
             if not ok:
                 continue
             label = _label(typed, component.composition, component.columns)
+            label = one(label, label) if label else label
             fields = dict(typed, _label=label) if label else dict(typed)
             known = (typed, label, freeze(fields))  # a card's fields: read-only, shared
         now[cells] = known

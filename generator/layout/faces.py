@@ -6,9 +6,10 @@ the renderer needs, so `pnp check` finds overflow and missing glyphs without dra
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .. import colours, limits, progress, typeset
@@ -528,7 +529,7 @@ def _check_colours(box: Box, layout: Layout, card: Card, problems: Problems) -> 
     return with_props(box, {**p, **changed}) if changed else box
 
 
-FITTED_MOST = 20_000  # text boxes kept fitted; texts a deck repeats recur well within this
+FITTED_MOST = 2_000  # text boxes kept fitted; texts a deck repeats recur well within this
 
 
 def _fit_text(
@@ -786,45 +787,81 @@ Pair = tuple[Face, Face | None]  # a card's front and its back (None: no back la
 class FaceStore:
     """A deck's laid-out faces, one (front, back) pair per card in deck order, and how often
     each face and each shared layer is drawn, so the renderer draws a repeated face once and
-    places it many times. A face the deck repeats (its back) is held as one object."""
+    places it many times. A face the deck repeats (its back) is held as one object.
 
-    def __init__(self) -> None:
+    A store made with `again` holds no face, only those counts: reading card i lays it out
+    again (`again(i)`, the same face: layout is a function of its inputs). A large deck's faces
+    held beside the pages ReportLab keeps until it saves would double a build's memory."""
+
+    def __init__(self, again: Callable[[int], Pair] | None = None) -> None:
         self.pairs: list[Pair] = []
+        self.again = again
+        self.count = 0
         self._interned: dict[str, Face] = {}
         self.uses: Counter[str] = Counter()
         self.layer_uses: Counter[str] = Counter()
 
     def append(self, pair: Pair) -> None:
-        keep = self._interned.setdefault
-        pair = tuple(None if f is None else keep(f.key, f) for f in pair)  # type: ignore[assignment]
         for face in pair:
             if face is not None:
                 self.uses[face.key] += 1
                 for _s, _e, layer in face.layers:
                     self.layer_uses[layer] += 1
-        self.pairs.append(pair)
+        self.count += 1
+        if self.again is None:
+            keep = self._interned.setdefault
+            self.pairs.append(tuple(None if f is None else keep(f.key, f) for f in pair))  # type: ignore[arg-type]
 
     @classmethod
     def joined(cls, *stores: FaceStore) -> FaceStore:
-        out = cls()
+        if all(s.again is None for s in stores):
+            out = cls()
+            for store in stores:
+                for pair in store:
+                    out.append(pair)
+            return out
+        starts = [0]
         for store in stores:
-            for pair in store:
-                out.append(pair)
+            starts.append(starts[-1] + len(store))
+
+        def again(i: int) -> Pair:
+            n = bisect.bisect_right(starts, i) - 1
+            return stores[n][i - starts[n]]
+
+        out = cls(again)
+        out.count = starts[-1]
+        for store in stores:
+            out.uses.update(store.uses)
+            out.layer_uses.update(store.layer_uses)
         return out
 
     def __len__(self) -> int:
-        return len(self.pairs)
+        return self.count
 
     def __iter__(self) -> Iterator[Pair]:
-        return iter(self.pairs)
+        if self.again is None:
+            return iter(self.pairs)
+        return map(self.again, range(self.count))
 
     def __getitem__(self, i: int) -> Pair:
-        return self.pairs[i]
+        if self.again is None:
+            return self.pairs[i]
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        return self.again(i)
 
     def runs(self, size: int) -> Iterator[list[Pair]]:
         """The pairs in consecutive lists of `size` (the last may be shorter): one per sheet."""
-        for at in range(0, len(self.pairs), size):
-            yield self.pairs[at : at + size]
+        for at in range(0, self.count, size):
+            if self.again is None:
+                yield self.pairs[at : at + size]
+            else:
+                yield [self.again(i) for i in range(at, min(at + size, self.count))]
+
+
+# Cards whose faces a game's plan holds, as many as a memo holds: a deck beyond them is laid
+# out card by card with no memo, and again wherever it is read.
+HELD = FaceMemo.MOST
 
 
 def lay_out_deck(
@@ -838,10 +875,20 @@ def lay_out_deck(
     problems: Problems,
     images: art.ImageSet | None = None,
     memo: FaceMemo | None = None,
+    hold: bool = True,
 ) -> FaceStore:
-    """Every card's front and back, in deck order."""
-    store = FaceStore()
+    """Every card's front and back, in deck order; without `hold`, the store keeps none of
+    them and lays a card out again (its problems said once, here) each time it is read."""
     extra = repr((sorted(names.items()), context_digest(context)))
+
+    def again(i: int) -> Pair:
+        card, quiet = deck.cards[i], Problems()
+        args = (card, context, names, fonts, icons, quiet, images, None, extra)
+        with art.unnoted(images):
+            return (lay_out_face(front, *args), lay_out_face(back, *args) if back else None)
+
+    store = FaceStore(None if hold else again)
+    memo = memo if hold else None  # a memo would hold every face the store does not
     with progress.step(deck.component.name, len(deck.cards)) as shown:
         for card in deck.cards:
             args = (card, context, names, fonts, icons, problems, images, memo, extra)

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import re
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,6 +80,7 @@ class ImageSet:
         # (layout file, box name) -> (card, the file it names) for each card drawn with a
         # stand-in
         self.lacking: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self.noting = True  # off while a face is laid out again (see `unnoted`)
 
     def find(self, name: str, where: SourceRef) -> ImageRef | None:
         """The picture `name` (relative to the game's folder), or None when there is no such
@@ -132,6 +134,8 @@ class ImageSet:
         return (wanted.parent / twin).as_posix() if twin else None
 
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
+        if not self.noting:
+            return
         self.lacking.setdefault(where, []).append(item)
         if self.recorder is not None:
             self.recorder.append((where, item))
@@ -260,6 +264,20 @@ def dpi(image: tuple[float, float], drawn: tuple[float, float]) -> float:
     """The resolution a raster picture prints at: its pixels over the inches they cover (the
     lower of the two directions)."""
     return min(72 * image[0] / drawn[0], 72 * image[1] / drawn[1])
+
+
+@contextmanager
+def unnoted(images: ImageSet | None):
+    """A face laid out again (a large deck read where it is drawn) notes no lacking art: its
+    first layout did."""
+    if images is None:
+        yield
+        return
+    was, images.noting = images.noting, False
+    try:
+        yield
+    finally:
+        images.noting = was
 
 
 def _name_key(name: str) -> str:

@@ -115,6 +115,7 @@ class _Stage:
     margin_mm: float | None = None
     images: imagelayout.ImageSet | None = None
     memo: facelayout.FaceMemo | None = None
+    held: int = 0  # cards whose faces the plan holds (facelayout.HELD at most)
 
     def face(self, layout: boxes.Layout, card: Card, names: dict) -> facelayout.Face:
         """One face of one piece, through the game's memo."""
@@ -244,6 +245,8 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
         front = with_version(front, geometry.safe)
     if not stage.game.manifest.edition:  # the source's layouts are the ones to tidy
         _warn_unused_columns(deck, [front, back], stage.problems)
+    hold = stage.held + len(deck.cards) <= facelayout.HELD  # beyond: laid out where drawn
+    stage.held += len(deck.cards) if hold else 0
     laid = facelayout.lay_out_deck(
         deck,
         front,
@@ -255,6 +258,7 @@ def _lay_out_sheets(stage: _Stage, comp: Component) -> None:
         stage.problems,
         stage.images,
         stage.memo,
+        hold,
     )
     group = stage.plan.sheets.setdefault(comp.output, [])
     if comp.kind_of.shares_sheets and group and group[-1].geometry == geometry:
@@ -743,9 +747,10 @@ def _samples(plan: Plan, game: Game, problems: Problems) -> dict:
             continue
         sheet = laid[comp_id]
         firsts: dict = {}
-        for card, (front, _back) in zip(deck.cards, sheet.faces):
+        for i, card in enumerate(deck.cards):
             if card.fields[column] not in firsts:
                 mark = rulebook.PROVISIONAL if card.provisional else ""
+                front = sheet.faces[i][0]  # only these: a large deck's are laid out again
                 firsts[card.fields[column]] = (f"{card.fields[column]}{mark}", front)
                 plan.fonts.use("body", f"{card.fields[column]}{mark}")
         out[block.items] = (list(firsts.values()), sheet.geometry.card)

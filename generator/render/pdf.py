@@ -52,8 +52,7 @@ def sheets_pdf(
             for n, chunk in enumerate(deck.faces.runs(deck.geometry.per_sheet), 1):
                 sheet.draw(c, n, chunk)
                 shown.advance()
-    c.save()
-    return buf.getvalue()
+    return c.getpdfdata()  # the file's bytes once (save() would copy them into `buf` too)
 
 
 class _Sheet:
