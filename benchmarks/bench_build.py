@@ -138,7 +138,7 @@ def all_games(
         for runs in (cold, warm):
             if runs is warm:  # the caches kept, the files gone: everything drawn again
                 for game in out.iterdir():
-                    if game.name != ".cache":
+                    if not game.name.startswith("."):  # pnp's own: .cache, .sets, the marker
                         remove(game)
             t0 = time.perf_counter()
             subprocess.run(
