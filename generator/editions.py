@@ -26,7 +26,7 @@ from .load.table import Row, Table
 from .model import Deck, freeze
 from .problems import Problems, SourceRef
 from .project import Manifest
-from .textfile import confine
+from .textfile import confine, read_text
 
 
 def manifest_for(manifest: Manifest, language: str, problems: Problems) -> Manifest:
@@ -210,6 +210,25 @@ def structure(source: str) -> list[tuple[str, int]]:
         elif _ITEM.match(line):
             out.append(("item", n))
     return out
+
+
+def source_rules(
+    project, manifest: Manifest, source_file: str, rules: str, where, limits, problems: Problems
+) -> str:
+    """The source's rules an edition is held to (its glossary check reads them): the source's
+    file, read once and the edition's structure checked against it, when the edition has a
+    translation (`rules`, read from `where`); the text itself when it prints the source's."""
+    if source_file == manifest.rules:
+        return rules
+    there = confine(
+        manifest.folder / source_file, project.root, manifest.at("game", "rules"), "'rules'"
+    )
+    source_where = SourceRef(project.rel(there))
+    if not there.is_file():
+        return ""
+    source = read_text(there, source_where, max_mb=limits.file_mb)
+    check_structure(source, rules, where, source_where, problems)
+    return source
 
 
 def check_structure(source: str, edition: str, where, there, problems: Problems) -> None:

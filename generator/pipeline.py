@@ -375,21 +375,10 @@ def load(
         if not path.is_file():
             raise BuildError([Problem("error", _("rules source not found"), rules_where)])
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
-        if edition and source_rules != manifest.rules:  # a translation: the source's, once
-            there = confine(
-                manifest.folder / source_rules,
-                project.root,
-                manifest.at("game", "rules"),
-                "'rules'",
+        if edition:
+            source_text = editions.source_rules(
+                project, manifest, source_rules, rules_source, rules_where, limits, problems
             )
-            source_where = SourceRef(project.rel(there))
-            if there.is_file():
-                source_text = read_text(there, source_where, max_mb=limits.file_mb)
-                editions.check_structure(
-                    source_text, rules_source, rules_where, source_where, problems
-                )
-        elif edition:
-            source_text = rules_source  # the edition prints the source's rules
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(

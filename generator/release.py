@@ -19,6 +19,7 @@ import json
 import re
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from . import diff as differ
@@ -221,10 +222,7 @@ def rules_changed(old: str, new: str) -> tuple[list[str], list[str]]:
 
 def _first(title: str, version: str, snap: differ.Snapshot, language: str) -> str:
     pieces = sum(1 for _ in snap.entries)
-
-    def say(text: str, **fields) -> str:
-        return printed.say(language, text, **fields)
-
+    say = partial(printed.say, language)
     return "\n".join(
         [
             "# " + say("{title} {version} 変更点", title=title, version=version),
@@ -239,9 +237,7 @@ def _first(title: str, version: str, snap: differ.Snapshot, language: str) -> st
 
 
 def _changes(title, before: str, version: str, changes: list, said, language: str) -> str:
-    def say(text: str, **fields) -> str:
-        return printed.say(language, text, **fields)
-
+    say = partial(printed.say, language)
     added = [c for c in changes if c.old is None]
     removed = [c for c in changes if c.new is None]
     changed = [c for c in changes if c.old is not None and c.new is not None]

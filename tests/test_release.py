@@ -119,8 +119,8 @@ def test_a_version_is_printed_where_a_playtester_looks(tmp_path):
     assert "版：0.4" in page_text(out / "cards.pdf", 0)
 
 
-def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
-
+def asking_git(tmp_path):
+    """The planted game with `version = "git"`."""
     root = make_fixture_project("planted", tmp_path)
     edit(
         root,
@@ -128,6 +128,11 @@ def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
         'rules = "rules.md"\n',
         'rules = "rules.md"\nversion = "git"\n',
     )
+    return root
+
+
+def test_a_version_from_git_says_when_the_build_has_uncommitted_edits(tmp_path):
+    root = asking_git(tmp_path)
     committed(root, "playtest-1")
     assert run("build", GAME, "--project", str(root)).exit_code == 0
     proof = root / "output" / GAME / "cards.pdf"
@@ -141,13 +146,7 @@ def test_a_commit_alone_changes_a_git_version_printed(tmp_path):
     """Nothing in the game's files changed, but a new tag is a new printing: built again."""
     import subprocess
 
-    root = make_fixture_project("planted", tmp_path)
-    edit(
-        root,
-        f"cards/{GAME}/game.toml",
-        'rules = "rules.md"\n',
-        'rules = "rules.md"\nversion = "git"\n',
-    )
+    root = asking_git(tmp_path)
     git = committed(root, "a")
     assert run("build", GAME, "--project", str(root)).exit_code == 0
     subprocess.run([*git, "tag", "-d", "a"], check=True, capture_output=True)
