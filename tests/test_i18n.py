@@ -183,6 +183,11 @@ def test_help_is_in_japanese_under_lang_ja():
     assert "用紙: a4、letter" in build and "The paper" not in build  # the options' own help
     en = run("--lang", "en", "--help").output
     assert en.startswith("Usage: ") and "Build GAMES" in en and "使い方" not in en
+    # English rows as click lays them out, one line each (a description cut with "…" is not
+    # Japanese): the commands' descriptions at the width of the screen
+    commands = en.split("Commands:\n", 1)[1].splitlines()
+    assert commands and all(not line.startswith("   ") for line in commands), en
+    assert any(len(line) > 60 for line in commands), en
 
 
 def test_a_command_line_click_cannot_take_is_said_in_japanese_and_exits_1():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import os
 import sys
+import unicodedata
 from dataclasses import fields
 from pathlib import Path
 
@@ -141,6 +142,12 @@ lang_option = click.option(
 )
 
 
+def _wide(text: str) -> bool:
+    """Whether the text holds characters two columns wide (Japanese): an English help with an
+    ellipsis or a dash is laid out as click lays it out."""
+    return any(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+
+
 class _Formatter(click.HelpFormatter):
     """click's help layout with its words (Usage, Options, Commands) in the language of
     messages."""
@@ -159,7 +166,7 @@ class _Formatter(click.HelpFormatter):
         for first, second in rows:
             text, mark, extra = second.partition("  [")
             said.append((first, _(text) + mark + extra if text else second))
-        if all(second.isascii() for _first, second in said):
+        if not any(_wide(second) for _first, second in said):
             super().write_dl(said, col_max, col_spacing)
             return
         first_col = min(max((len(first) for first, _s in said), default=0), col_max)
@@ -197,7 +204,7 @@ class _Translated:
             formatter.write_paragraph()
             with formatter.indentation():
                 said = _(text)
-                if said.isascii():
+                if not _wide(said):
                     formatter.write_text(said)
                 else:  # Japanese: lines of the screen's width, broken after 、 and 。
                     room = (formatter.width - formatter.current_indent) // 2
@@ -206,7 +213,7 @@ class _Translated:
 
     def get_short_help_str(self, limit: int = 45) -> str:
         text = _(inspect.cleandoc(self.help)) if self.help else ""
-        if text and not text.isascii():  # a Japanese sentence, up to its first 。, at two
+        if text and _wide(text):  # a Japanese sentence, up to its first 。, at two
             first = text.split("。", 1)[0].replace("\n", "")  # columns a character
             most = max(10, limit // 2)
             return first if len(first) <= most else first[: most - 1] + "…"
