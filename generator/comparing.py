@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from . import diff as differ
-from . import output, pipeline
+from . import i18n, output, pipeline
 from .builders import diffpdf
 from .cache import Cache
 from .i18n import _, ngettext
@@ -115,7 +115,7 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
         output.write_all(files, [out / game])
     added = sum(1 for c in changes if c.old is None)
     removed = sum(1 for c in changes if c.new is None)
-    shown = "、".join(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
+    shown = i18n.listed(c.named for c in changes[:8]) + ("…" if len(changes) > 8 else "")
     lines.append(
         _(
             "{game}: {changed} changed, {added} added, {removed} removed: {cards}",
@@ -149,14 +149,14 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
             lines.append(
                 _(
                     "no card or token to reprint: print the changed dice ({dice}) from dice.pdf",
-                    dice="、".join(rolled),
+                    dice=i18n.listed(rolled),
                 )
             )
         if drawn:
             lines.append(
                 _(
                     "no card or token to reprint: print the changed board ({boards}) from its PDF",
-                    boards="、".join(drawn),
+                    boards=i18n.listed(drawn),
                 )
             )
         if not rolled and not drawn:

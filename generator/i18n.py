@@ -84,3 +84,8 @@ def N_(message: str) -> str:
 def count(n: int, plural: str, counter: str) -> str:
     """A number of pieces: '40 cards' in English, '40枚' in Japanese (the kind's counter word)."""
     return f"{n}{counter}" if _language == "ja" else f"{n} {plural}"
+
+
+def listed(items) -> str:
+    """Items named one after another in a message: 'a, b' in English, 'a、b' in Japanese."""
+    return ("、" if _language == "ja" else ", ").join(items)

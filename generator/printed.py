@@ -15,10 +15,10 @@ import tomllib
 from .base import DATA
 
 # language -> {Japanese text: its translation}; read when pnp starts, like the catalog
-WORDS: dict[str, dict[str, str]] = {
-    path.stem: tomllib.loads(path.read_text("utf-8"))["words"]
-    for path in sorted((DATA / "words").glob("*.toml"))
-}
+_FILES = {p.stem: tomllib.loads(p.read_text("utf-8")) for p in (DATA / "words").glob("*.toml")}
+WORDS: dict[str, dict[str, str]] = {language: f["words"] for language, f in sorted(_FILES.items())}
+# a counter word after a count of one, where the language says it apart ("1 card", "2 cards")
+ONE: dict[str, dict[str, str]] = {language: f.get("one", {}) for language, f in _FILES.items()}
 
 
 def say(language: str, text: str, **fields) -> str:
@@ -26,3 +26,10 @@ def say(language: str, text: str, **fields) -> str:
     if language != "ja":
         text = WORDS.get(language, {}).get(text, text)
     return text.format(**fields) if fields else text
+
+
+def unit(language: str, counter: str, n: int) -> str:
+    """The counter word printed after a count of `n` (「枚」, " cards", " card" after 1)."""
+    if n == 1 and counter in ONE.get(language, {}):
+        return ONE[language][counter]
+    return say(language, counter)

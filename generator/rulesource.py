@@ -216,8 +216,13 @@ def parse(
         if state.get("added"):
             block = replace(block, added=True)
         blocks.append(block)
-        if state["section"] is not None:
-            state["section"].blocks.append(block)
+        section = state["section"]
+        if section is None:
+            return
+        # a heading that says the part's own title again, first in it, is not printed twice
+        if not section.blocks and block.kind == "heading" and block.text == section.title:
+            return
+        section.blocks.append(block)
 
     def flush() -> None:
         if pending and pending[0].kind == "table":

@@ -16,11 +16,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import base, output, textfile
+from . import base, i18n, output, textfile
 from .i18n import _, ngettext
 from .limits import DEFAULT, Limits
 from .load import Table, read_table, split_sheet
 from .model import ID_COLUMNS, NAME_COLUMNS
+from .printed import say as printed_in
 from .problems import BuildError, Problem, SourceRef, did_you_mean
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
@@ -37,6 +38,11 @@ SIZES = {
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 # --kind: the size a piece of that kind gets without --size
 PIECE_SIZES = {"card": "poker", "token": "25x25", "die": "18x18", "board": "400x280"}
+# what a new game calls its cards and boards (name in game.toml), in the language it prints in
+PIECE_NAMES = {
+    "ja": {"card": "カード", "board": "ボード"},
+    "en": {"card": "Cards", "board": "Board"},
+}
 TRACK = 50  # the squares of a new board's score track, 0–49 around its edge
 _COMPONENT = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
@@ -107,6 +113,7 @@ class NewGame:
     replaced: set[Path] = field(default_factory=set)  # files written over (--add: game.toml)
     kind: str = "card"  # what the rows make: card, token or die
     style: str = "list"  # the front's starter style (STYLES)
+    language: str = "ja"  # the language the game prints in ([game] languages)
 
 
 def init(folder: Path, example: str | None = None) -> list[Path]:
@@ -145,6 +152,23 @@ def init(folder: Path, example: str | None = None) -> list[Path]:
     _write(files)
     (folder / "cards").mkdir(parents=True, exist_ok=True)
     return [folder / "cards", *files]
+
+
+_JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f]")
+
+
+def language_of(table: Table | None, title: str = "") -> str:
+    """The language a new game prints in, read from its spreadsheet: Japanese ("ja") where
+    its title, column names or cells hold kana, kanji or full-width forms, else English
+    ("en"); the sample cards are Japanese."""
+    if table is None or _JAPANESE.search(title):
+        return "ja"
+    if any(_JAPANESE.search(c) for c in table.columns):
+        return "ja"
+    for row in table.rows:
+        if any(_JAPANESE.search(v) for v in row.values.values() if isinstance(v, str)):
+            return "ja"
+    return "en"
 
 
 def _example_known(example: str) -> None:
@@ -187,6 +211,7 @@ def new(
     header: int | None = None,
     link: bool = False,
     style: str | None = None,
+    language: str | None = None,
 ) -> NewGame:
     if not _GAME.fullmatch(game):
         raise BuildError(
@@ -226,6 +251,7 @@ def new(
     table, data_name, data, data_ref = _source(source, limits, header, made, "cards.csv")
     columns = _guess(table, made)
     title = title or game
+    made.language = language or language_of(table, title)
     if link and source:  # the designer's file, where it is: game.toml names it from the folder
         data_ref = _linked(root, folder, source)
     else:
@@ -241,9 +267,10 @@ def new(
                 )
             )
     made.files[folder / MANIFEST] = _manifest(
-        title, players, data_ref, card_size, sheet, columns, made.composition, source, header
+        title, players, data_ref, card_size, sheet, columns, made, source, header
     ).encode()
-    made.files[folder / "rules.md"] = _filled("rules.md.j2", title=title).encode()
+    template = "rules.md.j2" if made.language == "ja" else "rules.en.md.j2"
+    made.files[folder / "rules.md"] = _filled(template, title=title).encode()
     if rules:
         value = next((c.name for c in columns if c.type == "int"), None)
         made.files[folder / RULES_FILE] = _rules_module(title, "card", value).encode()
@@ -251,7 +278,9 @@ def new(
     layouts = root / "layouts" / game
     style = style or chosen_style(columns)
     made.style = style
-    made.files[layouts / "card_front.toml"] = front_in_style(style, columns, w, h).encode()
+    made.files[layouts / "card_front.toml"] = front_in_style(
+        style, columns, w, h, made.language
+    ).encode()
     made.files[layouts / "card_back.toml"] = _back().encode()
     if (root / "schema").is_dir():  # the editors' line (Taplo reads `#:schema PATH`)
         for path, data in made.files.items():
@@ -333,7 +362,10 @@ def add(
             )
     card_size, sheet = _size(size or PIECE_SIZES[kind])
     made = NewGame(kind=kind)
-    title = raw.get("game", {}).get("title") if isinstance(raw.get("game"), dict) else None
+    head = raw.get("game") if isinstance(raw.get("game"), dict) else {}
+    title = head.get("title")
+    said = head.get("languages")
+    made.language = said[0] if isinstance(said, list) and said and said[0] in PIECE_NAMES else "ja"
     if kind == "board":  # drawn by its layout alone: no spreadsheet
         if source:
             raise BuildError(
@@ -343,7 +375,7 @@ def add(
                 )
             )
         w, h = _dimensions(root, card_size)
-        named = (deck_name or "").strip() or "ボード"
+        named = (deck_name or "").strip() or PIECE_NAMES[made.language]["board"]
         block = _component(cid, named, "", card_size, "", [], [], None, "board")
         made.files[layouts / f"{cid}_front.toml"] = _board(w, h, str(title or game)).encode()
         return _append(root, made, layouts, manifest, text, block)
@@ -374,11 +406,13 @@ def add(
     if kind == "card":
         made.style = chosen_style(columns)
         made.files[layouts / f"{cid}_front.toml"] = front_in_style(
-            made.style, columns, w, h
+            made.style, columns, w, h, made.language
         ).encode()
         made.files[layouts / f"{cid}_back.toml"] = _back().encode()
     else:
-        made.files[layouts / f"{cid}_front.toml"] = _piece(columns, w, h, kind).encode()
+        made.files[layouts / f"{cid}_front.toml"] = _piece(
+            columns, w, h, kind, made.language
+        ).encode()
     return _append(root, made, layouts, manifest, text, block)
 
 
@@ -415,7 +449,7 @@ def _guess(table: Table | None, made: NewGame) -> list[Column]:
             _(
                 "{columns}: written with **bold** or {{color=…}} marks; the front prints them as "
                 "formatting (markup = true in its layout)",
-                columns="、".join(marked),
+                columns=i18n.listed(marked),
             )
         )
     made.cards = sum(_copies(r, columns) for r in rows)
@@ -465,7 +499,7 @@ def _proposed_checks(columns: list[Column], rows: list[dict[str, str]]) -> tuple
                 "each {column} is counted ({counts}): a card of a misspelled or changed {column}, "
                 "or one more or fewer of one, is named at its row",
                 column=g.name,
-                counts="、".join(f"{v} {n}" for v, n in per.items()),
+                counts=i18n.listed(f"{v} {n}" for v, n in per.items()),
             )
         )
     follows = []
@@ -777,7 +811,7 @@ def _manifest(
     size: str | dict,
     sheet: str,
     columns: list[Column],
-    composition: list[str],
+    made: NewGame,
     source: str | None,
     header: int | None = None,
 ) -> str:
@@ -789,13 +823,15 @@ def _manifest(
         f"title = {_q(title)}",
         f"players = {{ min = {players[0]}, max = {players[1]} }}",
         'rules = "rules.md"',
+        f"languages = [{_q(made.language)}]  # what it prints in; more: its editions",
         "",
         "[fonts]",
         'body = { family = "Noto Sans CJK JP", weight = "Regular" }',
         'bold = { family = "Noto Sans CJK JP", weight = "Bold" }',
         "",
     ]
-    block = _component("card", "カード", data, size, sheet, columns, composition, header)
+    name = PIECE_NAMES[made.language]["card"]
+    block = _component("card", name, data, size, sheet, columns, made.composition, header)
     return "\n".join(lines) + "\n" + block
 
 
@@ -867,14 +903,16 @@ def chosen_style(columns: list[Column]) -> str:
     return "number" if roles["index"] is not None and len(roles["short"]) <= 2 else "list"
 
 
-def front_in_style(style: str, columns: list[Column], w: float, h: float) -> str:
+def front_in_style(
+    style: str, columns: list[Column], w: float, h: float, language: str = "ja"
+) -> str:
     """The front layout `pnp new` writes in `style` (STYLES; without --style, the one
     `chosen_style` picks): `list` prints every column as lines; the others set the columns
     as a card sets them, each read by its role: the name, a small number (the corner index
     or the big number), picture files, short values (a type line) and long ones (the rules
     text), through data/scaffold/styled.toml.j2."""
     if style == "list":
-        return _front(columns, w, h)
+        return _front(columns, w, h, language)
     roles = _roles(columns)
     title, index, colour = roles["title"], roles["index"], roles["colour"]
     fill = f"{{{{ {colour.ref} }}}}" if colour else "#2F5DA8"
@@ -1014,7 +1052,7 @@ def _length(value) -> str:
     return f"{value:g}mm" if isinstance(value, (int, float)) else value
 
 
-def _front(columns: list[Column], w: float, h: float) -> str:
+def _front(columns: list[Column], w: float, h: float, language: str = "ja") -> str:
     """A front that prints every column: the title column in a band at the top (in the colour
     column's colour, if there is one), a column of picture files as art below it (a labelled
     placeholder until the file is in the game's folder), short values one line each as
@@ -1071,7 +1109,7 @@ def _front(columns: list[Column], w: float, h: float) -> str:
         half = per_line == 2
         box = _text_box(
             f"col{i + 1}",
-            f"{_label(c.name)}：{{{{ {c.ref} }}}}",
+            f"{_label(c.name)}{printed_in(language, '：')}{{{{ {c.ref} }}}}",
             "W / 2 + 1mm" if half and i % 2 else 4,
             y,
             line_h,
@@ -1149,7 +1187,7 @@ def _text_box(
     }
 
 
-def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
+def _piece(columns: list[Column], w: float, h: float, kind: str, language: str = "ja") -> str:
     """A token's or a die face's front: the name column large in the middle (white on the
     colour column's colour, if there is one), the other short columns small under it; a token
     gets a ring inside its edge."""
@@ -1190,7 +1228,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str) -> str:
                 "y": f"H - {2.5 + small:g}mm",
                 "w": "W - 5mm",
                 "h": f"{small:g}mm",
-                "text": "　".join(f"{{{{ {c.ref} }}}}" for c in rest),
+                "text": printed_in(language, "　").join(f"{{{{ {c.ref} }}}}" for c in rest),
                 "size": f"{max(6, round(small * 2)):g}pt",  # a coin's value: read at a glance
                 "min_size": "4pt",
             }

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
 
-from . import pipeline
+from . import i18n, pipeline
 from .builds import bytes_digest
 from .diff import counted
 from .i18n import _, ngettext
@@ -74,7 +74,7 @@ def changes(game: str, before: GameState | None, after: GameState) -> str:
         old = before.pieces.get(name, [])
         changed = [label for (label, key), (_l, was) in zip(cards, old) if key != was]
         runs = [(label, len(list(copies))) for label, copies in groupby(changed)]
-        shown = "、".join(counted(label, n) for label, n in runs[:6])
+        shown = i18n.listed(counted(label, n) for label, n in runs[:6])
         shown += "…" if len(runs) > 6 else ""
         if changed:
             parts.append(

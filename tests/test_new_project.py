@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -12,7 +13,7 @@ import sys
 import pytest
 
 from conftest import REPO, edit, run
-from pdfread import MM, page_size_mm, page_text, placements, render, text_by_font, text_in
+from pdfread import MM, all_text, page_size_mm, page_text, placements, render, text_by_font, text_in
 from spreadsheets import write_ods, write_xlsx
 
 COLOURS = {"赤": "#C8323C", "青": "#2F5DA8", "黄": "#D9A400", "緑": "#3C8D4F"}
@@ -500,12 +501,13 @@ def test_columns_named_like_a_template_s_own_names_print_their_values(tmp_path):
     built = run("build", "--project", str(project))
     assert built.exit_code == 0, built.output
     text = page_text(project / "output/d/cards.pdf", 1)
-    assert "game：x" in text and "row：1" in text and "vars：v" in text and "row：2" in text
+    # an English sheet: its lines say "column: value"
+    assert "game: x" in text and "row: 1" in text and "vars: v" in text and "row: 2" in text
 
 
 def test_cells_some_rows_leave_empty_build_and_print_no_empty_label(tmp_path):
     """A number column with a gap is printed as written (an int column would stop the first
-    build at the gap), and a card whose cell is empty prints no 「note：」 with nothing after
+    build at the gap), and a card whose cell is empty prints no 'note:' with nothing after
     it."""
     rows = [["name", "power", "note"], ["A", "0", "x"], ["B", "", ""], ["C", "3", "y"]]
     project, made = csv_game(tmp_path, rows)
@@ -514,8 +516,8 @@ def test_cells_some_rows_leave_empty_build_and_print_no_empty_label(tmp_path):
     built = run("build", "--project", str(project))
     assert built.exit_code == 0, built.output
     text = page_text(project / "output/deck/cards.pdf", 1)
-    assert "power：0" in text and "note：x" in text and "power：3" in text
-    assert text.count("power：") == 2 and text.count("note：") == 2
+    assert "power: 0" in text and "note: x" in text and "power: 3" in text
+    assert text.count("power:") == 2 and text.count("note:") == 2
 
 
 def test_numbers_written_with_leading_zeros_keep_them(tmp_path):
@@ -526,7 +528,7 @@ def test_numbers_written_with_leading_zeros_keep_them(tmp_path):
     built = run("build", "--project", str(project))
     assert built.exit_code == 0, built.output
     text = page_text(project / "output/deck/cards.pdf", 1)
-    assert "no：007" in text and "no：012" in text
+    assert "no: 007" in text and "no: 012" in text
 
 
 def test_many_columns_on_a_small_card_go_two_to_a_line_and_every_text_fits(tmp_path):
@@ -1023,3 +1025,50 @@ def test_docs_missing_from_an_install_is_said_not_a_traceback(tmp_path, monkeypa
     monkeypatch.setattr(base, "DOCS", tmp_path)  # an install without docs/
     missing = run("docs")
     assert missing.exit_code == 1 and "no documentation is installed" in missing.output
+
+
+JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uff01-\uff9f]")  # kana, kanji, full-width
+
+
+def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
+    """A sheet with no Japanese in it makes a game that prints in English: game.toml says
+    languages = ["en"], and the rulebook, the summary and the proof page say pnp's own words in
+    English ("1 card", "3 cards"), with no Japanese on any page; the summary names each part
+    once."""
+    rows = [["name", "copies", "effect"], ["Scout", "3", "Look at a card."], ["King", "1", "Win."]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert "prints in English" in made.output
+    manifest = (project / "cards/deck/game.toml").read_text("utf-8")
+    assert re.search(r'^languages = \["en"\]', manifest, re.M), manifest
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    out = project / "output/deck"
+    book = all_text(out / "rulebook.pdf")
+    assert "Components" in book and "Setup" in book, book
+    assert "Scout: 3 cards" in book and re.search(r"King: 1 card(?!s)", book), book
+    assert "4 cards" in book, book
+    summary = page_text(out / "summary.pdf", 0)
+    proof = page_text(out / "cards.pdf", 0)
+    for text in (book, summary, proof):
+        assert not JAPANESE.search(text), text
+    assert summary.count("Setup") == 1 and summary.count("Playing") == 1, summary
+    assert "Cards: 4 cards" in proof, proof
+
+
+def test_a_game_from_a_japanese_sheet_or_asked_for_prints_in_japanese(tmp_path):
+    """Kana or kanji anywhere in the sheet, or --language ja, make a Japanese game: its
+    rulebook's table says 「内容物」 and counts in 枚."""
+    rows = [["name", "copies"], ["Scout", "3"], ["キング", "1"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert 'languages = ["ja"]' in (project / "cards/deck/game.toml").read_text("utf-8")
+    source = tmp_path / "english.csv"
+    source.write_text("name,copies\nScout,3\n", encoding="utf-8")
+    asked = run("new", "e", "--project", str(project), "--from", str(source), "--language", "ja")
+    assert asked.exit_code == 0, asked.output
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    for game in ("deck", "e"):
+        book = all_text(project / f"output/{game}/rulebook.pdf")
+        assert "内容物" in book and "枚" in book and "Components" not in book, book

@@ -217,7 +217,7 @@ def test_a_term_the_text_defines_is_no_finding(tricks):
             "各色に８枚",
             "各色に９枚",
             "「色カードは赤、青、黄の各色に９枚、数字は１〜８です。」 says ９ each, but no "
-            "column of 色カード has ９ cards of each value (suit: 赤 8、青 8、黄 8",
+            "column of 色カード has ９ cards of each value (suit: 赤 8, 青 8, 黄 8",
         ),
         (
             "数字は１〜８です",

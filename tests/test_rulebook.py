@@ -136,7 +136,7 @@ def test_with_no_part_marked_the_summary_takes_the_sections_on_play(tiny):
     assert result.exit_code == 0, result.output
     assert (
         "cards/tiny/rules.md: notice: no part is marked for the summary: it shows the sections "
-        "「ゲームの準備」、「手番」、「得点」"
+        "「ゲームの準備」, 「手番」, 「得点」"
     ) in result.output
     md = (tiny / "output/tiny/summary.md").read_text(encoding="utf-8")
     assert "## ゲームの準備\n" in md and "## 手番\n" in md and "## 得点\n" in md
@@ -246,6 +246,8 @@ def test_a_line_of_dashes_is_text_not_a_heading_or_a_rule():
     [
         ("## 手番\n", "各手番で一枚ずつ順に出していきます。"),  # a heading, then the paragraph
         ("## 得点\n", "得点は次の表のとおりに数えます。"),  # a heading, a paragraph, a table
+        # first in a summary part: the part's title, then the paragraph (summary.pdf too)
+        ("<!-- summary: 手番 -->\n", "手番には一枚ずつ順に出していきます。"),
     ],
 )
 def test_a_paragraph_longer_than_a_page_after_a_heading_flows_on(tiny, after, sentence):

@@ -64,7 +64,7 @@ def proof_text(
                 "用紙 {paper}（余白 {margin} mm）",
                 name=d.name,
                 count=len(d.faces),
-                unit=say(d.unit),
+                unit=printed.unit(language, d.unit, len(d.faces)),
                 w=f"{g.card[0] / MM:g}",
                 h=f"{g.card[1] / MM:g}",
                 cols=g.cols,

@@ -8,6 +8,7 @@ import click
 
 from ..i18n import _, ngettext
 from ..kinds import KINDS
+from ..printed import WORDS
 from ..problems import BuildError
 from .common import (
     lang_option,
@@ -84,6 +85,13 @@ from .common import (
     "in the middle) or minimal (text only); default: the one the columns ask for.",
 )
 @click.option(
+    "--language",
+    type=click.Choice(sorted({"ja", *WORDS})),
+    help="The language the game prints in (game.toml's languages: the rulebook's and the "
+    "sheets' own words, the names pnp gives); default: ja where the spreadsheet holds "
+    "Japanese, else en.",
+)
+@click.option(
     "--link",
     is_flag=True,
     help="Keep --from's spreadsheet where it is (inside the project) and read it from there: "
@@ -103,6 +111,7 @@ def new(
     kind,
     component_name,
     style,
+    language,
     link,
     limits,
 ) -> None:
@@ -117,7 +126,11 @@ def new(
         if link and not source:
             raise BuildError(_("--link keeps --from's spreadsheet where it is: give --from FILE"))
         if add_id is not None:
-            given = [o for o, v in (("--title", title), ("--rules", with_rules)) if v]
+            given = [
+                o
+                for o, v in (("--title", title), ("--rules", with_rules), ("--language", language))
+                if v
+            ]
             if given:
                 raise BuildError(
                     _(
@@ -179,8 +192,17 @@ def new(
             header,
             link,
             style,
+            language,
         )
         _made(project, made)
+        names = {"ja": _("Japanese"), "en": _("English")}
+        click.echo(
+            _(
+                "prints in {language}: its rulebook and sheets say pnp's own words so "
+                "(languages in game.toml; another: --language)",
+                language=names.get(made.language, made.language),
+            )
+        )
         _trust_written(project, list(made.files))
         click.echo(_("next: pnp build {game}", game=game))
         return 0

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from .. import colours, limits, progress, typeset
+from .. import colours, i18n, limits, progress, typeset
 from ..fonts import Metrics
 from ..i18n import _
 from ..model import Card, Deck
@@ -665,7 +665,7 @@ def _fit(
     for used_role, plain in by_role.items():
         missing = fonts.missing(used_role, plain)
         if missing:
-            chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+            chars = i18n.listed(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
             # The cell to mend: of the card's that hold one of them, the one this box prints
             # (the longest, where one value is part of another), else the first (else the
             # character is the layout's own text, and the row is where it prints).

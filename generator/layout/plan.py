@@ -530,7 +530,7 @@ def _say_summary_chosen(book, problems: Problems) -> None:
     if book.summary:
         message = _(
             "no part is marked for the summary: it shows the sections {titles} ({how})",
-            titles="、".join(f"「{s.title}」" for s in book.summary),
+            titles=i18n.listed(f"「{s.title}」" for s in book.summary),
             how=how,
         )
     else:
@@ -548,7 +548,7 @@ def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> Non
     for (file, box), lacking in images.lacking.items():
         unique = list(dict.fromkeys(card for card, _name in lacking))
         names = list(dict.fromkeys(name for _card, name in lacking if name))
-        shown = "、".join(unique[:8]) + ("…" if len(unique) > 8 else "")
+        shown = i18n.listed(unique[:8]) + ("…" if len(unique) > 8 else "")
         message = ngettext(
             "box '{box}': {n} card still lacks its art (a stand-in is drawn): {cards}",
             "box '{box}': {n} cards still lack their art (a stand-in is drawn): {cards}",
@@ -681,7 +681,7 @@ def _check_rulebook_glyphs(
     for line, text, role in rulebook.printed_text(book, game):
         missing = fonts.missing(role, text)
         if missing:
-            chars = "、".join(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
+            chars = i18n.listed(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
             problems.error(
                 _("the {role} font has no glyph for {chars}", role=role, chars=chars),
                 book.where.at(row=line or None),

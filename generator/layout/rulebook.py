@@ -183,12 +183,11 @@ def directive_table(block: Block, game: Game) -> Block:
     decks = {d.id: d for d in game.decks}
     for comp in game.manifest.components:
         deck = decks.get(comp.id)
-        unit = say(comp.unit)
         if deck is None:  # a board
-            count, detail = f"{z(1)}{unit}", ""
+            count, detail = f"{z(1)}{printed.unit(language, comp.unit, 1)}", ""
         else:
             pieces = len(deck.cards) // comp.kind_of.per_piece
-            count = f"{z(pieces)}{unit}"
+            count = f"{z(pieces)}{printed.unit(language, comp.unit, pieces)}"
             detail = breakdown(deck, language) if comp.kind_of.per_piece == 1 else ""
         if not comp.printed:
             detail = say("、").join(x for x in (detail, say("別途用意（印刷しません）")) if x)
@@ -201,7 +200,7 @@ def breakdown(deck: Deck, language: str = "ja") -> str:
     a value is named by its column's label (`[component.labels]`: 「数字２：１４枚」) and a
     value still provisional (its rows' `provisional` column) is marked （仮）."""
     comp = deck.component.composition
-    unit = printed.say(language, deck.component.unit)
+    counter = deck.component.unit
     named = deck.component.labelled
     z = templates.zen if language == "ja" else str
     mark, comma = printed.say(language, PROVISIONAL), printed.say(language, "、")
@@ -218,7 +217,8 @@ def breakdown(deck: Deck, language: str = "ja") -> str:
         if all(n == 1 for n in per.values()) and not tentative:
             return ""  # one of each (map 1, 2, 3…): nothing to break down
         return comma.join(
-            f"{z(named(column, v))}{mark if v in tentative else ''}{colon}{z(n)}{unit}"
+            f"{z(named(column, v))}{mark if v in tentative else ''}{colon}{z(n)}"
+            + printed.unit(language, counter, n)
             for v, n in per.items()
         )
 
@@ -235,7 +235,8 @@ def breakdown(deck: Deck, language: str = "ja") -> str:
         key = group.get("key", [])
         detail = by(taken, key[0]) if key else ""
         inner = printed.say(language, "（{detail}）", detail=detail) if detail else ""
-        parts.append(f"{label}{colon}{z(sum(n for _card, n in taken))}{unit}{inner}")
+        n = sum(n for _card, n in taken)
+        parts.append(f"{label}{colon}{z(n)}{printed.unit(language, counter, n)}{inner}")
     return comma.join(parts)
 
 

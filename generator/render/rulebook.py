@@ -1143,7 +1143,8 @@ def _summary(
     for section in book.summary:
         # headings inside a part are below its title (the rulebook's 「１. 呪文」 under 「流れ」)
         blocks = [replace(b, level=4) if b.kind == "heading" else b for b in section.blocks]
-        story.append(TextBlock(section.title, st["h3"]))
-        story += flowables(blocks, st, game, {}, fonts, width, column)
+        part = [TextBlock(section.title, st["h3"])]
+        part += flowables(blocks, st, game, {}, fonts, width, column)
+        story += _headings_keep_a_start(part, column)  # the title too keeps only a start
     doc.build(story)
     return doc.page, column

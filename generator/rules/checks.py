@@ -11,7 +11,7 @@ import re
 import string
 from pathlib import Path
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, listed, ngettext
 from ..model import Game
 from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..rulesource import Unstated, dealing, find_line, plain, rule_ref
@@ -146,7 +146,7 @@ def check_provisional(game: Game, problems: Problems) -> None:
     reason and component, naming each item, so the designer sees what is still theirs to write."""
     for deck in game.decks:
         for reason, cards in deck.provisional().items():
-            names = "、".join(c.label() for c in cards)
+            names = listed(c.label() for c in cards)
             problems.notice(
                 _(
                     "{name} {items}: provisional — {reason}",

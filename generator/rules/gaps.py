@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from itertools import permutations
 
-from ..i18n import _
+from ..i18n import _, listed
 from ..model import Game
 from ..problems import Problems
 from ..typeset import strip_ruby
@@ -259,7 +259,7 @@ def check_named_cards(game: Game, problems: _Said) -> None:
                 stated = _TOTAL.search(sentence)
                 if total == len(names) or (stated and _int(stated.group(1)) == total):
                     continue
-                shown = "、".join(f"{n} {len(c)}" for n, c in matched.items())
+                shown = listed(f"{n} {len(c)}" for n, c in matched.items())
                 problems.warning(
                     _(
                         "「{rule}」 names {named} cards, but {total} {deck} fit ({shown}): the "

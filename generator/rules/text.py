@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ..i18n import _
+from ..i18n import _, listed
 from ..model import Deck, Game
 from ..problems import Problems, SourceRef
 from ..typeset import strip_ruby
@@ -185,7 +185,7 @@ def check_names(game: Game, problems: Problems) -> None:
             head = re.split(r"[：:]", line.text.lstrip("-*・ 0123456789."), maxsplit=1)[0]
             known.add(head.strip("「」 "))
             known.update(_QUOTED.findall(line.text))
-    names = "、".join(sorted(components))
+    names = listed(sorted(components))
     seen: set[str] = set()
     for line in text:
         if line.heading:
@@ -407,7 +407,7 @@ def check_numbers(game: Game, problems: Problems) -> None:
                     ):
                         continue
                     sizes = "; ".join(
-                        f"{column}: " + "、".join(f"{v} {n}" for v, n in g.items())
+                        f"{column}: " + listed(f"{v} {n}" for v, n in g.items())
                         for column, g in groups.items()
                         if 1 < len(g) <= 12
                     )
@@ -644,7 +644,7 @@ def check_unreachable(game: Game, problems: Problems) -> None:
                     most = max(counts.values(), default=0)
                     if need <= most:
                         continue
-                    shown = "、".join(f"{v} {n}" for v, n in counts.most_common(6))
+                    shown = listed(f"{v} {n}" for v, n in counts.most_common(6))
                     problems.warning(
                         _(
                             "「{rule}」 can never happen: no {word} has {need} {name} "
