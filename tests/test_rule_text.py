@@ -345,3 +345,28 @@ def test_a_compound_name_is_named_whole(tricks):
     said = found(tricks)
     assert "the rules name 「切り札カード」, which is no component" in said
     assert "「札カード」" not in said
+
+
+def test_an_english_component_is_mentioned_as_a_word_in_any_case_and_number(tmp_path):
+    """English rules say 'Shuffle the card' of a component named 'Cards': a mention, in any
+    case and either number; a text that names it nowhere, or only inside another word
+    ('cardboard'), is the finding."""
+    from conftest import run
+
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("name,copies\nScout,3\nKing,1\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    rules = project / "cards/deck/rules.md"
+    start = "# deck\n\n## Components\n\n::: components\n\n## Setup\n\n"
+
+    def said(setup: str) -> str:
+        rules.write_text(start + setup + "\n", encoding="utf-8")
+        return run("check", "deck", "--project", str(project), "--no-play").output
+
+    assert "is a component" not in said("Shuffle the CARD and deal it out.")
+    assert "is a component" not in said("Each player draws three cards.")
+    finding = "warning: Cards is a component, but no rule outside the list of components"
+    assert finding in said("Put the cardboard box away.")
+    assert finding in said("Deal everything out.")

@@ -145,6 +145,15 @@ def _words(name: str) -> set[str]:
     return words
 
 
+def _mentions(text: str, word: str) -> bool:
+    """Whether the text says the word: Japanese anywhere in it; a word in Latin letters as a
+    word, in any case, one or many ("Cards" in "shuffle the card", "Board" in "boards")."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z' -]*", word):
+        return word in text
+    stem = re.escape(word.lower().removesuffix("s"))
+    return re.search(rf"\b{stem}(?:e?s)?\b", text.lower()) is not None
+
+
 def _cell_values(game: Game) -> set[str]:
     values: set[str] = set()
     raw: set[str] = set()  # each distinct cell once: a deck's copies repeat their rows
@@ -465,7 +474,7 @@ def check_unmentioned(game: Game, problems: Problems) -> None:
     body = [line for line in text if not _in(line, _CONTENTS)]
     for component in game.manifest.components:
         words = _words(component.name)
-        if any(w in line.text for line in body for w in words):
+        if any(_mentions(line.text, w) for line in body for w in words):
             continue
         listed = next((line for line in text if component.name in line.text), None)
         problems.warning(
