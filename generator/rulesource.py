@@ -54,6 +54,7 @@ class Section:
 
     title: str
     blocks: list[Block] = field(default_factory=list)
+    line: int = 0  # where the part starts, when its first block does not say: its heading's
 
 
 def plain(text: str) -> str:
@@ -221,6 +222,7 @@ def parse(
             return
         # a heading that says the part's own title again, first in it, is not printed twice
         if not section.blocks and block.kind == "heading" and block.text == section.title:
+            section.line = block.line
             return
         section.blocks.append(block)
 

@@ -21,7 +21,7 @@ def test_diff_names_the_changed_cards_and_fields_old_beside_new(tiny):
     edit(tiny, "cards/tiny/cards.csv", "青,5,#2F5DA8", "青,5,#1F8F3F")
     r = run("diff", "tiny", "--project", str(tiny))
     assert r.exit_code == 0, r.output
-    assert "tiny: 2 changed, 0 added, 0 removed: 赤 2、青 5" in r.output
+    assert "tiny: 2 changed, 0 added, 0 removed: 赤 2, 青 5" in r.output
     assert "赤 2 (cards/tiny/cards.csv:3) text: '二の赤。' → '赤の二。'" in r.output
     assert "青 5 (cards/tiny/cards.csv:11) color: '#2F5DA8' → '#1F8F3F'" in r.output
     pdf = tiny / "output/tiny/diff.pdf"
@@ -52,7 +52,7 @@ def test_cards_added_and_removed(tmp_path):
         f.write("鷹,fox.png,contain\n")
     r = run("diff", "art", "--project", str(root))
     assert r.exit_code == 0, r.output
-    assert "art: 0 changed, 1 added, 1 removed: 鷹、樫" in r.output
+    assert "art: 0 changed, 1 added, 1 removed: 鷹, 樫" in r.output
     text = all_text(root / "output/art/diff.pdf")
     assert "追加されたカード" in text and "削除されたカード" in text
 
@@ -178,7 +178,7 @@ def test_diff_since_the_day_the_deck_was_printed(tiny, monkeypatch):
         r = run("diff", "tiny", "--project", str(tiny), "--since", "2026-11-28", "--reprint")
         assert r.exit_code == 0, r.output
         assert "compared with the build of 2026-11-28 12:00" in r.output
-        assert "tiny: 2 changed, 0 added, 0 removed: 赤 2、赤 4" in r.output
+        assert "tiny: 2 changed, 0 added, 0 removed: 赤 2, 赤 4" in r.output
         assert "2 pieces to print and swap in" in r.output
         assert "2026-11-28 12:00 のビルド" in all_text(tiny / "output/tiny/diff.pdf")
         r = run("diff", "tiny", "--project", str(tiny), "--since", "2026-11-28 11:59")
@@ -260,7 +260,7 @@ def test_a_changed_picture_reaches_the_snapshot_of_runs_it_is_drawn_in(tmp_path)
     oak.write_text(as_it_was, "utf-8")
     r = run("diff", "art", "--project", str(root))
     assert r.exit_code == 0, r.output
-    assert "art: 100 changed, 0 added, 0 removed: 樫、樫" in r.output, r.output
+    assert "art: 100 changed, 0 added, 0 removed: 樫, 樫" in r.output, r.output
 
 
 def test_a_renamed_card_is_one_change_where_an_id_column_names_the_cards(tmp_path):

@@ -488,7 +488,7 @@ def test_provisional_rows_are_listed_as_notices(tiny):
     result = check(tiny)
     assert result.exit_code == 0, result.output
     assert (
-        "cards/tiny/cards.csv:7:provisional: notice: 数字カード 青 1、青 2、青 3、青 4、青 5: "
+        "cards/tiny/cards.csv:7:provisional: notice: 数字カード 青 1, 青 2, 青 3, 青 4, 青 5: "
         "provisional — 数字は仮" in result.output
     )
     assert "column 'provisional' is not used" not in result.output

@@ -38,7 +38,7 @@ PLANTED = [
     ),
     (
         "an end no deck can reach",
-        "can never happen: no 色 has 10 きのこカード (the data's color: 赤 9、青 9、黄 9、緑 9)",
+        "can never happen: no 色 has 10 きのこカード (the data's color: 赤 9, 青 9, 黄 9, 緑 9)",
         ("１０枚以上", "５枚以上"),
         ("同じ色のカードを１０枚以上集めたら", "同じ色のカードが１０枚以上そろったら"),
     ),

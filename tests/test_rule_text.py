@@ -347,16 +347,15 @@ def test_a_compound_name_is_named_whole(tricks):
     assert "「札カード」" not in said
 
 
-def test_an_english_component_is_mentioned_as_a_word_in_any_case_and_number(tmp_path):
-    """English rules say 'Shuffle the card' of a component named 'Cards': a mention, in any
-    case and either number; a text that names it nowhere, or only inside another word
-    ('cardboard'), is the finding."""
+def english_game(tmp_path, rows: str):
+    """A game `pnp new` made from an English sheet, and what `pnp check --no-play` says of
+    it with these setup rules."""
     from conftest import run
 
     project = tmp_path / "p"
     assert run("init", str(project)).exit_code == 0
     source = tmp_path / "deck.csv"
-    source.write_text("name,copies\nScout,3\nKing,1\n", encoding="utf-8")
+    source.write_text(rows, encoding="utf-8")
     assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
     rules = project / "cards/deck/rules.md"
     start = "# deck\n\n## Components\n\n::: components\n\n## Setup\n\n"
@@ -365,8 +364,39 @@ def test_an_english_component_is_mentioned_as_a_word_in_any_case_and_number(tmp_
         rules.write_text(start + setup + "\n", encoding="utf-8")
         return run("check", "deck", "--project", str(project), "--no-play").output
 
+    return said
+
+
+def test_an_english_component_is_mentioned_as_a_word_in_any_case_and_number(tmp_path):
+    """English rules say 'Shuffle the card' of a component named 'Cards': a mention, in any
+    case and either number; a text that names it nowhere, or only inside another word
+    ('cardboard'), is the finding."""
+    said = english_game(tmp_path, "name,copies\nScout,3\nKing,1\n")
+
     assert "is a component" not in said("Shuffle the CARD and deal it out.")
     assert "is a component" not in said("Each player draws three cards.")
     finding = "warning: Cards is a component, but no rule outside the list of components"
     assert finding in said("Put the cardboard box away.")
     assert finding in said("Deal everything out.")
+
+
+def test_english_rules_are_held_to_the_data_as_japanese_ones_are(tmp_path):
+    """The counts and the deal English rules write, against 18 cards for 2–4 players: a deck
+    size the data does not have, a deal that needs more cards than there are, cards a deal
+    leaves with nothing said of them; each goes when the text is mended and comes back
+    written another way."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    out = said("Shuffle all 20 cards and deal 5 cards to each player.")
+    assert "warning: the rules say 20 Cards, but the data has 18" in out, out
+    assert "4 players: dealing 5 each needs 20 Cards but there are 18" in out, out
+    assert "3 players: the 18 Cards deal 5 each with 3 left over" in out, out
+    assert "do not say what becomes of the cards left over" in out, out
+    mended = said("Shuffle the 18 cards and deal 4 to each player. Put the rest aside.")
+    assert "warning" not in mended, mended
+    assert "3 players: 4 each deals 12 of the 18 Cards, 6 not dealt" in mended, mended
+    again = said("Each player is dealt 6 cards from the 18 cards.")
+    assert "4 players: dealing 6 each needs 24 Cards but there are 18" in again, again
+    even = said("Shuffle the cards and deal them all out evenly.")
+    assert "4 players: the 18 Cards deal 4 each with 2 left over" in even, even
+    assert "3 players: the 18 Cards deal 6 each, none left over" in even, even
+    assert "the rules say" not in said("Each player draws 2 cards, then shuffles a card back.")

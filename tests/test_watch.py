@@ -142,7 +142,7 @@ def test_watch_tells_the_copies_of_a_row_once_with_their_count():
 
     before = GameState({"チップ": [("石", "a")] * 4 + [("木", "b"), ("金", "e")]}, {})
     after = GameState({"チップ": [("石", "c")] * 4 + [("木", "d"), ("金", "e")]}, {})
-    assert changes("kit", before, after) == "kit: チップ: 5 changed: 石 ×4、木"
+    assert changes("kit", before, after) == "kit: チップ: 5 changed: 石 ×4, 木"
 
 
 def test_a_file_swapped_for_a_link_out_while_watching_is_an_error(tmp_path):

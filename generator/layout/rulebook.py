@@ -148,7 +148,8 @@ def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
                 add(block.line, item, "body")
         elif block.kind != "directive":
             add(block.line, block.text, "bold" if block.kind == "heading" else "body")
-    out += [(s.blocks[0].line if s.blocks else 0, s.title, "bold") for s in book.summary]
+    for s in book.summary:
+        out.append((s.line or (s.blocks[0].line if s.blocks else 0), s.title, "bold"))
     return out
 
 

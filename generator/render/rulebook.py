@@ -1069,7 +1069,7 @@ def summary_pdf(
         tall.append((section, _height(run, (width, 1e9))))
     total = sum(h for _s, h in tall) or 1.0
     longest, height = max(tall, key=lambda part: part[1])
-    line = next((b.line for b in longest.blocks if b.line), 0)
+    line = longest.line or next((b.line for b in longest.blocks if b.line), 0)
     return buf.getvalue(), Overflow(
         total / (columns * column[1]), longest.title, line, height / total
     )

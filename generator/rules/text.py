@@ -46,16 +46,23 @@ _RANGE = re.compile(
     rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})"
     r"(?!\s*(?:[0-9０-９人歳分秒枚個回点つ]|ラウンド|トリック|手番|マス|ターン))"
 )
+# "all 40 cards", "the 40 Klesha cards", "40 cards" just before an English name
+_EN_COUNT = re.compile(r"(?i)(?:\b(all|the|a total of)\s+)?\b([0-9]+)\s+$")
 _PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
 _PER = re.compile(r"\s*ずつ")
-_REST = re.compile(r"残り|残った|余った|余り|使いません|使用しません|使わない|箱に戻|取り除|山札")
+_REST = re.compile(
+    r"残り|残った|余った|余り|使いません|使用しません|使わない|箱に戻|取り除|山札"
+    r"|(?i:\bthe rest\b|\bremaining\b|\bleft over\b|\bnot used\b|\bback in(?:to)? the box"
+    r"|\bdraw pile\b|\bdeck\b)"
+)
 _SETUP = re.compile(r"準備|セットアップ|[Ss]etup")
 _CONTENTS = re.compile(r"コンポーネント|内容物|同梱物|[Cc]omponents")
 _GLOSSARY = re.compile(r"用語|[Gg]lossary")
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _COMMENTS = re.compile(r"\{#.*?#\}|<!--.*?-->", re.S)
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_SENTENCE = re.compile(r"[^。！？]+[。！？]?")
+# a sentence: Japanese ends at 。！？, English at . ! ? before a space (not 1.5 or e.g.x)
+_SENTENCE = re.compile(r"(?:[^。！？.!?]|[.!?](?!\s|$))+(?:[。！？]|[.!?]+(?=\s|$))?")
 _WORD_BEFORE = re.compile(r"[一-龥ァ-ヶー々Ａ-Ｚａ-ｚA-Za-z0-9０-９]+$")  # a name's first part
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 HOLE = "〓"  # what a Jinja expression reads as: matches no word and no number
@@ -146,12 +153,8 @@ def _words(name: str) -> set[str]:
 
 
 def _mentions(text: str, word: str) -> bool:
-    """Whether the text says the word: Japanese anywhere in it; a word in Latin letters as a
-    word, in any case, one or many ("Cards" in "shuffle the card", "Board" in "boards")."""
-    if not re.fullmatch(r"[A-Za-z][A-Za-z' -]*", word):
-        return word in text
-    stem = re.escape(word.lower().removesuffix("s"))
-    return re.search(rf"\b{stem}(?:e?s)?\b", text.lower()) is not None
+    """Whether the text says the word (see _found)."""
+    return _found(text, word) is not None
 
 
 def _cell_values(game: Game) -> set[str]:
@@ -282,13 +285,24 @@ def named_in(sentence: str, items, name_of) -> list[tuple[object, str, str]]:
     its name."""
     out, masked = [], sentence
     for item in sorted(items, key=lambda i: -len(name_of(i))):
-        name = name_of(item)
-        at = masked.find(name)
-        if at < 0:
+        found = _found(masked, name_of(item))
+        if found is None:
             continue
-        out.append((item, sentence[:at], sentence[at + len(name) :]))
-        masked = masked.replace(name, "\0" * len(name))
+        at, end = found
+        out.append((item, sentence[:at], sentence[end:]))
+        masked = masked[:at] + "\0" * (end - at) + masked[end:]
     return out
+
+
+def _found(text: str, name: str) -> tuple[int, int] | None:
+    """Where the text says a name (start, end): Japanese as written; a name in Latin letters
+    as a word, in any case, one or many (「Cards」 in "deal the cards", "draw a card")."""
+    if not re.fullmatch(r"[A-Za-z][A-Za-z' -]*", name):
+        at = text.find(name)
+        return None if at < 0 else (at, at + len(name))
+    stem = re.escape(name.lower().removesuffix("s"))
+    m = re.search(rf"\b{stem}(?:e?s)?\b", text.lower())
+    return None if m is None else m.span()
 
 
 def _int_columns(deck: Deck) -> dict[str, tuple[int, int]]:
@@ -390,19 +404,31 @@ def check_numbers(game: Game, problems: Problems) -> None:
                 )
                 if kinds:
                     sizes, said_name, n = set(kinds), word.group(0) + name, kinds[0]
+                count = (m.group(1), m.group(2)) if m else None
                 if m is None:
                     # 「カード４０枚をシャッフル」: a bare count may be of the cards an action
                     # takes (「カード１枚を引く」), but never more than there are
                     bare = _COUNT.match(after)
                     if bare and not _PER.match(after, bare.end()) and int(bare.group(1)) > n:
-                        m = bare
-                if m and int(m.group(1)) not in sizes:
+                        count = (bare.group(1), bare.group(2))
+                if count is None and (english := _EN_COUNT.search(before)):
+                    # "all 40 cards", "the 40 cards": the deck's size; "draw 2 cards": at most
+                    if english.group(1) or int(english.group(2)) > n:
+                        count = (english.group(2), "")
+                if count and int(count[0]) not in sizes:
                     problems.warning(
                         _(
                             "the rules say {name} {said}{unit}, but the data has {n}",
                             name=said_name,
-                            said=m.group(1),
-                            unit=m.group(2),
+                            said=count[0],
+                            unit=count[1],
+                            n=n,
+                        )
+                        if count[1]
+                        else _(
+                            "the rules say {said} {name}, but the data has {n}",
+                            name=said_name,
+                            said=count[0],
                             n=n,
                         ),
                         _where(game, line.n),
@@ -529,6 +555,21 @@ _DEALS_EACH = re.compile(
 )
 
 
+# "deal 5 cards to each player", "deal each player 5", "each player is dealt 5 cards"
+_EN_DEALS_EACH = re.compile(
+    r"(?i)\bdeal(?:s|t)?\s+(?:out\s+)?([0-9]+)\s+(?:[a-z'-]+\s+){0,2}?(?:to\s+)?(?:each|every)"
+    r"(?:\s+player|one)?\b"
+    r"|\bdeal(?:s|t)?\s+(?:each|every)\s+player\s+([0-9]+)\b"
+    r"|\b(?:each|every)\s+player\s+(?:is\s+dealt|gets|receives|takes|draws)\s+([0-9]+)\b"
+)
+# "deal all the cards out evenly", "deal out the whole deck"
+_EN_EVENLY = re.compile(
+    r"(?i)\bdeal(?:s|t)?\s+(?:out\s+)?(?:all|every|the\s+whole|the\s+entire)\b"
+    r"|\bdeal(?:s|t)?\b.*\b(?:evenly|equally)\b"
+)
+_EN_DEAL = re.compile(r"(?i)\bdeal(?:s|t)?\b|\bis dealt\b|\beach player (?:gets|receives)\b")
+
+
 def deal_in_text(game: Game) -> dict | None:
     """The deal a game with no [deal] in game.toml describes in its rules: the first sentence
     of setup (or anywhere, lacking a setup section) that deals so many cards to each player,
@@ -540,10 +581,14 @@ def deal_in_text(game: Game) -> dict | None:
     setup = [line for line in text if _in(line, _SETUP)] or list(text)
     for line in setup:
         for sentence, written in line.sentences():
-            if "配" not in sentence:
+            if "配" in sentence:
+                m = _DEALS_EACH.search(sentence)
+                evenly = m is None and _EVENLY.search(sentence)  # 「均等に配り切ります」: all
+            elif _EN_DEAL.search(sentence):
+                m = _EN_DEALS_EACH.search(sentence)
+                evenly = m is None and _EN_EVENLY.search(sentence)
+            else:
                 continue
-            m = _DEALS_EACH.search(sentence)
-            evenly = m is None and _EVENLY.search(sentence)  # 「均等に配り切ります」: all of it
             if not evenly and (m is None or HOLE in sentence[max(m.start() - 1, 0) : m.end() + 1]):
                 continue  # 「〓枚ずつ」: how many is the data's, not written
             named = [c for c, *_ in named_in(sentence, cards, lambda c: c.name)]
@@ -552,7 +597,8 @@ def deal_in_text(game: Game) -> dict | None:
             deal = {"component": (named or cards)[0].id, "rule": written.strip()}
             if evenly:
                 return deal | {"all": True}
-            return deal | {"each": int(m.group(1) or m.group(2))}  # full-width digits read
+            each = next(g for g in m.groups() if g)
+            return deal | {"each": int(each)}  # full-width digits read
     return None
 
 
