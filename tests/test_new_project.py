@@ -1050,7 +1050,9 @@ def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     assert "4 cards" in book, book
     summary = page_text(out / "summary.pdf", 0)
     proof = page_text(out / "cards.pdf", 0)
-    for text in (book, summary, proof):
+    sheet = page_text(out / "cards.pdf", 1)
+    assert "Cards front 1/1" in sheet, sheet
+    for text in (book, summary, proof, sheet):
         assert not JAPANESE.search(text), text
     assert summary.count("Setup") == 1 and summary.count("Playing") == 1, summary
     assert "Cards: 4 cards" in proof, proof

@@ -93,7 +93,8 @@ class _Sheet:
         both = ((True, g.fronts), (False, g.backs)) if g.backs else ((True, g.fronts),)
         for is_front, slots in both:
             side = self.sides[0] if is_front else self.sides[1]
-            label = f"{deck.name}　{side} {n}/{self.count}"
+            space = " " if side.isascii() else "　"  # "Cards front 1/2", 「カード　表 1/2」
+            label = f"{deck.name}{space}{side} {n}/{self.count}"
             side_of = 0 if is_front else 1
             placed = [(pair[side_of], slot) for pair, slot in zip(chunk, slots)]
             placed = [(face, slot) for face, slot in placed if face is not None]
