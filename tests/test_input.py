@@ -330,6 +330,19 @@ def test_missing_glyph_names_card_and_character(tiny):
     assert glyph[0].endswith("in game.toml's [fonts]) (10 cards)")
 
 
+def test_a_selector_that_picks_a_glyph_s_form_needs_no_glyph_of_its_own(tiny):
+    """「☆️」 is the star and the emoji presentation selector (U+FE0F), which no font draws:
+    the card builds and prints the star, and a missing emoji is named without its selector."""
+    edit_csv(tiny, lambda lines: [l.replace("四の赤。", "四の赤☆\ufe0f。") for l in lines])
+    result = build(tiny)
+    assert result.exit_code == 0, result.output
+    printed = "".join(page_text(tiny / "output/tiny/cards.pdf", i) for i in (1, 2))
+    assert "四の赤☆" in printed and "\ufe0f" not in printed
+    edit_csv(tiny, lambda lines: [l.replace("☆\ufe0f", "\U0001f5e1\ufe0f") for l in lines])
+    said = check(tiny).output
+    assert "has no glyph for 「\U0001f5e1」(U+1F5E1) in box 'text'" in said, said
+
+
 def test_missing_glyph_of_the_layouts_own_text_names_the_row(tiny):
     """A character the layout writes itself is not in any cell: the row is where it prints."""
     edit(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -565,6 +566,11 @@ def _fit_text(
     return fitted
 
 
+# What picks a glyph's form and is no glyph of its own (the emoji presentation selector in
+# "🗡️", a joiner): no font needs it, so a card's text does not ask for it.
+_UNSEEN = re.compile("[\u200c\u200d\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
 def _fit(
     box: Box, layout: Layout, card: Card, fonts: Fonts, icons: IconSet, problems: Problems
 ) -> Box | None:
@@ -597,7 +603,7 @@ def _fit(
             fold=f"align:{layout.file}:{box.name}",
         )
         return None
-    text = str(p.get("text", ""))
+    text = _UNSEEN.sub("", str(p.get("text", "")))
     most = limits.active().box_chars
     if len(text) > most:  # fitting it would take minutes, for a box nobody could read
         problems.error(
