@@ -1002,7 +1002,7 @@ def front_in_style(
         y = 15.0
     shown = roles["short"] if style != "minimal" or index is None else [index, *roles["short"]]
     if shown:
-        typed = " ・ ".join(
+        typed = printed_in(language, " ・ ").join(
             f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.type == "int" else f"{{{{ {c.ref} }}}}"
             for c in shown
         )

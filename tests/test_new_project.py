@@ -1035,10 +1035,14 @@ def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     languages = ["en"], and the rulebook, the summary and the proof page say pnp's own words in
     English ("1 card", "3 cards"), with no Japanese on any page; the summary names each part
     once."""
-    rows = [["name", "copies", "effect"], ["Scout", "3", "Look at a card."], ["King", "1", "Win."]]
+    rows = [
+        ["name", "cost", "type", "copies", "effect"],
+        ["Scout", "1", "Unit", "3", "Look at the top card of any deck and put it back."],
+        ["King", "5", "Royal", "1", "Win the game at the end of your next turn."],
+    ]
     project, made = csv_game(tmp_path, rows)
     assert made.exit_code == 0, made.output
-    assert "prints in English" in made.output
+    assert "prints in English" in made.output and "the classic style" in made.output
     manifest = (project / "cards/deck/game.toml").read_text("utf-8")
     assert re.search(r'^languages = \["en"\]', manifest, re.M), manifest
     built = run("build", "--project", str(project))
@@ -1051,7 +1055,7 @@ def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     summary = page_text(out / "summary.pdf", 0)
     proof = page_text(out / "cards.pdf", 0)
     sheet = page_text(out / "cards.pdf", 1)
-    assert "Cards front 1/1" in sheet, sheet
+    assert "Cards front 1/1" in sheet and "cost 1 · Unit" in sheet, sheet
     for text in (book, summary, proof, sheet):
         assert not JAPANESE.search(text), text
     assert summary.count("Setup") == 1 and summary.count("Playing") == 1, summary

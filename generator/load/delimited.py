@@ -70,7 +70,7 @@ def read_csv(
         if len(record) > width:
             hint = _header_hint(records, where) or _(
                 "; past the last column: {extra}. A comma inside a cell's text splits the cell: "
-                'put that cell in double quotes ("A, B") or write 、',
+                'put that cell in double quotes ("A, B"), or in Japanese text write 、',
                 extra=", ".join(repr(c) for c in record[len(columns) :]),
             )
             message = _(
