@@ -400,3 +400,38 @@ def test_english_rules_are_held_to_the_data_as_japanese_ones_are(tmp_path):
     assert "4 players: the 18 Cards deal 4 each with 2 left over" in even, even
     assert "3 players: the 18 Cards deal 6 each, none left over" in even, even
     assert "the rules say" not in said("Each player draws 2 cards, then shuffles a card back.")
+
+
+@pytest.mark.parametrize(
+    "setup,finding",
+    [
+        # a deck's size, written several ways (the data has 10)
+        (
+            "数字カードは全部で１２枚あります。",
+            "the rules say 数字カード １２枚, but the data has 10",
+        ),
+        ("数字カードは合計１２枚です。", "the rules say 数字カード １２枚, but the data has 10"),
+        (
+            "１２枚の数字カードをよく混ぜます。",
+            "the rules say 数字カード １２枚, but the data has 10",
+        ),
+        # a deal, written several ways (4 players need 12)
+        ("各プレイヤーに３枚ずつ配ります。", "4 players: dealing 3 each needs 12 数字カード"),
+        ("数字カードを各自に３枚配ります。", "4 players: dealing 3 each needs 12 数字カード"),
+        ("１人３枚ずつ配ります。", "4 players: dealing 3 each needs 12 数字カード"),
+        ("プレイヤーはそれぞれ手札として３枚を受け取ります。", "dealing 3 each needs 12"),
+        ("各自、山札から３枚引きます。", "4 players: dealing 3 each needs 12 数字カード"),
+        ("全員に同じ枚数ずつ配ります。", "3 players: the 10 数字カード deal 3 each with 1 left"),
+    ],
+)
+def test_a_count_or_a_deal_is_read_however_setup_words_it(tmp_path, setup, finding):
+    """With no [deal] in game.toml, the setup sentence is the deal, however it is worded; a
+    count of the deck is held to the data wherever the sentence puts it."""
+    root = make_fixture_project("tiny", tmp_path)
+    manifest = root / "cards/tiny/game.toml"
+    text = manifest.read_text("utf-8")
+    manifest.write_text(text[: text.index("[deal]")], "utf-8")
+    edit(root, "cards/tiny/rules.md", "数字カードをよく混ぜ、全員に同じ枚数ずつ配ります。", setup)
+    said = rule_check(root, "tiny", play=False)
+    assert finding in said, said
+    assert "says ３ each" not in said  # 「各自に３枚」 is a deal, not a claim of 3 of each value

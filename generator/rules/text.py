@@ -36,16 +36,23 @@ _HIRAGANA = re.compile(r"[ぁ-ゟ]$|[をでがはにへ]")  # a quoted phrase, n
 _DEFINED = re.compile(r"「([^「」\n]{1,12})」\s*(?:と|として|という|と呼|を指)")
 _NUMBER = "[0-9０-９]+"
 # a size after its name: 「煩悩カード（４０枚）」「全４０枚」 (a bare 「１枚」 is an action)
-_TOTAL = re.compile(rf"^\s*(?:[（(]\s*(?:全\s*)?|全\s*)({_NUMBER})\s*(枚|個|本|台)")
+_TOTAL = re.compile(
+    rf"^\s*(?:[（(]\s*(?:全\s*)?|全\s*|[はが]\s*(?:全部で|全部|合計で?|計|総数)\s*)"
+    rf"({_NUMBER})\s*(枚|個|本|台)"
+)
 _COUNT = re.compile(rf"^\s*[（(]?\s*(?:全\s*)?({_NUMBER})\s*(枚|個|本|台)")
 # 「各スートに８枚」: a claim about the deck (「各プレイヤーに８枚ずつ」 is a deal and
 # 「各２枚置く」 a placement, not one)
-_EACH = re.compile(rf"各[^。！？、0-9０-９]{{1,6}}?({_NUMBER})\s*(枚|個)(?!\s*ずつ)")
+_EACH = re.compile(
+    rf"各(?!自|人|プレイヤー)[^。！？、0-9０-９]{{1,6}}?({_NUMBER})\s*(枚|個)(?!\s*ずつ)"
+)
 # a range of card values (「１〜８」); 「１〜３枚引く」「３〜５人」 count something else
 _RANGE = re.compile(
     rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})"
     r"(?!\s*(?:[0-9０-９人歳分秒枚個回点つ]|ラウンド|トリック|手番|マス|ターン))"
 )
+# 「４０枚の煩悩カード」: a count just before the name
+_COUNT_BEFORE = re.compile(rf"({_NUMBER})\s*(枚|個)の\s*$")
 # "all 40 cards", "the 40 Klesha cards", "40 cards" just before an English name
 _EN_COUNT = re.compile(r"(?i)(?:\b(all|the|a total of)\s+)?\b([0-9]+)\s+$")
 _PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
@@ -411,6 +418,10 @@ def check_numbers(game: Game, problems: Problems) -> None:
                     bare = _COUNT.match(after)
                     if bare and not _PER.match(after, bare.end()) and int(bare.group(1)) > n:
                         count = (bare.group(1), bare.group(2))
+                if count is None and (ahead := _COUNT_BEFORE.search(before)):
+                    # 「１２枚の数字カードを混ぜ」: never more than there are
+                    if int(ahead.group(1)) > n:
+                        count = (ahead.group(1), ahead.group(2))
                 if count is None and (english := _EN_COUNT.search(before)):
                     # "all 40 cards", "the 40 cards": the deck's size; "draw 2 cards": at most
                     if english.group(1) or int(english.group(2)) > n:
@@ -551,7 +562,8 @@ def check_unmentioned(game: Game, problems: Problems) -> None:
 
 # 「各プレイヤーに５枚ずつ配ります」「それぞれ７枚配る」: a deal of so many cards to each player
 _DEALS_EACH = re.compile(
-    rf"(?:({_NUMBER})\s*枚ずつ|(?:各プレイヤー|全員|それぞれ)[^。！？]{{0,8}}?({_NUMBER})\s*枚)"
+    rf"(?:({_NUMBER})\s*枚ずつ|(?:各プレイヤー|全員|それぞれ|各自|各人|[1１一]人)[^。！？]{{0,12}}?"
+    rf"({_NUMBER})\s*枚)"
 )
 
 
@@ -570,6 +582,9 @@ _EN_EVENLY = re.compile(
 _EN_DEAL = re.compile(r"(?i)\bdeal(?:s|t)?\b|\bis dealt\b|\beach player (?:gets|receives)\b")
 
 
+_TAKES = re.compile(r"受け取|もらい|引き(?:ます|、)")
+
+
 def deal_in_text(game: Game) -> dict | None:
     """The deal a game with no [deal] in game.toml describes in its rules: the first sentence
     of setup (or anywhere, lacking a setup section) that deals so many cards to each player,
@@ -578,10 +593,11 @@ def deal_in_text(game: Game) -> dict | None:
     if not cards:
         return None
     text = lines(game)
-    setup = [line for line in text if _in(line, _SETUP)] or list(text)
-    for line in setup:
+    setup = [line for line in text if _in(line, _SETUP)]
+    for line in setup or text:
         for sentence, written in line.sentences():
-            if "配" in sentence:
+            # at setup, 「それぞれ５枚を受け取ります」「各自５枚引きます」 deal too
+            if "配" in sentence or (setup and _TAKES.search(sentence)):
                 m = _DEALS_EACH.search(sentence)
                 evenly = m is None and _EVENLY.search(sentence)  # 「均等に配り切ります」: all
             elif _EN_DEAL.search(sentence):
@@ -652,6 +668,7 @@ _VERBS = ("出", "引", "置", "捨", "使", "取")  # what a limit is on: 出�
 _EXCEPTION = re.compile(r"^\s*(?:ただし|但し|例外)|除き|を除いて|場合に限り")
 _EVENLY = re.compile(
     r"均等に[^。！？]{0,6}配|配り切|(?:すべて|全て|全部)の?カード[^。！？]{0,12}配"
+    r"|同じ(?:枚数|数)ずつ[^。！？]{0,6}配"
 )
 
 
