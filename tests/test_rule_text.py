@@ -435,3 +435,32 @@ def test_a_count_or_a_deal_is_read_however_setup_words_it(tmp_path, setup, findi
     said = rule_check(root, "tiny", play=False)
     assert finding in said, said
     assert "says ３ each" not in said  # 「各自に３枚」 is a deal, not a claim of 3 of each value
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "得点が最も高いプレイヤーの勝ちです。",
+        "一番多く得点したプレイヤーが勝者となります。",
+        "得点が最多のプレイヤーが勝ちます。",
+        "最高得点のプレイヤーの勝利です。",
+    ],
+)
+def test_a_winner_by_the_most_with_no_tie_rule_is_found_however_worded(tmp_path, ending):
+    root = make_fixture_project("tiny", tmp_path)
+    rule = "・手札がなくなったら、ゲームは終わります。"
+    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{ending}")
+    finding = "names the winner by the most or the fewest, but no rule says who wins"
+    assert f"「{ending}」 {finding}" in rule_check(root, "tiny", play=False)
+    edit(root, "cards/tiny/rules.md", ending, ending + "同点なら引き分けです。")
+    assert finding not in rule_check(root, "tiny", play=False)
+
+
+def test_an_english_winner_by_the_most_with_no_tie_rule_is_found(tmp_path):
+    """'the most gold wins' with nothing said of a tie; a 'draw pile' is no tie rule."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    end = "When the draw pile is empty, the player with the most gold wins."
+    finding = "names the winner by the most or the fewest, but no rule says who wins"
+    assert f"「{end}」 {finding}" in said(end)
+    assert finding not in said(end + " If two players are tied, they share the victory.")
+    assert finding in said("The winner is whoever holds the fewest cards.")

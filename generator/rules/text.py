@@ -654,13 +654,23 @@ COLUMN_WORDS = {
 }
 # 「最も得点の多いプレイヤーの勝ち」: a winner by the most or the fewest of something
 _MOST = re.compile(
-    r"(?:最も|もっとも|一番|いちばん)[^。！？]{0,16}?(?:多い|少ない|高い|低い|大きい|小さい)"
+    r"(?:(?:最も|もっとも|一番|いちばん)[^。！？]{0,16}?"
+    r"(?:多い|多く|少ない|少なく|高い|高く|低い|低く|大きい|大きく|小さい|小さく)"
+    r"|最多|最少|最高|最低|最大|最小)"
     r"[^。！？]{0,24}?(?:勝ち|勝者|勝利|優勝)"
 )
 _TIE = re.compile(
     r"同点|引き分け|同値|同数|タイ(?!ル|ミング|プ|ム)|並んだ|並ぶ|"
     r"複数(?:いる|いた|いれ|の場合)|同じ(?:点|得点|枚数|なら|場合)"
+    r"|(?i:\bties?\b|\btied\b|\btie-?break|\b(?:is|in) a draw\b|\bequal\b)"
 )
+# "the player with the most gold wins", "the winner is whoever has the fewest cards"
+_EN_MOST = re.compile(
+    r"(?i)\b(?:most|fewest|least|highest|lowest|greatest|largest|smallest)\b[^.!?]{0,40}?"
+    r"\b(?:wins?|winner|victory|victorious)\b"
+    r"|\b(?:wins?|winner)\b[^.!?]{0,40}?\b(?:most|fewest|least|highest|lowest|greatest)\b"
+)
+_WINS = re.compile(r"勝|(?i:\bwins?\b|\bwinner)")
 # 「１回の手番で出せるカードは１枚だけ」: a limit on how many of something one action takes
 _LIMIT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)\s*(?:だけ|まで|しか)")
 _AMOUNT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)")
@@ -738,13 +748,13 @@ def check_ties(game: Game, problems: Problems) -> None:
     the same section, none anywhere that speaks of winning (「同点の場合は…の勝ち」)."""
     text = lines(game)
     settled = {line.path for line in text if _TIE.search(line.text)}
-    if any(_TIE.search(line.text) and "勝" in line.text for line in text):
+    if any(_TIE.search(line.text) and _WINS.search(line.text) for line in text):
         return
     for line in text:
         if line.heading or line.path in settled:
             continue
         for sentence, written in line.sentences():
-            if _MOST.search(sentence):
+            if _MOST.search(sentence) or _EN_MOST.search(sentence):
                 problems.warning(
                     _(
                         "「{rule}」 names the winner by the most or the fewest, but no rule says "
