@@ -464,3 +464,23 @@ def test_an_english_winner_by_the_most_with_no_tie_rule_is_found(tmp_path):
     assert f"「{end}」 {finding}" in said(end)
     assert finding not in said(end + " If two players are tied, they share the victory.")
     assert finding in said("The winner is whoever holds the fewest cards.")
+
+
+@pytest.mark.parametrize(
+    "ending",
+    [
+        "同じ色のカードを６枚集めたプレイヤーが勝ちます。",
+        "同色のカードが６枚そろったらゲームは終わります。",
+        "同じ色のカードが６枚集まったら勝ちです。",
+    ],
+)
+def test_an_end_no_deck_can_reach_is_found_however_worded(tmp_path, ending):
+    """Five cards of each colour: six of one colour never happens, however it is said."""
+    root = make_fixture_project("tiny", tmp_path)
+    rule = "・手札がなくなったら、ゲームは終わります。"
+    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{ending}")
+    assert f"「{ending}」 can never happen: no 色 has 6 数字カード" in rule_check(
+        root, "tiny", play=False
+    )
+    edit(root, "cards/tiny/rules.md", ending, ending.replace("６枚", "５枚"))
+    assert "can never happen" not in rule_check(root, "tiny", play=False)

@@ -643,7 +643,8 @@ def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
 
 # 「同じ色のカードを１０枚以上集めたら」: a count of cards that share a value, at least N
 _SAME = re.compile(
-    rf"同じ([^\s、。をのがは]{{1,6}})の[^。、を]{{0,10}}?を?\s*({_NUMBER})\s*(枚|個)\s*(?:以上|集め|揃え|そろえ)"
+    rf"(?:同じ([^\s、。をのがは]{{1,6}})の|同(色|スート|数字|種類|マーク)の?)[^。、を]{{0,10}}?[をが]?"
+    rf"\s*({_NUMBER})\s*(枚|個)\s*(?:以上|集め|揃え|そろえ|揃っ|そろっ|揃う|そろう|集ま)"
 )
 # The words a text uses for a column that is written otherwise (a header in English)
 COLUMN_WORDS = {
@@ -716,7 +717,7 @@ def check_unreachable(game: Game, problems: Problems) -> None:
             for m in _SAME.finditer(sentence):
                 if HOLE in m.group(0):
                     continue
-                word, need = m.group(1), int(m.group(2))
+                word, need = m.group(1) or m.group(2), int(m.group(3))
                 named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
                 for deck in named or cards:
                     found = _groups_of(deck, word)
