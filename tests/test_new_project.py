@@ -1078,3 +1078,26 @@ def test_a_game_from_a_japanese_sheet_or_asked_for_prints_in_japanese(tmp_path):
     for game in ("deck", "e"):
         book = all_text(project / f"output/{game}/rulebook.pdf")
         assert "内容物" in book and "枚" in book and "Components" not in book, book
+
+
+def test_an_english_count_stays_with_its_unit_and_its_label_across_lines(tmp_path):
+    """The components table of an English rulebook breaks its long breakdown after a comma:
+    never between '1' and 'card', nor between 'Lich:' and its count."""
+    import pypdf
+
+    names = "Goblin Troll Dragon Slime Lich Orc Wyvern Kobold Harpy Basilisk Ghoul Wraith "
+    names += "Minotaur Cyclops Gorgon Hydra Chimera Griffin Manticore Banshee Imp Ogre Sphinx"
+    rows = [["name", "copies"]] + [[n, str(1 + i % 3)] for i, n in enumerate(names.split())]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    built = run("build", "--project", str(project), "--format", "rulebook")
+    assert built.exit_code == 0, built.output
+    page = pypdf.PdfReader(project / "output/deck/rulebook.pdf").pages[0]
+    text = page.extract_text(extraction_mode="layout")
+    lines = [line.split("  ")[-1].strip() for line in text.splitlines() if line.strip()]
+    start = next(i for i, line in enumerate(lines) if "Goblin:" in line)
+    end = next(i for i, line in enumerate(lines) if "Sphinx:" in line)
+    assert end - start >= 2, lines  # the breakdown wraps
+    for before, after in zip(lines[start:end], lines[start + 1 : end + 1]):
+        assert before.endswith(","), (before, after)
+        assert not after.startswith("card"), (before, after)

@@ -49,6 +49,7 @@ def break_points(text: str, words: tuple[str, ...] = ()) -> tuple[set[int], set[
         pos += len(chunk)
         good.add(pos)
     fallback = set()
+    held = set()  # "1 card", "Lich: 1": a number kept with its unit and its label
     word = ""  # the last character before the gap that is not a space
     for i in range(1, len(text)):
         a, b = text[i - 1], text[i]
@@ -60,7 +61,14 @@ def break_points(text: str, words: tuple[str, ...] = ()) -> tuple[set[int], set[
             continue  # keep Latin words and numbers whole
         fallback.add(i)
         if a == " " and " " < b < "\u2000" and " " < word < "\u2000":
-            good.add(i)  # between Latin words, ä or Ω too (in Japanese, 黄 ４枚 is one unit)
+            # between Latin words, ä or Ω too (in Japanese, 黄 ４枚 is one unit); a number
+            # stays with the word after it ("1 card", "5 mm") and with the label before it
+            # ("Lich: 1")
+            if (word.isdigit() and b.isalpha()) or (word == ":" and b.isdigit()):
+                held.update((i - 1, i))  # before the space and after it
+            else:
+                good.add(i)
+    fallback -= held
     good &= fallback | {len(text)}
     inside = inside_words(text, words)
     if inside:
