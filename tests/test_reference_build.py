@@ -49,7 +49,7 @@ from conftest import REPO, own_base, run
 # anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside the printable
 # area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once as forms: the
 # same pixels).
-REFERENCE = "5ba87e0f6dd86ba54ad16d0fdd5a343c823fe517"
+REFERENCE = "1e76cc1432eab9449e67221245d46c45d3142cb5"
 
 
 def _reference_generator(dest: Path) -> Path | None:
