@@ -484,3 +484,23 @@ def test_an_end_no_deck_can_reach_is_found_however_worded(tmp_path, ending):
     )
     edit(root, "cards/tiny/rules.md", ending, ending.replace("６枚", "５枚"))
     assert "can never happen" not in rule_check(root, "tiny", play=False)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "手番に出せるカードは１枚までです。同じ数字のカードなら２枚を同時に出せます。",
+        "１回の手番で出せるのは１枚だけです。数字が同じなら２枚まで出してもかまいません。",
+        "カードは一度に１枚しか出せません。同じ色のカードは２枚同時に出せます。",
+    ],
+)
+def test_a_limit_said_two_ways_is_found_however_worded(tmp_path, said):
+    """One card a turn, then two: found whether the second is itself a limit (「２枚まで」) or
+    not; 「ただし」 makes it an exception."""
+    root = make_fixture_project("tiny", tmp_path)
+    rule = "・手札がなくなったら、ゲームは終わります。"
+    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{said}")
+    assert "say two things: 1 at most, then 2" in rule_check(root, "tiny", play=False)
+    first, second = said.split("。", 1)
+    edit(root, "cards/tiny/rules.md", said, f"{first}。ただし、{second}")
+    assert "say two things" not in rule_check(root, "tiny", play=False)

@@ -788,7 +788,7 @@ def check_limits(game: Game, problems: Problems) -> None:
         if line.heading:
             continue
         for sentence, written in line.sentences():
-            if _EXCEPTION.search(sentence) or _LIMIT.search(sentence):
+            if _EXCEPTION.search(sentence):
                 continue
             for m in _AMOUNT.finditer(sentence):
                 verb = _verb(sentence, m.end())
@@ -796,6 +796,8 @@ def check_limits(game: Game, problems: Problems) -> None:
                     more = int(m.group(1))
                     if (v, unit) != (verb, m.group(2)) or more <= limit or (n, line.n) in seen:
                         continue
+                    if rule == written.strip():
+                        continue  # the limit itself (「１〜２枚まで」)
                     if section != line.path and not ("手番" in rule and "手番" in sentence):
                         continue  # another part of the game (setup, a phase) may do more
                     seen.add((n, line.n))
