@@ -504,3 +504,19 @@ def test_a_limit_said_two_ways_is_found_however_worded(tmp_path, said):
     first, second = said.split("。", 1)
     edit(root, "cards/tiny/rules.md", said, f"{first}。ただし、{second}")
     assert "say two things" not in rule_check(root, "tiny", play=False)
+
+
+def test_english_setup_open_points_are_found_and_settled_by_the_text(tmp_path):
+    """'Lay the cards face down in a ring': how many is not said, and no later rule turns the
+    hidden cards up; a number and a rule that turns one over settle both."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    setup = "Lay the cards face down in a ring."
+    found = said(setup)
+    assert f"「{setup}」 puts out Cards but does not say how many (the deck has 18)" in found
+    assert f"a setup step no rule uses: 「{setup}」 lays something face down" in found
+    mended = said(
+        "Lay six cards face down in a ring.\n\n## Playing\n\nOn your turn, turn one of them over."
+    )
+    assert "does not say how many" not in mended and "setup step no rule uses" not in mended
+    pile = said("Put the cards face down as a draw pile.")
+    assert "setup step no rule uses" not in pile and "does not say how many" not in pile

@@ -18,7 +18,7 @@ from ..i18n import _, listed
 from ..model import Game
 from ..problems import Problems
 from ..typeset import strip_ruby
-from .text import _SETUP, HOLE, _in, _short, _where, lines
+from .text import _SETUP, HOLE, _found, _in, _short, _where, lines
 
 _NUMBER = "[0-9０-９]+"
 
@@ -117,20 +117,44 @@ _HOW_MANY = re.compile(
 )
 
 
+# English: "Place the Elder cards face down in a ring." says no number either
+_EN_PLACES = re.compile(r"(?i)\b(?:place|put|lay|set out|arrange|deal)\b")
+# how many, anywhere in the sentence, or just before the deck's name ("six cards", "a card")
+_EN_HOW_MANY = re.compile(
+    r"(?i)[0-9]|\b(?:all|every|each|rest|remaining|pile|deck|stack|as many|equal(?:ly)?|evenly)\b"
+)
+_EN_COUNTED = re.compile(
+    r"(?i)\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:\w+\s+)?$"
+)
+
+
+def _puts_out(sentence: str, name: str) -> bool:
+    """Whether the sentence puts out the deck `name` and says no number for it."""
+    if _EN_PLACES.search(sentence):
+        at = _found(sentence, name)
+        return (
+            at is not None
+            and not _EN_HOW_MANY.search(sentence)
+            and not _EN_COUNTED.search(sentence[: at[0]])
+        )
+    if _HOW_MANY.search(sentence) or not _PLACES.search(sentence):
+        return False
+    at = max(sentence.find(f"{w}を") for w in (name, _short(name)))
+    return at >= 0 and not _AFTER.search(sentence, at)
+
+
 def check_counts(game: Game, problems: _Said) -> None:
-    """A setup sentence that puts out a deck's cards (並べ, 置き, 配り) without saying how many,
-    when the deck has more than one: 「老師カードを…裏向きで並べてください」."""
+    """A setup sentence that puts out a deck's cards (並べ, 置き, 配り; place, lay, put) without
+    saying how many, when the deck has more than one: 「老師カードを…裏向きで並べてください」."""
     decks = [(d, d.component.name) for d in game.decks if len(d.cards) > 1]
     for line in lines(game):
         if line.heading or not _in(line, _SETUP):
             continue
         for sentence, written in line.sentences():
-            if HOLE in sentence or _HOW_MANY.search(sentence) or not _PLACES.search(sentence):
+            if HOLE in sentence:
                 continue
             for deck, name in decks:
-                objects = (sentence.find(f"{w}を") for w in (name, _short(name)))
-                at = max(objects)
-                if at < 0 or _AFTER.search(sentence, at):
+                if not _puts_out(sentence, name):
                     continue
                 problems.warning(
                     _(
@@ -147,10 +171,14 @@ def check_counts(game: Game, problems: _Said) -> None:
 
 
 # --- a card laid face down that no rule uses ----------------------------------------------------
-_FACE_DOWN = re.compile(r"伏せ|裏向き|裏向け|裏にして|裏を上|表を下")
+_FACE_DOWN = re.compile(r"伏せ|裏向き|裏向け|裏にして|裏を上|表を下|(?i:\bface[- ]down\b)")
 # what a later rule does with a hidden card: turns it up, reveals it, or speaks of it
-_TURNED = re.compile(r"伏せ|裏向き|裏向け|裏の|裏返|裏にし|表を下|公開|オープン")
-_PILE = re.compile(r"山札|山を|山に|山と|デッキ|束")  # a face-down draw pile is used by drawing
+_TURNED = re.compile(
+    r"伏せ|裏向き|裏向け|裏の|裏返|裏にし|表を下|公開|オープン"
+    r"|(?i:\bface[- ](?:down|up)\b|\breveal|\bturn(?:s|ed)?\s+(?:\w+\s+){0,3}(?:over|up)\b|\bflip)"
+)
+# a face-down draw pile is used by drawing
+_PILE = re.compile(r"山札|山を|山に|山と|デッキ|束|(?i:\bdraw pile\b|\bdeck\b|\bstack\b|\bpile\b)")
 
 
 def check_face_down(game: Game, problems: _Said) -> None:
