@@ -437,6 +437,14 @@ def test_a_count_or_a_deal_is_read_however_setup_words_it(tmp_path, setup, findi
     assert "says ３ each" not in said  # 「各自に３枚」 is a deal, not a claim of 3 of each value
 
 
+def tiny_ending_with(tmp_path, text: str) -> Path:
+    """The tiny fixture with `text` after the rule that ends its game."""
+    root = make_fixture_project("tiny", tmp_path)
+    rule = "・手札がなくなったら、ゲームは終わります。"
+    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{text}")
+    return root
+
+
 @pytest.mark.parametrize(
     "ending",
     [
@@ -447,9 +455,7 @@ def test_a_count_or_a_deal_is_read_however_setup_words_it(tmp_path, setup, findi
     ],
 )
 def test_a_winner_by_the_most_with_no_tie_rule_is_found_however_worded(tmp_path, ending):
-    root = make_fixture_project("tiny", tmp_path)
-    rule = "・手札がなくなったら、ゲームは終わります。"
-    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{ending}")
+    root = tiny_ending_with(tmp_path, ending)
     finding = "names the winner by the most or the fewest, but no rule says who wins"
     assert f"「{ending}」 {finding}" in rule_check(root, "tiny", play=False)
     edit(root, "cards/tiny/rules.md", ending, ending + "同点なら引き分けです。")
@@ -476,9 +482,7 @@ def test_an_english_winner_by_the_most_with_no_tie_rule_is_found(tmp_path):
 )
 def test_an_end_no_deck_can_reach_is_found_however_worded(tmp_path, ending):
     """Five cards of each colour: six of one colour never happens, however it is said."""
-    root = make_fixture_project("tiny", tmp_path)
-    rule = "・手札がなくなったら、ゲームは終わります。"
-    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{ending}")
+    root = tiny_ending_with(tmp_path, ending)
     assert f"「{ending}」 can never happen: no 色 has 6 数字カード" in rule_check(
         root, "tiny", play=False
     )
@@ -497,9 +501,7 @@ def test_an_end_no_deck_can_reach_is_found_however_worded(tmp_path, ending):
 def test_a_limit_said_two_ways_is_found_however_worded(tmp_path, said):
     """One card a turn, then two: found whether the second is itself a limit (「２枚まで」) or
     not; 「ただし」 makes it an exception."""
-    root = make_fixture_project("tiny", tmp_path)
-    rule = "・手札がなくなったら、ゲームは終わります。"
-    edit(root, "cards/tiny/rules.md", rule, f"{rule}\n{said}")
+    root = tiny_ending_with(tmp_path, said)
     assert "say two things: 1 at most, then 2" in rule_check(root, "tiny", play=False)
     first, second = said.split("。", 1)
     edit(root, "cards/tiny/rules.md", said, f"{first}。ただし、{second}")
