@@ -591,8 +591,9 @@ def _check_group(
                 )
         elif len(rows) > expected(combo):
             times = {2: _("twice"), 3: _("three times")}.get(len(rows), _("{n} times", n=len(rows)))
+            copies = next((c for c, kind in types.items() if kind == "copies"), "count")
             rows_text = (
-                _("row {row}, count {n}", row=distinct[0], n=len(rows))
+                _("row {row}, {column} {n}", row=distinct[0], column=copies, n=len(rows))
                 if len(distinct) == 1
                 else _("rows {rows}", rows=", ".join(map(str, distinct)))
             )

@@ -1101,3 +1101,13 @@ def test_an_english_count_stays_with_its_unit_and_its_label_across_lines(tmp_pat
     for before, after in zip(lines[start:end], lines[start + 1 : end + 1]):
         assert before.endswith(","), (before, after)
         assert not after.startswith("card"), (before, after)
+
+
+def test_a_row_printed_too_often_names_its_own_copies_column(tmp_path):
+    """The copies column is the designer's 'Qty': the error names it, not 'count'."""
+    project, made = csv_game(tmp_path, [["name", "Qty"], ["Scout", "3"], ["King", "1"]])
+    assert made.exit_code == 0, made.output
+    (tmp_path / "p/cards/deck/deck.csv").write_text("name,Qty\nScout,4\nKing,1\n", "utf-8")
+    said = run("check", "deck", "--project", str(project), "--no-play")
+    assert said.exit_code == 1
+    assert "deck.csv:2: error: Scout appears 4 times (row 2, Qty 4)" in said.output, said.output
