@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from . import diff as differ
-from . import i18n, output, pipeline
+from . import i18n, output, pipeline, printed
 from .builders import diffpdf
 from .cache import Cache
 from .i18n import _, ngettext
@@ -51,9 +51,14 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
     cache = Cache.for_output(out, writable=True, writing=frozenset([game]))
     released = _released(project, cache, game, since) if since else None
     moment = differ.moment(since) if since and released is None else None
+    language = plan.game.manifest.language
+
+    def words(text: str, **fields) -> str:  # what the PDFs print, in the game's language
+        return printed.say(language, text, **fields)
+
     with tempfile.TemporaryDirectory() as tmp:
         if released is not None:  # a name of `pnp release`: what the group holds
-            old, what = released, f"リリース {since}"
+            old, what = released, words("リリース {version}", version=since)
             say(_("compared with release {version}", version=since))
         elif moment is not None:
             found = differ.load_by(cache, game, moment)
@@ -71,7 +76,7 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
                     )
                 )
             old, when = found
-            what = f"{_local(when)} のビルド"
+            what = words("{when} のビルド", when=_local(when))
             say(_("compared with the build of {when}", when=_local(when)))
         elif since:
             root = differ.at_revision(project.root, since, Path(tmp))
@@ -96,12 +101,12 @@ def compare(project: Project, game: str, opts: pipeline.Options, since, reprint:
                         game=game,
                     )
                 )
-            what = "前回のビルド"
+            what = words("前回のビルド")
         changes = differ.compare(old, new)
         if not changes:
             lines.append(_("{game}: no change", game=game))
             return result, lines  # a reprint made before stays: it may be at the printer's
-        data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache)
+        data = diffpdf.pdf(plan.game.title, what, changes, old, new, plan.fonts, cache, language)
         path = out / game / "diff.pdf"
         files: dict[Path, bytes | None] = {path: data}
         decks = []

@@ -140,6 +140,19 @@ def page_text(path: Path, index: int) -> str:
     return pypdf.PdfReader(path).pages[index].extract_text()
 
 
+def drawn_text(path: Path, index: int) -> str:
+    """The page's text as PDFium reads it from the glyphs drawn: a character whose glyph the
+    embedded font lacks is not in it (a box is drawn instead)."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return pdf[index].get_textpage().get_text_range()
+    finally:
+        pdf.close()
+
+
+RULER = "0 10 20 30 40 50 60 70 80 90 100"  # the proof page's 100 mm ruler, as printed
+
+
 def all_text(path: Path) -> str:
     return "\n".join(p.extract_text() for p in pypdf.PdfReader(path).pages)
 

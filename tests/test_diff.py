@@ -96,7 +96,7 @@ def test_the_copies_of_an_edited_row_are_one_change_with_their_count(kit):
 def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
     """Two cards edited since the printed build: reprint.pdf holds those two, fronts on one
     sheet and their backs behind them (mirrored for a long-edge flip), nothing else."""
-    from pdfread import MM, page_size_mm, page_text, placements
+    from pdfread import MM, RULER, drawn_text, page_size_mm, page_text, placements
 
     assert run("build", "--project", str(tiny)).exit_code == 0
     edit(tiny, "cards/tiny/cards.csv", "二の赤。", "赤の二。")
@@ -108,6 +108,7 @@ def test_reprint_puts_only_the_changed_cards_on_sheets_with_their_backs(tiny):
     assert len(pypdf.PdfReader(pdf).pages) == 3  # the proof page, a front sheet, its backs
     assert "差し替え用シート" in page_text(pdf, 0) and "ものさし" in page_text(pdf, 0)
     assert "前回のビルドからの変更" in page_text(pdf, 0)
+    assert RULER in drawn_text(pdf, 0)  # every digit of the ruler has its glyph (7 and 9 too)
     front = page_text(pdf, 1)
     assert "赤の二。" in front and "二の赤。" not in front and "一番小さい赤。" not in front
     fronts, backs = placements(pdf, 1), placements(pdf, 2)
@@ -297,3 +298,31 @@ def test_earlier_reprints_are_kept(tiny):
     kept = sorted(game.glob("reprint-*.pdf"))
     assert len(kept) == 1 and kept[0].read_bytes() == first
     assert "赤の二枚目" in all_text(game / "reprint.pdf").replace("\n", "")
+
+
+def test_an_english_game_s_diff_and_reprint_speak_english_with_every_ruler_digit(tmp_path):
+    """diff.pdf and reprint.pdf of a game printed in English say their own words in English
+    (no Japanese on them), and reprint.pdf's ruler prints every digit, 7 and 9 too, though
+    no card of the game has them."""
+    import re
+
+    from pdfread import RULER, drawn_text
+
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("name,copies,effect\nScout,3,Look.\nKing,1,Win.\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(project), "--from", str(source)).exit_code == 0
+    assert run("build", "--project", str(project)).exit_code == 0
+    edit(project, "cards/deck/deck.csv", "Look.", "Look twice.")
+    r = run("diff", "deck", "--project", str(project), "--reprint")
+    assert r.exit_code == 0, r.output
+    out = project / "output/deck"
+    japanese = re.compile("[\u3040-\u30ff\u3400-\u9fff\uff01-\uff9f]")
+    diff_page, proof = drawn_text(out / "diff.pdf", 0), drawn_text(out / "reprint.pdf", 0)
+    assert "Cards changed since the last build" in diff_page, diff_page
+    assert "effect: Look. → Look twice." in diff_page, diff_page
+    assert "Sheets to swap in" in proof and "since the last build" in proof, proof
+    assert RULER in proof, proof
+    for text in (diff_page, proof):
+        assert not japanese.search(text), text

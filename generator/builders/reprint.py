@@ -10,6 +10,7 @@ from .. import diff, printed
 from ..layout.faces import FaceStore
 from ..layout.plan import DeckSheets, Plan, laid_cards
 from ..render import fonts as render_fonts
+from . import use_common_glyphs
 from .sheets import proof_text, sides, use_sheet_glyphs
 
 HEADING = "差し替え用シート（変更・追加されたカードだけ）"
@@ -44,6 +45,7 @@ def pdf(plan: Plan, decks: list[DeckSheets], cache, since: str) -> bytes:
     heading = printed.say(language, HEADING) + printed.say(language, SINCE, since=since)
     version = plan.game.manifest.version
     lines = proof_text(title, heading, decks, plan.paper_name, plan.back_offset, language, version)
+    use_common_glyphs(plan.fonts)  # the ruler's digits, 「50 mm × 50 mm」
     use_sheet_glyphs(plan.fonts, lines, decks, language)  # the faces' are this layout's own
     names = render_fonts.register(plan.fonts, cache)
     return render_pdf.sheets_pdf(
