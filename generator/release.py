@@ -114,7 +114,9 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
     files: dict[Path, bytes | None] = {folder / "changes.md": md.encode()}
     from .render import changes as drawing
 
-    files[folder / "changes.pdf"] = drawing.pdf(md, plan.fonts, cache, title)
+    files[folder / "changes.pdf"] = drawing.pdf(
+        md, plan.fonts, cache, title, plan.game.manifest.language
+    )
     if previous is not None:
         from .builders import reprint as reprinting
 
@@ -256,7 +258,9 @@ def _changes(title, before: str, version: str, changes: list, said, language: st
     if changed:
         out += ["## " + say("変更されたカード"), ""]
         for c in changed:
-            words = say("、").join(f"{name} {was}→{now}" for name, was, now in c.fields)
+            words = say("、").join(
+                say("{name} {was}→{now}", name=n, was=was, now=now) for n, was, now in c.fields
+            )
             out.append(f"- {c.named}{say('：')}{words or say('絵柄（レイアウト）')}")
         out.append("")
     if added:

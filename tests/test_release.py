@@ -231,3 +231,32 @@ def test_a_release_writes_nothing_through_a_folder_linked_out_of_the_project(tmp
     assert release(root, "1.0/../../x").exit_code == 1
     bad = run("release", "../etc", "1.0", "--project", str(root))
     assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+def test_an_english_game_s_release_and_rulebook_lists_speak_english(tmp_path):
+    """A game printed in English: its changes sheet says 'effect: Look. → Look twice.', its
+    items and the rulebook's list items have the bullet '•', and neither page has Japanese."""
+    import re
+
+    from pdfread import drawn_text
+
+    root = tmp_path / "p"
+    assert run("init", str(root)).exit_code == 0
+    source = tmp_path / "deck.csv"
+    source.write_text("name,copies,effect\nScout,3,Look.\nKing,1,Win.\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(root), "--from", str(source)).exit_code == 0
+    rules = root / "cards/deck/rules.md"
+    rules.write_text(rules.read_text("utf-8") + "\n## Notes\n\n- Ships sink.\n- Cargo floats.\n")
+    assert run("release", "deck", "1.0", "--project", str(root)).exit_code == 0
+    edit(root, "cards/deck/deck.csv", "Look.", "Look twice.")
+    done = run("release", "deck", "1.1", "--project", str(root))
+    assert done.exit_code == 0, done.output
+    folder = root / "output/deck/releases/1.1"
+    md = (folder / "changes.md").read_text("utf-8")
+    assert "- Scout ×3: effect: Look. → Look twice." in md, md
+    sheet = drawn_text(folder / "changes.pdf", 0)
+    book = drawn_text(root / "output/deck/rulebook.pdf", 0)
+    assert "• Scout ×3" in sheet and "• Ships sink." in book, (sheet, book)
+    japanese = re.compile("[\u3040-\u30ff\u3400-\u9fff\uff01-\uff9f]")
+    for text in (sheet, book):
+        assert not japanese.search(text), text

@@ -82,7 +82,8 @@ class RulebookBuilder(_FromRules):
             footer(plan.book, 0, plan.game.manifest.version)
             + feedback_url(plan.game.manifest)
             + printed.say(language, ADDED_NOTE)
-            + printed.say(language, FROM_DATA),
+            + printed.say(language, FROM_DATA)
+            + printed.say(language, "・"),  # a list item's bullet
         )
 
     def key(self, job: Job) -> str | None:
@@ -143,7 +144,9 @@ class SummaryPdfBuilder(_FromRules):
             "bold",
             summary_heading(plan.book, plan.game.manifest.language, plan.game.manifest.version),
         )
-        plan.fonts.use("body", players_line(plan.game))
+        plan.fonts.use(
+            "body", players_line(plan.game) + printed.say(plan.game.manifest.language, "・")
+        )
 
     def key(self, job: Job) -> str | None:
         plan, book = job.plan, job.plan.book

@@ -814,7 +814,8 @@ def flowables(
             held.keepWithNext = 1  # the last two items stay on one page
             n = len(block.items)
             for i, item in enumerate(block.items, 1):
-                bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else "・"
+                dot = printed.say(getattr(getattr(game, "manifest", None), "language", "ja"), "・")
+                bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else dot
                 parts = item.split("\n")  # lines the designer ended: paragraphs of the item
                 for k, part in enumerate(parts):
                     alone = i == n or k < len(parts) - 1
