@@ -100,7 +100,9 @@ class Manifest:
     warnings: tuple = ()  # problems found reading it that do not stop the build
     doc: tomlfile.TomlDoc | None = field(default=None, compare=False, repr=False)
     private_use: tuple = ()  # (first, last) code points the project's fonts define
-    digits: str = "full"  # digits in running text: full-width (３人), half-width, or as written
+    # digits in running text: full-width (３人), half-width, or as written (by default, full in
+    # a Japanese game)
+    digits: str = "full"
     mark_added: bool = True  # the rulebook prints what the designer did not write apart
     rulebook_size: float = 10.5  # the rulebook's body text, in points
     rulebook_measure: int = 40  # its line, in characters of body text (a comfortable 35–40)
@@ -639,7 +641,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         players=(lo, hi),
         rules=_text_or_none(info, "rules", fail, doc),
         private_use=_private_use(info.get("private_use", []), fail, doc),
-        digits=_digits(info.get("digits", "full"), fail, doc),
+        # full-width digits are Japanese type: a game in another language prints them as written
+        digits=_digits(
+            info.get("digits", "full" if languages[0] == "ja" else "as-written"), fail, doc
+        ),
         mark_added=_flag(info, "mark_added", True, fail, doc),
         rulebook_size=_number(info, "rulebook_size", 10.5, (7, 14), fail, doc),
         rulebook_measure=int(_number(info, "rulebook_measure", 40, (15, 80), fail, doc, True)),

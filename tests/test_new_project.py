@@ -1045,18 +1045,22 @@ def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     assert "prints in English" in made.output and "the classic style" in made.output
     manifest = (project / "cards/deck/game.toml").read_text("utf-8")
     assert re.search(r'^languages = \["en"\]', manifest, re.M), manifest
-    built = run("build", "--project", str(project))
+    edit(project, "cards/deck/rules.md", "## The end\n", "## The end\n\nWith 3 players, stop.\n")
+    built = run("build", "--project", str(project), "--format", "rulebook,summary,cards,tuckbox")
     assert built.exit_code == 0, built.output
     out = project / "output/deck"
     book = all_text(out / "rulebook.pdf")
     assert "Components" in book and "Setup" in book, book
+    assert "With 3 players, stop." in book, book  # the designer's digits, as written
     assert "Scout: 3 cards" in book and re.search(r"King: 1 card(?!s)", book), book
     assert "4 cards" in book, book
     summary = page_text(out / "summary.pdf", 0)
     proof = page_text(out / "cards.pdf", 0)
     sheet = page_text(out / "cards.pdf", 1)
     assert "Cards front 1/1" in sheet and "cost 1 · Unit" in sheet, sheet
-    for text in (book, summary, proof, sheet):
+    box = all_text(out / "tuckbox.pdf")
+    assert "4 cards" in box, box
+    for text in (book, summary, proof, sheet, box):
         assert not JAPANESE.search(text), text
     assert summary.count("Setup") == 1 and summary.count("Playing") == 1, summary
     assert "Cards: 4 cards" in proof, proof

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import colours
+from .. import colours, printed
 from ..i18n import _
 from ..model import Card, freeze
 from ..problems import BuildError, Problem
@@ -185,7 +185,7 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
     fields = {
         "deck": comp.name,
         "count": count,
-        "unit": comp.unit,
+        "unit": printed.unit(stage.game.manifest.language, comp.unit, count),  # 「枚」, " cards"
         "id": comp.id,
         "depth_mm": round(d / MM, 1),
         "_label": _("{name}'s tuck box", name=comp.name),
