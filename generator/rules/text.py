@@ -759,7 +759,7 @@ def check_ties(game: Game, problems: Problems) -> None:
                 problems.warning(
                     _(
                         "「{rule}」 names the winner by the most or the fewest, but no rule says "
-                        "who wins when two are level (同点)",
+                        "who wins when two are level",
                         rule=written.strip(),
                     ),
                     _where(game, line.n),
