@@ -115,7 +115,7 @@ def test_each_open_point_says_what_the_rules_module_makes_of_it(planted):
     said = rule_check(planted, "kinoko", play=False)
     assert (
         "puts out きのこカード but does not say how many (the deck has 36); write the number, or "
-        "「残り全て」 — the rules module declares no reading for it"
+        "「残り全て」 ('all the rest') — the rules module declares no reading for it"
     ) in said
     edit(
         planted,

@@ -159,7 +159,7 @@ def check_counts(game: Game, problems: _Said) -> None:
                 problems.warning(
                     _(
                         "「{rule}」 puts out {name} but does not say how many (the deck has "
-                        "{count}); write the number, or 「残り全て」",
+                        "{count}); write the number, or 「残り全て」 ('all the rest')",
                         rule=written.strip(),
                         name=name,
                         count=len(deck.cards),
