@@ -53,12 +53,21 @@ COPIES_NAMES = ("count", "copies", "qty", "quantity", "枚数", "部数", "個�
 # A column of file names with these endings is the cards' art (an image box, not text).
 PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
-SAMPLE = [
-    ["name", "cost", "text", "count"],
-    ["火", "1", "場のカードを１枚燃やす。", "3"],
-    ["水", "2", "手札を１枚引く。", "2"],
-    ["風", "3", "好きなプレイヤーと手札を１枚交換する。", "1"],
-]
+# Three cards to start from, without a spreadsheet: in the language of the messages
+SAMPLES = {
+    "ja": [
+        ["name", "cost", "text", "count"],
+        ["火", "1", "場のカードを１枚燃やす。", "3"],
+        ["水", "2", "手札を１枚引く。", "2"],
+        ["風", "3", "好きなプレイヤーと手札を１枚交換する。", "1"],
+    ],
+    "en": [
+        ["name", "cost", "text", "count"],
+        ["Fire", "1", "Burn a card in play.", "3"],
+        ["Water", "2", "Draw a card.", "2"],
+        ["Wind", "3", "Swap a card from your hand with any player.", "1"],
+    ],
+}
 
 
 @dataclass
@@ -160,7 +169,7 @@ _JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f]")
 def language_of(table: Table | None, title: str = "") -> str:
     """The language a new game prints in, read from its spreadsheet: Japanese ("ja") where
     its title, column names or cells hold kana, kanji or full-width forms, else English
-    ("en"); the sample cards are Japanese."""
+    ("en")."""
     if table is None or _JAPANESE.search(title):
         return "ja"
     if any(_JAPANESE.search(c) for c in table.columns):
@@ -248,10 +257,13 @@ def new(
         raise BuildError(_("{folder} already exists; nothing written", folder=f"layouts/{game}/"))
     card_size, sheet = _size(size)
     made = NewGame()
+    if source is None:  # the sample cards: in the language asked for, else of the messages
+        made.language = language or i18n.language()
     table, data_name, data, data_ref = _source(source, limits, header, made, "cards.csv")
     columns = _guess(table, made)
     title = title or game
-    made.language = language or language_of(table, title)
+    if source is not None:
+        made.language = language or language_of(table, title)
     if link and source:  # the designer's file, where it is: game.toml names it from the folder
         data_ref = _linked(root, folder, source)
     else:
@@ -441,7 +453,7 @@ def _append(root: Path, made: NewGame, layouts: Path, manifest: Path, text: str,
 
 def _guess(table: Table | None, made: NewGame) -> list[Column]:
     """The columns' types, the card count and the composition, from the rows (in `made`)."""
-    rows = _rows(table)
+    rows = _rows(table, made.language)
     made.columns = columns = _columns(rows)
     marked = [c.name for c in columns if c.markup and c.name not in NOT_PRINTED]
     if marked:
@@ -589,7 +601,7 @@ def _source(
             )
         data_ref = f"{data_name}#{sheet_name}" if sheet_name else data_name
         return table, data_name, data, data_ref
-    data = ("\n".join(",".join(r) for r in SAMPLE) + "\n").encode()
+    data = ("\n".join(",".join(r) for r in _samples(made.language)) + "\n").encode()
     return None, sample_name, data, sample_name
 
 
@@ -686,9 +698,13 @@ def _dimensions(root: Path, size: str | dict) -> tuple[float, float]:
     return w / MM, h / MM
 
 
-def _rows(table: Table | None) -> list[dict[str, str]]:
+def _samples(language: str) -> list[list[str]]:
+    return SAMPLES.get(language, SAMPLES["en"])
+
+
+def _rows(table: Table | None, language: str = "ja") -> list[dict[str, str]]:
     if table is None:
-        header, *body = SAMPLE
+        header, *body = _samples(language)
         return [dict(zip(header, r)) for r in body]
     return [row.values for row in table.rows]
 

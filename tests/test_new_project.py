@@ -112,7 +112,7 @@ def test_init_new_build_prints_every_card_with_every_column(tmp_path, kind):
 
 @pytest.mark.parametrize(
     "size, mm, grid",
-    [("50x70", (50, 70), "3×4/シート"), ("mini", (44, 63), "3×6/シート（横向き）")],
+    [("50x70", (50, 70), "3×4 per sheet"), ("mini", (44, 63), "3×6 per sheet (sideways)")],
 )
 def test_new_without_a_spreadsheet_makes_sample_cards_that_build(tmp_path, size, mm, grid):
     project = tmp_path / "p"
@@ -1115,3 +1115,24 @@ def test_a_row_printed_too_often_names_its_own_copies_column(tmp_path):
     said = run("check", "deck", "--project", str(project), "--no-play")
     assert said.exit_code == 1
     assert "deck.csv:2: error: Scout appears 4 times (row 2, Qty 4)" in said.output, said.output
+
+
+def test_sample_cards_come_in_the_language_of_the_messages(tmp_path):
+    """`pnp new GAME` with no spreadsheet: three sample cards an English designer can read,
+    in a game printed in English; under --lang ja, Japanese ones in a Japanese game."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    for game, lang, word, printed in (
+        ("en_game", "en", "Fire", "en"),
+        ("ja_game", "ja", "火", "ja"),
+    ):
+        made = run("--lang", lang, "new", game, "--project", str(project))
+        assert made.exit_code == 0, made.output
+        assert word in (project / f"cards/{game}/cards.csv").read_text("utf-8")
+        manifest = (project / f"cards/{game}/game.toml").read_text("utf-8")
+        assert f'languages = ["{printed}"]' in manifest, manifest
+    built = run("build", "--project", str(project))
+    assert built.exit_code == 0, built.output
+    assert "Fire" in page_text(project / "output/en_game/cards.pdf", 1)
+    assert "Components" in all_text(project / "output/en_game/rulebook.pdf")
+    assert "火" in page_text(project / "output/ja_game/cards.pdf", 1)
