@@ -522,3 +522,13 @@ def test_english_setup_open_points_are_found_and_settled_by_the_text(tmp_path):
     assert "does not say how many" not in mended and "setup step no rule uses" not in mended
     pile = said("Put the cards face down as a draw pile.")
     assert "setup step no rule uses" not in pile and "does not say how many" not in pile
+
+
+def test_an_english_rule_naming_a_piece_the_game_lacks_is_found(tmp_path):
+    """'the Leader token' when the game has no such component and no card says Leader; a
+    name on the cards ('a King card') or the component's own name is no finding."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    out = said("Shuffle the cards. Put the Leader token in the middle.")
+    assert "the rules name 「Leader token」, which is no component of this game (Cards)" in out
+    assert "no component" not in said("Shuffle the Cards. Each player takes a King card.")
+    assert "no component" not in said("Shuffle the cards. Scout cards go first.")

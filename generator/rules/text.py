@@ -189,6 +189,25 @@ def _a_thing(term: str, components: set[str], known: set[str]) -> bool:
     return any(term.endswith(t) and term[: -len(t)] in known for t in THINGS)
 
 
+# "the Leader token", "a Sun card": a name in capitals before a kind of piece, in English
+_EN_THING = re.compile(
+    r"\b((?:[A-Z][a-z'-]+\s){1,2})(cards?|tokens?|markers?|boards?|tiles?|chips?|cubes?|dice|die"
+    r"|coins?|counters?|pieces?)\b"
+)
+
+
+def _english_known(m: re.Match, components: set[str], known: set[str]) -> bool:
+    """Whether "Leader token" names what the game has: a component ("Gold coins" when the
+    component is Gold coins, or its name's words), or a value in the data ("Gold" on a card)."""
+    name, term = m.group(1).strip(), m.group(0)
+    lowered = {k.lower() for k in known}
+    if term.lower() in lowered or name.lower() in lowered:
+        return True
+    if any(_found(term, c) or _found(c, name) for c in components):
+        return True
+    return all(word.lower() in lowered for word in name.split())
+
+
 def check_names(game: Game, problems: Problems) -> None:
     """Names the rules or the cards use that nothing defines: words ending in カード, トークン,
     マーカー… that are no component, and 「terms」 that are no component, no value in the data, no
@@ -221,6 +240,20 @@ def check_names(game: Game, problems: Problems) -> None:
                 ),
                 _where(game, line.n),
             )
+        for sentence in _SENTENCE.findall(line.text):  # "Put the Leader token in the middle"
+            for m in _EN_THING.finditer(sentence.strip()):
+                term = m.group(0)
+                if m.start() == 0 or term in seen or _english_known(m, components, known):
+                    continue
+                seen.add(term)
+                problems.warning(
+                    _(
+                        "the rules name 「{term}」, which is no component of this game ({names})",
+                        term=term,
+                        names=names,
+                    ),
+                    _where(game, line.n),
+                )
         for m in _PLACED.finditer(line.text):  # 「ジョーカーを１枚、場の中央に置きます」
             term = m.group(1)
             if term in known or term in seen or term in THINGS or term.endswith("プレイヤー"):
