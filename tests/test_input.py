@@ -949,3 +949,30 @@ def test_an_empty_name_is_an_error_at_its_cell_and_required_columns_can_be_liste
     assert result.exit_code == 1
     assert "required: 'plnt' is not one of its columns" in result.output
     assert "did you mean 'plant'" in result.output
+
+
+@pytest.mark.parametrize(
+    "made, named, said",
+    [
+        ("xlsx", "deck.ods", "it is an .xlsx workbook: rename it deck.xlsx"),
+        ("xlsx", "deck.xls", "it is an .xlsx workbook: rename it deck.xlsx"),
+        ("ods", "deck.xlsx", "it is an .ods spreadsheet: rename it deck.ods"),
+        ("csv", "deck.xlsx", "it is a text file of rows: rename it deck.csv"),
+    ],
+)
+def test_a_spreadsheet_under_another_format_s_name_is_told_what_it_is(tmp_path, made, named, said):
+    """A workbook saved with the wrong ending (an .xlsx called deck.ods, CSV text called
+    deck.xlsx) is an error that says what the file is and the name to give it."""
+    rows = [["name", "count"], ["A", "1"], ["B", "2"]]
+    path = tmp_path / f"made.{made}"
+    if made == "xlsx":
+        write_xlsx(path, {"deck": rows})
+    elif made == "ods":
+        write_ods(path, {"deck": rows})
+    else:
+        path.write_text("\n".join(",".join(r) for r in rows) + "\n", encoding="utf-8")
+    wrong = path.rename(tmp_path / named)
+    assert run("init", str(tmp_path / "p")).exit_code == 0
+    result = run("new", "g", "--project", str(tmp_path / "p"), "--from", str(wrong))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{named}: error: cannot open the" in result.output and said in result.output

@@ -52,8 +52,57 @@ def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> 
                 total += size
     except (zipfile.BadZipFile, OSError, zlib.error, struct.error):
         raise _fail(
-            _("cannot open the workbook: it is not an {kind} file", kind=kind), where
+            _("cannot open the workbook: it is not an {kind} file", kind=kind)
+            + _really(path, kind),
+            where,
         ) from None
+
+
+def _really(path: Path, named: str) -> str:
+    """What a file that does not open as its name says really is, by its first bytes and
+    parts, said with the name to give it ('; it is an .xlsx workbook: rename it deck.xlsx');
+    '' when it is what its name says, or nothing pnp reads."""
+    import zipfile
+
+    try:
+        with path.open("rb") as f:
+            head = f.read(4096)
+        kind = None
+        if head.startswith(b"PK"):
+            with zipfile.ZipFile(path) as book:
+                names = set(book.namelist())
+                if "xl/workbook.xml" in names:
+                    kind = ".xlsx"
+                elif "mimetype" in names and b"spreadsheet" in _first_bytes(book, "mimetype"):
+                    kind = ".ods"
+        elif head.startswith(b"\xd0\xcf\x11\xe0"):
+            kind = ".xls"
+        elif head and b"\0" not in head and (b"," in head or b"\t" in head or b";" in head):
+            kind = ".csv"
+    except (
+        OSError,
+        zipfile.BadZipFile,
+        zlib.error,
+        struct.error,
+        KeyError,
+        EOFError,
+        ValueError,
+        RuntimeError,
+        NotImplementedError,
+    ):  # a damaged or encrypted archive: no guess
+        return ""
+    if kind is None or kind == named:
+        return ""
+    what = {".xlsx": _("an .xlsx workbook"), ".ods": _("an .ods spreadsheet")}.get(
+        kind, _("an Excel 97–2003 workbook") if kind == ".xls" else _("a text file of rows")
+    )
+    return _("; it is {what}: rename it {name}", what=what, name=path.stem + kind)
+
+
+def _first_bytes(book, part: str) -> bytes:
+    """A part's first 100 bytes, however large it unpacks to."""
+    with book.open(part) as f:
+        return f.read(100)
 
 
 def _inflated(raw, info, most: int) -> int:
@@ -328,7 +377,7 @@ def _calamine_sheet(path: Path, sheet: str | None, where: SourceRef, broken):
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
-        raise _fail(broken(exc), where) from None
+        raise _fail(broken(exc) + _really(path, path.suffix.lower()), where) from None
     lead = [""] * (start[1] if start else 0)
     return name, ([*lead, *row] for row in rows), merges
 
