@@ -289,6 +289,10 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
     assert said in report and "| option | value here |" not in report
     assert "; readings: none\n" in report
     assert said in all_text(tmp_path / "out/solo/simulation-2p.pdf").replace("\n", " ")
+    from pdfread import drawn_text  # the heading in the messages' language, every glyph drawn
+
+    head = drawn_text(tmp_path / "out/solo/simulation-2p.pdf", 0)
+    assert "solo: simulation" in head and "2 players · 30 games" in head, head
     # a game that exists gets only its rules.py, once
     assert run("new", "plain", "--project", str(root)).exit_code == 0
     assert not (root / "cards/plain/rules.py").exists()
@@ -559,3 +563,28 @@ def test_a_replay_shows_every_hand_and_the_moves_allowed_before_each_decision(tm
     assert lines[first + 1].startswith("　選べる手　") and lines[first + 1].count("|") == 2
     refused = run("simulate", "duel", "--project", str(root), "--show", "hands")
     assert refused.exit_code == 1 and "--show hands shows a replay" in refused.output
+
+
+def test_drawing_a_card_is_no_rule_that_a_tie_is_a_draw(tmp_path):
+    """Games left tied are a warning unless the rules call a tie a draw: 'draw one card' (or
+    「１枚ドローする」) does not; 'the game is a draw' does, and the warning goes."""
+    root = tmp_path / "proj"
+    assert run("init", str(root)).exit_code == 0
+    assert run("new", "solo", "--rules", "--project", str(root)).exit_code == 0
+    rules = root / "cards/solo/rules.md"
+    start = "# solo\n\n## Components\n\n::: components\n\n## Playing\n\n"
+
+    def said(text: str) -> str:
+        rules.write_text(start + text + "\n", encoding="utf-8")
+        checked = run("check", "solo", "--project", str(root))
+        assert "Traceback" not in checked.output
+        return checked.output
+
+    for text in (
+        "On your turn, play one card and draw one card.",
+        "手番にカードを１枚ドローする。",
+    ):
+        out = said(text)
+        assert "stay tied after the tie-breakers" in out and "as the rules allow" not in out, out
+    out = said("On your turn, play one card. If players are level, the game is a draw.")
+    assert "stay tied after the tie-breakers" not in out, out  # a way the game ends

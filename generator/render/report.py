@@ -15,9 +15,12 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
+from .. import i18n
 from ..i18n import _
 from ..layout.units import MM
 from .rulebook import TextBlock, styles
+
+_SPACE = {False: "   ", True: "　"}  # between a line's parts: English, Japanese
 
 BAR = colors.HexColor("#3F5A96")
 FAIR = colors.HexColor("#C8323C")
@@ -143,12 +146,14 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
     st_ = styles(fonts, 9.5)
     w = doc.width
     readings = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or _("none")
+    gap = _SPACE[i18n.language() == "ja"]
     story = [
-        TextBlock(f"{title}　シミュレーション", st_["title"]),
+        TextBlock(_("{title}: simulation", title=title), st_["title"]),
         TextBlock(
-            f"{st.players}人・{st.games}ゲーム　seed {st.seed}　"
+            _("{n} players · {games} games", n=st.players, games=st.games)
+            + f"{gap}seed {st.seed}{gap}"
             + _("players: {kinds}", kinds=", ".join(st.kinds))
-            + "　"
+            + gap
             + _("readings: {readings}", readings=readings),
             st_["body"],
         ),
@@ -364,9 +369,10 @@ def sweep_pdf(
             ]
         )
     story = [
-        TextBlock(f"{title}　スイープ", st_["title"]),
+        TextBlock(_("{title}: sweep", title=title), st_["title"]),
         TextBlock(
-            _("{n} cells × {games} games", n=len(cells), games=games) + f"　seed {seed}",
+            _("{n} cells × {games} games", n=len(cells), games=games)
+            + f"{_SPACE[i18n.language() == 'ja']}seed {seed}",
             st_["body"],
         ),
         _table(rows, st_["cell"], w),

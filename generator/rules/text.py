@@ -905,7 +905,11 @@ def check_round_floor(game: Game, problems: Problems, deal: dict | None) -> None
             )
 
 
-_DRAW = re.compile(r"引き分け|ドロー|[Dd]raw")
+# a tie the rules call a draw; not a card drawn (「１枚ドローする」, "draw a card")
+_DRAW = re.compile(
+    r"引き分け|ドロー(?!し|す|で|フェ)|(?i:\b(?:is|in|as|be|ends in) a draw\b|\bdrawn game\b"
+    r"|\bshare (?:the|a) (?:victory|win)\b)"
+)
 
 
 def draw_sentence(game: Game) -> str | None:
