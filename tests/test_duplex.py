@@ -147,3 +147,23 @@ def test_calibrate_names_an_unknown_paper_and_where_papers_go(tmp_path, monkeypa
     assert r.exit_code == 1
     assert "pnp:layouts/sheets.toml:3:paper: error: unknown paper 'a6'" in r.output
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_the_calibration_sheet_speaks_the_messages_language_within_its_page(tmp_path):
+    """`pnp calibrate` under English messages: English instructions, every character inside
+    the page's margins; under --lang ja, Japanese ones."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "cal.pdf"
+    assert run("calibrate", "--out", str(out)).exit_code == 0
+    text = page_text(out, 0)
+    assert "Duplex alignment (A4)" in text and "pnp printer save NAME" in text, text
+    assert "Back: read from this side" in page_text(out, 1)
+    pdf = pdfium.PdfDocument(out)
+    width = pdf[0].get_size()[0]
+    chars = pdf[0].get_textpage()
+    rights = [chars.get_charbox(i)[2] for i in range(chars.count_chars())]
+    assert rights and max(rights) <= width - 10 * MM, (max(rights), width)
+    pdf.close()
+    assert run("--lang", "ja", "calibrate", "--out", str(out)).exit_code == 0
+    assert "両面印刷の位置合わせ（A4）" in page_text(out, 0)

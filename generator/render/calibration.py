@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.units import MM
 from .draw import new_canvas
+from .pdf import wrap_line
 
 SPREAD_MM = 70.0  # the left and right targets lie this far from the centre one
 SCALE_MM = 6  # each scale reads from −6 to +6 mm
@@ -69,9 +70,11 @@ def _lines(c: Canvas, lines: list[str], page, font_names) -> None:
     c.drawString(left, y, lines[0])
     y -= 10 * MM
     c.setFont(font_names["body"], 9.5)
+    width = page[0] - 2 * left
     for line in lines[1:]:
-        c.drawString(left, y, line)
-        y -= 5.5 * MM
+        for part in wrap_line(line, width, font_names["body"], 9.5):  # an English line is longer
+            c.drawString(left, y, part)
+            y -= 5.5 * MM
 
 
 def _scales(c: Canvas, x: float, y: float, font: str) -> None:

@@ -276,8 +276,8 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
     left, y = 20 * MM, page[1] - 30 * MM
     width = page[0] - 2 * left  # a long title, deck name or note wraps inside the margins
     bold, body = font_names["bold"], font_names["body"]
-    head = _wrapped(lines[0], width, bold, 16)
-    rest = [_wrapped(line, width, body, 10.5) for line in lines[1:]]
+    head = wrap_line(lines[0], width, bold, 16)
+    rest = [wrap_line(line, width, body, 10.5) for line in lines[1:]]
     top, bottom = y, 15 * MM
 
     def room(needed: float, font: str, size: float) -> None:
@@ -316,7 +316,7 @@ def proof_header(c: Canvas, lines: list[str], page: tuple[float, float], font_na
     return y - 12 * MM
 
 
-def _wrapped(line: str, width: float, font: str, size: float) -> list[str]:
+def wrap_line(line: str, width: float, font: str, size: float) -> list[str]:
     """A line of the proof page as lines no wider than `width` (kinsoku kept); a line that
     starts indented keeps the indent on each of its lines."""
     if not line:
