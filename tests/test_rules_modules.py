@@ -293,6 +293,7 @@ def test_new_rules_writes_a_module_that_plays(tmp_path):
 
     head = drawn_text(tmp_path / "out/solo/simulation-2p.pdf", 0)
     assert "solo: simulation" in head and "2 players · 30 games" in head, head
+    assert "• [warning]" in head and "・" not in head, head  # the findings' bullets
     # a game that exists gets only its rules.py, once
     assert run("new", "plain", "--project", str(root)).exit_code == 0
     assert not (root / "cards/plain/rules.py").exists()

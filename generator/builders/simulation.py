@@ -17,7 +17,7 @@ from ..layout.plan import Plan, game_fonts
 from ..model import Game
 from . import Builder, Job, use_common_glyphs
 
-REPORT_WORDS = "シミュレーション人・ゲーム·"  # the PDF's own heading words, either language
+REPORT_WORDS = "シミュレーション人・ゲーム·•"  # the PDF's own heading words, either language
 
 
 @dataclass

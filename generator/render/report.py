@@ -169,7 +169,8 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
         TextBlock(_("Findings"), st_["h2"]),
     ]
     for severity, text in figures["findings"]:
-        story.append(TextBlock(f"[{_(severity)}] {text}", st_["item"], "・"))
+        dot = "・" if i18n.language() == "ja" else "•"
+        story.append(TextBlock(f"[{_(severity)}] {text}", st_["item"], dot))
     if not figures["findings"]:
         story.append(TextBlock(_("Nothing to report."), st_["body"]))
     if st.alternatives:
