@@ -203,7 +203,7 @@ def test_simulate_command_writes_markdown_json_and_pdf(tmp_path):
     text = "".join(
         p.extract_text() for p in pypdf.PdfReader(tmp_path / "fudaraku/simulation-4p.pdf").pages
     )
-    assert "シミュレーション" in text and "dead end" in text
+    assert "補陀落渡海しよう！: simulation" in text and "dead end" in text
     # every glyph from the game's declared fonts, embedded: no fallback face (charts included)
     from pdfread import fonts
 
