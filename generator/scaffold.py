@@ -387,7 +387,9 @@ def add(
                 )
             )
         w, h = _dimensions(root, card_size)
-        named = (deck_name or "").strip() or PIECE_NAMES[made.language]["board"]
+        named = (deck_name or "").strip() or PIECE_NAMES.get(made.language, PIECE_NAMES["en"])[
+            "board"
+        ]
         block = _component(cid, named, "", card_size, "", [], [], None, "board")
         made.files[layouts / f"{cid}_front.toml"] = _board(w, h, str(title or game)).encode()
         return _append(root, made, layouts, manifest, text, block)
@@ -846,7 +848,7 @@ def _manifest(
         'bold = { family = "Noto Sans CJK JP", weight = "Bold" }',
         "",
     ]
-    name = PIECE_NAMES[made.language]["card"]
+    name = PIECE_NAMES.get(made.language, PIECE_NAMES["en"])["card"]
     block = _component("card", name, data, size, sheet, columns, made.composition, header)
     return "\n".join(lines) + "\n" + block
 
