@@ -35,7 +35,7 @@ def guide_text(title: str, name: str, tiling: Tiling, language: str = "ja") -> l
         overlap=f"{tiling.overlap / MM:g}",
     )
     lines = (printed.say(language, line) for line in (*PROOF_LINES, JOIN, ORDER))
-    return [f"{title}　{name}", said, *lines]
+    return [f"{title}{printed.say(language, '　')}{name}", said, *lines]
 
 
 class BoardBuilder(Builder):

@@ -46,7 +46,7 @@ def proof_text(
     def say(text: str, **fields) -> str:
         return printed.say(language, text, **fields)
 
-    lines = [f"{title}　{say(heading or '印刷用シート')}", *(say(t) for t in PROOF_LINES)]
+    lines = [f"{title}{say('　')}{say(heading or '印刷用シート')}", *(say(t) for t in PROOF_LINES)]
     if version:  # which printing this is: a playtester holding two can tell them apart
         lines.insert(1, say("版：{version}", version=version))
     if any(d.geometry.backs and d.geometry.fold is None for d in decks):
@@ -76,7 +76,7 @@ def proof_text(
             )
         )
         if shared := shared_words(g):
-            lines.append(f"　{say(shared)}")
+            lines.append(f"{say('　')}{say(shared)}")  # under its deck's line
     return lines
 
 
