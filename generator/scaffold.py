@@ -101,6 +101,15 @@ class Column:
         )
 
     @property
+    def numeric(self) -> bool:
+        """A whole-number column, or one whose values are mostly numbers (a stat with a date or
+        a dash among them): the type line labels it ("Attack 6"), a bare 6 says nothing."""
+        if self.type == "int":
+            return True
+        counted = sum(1 for v in self.values if re.fullmatch(r"[+-]?\d+(?:\.\d+)?%?", v))
+        return self.type == "text" and counted * 2 > len(self.values)
+
+    @property
     def longest(self) -> int:
         return max((len(v) for v in self.values), default=0)
 
@@ -1021,7 +1030,7 @@ def front_in_style(
     shown = roles["short"] if style != "minimal" or index is None else [index, *roles["short"]]
     if shown:
         typed = printed_in(language, " ・ ").join(
-            f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.type == "int" else f"{{{{ {c.ref} }}}}"
+            f"{_label(c.name)} {{{{ {c.ref} }}}}" if c.numeric else f"{{{{ {c.ref} }}}}"
             for c in shown
         )
         text("type", shown, 4, y, "W - 8mm", 5, "bold", 8, 6, "#444444", raw=typed)

@@ -1136,3 +1136,20 @@ def test_sample_cards_come_in_the_language_of_the_messages(tmp_path):
     assert "Fire" in page_text(project / "output/en_game/cards.pdf", 1)
     assert "Components" in all_text(project / "output/en_game/rulebook.pdf")
     assert "火" in page_text(project / "output/ja_game/cards.pdf", 1)
+
+
+def test_a_stat_column_with_a_stray_value_keeps_its_label_on_the_type_line(tmp_path):
+    """Attack holds numbers and one dash, so it is text; the classic front still labels it
+    ("Attack 6"), where a bare 6 beside "HP 3" would say nothing."""
+    long = "Strikes every adjacent hero and then flies away."
+    rows = [
+        ["name", "HP", "Attack", "text"],
+        ["Goblin", "3", "6", long],
+        ["Troll", "8", "9", long],
+        ["Ghost", "2", "-", long],
+    ]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0 and "the classic style" in made.output, made.output
+    assert run("build", "--project", str(project)).exit_code == 0
+    sheet = page_text(project / "output/deck/cards.pdf", 1)
+    assert "HP 3 · Attack 6" in sheet and "Attack -" in sheet, sheet
