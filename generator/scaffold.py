@@ -1231,7 +1231,15 @@ def _piece(columns: list[Column], w: float, h: float, kind: str, language: str =
     rest = [c for c in printed if c is not title and c.longest <= LONG]
     ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#222222"  # white on dark, dark on light
     small = round(min(w, h) * 0.22, 1) if rest else 0.0
-    centred = {"font": "bold", "align": "center", "valign": "middle", "color": ink, "x": "2.5mm"}
+    # a token's text stays inside its ring (a circle's chord narrows above and below the middle)
+    side = round(min(w, h) * 0.15, 1) if kind == "token" else 2.5
+    centred = {
+        "font": "bold",
+        "align": "center",
+        "valign": "middle",
+        "color": ink,
+        "x": f"{side:g}mm",
+    }
     boxes = []
     if title is not None:
         boxes.append(
@@ -1239,7 +1247,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str, language: str =
                 **centred,
                 "name": "name",
                 "y": "2.5mm",
-                "w": "W - 5mm",
+                "w": f"W - {2 * side:g}mm",
                 "h": f"H - {5 + small:g}mm",
                 "text": f"{{{{ {title.ref} }}}}",
                 "size": f"{max(8, min(20, round(min(w, h) * 0.9))):g}pt",
@@ -1253,7 +1261,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str, language: str =
                 **centred,
                 "name": "more",
                 "y": f"H - {2.5 + small:g}mm",
-                "w": "W - 5mm",
+                "w": f"W - {2 * side:g}mm",
                 "h": f"{small:g}mm",
                 "text": printed_in(language, "　").join(f"{{{{ {c.ref} }}}}" for c in rest),
                 "size": f"{max(6, round(small * 2)):g}pt",  # a coin's value: read at a glance

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shlex
@@ -1153,3 +1154,41 @@ def test_a_stat_column_with_a_stray_value_keeps_its_label_on_the_type_line(tmp_p
     assert run("build", "--project", str(project)).exit_code == 0
     sheet = page_text(project / "output/deck/cards.pdf", 1)
     assert "HP 3 · Attack 6" in sheet and "Attack -" in sheet, sheet
+
+
+def test_a_token_s_words_stay_inside_its_ring(tmp_path):
+    """A 25 mm token of `pnp new --kind token` rings its edge: its name, long or short, and
+    its value print inside the ring, a millimetre clear of it."""
+    import pypdfium2 as pdfium
+
+    project, made = csv_game(tmp_path, [["name", "copies"], ["Scout", "2"]])
+    assert made.exit_code == 0, made.output
+    coins = tmp_path / "coins.csv"
+    coins.write_text("name,value,copies\nGold,1,2\nWound,5,2\nFortress,10,2\n", encoding="utf-8")
+    at = ("--project", str(project))
+    added = run("new", "deck", *at, "--from", str(coins), "--add", "coin", "--kind", "token")
+    assert added.exit_code == 0, added.output
+    assert run("build", *at, "--format", "tokens").exit_code == 0
+    pdf_path = project / "output/deck/tokens.pdf"
+    placed = placements(pdf_path, 1)
+    assert len(placed) == 6
+    radius = (25 - 2.4) / 2 * MM  # the ring's, inside the token's edge
+    pdf = pdfium.PdfDocument(pdf_path)
+    chars = pdf[1].get_textpage()
+    inside = 0
+    for i in range(chars.count_chars()):
+        if not chars.get_text_range(i, 1).strip():
+            continue
+        left, bottom, right, top = chars.get_charbox(i)
+        token = next(
+            (p for p in placed if p.x <= left <= p.x + 25 * MM and p.y <= bottom <= p.y + 25 * MM),
+            None,
+        )
+        if token is None:
+            continue  # the sheet's label
+        cx, cy = token.x + 12.5 * MM, token.y + 12.5 * MM
+        for x, y in ((left, bottom), (left, top), (right, bottom), (right, top)):
+            assert math.hypot(x - cx, y - cy) <= radius - MM, (chars.get_text_range(i, 1), x, y)
+        inside += 1
+    pdf.close()
+    assert inside >= 6 * 4  # every token's name and value were read
