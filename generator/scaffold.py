@@ -175,11 +175,11 @@ def init(folder: Path, example: str | None = None) -> list[Path]:
 _JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff01-\uff9f]")
 
 
-def language_of(table: Table | None, title: str = "") -> str:
+def language_of(table: Table, title: str = "") -> str:
     """The language a new game prints in, read from its spreadsheet: Japanese ("ja") where
     its title, column names or cells hold kana, kanji or full-width forms, else English
     ("en")."""
-    if table is None or _JAPANESE.search(title):
+    if _JAPANESE.search(title):
         return "ja"
     if any(_JAPANESE.search(c) for c in table.columns):
         return "ja"
@@ -265,14 +265,13 @@ def new(
     if (root / "layouts" / game).exists():
         raise BuildError(_("{folder} already exists; nothing written", folder=f"layouts/{game}/"))
     card_size, sheet = _size(size)
-    made = NewGame()
-    if source is None:  # the sample cards: in the language asked for, else of the messages
-        made.language = language or i18n.language()
+    # the sample cards are in the language asked for, else the messages'; a sheet says its own
+    made = NewGame(language=language or i18n.language())
     table, data_name, data, data_ref = _source(source, limits, header, made, "cards.csv")
     columns = _guess(table, made)
     title = title or game
-    if source is not None:
-        made.language = language or language_of(table, title)
+    if table is not None and language is None:
+        made.language = language_of(table, title)
     if link and source:  # the designer's file, where it is: game.toml names it from the folder
         data_ref = _linked(root, folder, source)
     else:

@@ -15,12 +15,10 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.platypus import SimpleDocTemplate, Spacer, Table, TableStyle
 
-from .. import i18n
+from .. import i18n, printed
 from ..i18n import _
 from ..layout.units import MM
 from .rulebook import TextBlock, styles
-
-_SPACE = {False: "   ", True: "　"}  # between a line's parts: English, Japanese
 
 BAR = colors.HexColor("#3F5A96")
 FAIR = colors.HexColor("#C8323C")
@@ -146,7 +144,7 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
     st_ = styles(fonts, 9.5)
     w = doc.width
     readings = ", ".join(f"{k}={v}" for k, v in sorted(st.options.items())) or _("none")
-    gap = _SPACE[i18n.language() == "ja"]
+    gap = printed.say(i18n.language(), "　")  # between a line's parts
     story = [
         TextBlock(_("{title}: simulation", title=title), st_["title"]),
         TextBlock(
@@ -169,8 +167,9 @@ def report_pdf(title: str, module, st, figures: dict, fonts: dict[str, str]) -> 
         TextBlock(_("Findings"), st_["h2"]),
     ]
     for severity, text in figures["findings"]:
-        dot = "・" if i18n.language() == "ja" else "•"
-        story.append(TextBlock(f"[{_(severity)}] {text}", st_["item"], dot))
+        story.append(
+            TextBlock(f"[{_(severity)}] {text}", st_["item"], printed.say(i18n.language(), "・"))
+        )
     if not figures["findings"]:
         story.append(TextBlock(_("Nothing to report."), st_["body"]))
     if st.alternatives:
@@ -373,7 +372,7 @@ def sweep_pdf(
         TextBlock(_("{title}: sweep", title=title), st_["title"]),
         TextBlock(
             _("{n} cells × {games} games", n=len(cells), games=games)
-            + f"{_SPACE[i18n.language() == 'ja']}seed {seed}",
+            + f"{printed.say(i18n.language(), '　')}seed {seed}",
             st_["body"],
         ),
         _table(rows, st_["cell"], w),

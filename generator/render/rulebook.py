@@ -764,6 +764,7 @@ def flowables(
             out[heading:] = [KeepTogether(run)]
 
     marks = getattr(getattr(game, "manifest", None), "mark_added", True)
+    dot = printed.say(getattr(getattr(game, "manifest", None), "language", "ja"), "・")  # bullet
 
     def floated(content: list) -> None:
         """Samples or a picture: set where they come, or after the text that follows them
@@ -814,7 +815,6 @@ def flowables(
             held.keepWithNext = 1  # the last two items stay on one page
             n = len(block.items)
             for i, item in enumerate(block.items, 1):
-                dot = printed.say(getattr(getattr(game, "manifest", None), "language", "ja"), "・")
                 bullet = f"{i + (block.level or 1) - 1}." if block.kind == "olist" else dot
                 parts = item.split("\n")  # lines the designer ended: paragraphs of the item
                 for k, part in enumerate(parts):

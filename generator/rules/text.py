@@ -159,11 +159,6 @@ def _words(name: str) -> set[str]:
     return words
 
 
-def _mentions(text: str, word: str) -> bool:
-    """Whether the text says the word (see _found)."""
-    return _found(text, word) is not None
-
-
 def _cell_values(game: Game) -> set[str]:
     values: set[str] = set()
     raw: set[str] = set()  # each distinct cell once: a deck's copies repeat their rows
@@ -196,11 +191,11 @@ _EN_THING = re.compile(
 )
 
 
-def _english_known(m: re.Match, components: set[str], known: set[str]) -> bool:
+def _english_known(m: re.Match, components: set[str], lowered: set[str]) -> bool:
     """Whether "Leader token" names what the game has: a component ("Gold coins" when the
-    component is Gold coins, or its name's words), or a value in the data ("Gold" on a card)."""
+    component is Gold coins, or its name's words), or a value in the data ("Gold" on a card;
+    `lowered`: the names the game knows, in lower case)."""
     name, term = m.group(1).strip(), m.group(0)
-    lowered = {k.lower() for k in known}
     if term.lower() in lowered or name.lower() in lowered:
         return True
     if any(_found(term, c) or _found(c, name) for c in components):
@@ -224,6 +219,7 @@ def check_names(game: Game, problems: Problems) -> None:
             known.add(head.strip("「」 "))
             known.update(_QUOTED.findall(line.text))
     names = listed(sorted(components))
+    lowered = {k.lower() for k in known}
     seen: set[str] = set()
     for line in text:
         if line.heading:
@@ -243,7 +239,7 @@ def check_names(game: Game, problems: Problems) -> None:
         for sentence in _SENTENCE.findall(line.text):  # "Put the Leader token in the middle"
             for m in _EN_THING.finditer(sentence.strip()):
                 term = m.group(0)
-                if m.start() == 0 or term in seen or _english_known(m, components, known):
+                if m.start() == 0 or term in seen or _english_known(m, components, lowered):
                     continue
                 seen.add(term)
                 problems.warning(
@@ -544,7 +540,7 @@ def check_unmentioned(game: Game, problems: Problems) -> None:
     body = [line for line in text if not _in(line, _CONTENTS)]
     for component in game.manifest.components:
         words = _words(component.name)
-        if any(_mentions(line.text, w) for line in body for w in words):
+        if any(_found(line.text, w) for line in body for w in words):
             continue
         listed = next((line for line in text if component.name in line.text), None)
         problems.warning(
