@@ -49,7 +49,7 @@ from conftest import REPO, own_base, run
 # anew), 599ec4f (a title set vertically), 56517d2 (crop marks inside the printable
 # area), 19e75fe, 2dcdbff, 535571c (stand-ins for missing art drawn once as forms: the
 # same pixels).
-REFERENCE = "480f506c226b9b0dd5a4320f16ab67e68b4810b4"
+REFERENCE = "ee527dff25a2ba04455c8601d54d50a9957af68c"
 
 
 def _reference_generator(dest: Path) -> Path | None:
