@@ -97,7 +97,3 @@ def _parsed(value: str, named: tuple, percent_of: float | None) -> float:
         total += sign * amount
         pos, first = m.end(), False
     return total
-
-
-def mm(points: float) -> float:
-    return points / MM

@@ -412,15 +412,6 @@ def _draw_ruby_line(c, line, x, baseline, size, font_name, icons, colour, ascent
         x += draw_reading(c, base, reading, x, baseline, size, font_name, ascent)
 
 
-def draw_ruby_text(c, text: str, x: float, baseline: float, size: float, font_name: str) -> float:
-    """Text that may hold ruby groups, from (x, baseline); returns its width (bases only)."""
-    start = x
-    for base, reading in segments(text):
-        c.drawString(x, baseline, base)
-        x += draw_reading(c, base, reading, x, baseline, size, font_name)
-    return x - start
-
-
 def draw_reading(c, base, reading, x, baseline, size, font_name, ascent=0.88) -> float:
     """A reading centred above `base` drawn at x (half size, just above its em box); returns
     the base's width."""

@@ -632,6 +632,37 @@ def _justified(game) -> bool:
     return manifest is None or manifest.language == "ja"
 
 
+# What each style changes from the body: a font role ("bold"), sizes and gaps in units of the
+# base size, and the rest as it is.
+_STYLES = {
+    "title": dict(font="bold", fontSize=2.2, leading=3, alignment=TA_CENTER, spaceAfter=1.5),
+    "h2": dict(
+        font="bold",
+        fontSize=1.5,
+        keepWithNext=1,
+        leading=2.1,
+        spaceBefore=1.2,
+        spaceAfter=0.5,
+        textColor=colors.HexColor("#1F2A44"),
+    ),
+    "h3": dict(
+        font="bold", fontSize=1.2, keepWithNext=1, leading=1.8, spaceBefore=0.8, spaceAfter=0.3
+    ),
+    "h4": dict(font="bold", fontSize=1.05, keepWithNext=1, leading=1.7, spaceBefore=0.5),
+    "body": {},
+    # its bullet sets an item apart
+    "item": dict(leftIndent=1.6, bulletIndent=0.4, spaceAfter=0.3),
+    # a blockquote's paragraph: indented, a bar down its left
+    "note": dict(leftIndent=1.6, bulletIndent=0.5),
+    "cell": dict(fontSize=0.9, leading=1.35, spaceAfter=0),
+    "cellhead": dict(font="bold", fontSize=0.9, leading=1.35, spaceAfter=0),
+    "caption": dict(
+        fontSize=0.85, leading=1.3, alignment=TA_CENTER, textColor=ADDED_GREY, spaceAfter=0
+    ),
+}
+_SCALED = {"fontSize", "leading", "spaceBefore", "spaceAfter", "leftIndent", "bulletIndent"}
+
+
 def styles(
     fonts: dict[str, str], base: float, icons=None, words: tuple = (), justify: bool = True
 ) -> dict[str, ParagraphStyle]:
@@ -649,78 +680,12 @@ def styles(
         spaceAfter=base * 0.7,
         bulletFontName=fonts["body"],
     )
-    out = {
-        "title": ParagraphStyle(
-            "title",
-            parent=body,
-            fontName=fonts["bold"],
-            fontSize=base * 2.2,
-            leading=base * 3,
-            alignment=TA_CENTER,
-            spaceAfter=base * 1.5,
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            parent=body,
-            fontName=fonts["bold"],
-            fontSize=base * 1.5,
-            keepWithNext=1,
-            leading=base * 2.1,
-            spaceBefore=base * 1.2,
-            spaceAfter=base * 0.5,
-            textColor=colors.HexColor("#1F2A44"),
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            parent=body,
-            fontName=fonts["bold"],
-            fontSize=base * 1.2,
-            keepWithNext=1,
-            leading=base * 1.8,
-            spaceBefore=base * 0.8,
-            spaceAfter=base * 0.3,
-        ),
-        "h4": ParagraphStyle(
-            "h4",
-            parent=body,
-            fontName=fonts["bold"],
-            fontSize=base * 1.05,
-            keepWithNext=1,
-            leading=base * 1.7,
-            spaceBefore=base * 0.5,
-        ),
-        "body": body,
-        "item": ParagraphStyle(
-            "item",
-            parent=body,
-            leftIndent=base * 1.6,
-            bulletIndent=base * 0.4,
-            bulletFontName=fonts["body"],
-            spaceAfter=base * 0.3,  # its bullet sets an item apart
-        ),
-        # a blockquote's paragraph: indented, a bar down its left
-        "note": ParagraphStyle("note", parent=body, leftIndent=base * 1.6, bulletIndent=base * 0.5),
-        "cell": ParagraphStyle(
-            "cell", parent=body, fontSize=base * 0.9, leading=base * 1.35, spaceAfter=0
-        ),
-        "cellhead": ParagraphStyle(
-            "cellhead",
-            parent=body,
-            fontName=fonts["bold"],
-            fontSize=base * 0.9,
-            leading=base * 1.35,
-            spaceAfter=0,
-        ),
-        "caption": ParagraphStyle(
-            "caption",
-            parent=body,
-            fontSize=base * 0.85,
-            leading=base * 1.3,
-            alignment=TA_CENTER,
-            textColor=ADDED_GREY,
-            spaceAfter=0,
-        ),
-    }
+    out = {}
+    for name, changes in _STYLES.items():
+        given = {k: v * base if k in _SCALED else v for k, v in changes.items() if k != "font"}
+        if "font" in changes:
+            given["fontName"] = fonts[changes["font"]]
+        out[name] = body if name == "body" else ParagraphStyle(name, parent=body, **given)
     for style in out.values():  # **strong** runs inside any style's text
         style.boldFontName = fonts["bold"]
         style.icons = icons
