@@ -2,7 +2,8 @@
 source.
 
 Designers save from Excel on Japanese Windows as often as from anything else, so a file is read
-as UTF-8 with a BOM, then UTF-8, then Shift_JIS (cp932); anything else is an error naming the
+as UTF-8 with a BOM, then UTF-8, then Shift_JIS (cp932), then Windows-1252 (Excel's "CSV" on
+Western Windows) where it reads as a Western language; anything else is an error naming the
 first bad line. Used by load (CSV) and tomlfile (manifests, layouts, sheets, icons, vars).
 """
 
@@ -23,7 +24,8 @@ BOM = b"\xef\xbb\xbf"
 
 def decode(data: bytes, where: SourceRef, advice: str | None = None) -> str:
     """The text of a file's bytes: UTF-8 with BOM, UTF-16 with its BOM (Excel's "Unicode Text"),
-    UTF-8, then cp932 (Excel on Japanese Windows)."""
+    UTF-8, then cp932 (Excel on Japanese Windows), then Windows-1252 (Excel elsewhere) when
+    the text reads as a Western language and not as Japanese."""
     advice = advice or _("Save it as UTF-8.")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
@@ -38,16 +40,33 @@ def decode(data: bytes, where: SourceRef, advice: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
+        western = _western(data)
         try:
             text = data.decode("cp932")
         except UnicodeDecodeError:
+            if western is not None:
+                return western
             raise _undecodable(data, utf8_error.start, where, advice) from None
+        # Shift_JIS with no kana, and a kanji inside a Latin word: 「Pok駑on」 is 'Pokémon'
+        if western is not None and not _WIDE_KANA.search(text) and _INSIDE_A_WORD.search(text):
+            return western
         _plausible_japanese(text, where, advice)
         return text
 
 
 _KANA = re.compile("[\u3000-\u30ff\uff01-\uff9f]")  # kana, CJK punctuation, full-width forms
+# the same less half-width katakana, which is what Windows-1252's accented letters read as
+_WIDE_KANA = re.compile("[\u3000-\u30ff\uff01-\uff60]")
 _NON_ASCII = re.compile("[^\x00-\x7f]+")
+
+
+# What Windows-1252 text holds beyond ASCII: Latin-1's letters and signs (not × and ÷), and
+# the code page's own quotes, dashes, ellipsis, bullet, euro and trade mark (“don’t” – 5 €)
+_WESTERN = re.compile("[\u00a0-\u00d6\u00d8-\u00f6\u00f8-\u00ff‘’“”–—…•€™]")
+# a kanji or kana with Latin letters on both sides, or a half-width kana before a small one
+_INSIDE_A_WORD = re.compile(
+    "[A-Za-z][\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff][A-Za-z]|[\uff61-\uff9f][a-z]"
+)
 
 
 def _reads_as_latin(data: bytes) -> bool:
@@ -57,6 +76,22 @@ def _reads_as_latin(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return all("\u00c0" <= ch <= "\u00ff" and ch not in "×÷" for ch in text if ord(ch) > 127)
+
+
+def _western(data: bytes) -> str | None:
+    """The text read as Windows-1252, when it reads as a Western language: its characters
+    beyond ASCII accented letters and the code page's punctuation, and few of its letters
+    (Cyrillic or Greek saved in their own code page decode to accented letters alone:
+    «Ïðèâåò»)."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        return None
+    if not all(_WESTERN.match(ch) for ch in text if ord(ch) > 127):
+        return None
+    letters = [ch for ch in text if ch.isalpha()]
+    accented = sum(not ch.isascii() for ch in letters)
+    return text if 4 * accented <= len(letters) else None
 
 
 def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
@@ -75,8 +110,8 @@ def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
                 "error",
                 _(
                     "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
-                    "{line} would read 「{text}」. It is likely another code page (Latin-1, "
-                    "Windows-1252).",
+                    "{line} would read 「{text}」. It is likely another code page (Windows-1251 "
+                    "for Cyrillic, for one).",
                     line=line,
                     text=found.group(0)[:12],
                 )

@@ -421,12 +421,14 @@ DEFECTS = {
         ),
         f"{GAME}/cards.csv:2: error: cannot read the file's text: it is neither UTF-8 nor",
     ),
-    "csv_latin1_read_as_shift_jis": (
+    # Cyrillic in Windows-1251 that Shift_JIS reads as two kanji (Windows-1252 is read: its
+    # accents are test_input's)
+    "csv_cyrillic_read_as_shift_jis": (
         lambda r: (r / f"{GAME}/cards.csv").write_bytes(
-            "suit,number,color,text\nRouge,1,#C8323C,Pokémon\n".encode("cp1252")
+            "suit,number,color,text\nRouge,1,#C8323C,ежик\n".encode("cp1251")
         ),
         f"{GAME}/cards.csv:2: error: the file is not UTF-8, and read as Shift_JIS it holds no kana "
-        "at all: line 2 would read 「駑」",
+        "at all: line 2 would read 「褂韭」. It is likely another code page",
     ),
     "cell_private_use_character": (
         lambda r: edit(r, f"{GAME}/cards.csv", "三の赤。", "三の\ue100赤。"),

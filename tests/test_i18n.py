@@ -190,6 +190,17 @@ def test_help_is_in_japanese_under_lang_ja():
     assert any(len(line) > 60 for line in commands), en
 
 
+def test_pnp_version_says_the_installed_release():
+    """`pnp --version`, the first thing asked of a tool: the version pip installed, exit 0."""
+    from importlib.metadata import version
+
+    from conftest import run
+
+    said = run("--version")
+    assert said.exit_code == 0 and said.output == f"pnp {version('pnp-generator')}\n"
+    assert "pnp のバージョン" in run("--lang", "ja", "--help").output
+
+
 def test_a_command_line_click_cannot_take_is_said_in_japanese_and_exits_1():
     """click's own errors (its catalog is English only) in the language of messages, with the
     usage and where help is, exit 1 as for any user's mistake."""

@@ -976,3 +976,31 @@ def test_a_spreadsheet_under_another_format_s_name_is_told_what_it_is(tmp_path, 
     result = run("new", "g", "--project", str(tmp_path / "p"), "--from", str(wrong))
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"{named}: error: cannot open the" in result.output and said in result.output
+
+
+@pytest.mark.parametrize("words", ["Pokémon", "Crème brûlée à l’ancienne – 5 €", "Éclair"])
+def test_a_western_excel_csv_prints_its_accents(tmp_path, words):
+    """Excel's "CSV" on French, German or Spanish Windows is Windows-1252, with semicolons:
+    read as such, not refused and not taken for Shift_JIS (「Pok駑on」, 「ﾉclair」)."""
+    rows = [["Name", "Effect", "Qty"], [words, "Gain 1.", "2"], ["Bread", "Draw a card.", "1"]]
+    sheet = tmp_path / "deck.csv"
+    sheet.write_bytes("\r\n".join(";".join(r) for r in rows).encode("cp1252") + b"\r\n")
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    made = run("new", "g", "--project", str(project), "--from", str(sheet))
+    assert made.exit_code == 0, made.output
+    built = build(project)
+    assert built.exit_code == 0, built.output
+    assert words in page_text(project / "output/g/cards.pdf", 1)  # the first sheet of fronts
+
+
+def test_cyrillic_in_its_own_code_page_is_refused_not_misread(tmp_path):
+    """Windows-1251 decodes as Windows-1252 too, to accented letters alone (Ïðèâåò): a clear
+    error, not cards of mojibake."""
+    sheet = tmp_path / "deck.csv"
+    sheet.write_bytes("Имя,Сколько\nПривет,2\n".encode("cp1251"))
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    result = run("new", "g", "--project", str(project), "--from", str(sheet))
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "deck.csv:1: error: cannot read the file's text" in result.output

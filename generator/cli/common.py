@@ -321,6 +321,12 @@ class _Commands(_Translated, click.Group):
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(
+    package_name="pnp-generator",
+    prog_name="pnp",
+    message="%(prog)s %(version)s",
+    help="Show pnp's version and exit.",
+)
 @lang_option
 def main() -> None:
     """Print-and-play components from spreadsheets: card sheets, rulebook, summary."""
