@@ -506,7 +506,9 @@ def _proposed_checks(columns: list[Column], rows: list[dict[str, str]]) -> tuple
     sorters = [c for c in usable if sorts(c)]
     tables: list[str] = []
     words: list[str] = []
-    text_sorters = [c for c in sorters if c.type == "text"] or sorters
+    # a kind or a suit, short words, before a rules text that happens to take few values
+    texts = [c for c in sorters if c.type == "text"]
+    text_sorters = [c for c in texts if c.longest <= LONG] or texts or sorters
     if text_sorters:
         g = min(text_sorters, key=lambda c: len(set(values[c.name])))
         per: dict[str, int] = {}

@@ -932,6 +932,22 @@ def test_the_proposed_composition_catches_a_designers_slips_unchanged(tmp_path, 
     )
 
 
+def test_the_deck_is_counted_by_its_kind_not_by_a_rules_text_of_few_values(tmp_path):
+    """Two effects written on every card and three kinds: the kinds sort the deck, and the
+    rulebook's components table breaks the deck down by kind."""
+    rows = [["Name", "Type", "Effect"]]
+    for i in range(12):
+        effect = "Gain 1 flour; with 3 Pastry cards gain 2 points instead." if i % 2 else "Draw."
+        rows.append([f"Bake {i}", ["Bread", "Pastry", "Cake"][i % 3], effect])
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert "each Type is counted (Bread 4, Pastry 4, Cake 4)" in made.output, made.output
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    rulebook = page_text(project / "output/deck/rulebook.pdf", 0)
+    assert "Bread: 4 cards" in rulebook and "Draw.: " not in rulebook, rulebook
+
+
 def test_a_new_cards_front_keeps_room_for_its_picture_named_after_the_card(tmp_path):
     """No column of picture files: the front still has an art area, a stand-in naming the
     file it waits for (art/火球.png); check lists the files to make, and a file dropped there
