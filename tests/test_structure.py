@@ -250,3 +250,38 @@ def test_the_kinds_registry_is_the_one_list_of_kinds():
 
     assert list(offered) == list(KINDS)
     assert [e for e in enums(schema) if e] == [list(KINDS)]
+
+
+def _own_private_names() -> set[str]:
+    """Every `_name` pnp's own code defines: module-level names, class members, attributes it
+    sets (`self._x = …`, `obj._x = …`), dataclass fields."""
+    names: set[str] = set()
+    for p in modules():
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+            elif isinstance(node, ast.alias):
+                names.add(node.asname or node.name.split(".")[-1])
+    return {n for n in names if n.startswith("_")}
+
+
+def test_no_code_reads_another_packages_private_attributes():
+    """pnp reads only the public API of the standard library and its dependencies: no
+    `frame._aW`, `keep._content` or `rng._randbelow`, which a new release may rename or drop
+    without a word. A `_name` pnp reads is one it defines itself."""
+    own = _own_private_names()
+    found = []
+    for p in modules():
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and node.attr not in own
+            ):
+                found.append(f"{p.relative_to(PACKAGE)}:{node.lineno}: .{node.attr}")
+    assert found == [], found

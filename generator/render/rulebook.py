@@ -723,10 +723,10 @@ def flowables(
             # new page.
             run = []
             for f in out[heading:]:
-                run += f._content if isinstance(f, KeepTogether) else [f]
+                run += f.held if isinstance(f, _Together) else [f]
             if frame and _height(run, frame) > frame[1]:
                 return  # taller than a page: it flows (see _headings_keep_a_start)
-            out[heading:] = [KeepTogether(run)]
+            out[heading:] = [_Together(run)]
 
     marks = getattr(getattr(game, "manifest", None), "mark_added", True)
     dot = printed.say(getattr(getattr(game, "manifest", None), "language", "ja"), "・")  # bullet
@@ -736,7 +736,7 @@ def flowables(
         when the page has no room left (Float); right under a heading, kept with it."""
         nonlocal heading
         if frame is None or (heading is not None and len(out) - heading == 1):
-            out.append(KeepTogether(content))
+            out.append(_Together(content))
             keep_with_heading()
         else:
             out.append(Float(content, [], frame[1]))
@@ -815,6 +815,14 @@ def flowables(
                 heading = None
     out = _gathered(out)
     return _headings_keep_a_start(out, frame) if frame else out
+
+
+class _Together(KeepTogether):
+    """KeepTogether that says what it holds (`held`), for a run to take it in flat."""
+
+    def __init__(self, flowables: list):
+        super().__init__(flowables)
+        self.held = list(flowables)
 
 
 def _gathered(out: list) -> list:
@@ -974,7 +982,10 @@ def rulebook_pdf(
         c.restoreState()
 
     padded = Frame(0, 0, doc.width, doc.height)  # the page's frame, as SimpleDocTemplate makes it
-    room = (padded._aW, doc.height - padded._topPadding - padded._bottomPadding)
+    room = (
+        padded.width - padded.leftPadding - padded.rightPadding,
+        padded.height - padded.topPadding - padded.bottomPadding,
+    )
     story = flowables(book.blocks, st, game, samples, fonts, doc.width, room, pictures or {})
     if game.manifest.mark_added and any(b.added for b in book.blocks):
         story += [

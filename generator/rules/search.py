@@ -192,12 +192,12 @@ class IsmctsPlayer:
             path.append((node, mover))
             steps += 1
         # the rest of the game at random, or as far as the horizon when the state can estimate
-        # the points (_randbelow: randrange's draws without its checks)
+        # the points
         over, legal_of, play, below, cap = (
             s.is_terminal,
             s.legal_actions,
             s.apply,
-            rng._randbelow,
+            rng.randrange,
             self.cap,
         )
         estimate = getattr(s, "estimate", None) if self.horizon else None
