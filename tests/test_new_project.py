@@ -1078,7 +1078,8 @@ def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     box = all_text(out / "tuckbox.pdf")
     assert "4 cards" in box, box
     for text in (book, summary, proof, sheet, box):
-        assert not JAPANESE.search(text), text
+        assert not JAPANESE.search(text) and "\u3000" not in text, text  # no ideographic space
+    assert "— 1 —" in book, book  # the page's foot
     assert summary.count("Setup") == 1 and summary.count("Playing") == 1, summary
     assert "Cards: 4 cards" in proof, proof
 

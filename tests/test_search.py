@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pypdf
 import pytest
 
 from generator.rules import engine
@@ -210,7 +211,10 @@ def test_a_sweep_puts_readings_counts_and_kinds_side_by_side(tricks, tmp_path):
     assert "Seat warnings are corrected for the 14 seat comparisons of the sweep (Holm" in (
         tmp_path / "out/tricks/sweep.md"
     ).read_text(encoding="utf-8")
-    assert (tmp_path / "out/tricks/sweep.pdf").read_bytes().startswith(b"%PDF")
+    pdf = pypdf.PdfReader(tmp_path / "out/tricks/sweep.pdf")
+    said = "".join(page.extract_text() for page in pdf.pages)
+    assert "4 cells × 40 games  seed" in said and "#1  " in said, said  # English gaps
+    assert "\u3000" not in said, said
     # any cell plays again alone, from its own seed
     cell = cells[3]
     alone = run(

@@ -39,9 +39,12 @@ def players_line(game: Game) -> str:
     return set_digits(words, game.manifest.digits) if language == "ja" else words
 
 
-def footer(book: Rulebook, page: int, version: str = "") -> str:
-    said = f"{book.title}　— {page} —"
-    return f"{said}　{version}" if version else said
+def footer(book: Rulebook, page: int, version: str = "", language: str = "ja") -> str:
+    """A rulebook page's foot: the title, the page number and the version, spaced apart by an
+    ideographic space in Japanese, by two spaces in a Latin script."""
+    gap = printed.say(language, "　")
+    said = f"{book.title}{gap}— {page} —"
+    return f"{said}{gap}{version}" if version else said
 
 
 class _FromRules(Builder):
@@ -79,7 +82,7 @@ class RulebookBuilder(_FromRules):
         language = plan.game.manifest.language
         plan.fonts.use(
             "body",
-            footer(plan.book, 0, plan.game.manifest.version)
+            footer(plan.book, 0, plan.game.manifest.version, plan.game.manifest.language)
             + feedback_url(plan.game.manifest)
             + printed.say(language, ADDED_NOTE)
             + printed.say(language, FROM_DATA)
@@ -122,7 +125,9 @@ class RulebookBuilder(_FromRules):
             job.font_names,
             plan.paper,
             f"{book.title} {printed.say(plan.game.manifest.language, RULEBOOK)}",
-            lambda page: footer(book, page, plan.game.manifest.version),
+            lambda page: footer(
+                book, page, plan.game.manifest.version, plan.game.manifest.language
+            ),
             plan.pictures,
             plan.icons,
             feedback_url(plan.game.manifest),

@@ -188,6 +188,7 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
         "unit": printed.unit(stage.game.manifest.language, comp.unit, count),  # 「枚」, " cards"
         "id": comp.id,
         "depth_mm": round(d / MM, 1),
+        "gap": printed.say(stage.game.manifest.language, "　"),  # between two names on a line
         "_label": _("{name}'s tuck box", name=comp.name),
     }
     card = Card(comp.id, 0, freeze(fields), comp.at("tuckbox") if spec else comp.where)

@@ -368,11 +368,11 @@ def sweep_pdf(
                 f"{fig['decisions']:.1f}",
             ]
         )
+    gap = printed.say(i18n.language(), "　")
     story = [
         TextBlock(_("{title}: sweep", title=title), st_["title"]),
         TextBlock(
-            _("{n} cells × {games} games", n=len(cells), games=games)
-            + f"{printed.say(i18n.language(), '　')}seed {seed}",
+            _("{n} cells × {games} games", n=len(cells), games=games) + f"{gap}seed {seed}",
             st_["body"],
         ),
         _table(rows, st_["cell"], w),
@@ -381,7 +381,7 @@ def sweep_pdf(
     ]
     for i, c in enumerate(cells):
         said = [f for f in c.found if f.severity in ("error", "warning")]
-        story.append(TextBlock(f"#{i + 1}　{c.label}　seed {c.seed}", st_["h3"]))
+        story.append(TextBlock(f"#{i + 1}{gap}{c.label}{gap}seed {c.seed}", st_["h3"]))
         for f in said or []:
             story.append(TextBlock(f"{_(f.severity)}: {f.said()}", st_["body"]))
         if not said:
