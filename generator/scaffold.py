@@ -904,7 +904,7 @@ def _component(
         *(f"  {_key(c.name)} = {_q(c.type)}" for c in columns),
         "",
         "  [component.composition]",
-        *(f"  {line}" for line in composition),
+        *(f"  {line}" if line else "" for line in composition),
         "",
     ]
     return "\n".join(lines)

@@ -1209,3 +1209,16 @@ def test_a_token_s_words_stay_inside_its_ring(tmp_path):
         inside += 1
     pdf.close()
     assert inside >= 6 * 4  # every token's name and value were read
+
+
+def test_what_pnp_new_writes_has_no_trailing_spaces(tmp_path):
+    """game.toml, the layouts and rules.md as a designer's editor shows them: no line ends in
+    spaces (an editor that trims them on save would change every file pnp made)."""
+    project, made = csv_game(tmp_path, hana_rows())
+    assert made.exit_code == 0, made.output
+    written = [*(project / "cards/deck").glob("*.*"), *(project / "layouts/deck").glob("*")]
+    assert written
+    for path in written:
+        if path.suffix in (".toml", ".md", ".py"):
+            for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+                assert line == line.rstrip(), f"{path.name}:{n}: {line!r}"
