@@ -476,6 +476,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     at_key = doc.at(*at, "when", key) if part == "when" else doc.at(*at, "key")
                     raise fail(message, at_key)
             _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
+            _numbers_as_numbers(group.get("when", {}), columns)
         depends = {}
         for column, on in get("depends", dict, {}).items():
             names = [on] if isinstance(on, str) else on
@@ -892,6 +893,23 @@ def _unknown_group_keys(group: dict, ctx: str, fail, doc, at: tuple, top: bool) 
                 _("{ctx}: unknown composition key '{name}'", ctx=ctx, name=name) + hint + extra
             )
             raise fail(message, doc.at(*at, name))
+
+
+def _numbers_as_numbers(when: dict, columns: dict) -> None:
+    """A `when` value written in quotes for a column of whole numbers (`number = "1"`) is the
+    number, as a card's cell "1" is: the group takes the cards it says."""
+
+    def number(value):
+        if isinstance(value, str):
+            try:
+                return int(value.strip())
+            except ValueError:
+                pass
+        return value
+
+    for column, value in when.items():
+        if columns.get(column) == "int":
+            when[column] = [number(v) for v in value] if isinstance(value, list) else number(value)
 
 
 def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:

@@ -516,8 +516,9 @@ def _proposed_checks(columns: list[Column], rows: list[dict[str, str]]) -> tuple
             v = r.get(g.name, "").strip()
             per[v] = per.get(v, 0) + _copies(r, columns)
         for v, n in per.items():
+            value = v if g.type == "int" and re.fullmatch(r"-?[0-9]+", v) else _q(v)  # 3, "光"
             tables += ["", "[[component.composition.group]]"]
-            tables += [f"when = {{ {_key(g.name)} = {_q(v)} }}", f"total = {n}"]
+            tables += [f"when = {{ {_key(g.name)} = {value} }}", f"total = {n}"]
         words.append(
             _(
                 "each {column} is counted ({counts}): a card of a misspelled or changed {column}, "

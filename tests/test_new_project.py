@@ -1222,3 +1222,22 @@ def test_what_pnp_new_writes_has_no_trailing_spaces(tmp_path):
         if path.suffix in (".toml", ".md", ".py"):
             for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
                 assert line == line.rstrip(), f"{path.name}:{n}: {line!r}"
+
+
+def test_a_deck_sorted_by_a_number_checks_clean_as_pnp_new_made_it(tmp_path):
+    """Two colours (a colour column sorts nothing) and the numbers 1–4 twice: the number
+    sorts the deck, its groups say `number = 1`, and the game checks clean as made; a group
+    written `number = "1"` by hand takes the same cards."""
+    rows = [["name", "suit", "number"]]
+    rows += [[f"{s} {n}", s, str(n)] for s in ("Red", "Blue") for n in (1, 2, 3, 4)]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    manifest = project / "cards/deck/game.toml"
+    assert "when = { number = 1 }" in manifest.read_text("utf-8")
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 0 and "error" not in checked.output, checked.output
+    edit(project, "cards/deck/game.toml", "when = { number = 1 }", 'when = { number = "1" }')
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 0 and "error" not in checked.output, checked.output
+    edit(project, "cards/deck/game.toml", "total = 8", "total = 9")
+    assert "the manifest expects 9" in run("check", "--no-play", "--project", str(project)).output

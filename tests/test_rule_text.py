@@ -532,3 +532,43 @@ def test_an_english_rule_naming_a_piece_the_game_lacks_is_found(tmp_path):
     assert "the rules name 「Leader token」, which is no component of this game (Cards)" in out
     assert "no component" not in said("Shuffle the Cards. Each player takes a King card.")
     assert "no component" not in said("Shuffle the cards. Scout cards go first.")
+
+
+SUITS = "name,suit,number\n" + "".join(
+    f"{s} {n},{s},{n}\n" for s in ("Red", "Blue") for n in (1, 2, 3, 4)
+)
+
+
+def test_english_cards_named_by_a_value_several_share_are_found(tmp_path):
+    """'remove the 1 and the 2' when each suit has a 1 and a 2: two cards named, four fit;
+    naming each card, every card of the value, or the total settles it; the passive voice
+    says the same."""
+    said = english_game(tmp_path, SUITS)
+    plain = "With 4 players, remove the 1 and the 2 from the game."
+    finding = f"「{plain}」 names 2 cards, but 4 Cards fit (1 2, 2 2)"
+    assert finding in said(plain), said(plain)
+    for settled in (
+        "With 4 players, remove the Red 1 and the Red 2 from the game.",
+        "With 4 players, remove the 1 of Red and the 2 of Red.",
+        "With 4 players, remove all 1s and 2s.",
+        "With 4 players, remove the 1 and the 2 (4 cards in all).",
+        "With 4 players, remove 2 cards from the top of the deck.",
+    ):
+        assert "names 2 cards" not in said(settled), settled
+    passive = "With 4 players, the 1 and the 2 are set aside."
+    assert f"「{passive}」 names 2 cards, but 4" in said(passive)
+
+
+def test_an_english_layout_with_fewer_places_than_cards_drawn_is_found(tmp_path):
+    """One card per player into a 2×2 grid, 2×1 with 3 players: 2 players leave two places
+    empty and 3 players have a card with no place; a layout for each count settles it."""
+    said = english_game(tmp_path, SUITS)
+    rule = "Draw one card per player and lay them out in a 2×2 grid (2×1 with 3 players)."
+    found = said(rule)
+    assert f"「{rule}」: with 3 players 3 are drawn but a 2×1 layout has 2 places" in found
+    assert "with 2 players 2 are drawn but a 2×2 layout has 4 places" in found
+    mended = said(
+        "Draw as many cards as there are players; with 2 players, use a 2x1 row; with 3 "
+        "players, a 3x1 row; with 4 players, a 2x2 grid."
+    )
+    assert "are drawn but" not in mended, mended

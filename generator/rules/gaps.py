@@ -209,12 +209,37 @@ def check_face_down(game: Game, problems: _Said) -> None:
 # --- a layout with fewer places than the cards drawn for it -------------------------------------
 _BY_PLAYERS = re.compile(
     r"[”\"“「]?プレイヤー(?:の)?(?:人数|数)[”\"“」]?(?:と同じ)?(?:枚|分|だけ)|人数分|人数と同じ"
+    r"|(?i:\b(?:one|a|1)\s+(?:card\s+)?(?:per|for each|for every)\s+player\b"
+    r"|\bas many (?:cards )?as (?:there are )?players\b|\bequal to the number of players\b)"
 )
 _GRID = re.compile(rf"({_NUMBER})\s*[×xX✕＊*]\s*({_NUMBER})")
 _GRID_FOR = re.compile(
     rf"({_NUMBER})\s*人(?:プレイ|で(?:遊ぶ|プレイする))?(?:時|とき|の場合|場合)?(?:は|なら|では)?"
     rf"[^0-9０-９）)]{{0,4}}({_NUMBER})\s*[×xX✕＊*]\s*({_NUMBER})"
 )
+# English: "2×1 with 3 players", "(2x1 for a 3-player game)"; "with 3 players, a 2×1 grid"
+_EN_GRID_AFTER = re.compile(
+    r"(?i)(\d+)\s*[×xX✕*]\s*(\d+)\s*(?:grid\s+)?(?:with|for|in)\s+(?:a\s+)?(\d+)[\s-]*players?"
+)
+_EN_GRID_BEFORE = re.compile(
+    r"(?i)(?:with|for)\s+(\d+)\s+players?[,:]?\s*(?:use\s+|in\s+)?(?:an?\s+)?"
+    r"(\d+)\s*[×xX✕*]\s*(\d+)"
+)
+
+
+def _grids_for(sentence: str) -> tuple[dict[int, tuple[int, int]], str]:
+    """The layouts a sentence gives a player count ({3: (2, 1)}), and the sentence without
+    them, where the layout for every other count is."""
+    special = {}
+    for m in _GRID_FOR.finditer(sentence):
+        special[_int(m.group(1))] = (_int(m.group(2)), _int(m.group(3)))
+    rest = _GRID_FOR.sub("", sentence)
+    for m in _EN_GRID_AFTER.finditer(rest):
+        special[int(m.group(3))] = (int(m.group(1)), int(m.group(2)))
+    rest = _EN_GRID_AFTER.sub("", rest)
+    for m in _EN_GRID_BEFORE.finditer(rest):
+        special[int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
+    return special, _EN_GRID_BEFORE.sub("", rest)
 
 
 def check_layouts(game: Game, problems: _Said) -> None:
@@ -227,10 +252,7 @@ def check_layouts(game: Game, problems: _Said) -> None:
         for sentence, written in line.sentences():
             if not _BY_PLAYERS.search(sentence):
                 continue
-            special = {}
-            for m in _GRID_FOR.finditer(sentence):
-                special[_int(m.group(1))] = (_int(m.group(2)), _int(m.group(3)))
-            rest = _GRID_FOR.sub("", sentence)
+            special, rest = _grids_for(sentence)
             main = _GRID.search(rest)
             if main is None and not special:
                 continue
@@ -263,6 +285,45 @@ _OBJECT = re.compile(
     r"([^。、：:「」（）()]+?)(?:を|は)\s*(?:ゲームから)?\s*(?:" + _REMOVES.pattern + ")"
 )
 _PARTS = re.compile(r"と|、|・|，|および|及び|や")
+# English: "With 5 players, remove the 1 and the 2." or "…the 1 and the 2 are set aside"
+_EN_VERBS = r"remove|take out|set aside|leave out|put away|return"
+_EN_OBJECT = re.compile(
+    rf"(?i)\b(?:{_EN_VERBS})\s+(.+?)(?=\s+(?:from|to|out|before|then|and then)\b|[.;:(]|$)"
+    r"|([^.;:,]+?)\s+(?:are|is)\s+(?:removed|taken out|set aside|left out|put away|not used)\b"
+)
+# every card of a value: "all", "each", "both"; a plural ("the 4s", "the fours")
+_EN_SAYS_ALL = re.compile(
+    r"(?i)\b(?:all|every|each|both|any)\b|\d+'?s\b"
+    r"|\b(?:ones|twos|threes|fours|fives|sixes|sevens|eights|nines|tens)\b"
+)
+_EN_TOTAL = re.compile(r"(?i)\b(\d+)\s+cards?\s+(?:in all|in total|altogether)|a total of\s+(\d+)")
+_EN_PARTS = re.compile(r"(?i)\s*(?:,|&|\band\b|\bor\b)\s*")
+# a card named by its values: "the 4", "the 7 of Hearts", "the Red 7" (a bare "2" is an amount)
+_EN_NAMED = re.compile(r"(?i)^(the\s+)?(.+?)(?:\s+of\s+(.+))?$")
+
+
+def _removed(sentence: str) -> tuple[list[str], re.Match | None] | None:
+    """The cards a sentence takes out of the game, as the words that name them, and what says
+    the total; None when it takes out none, or every card of a value (各, all, the 4s)."""
+    m = _OBJECT.search(sentence)
+    if m is not None:
+        if _SAYS_ALL.search(m.group(1)):
+            return None
+        phrase = re.sub(r"^.*(?:は|では|なら|時|とき|場合)[、,]?", "", m.group(1))
+        return [p.strip() for p in _PARTS.split(phrase) if p.strip()], _TOTAL.search(sentence)
+    m = _EN_OBJECT.search(sentence)
+    if m is None:
+        return None
+    phrase = (m.group(1) or m.group(2) or "").strip()
+    if _EN_SAYS_ALL.search(phrase):
+        return None
+    names = []
+    for part in (p.strip() for p in _EN_PARTS.split(phrase) if p.strip()):
+        the, name, of = _EN_NAMED.match(part).groups()
+        if not the and not of:
+            return None  # "2 cards", "a King": an amount or a kind, no card by its values
+        names.append("".join(f"{name}{of or ''}".split()))
+    return names, _EN_TOTAL.search(sentence)
 
 
 def check_named_cards(game: Game, problems: _Said) -> None:
@@ -274,18 +335,17 @@ def check_named_cards(game: Game, problems: _Said) -> None:
         if line.heading:
             continue
         for sentence, written in line.sentences():
-            m = _OBJECT.search(sentence)
-            if m is None or HOLE in sentence or _SAYS_ALL.search(m.group(1)):
+            removed = None if HOLE in sentence else _removed(sentence)
+            if removed is None:
                 continue
-            phrase = re.sub(r"^.*(?:は|では|なら|時|とき|場合)[、,]?", "", m.group(1))
-            names = [p.strip() for p in _PARTS.split(phrase) if p.strip()]
+            names, stated = removed
             for deck in decks:
                 matched = {name: _cards_named(deck, name) for name in names}
                 if not names or not all(matched.values()):
                     continue
                 total = sum(len(c) for c in matched.values())
-                stated = _TOTAL.search(sentence)
-                if total == len(names) or (stated and _int(stated.group(1)) == total):
+                said = stated and _int(next(g for g in stated.groups() if g))
+                if total == len(names) or said == total:
                     continue
                 shown = listed(f"{n} {len(c)}" for n, c in matched.items())
                 problems.warning(
@@ -308,12 +368,16 @@ def _cards_named(deck, name: str) -> list:
     """The cards a word of the text names by their values: two written together (「４△」 is
     number 4 and mark △), or a number alone (「４」). A word such as 「赤」 names a group, every
     red card, and is no single card."""
-    want = name.translate(_ZEN)
+    want = name.translate(_ZEN).casefold()
     if not want or len(want) > 12:
         return []
     out = []
     for card in deck.cards:
-        values = [str(v).translate(_ZEN) for k, v in card.fields.items() if not k.startswith("_")]
+        values = [
+            str(v).translate(_ZEN).casefold()
+            for k, v in card.fields.items()
+            if not k.startswith("_")
+        ]
         values = [v for v in values if v]
         if any(a + b == want for a, b in permutations(values, 2)):
             out.append(card)
