@@ -405,6 +405,25 @@ DEFECTS = {
         lambda r: edit(r, f"{GAME}/rules.md", "## 概要", "## 概要\n{{ range(10**9)|length }}"),
         f"{GAME}/rules.md:5: error: rules template: a range would be 1,000,000,000 characters",
     ),
+    "rules_macro_calling_itself": (
+        lambda r: edit(
+            r,
+            f"{GAME}/rules.md",
+            "## 概要",
+            "## 概要\n{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}",
+        ),
+        f"{GAME}/rules.md:5: error: rules template: a macro calls itself without end",
+    ),
+    "layout_macro_calling_itself": (
+        lambda r: edit(
+            r,
+            BACK,
+            'text = "{{ game.title }}"',
+            'text = "{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}"',
+        ),
+        f"{BACK}:15: error: box 'title': template error for card 赤 1 (cards/tiny/cards.csv:2): "
+        "a macro calls itself without end",
+    ),
     "layout_division_by_zero": (
         lambda r: edit(r, BACK, 'text = "{{ game.title }}"', 'text = "{{ 1 / 0 }}"'),
         f"{BACK}:15: error: box 'title': template error for card 赤 1 (cards/tiny/cards.csv:2): "

@@ -576,7 +576,7 @@ def resolve(
             )
             continue
         except Exception as exc:  # noqa: BLE001 - a template is the designer's code: any error is theirs
-            why = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
+            why = templates.failure(exc)
             problems.error(
                 _box(spec)
                 + _(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from jinja2 import TemplateError, TemplateSyntaxError
+from jinja2 import TemplateSyntaxError
 
 from .. import printed
 from ..i18n import _
@@ -76,7 +76,7 @@ def render_source(game: Game) -> Rulebook:
         ) from None
     except Exception as exc:  # noqa: BLE001 - rules.md is the designer's code: any error is theirs
         line = _error_line(exc)
-        message = str(exc) if isinstance(exc, TemplateError) else f"{type(exc).__name__}: {exc}"
+        message = templates.failure(exc)
         message = message.replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
         raise BuildError(
             [Problem("error", _("rules template: {error}", error=message), where.at(row=line))]

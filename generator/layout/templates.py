@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from functools import lru_cache, update_wrapper
 
 import jinja2
-from jinja2 import BaseLoader, StrictUndefined, TemplateSyntaxError, UndefinedError, meta, nodes
+from jinja2 import (
+    BaseLoader,
+    StrictUndefined,
+    TemplateError,
+    TemplateSyntaxError,
+    UndefinedError,
+    meta,
+    nodes,
+)
 from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from jinja2.utils import generate_lorem_ipsum
@@ -344,6 +352,16 @@ def render(template, context: dict, shared: bool = True, source_chars: int = 0) 
         template.environment.handle_exception()
     finally:
         _ACTIVE.reset(token)
+
+
+def failure(exc: BaseException) -> str:
+    """What went wrong in a designer's template, said for them: Jinja's own message, a macro
+    that calls itself for ever, else the Python error by name ("ZeroDivisionError: …")."""
+    if isinstance(exc, TemplateError):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return _("a macro calls itself without end (or nests too deep)")
+    return f"{type(exc).__name__}: {exc}"
 
 
 def is_template(value: object) -> bool:
