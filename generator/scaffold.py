@@ -751,9 +751,9 @@ _MARKUP = re.compile(r"\*\*[^*\n]+\*\*|\{(color|size)=[^{}]*\}.*?\{/\1\}")
 
 def _type_of(name: str, values: list[str]) -> str:
     if name.strip().lower() in COPIES_NAMES and all(
-        (n := _convert("int", v)[0]) is not None and n >= 0 for v in values
+        (n := _convert("copies", v)[0]) is not None and n >= 0 for v in values
     ):
-        return "copies"
+        return "copies"  # 3, x2, 2枚; an empty cell is one card
     if name == "provisional":
         return "bool"
     if not values:

@@ -76,6 +76,8 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
         return 1, None  # a blank count is one card
     if kind in ("int", "copies"):
         text = raw.translate(_ZEN_DIGITS)
+        if kind == "copies" and (times := _TIMES.fullmatch(text)):  # x2, 2×, 3枚
+            return int(next(g for g in times.groups() if g)), None
         if re.fullmatch(r"[+-]?\d+", text):
             return int(text), None
         if re.fullmatch(r"[+-]?\d+\.0+", text):  # Excel stores 5 as 5.0
@@ -122,6 +124,8 @@ def _convert(kind: str, raw: str, allowed: tuple = ()) -> tuple[object, str | No
 YES = {"1", "yes", "y", "true", "はい", "○", "◯", "〇", "✓", "✔"}
 NO = {"", "0", "no", "n", "false", "いいえ", "×", "✕", "✗"}
 
+# How many copies as card lists write it: x2, ×2, 2x, 2×, 2枚 (部, 個), "2 copies"
+_TIMES = re.compile(r"\s*[xX×✕]\s*(\d+)\s*|\s*(\d+)\s*(?:[xX×✕]|枚|部|個|copies|copy)\s*")
 # Full-width digits and signs, and the minus sign (U+2212) a word processor or IME types for -.
 _ZEN_DIGITS = str.maketrans("０１２３４５６７８９－＋−", "0123456789-+-")
 

@@ -1241,3 +1241,30 @@ def test_a_deck_sorted_by_a_number_checks_clean_as_pnp_new_made_it(tmp_path):
     assert checked.exit_code == 0 and "error" not in checked.output, checked.output
     edit(project, "cards/deck/game.toml", "total = 8", "total = 9")
     assert "the manifest expects 9" in run("check", "--no-play", "--project", str(project)).output
+
+
+def test_copies_written_as_a_card_list_writes_them_print_that_many(tmp_path):
+    """A Qty column as card lists write it, "3", "x2", "2枚", and an empty cell for one: pnp
+    new takes it as the copies column, and the sheets print 3 + 1 + 2 + 2 cards."""
+    rows = [["Name", "Qty"], ["Goblin", "3"], ["Orc", ""], ["Troll", "x2"], ["Imp", "2枚"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert "8 cards" in made.output and "Qty: copies" in made.output, made.output
+    built = run("build", "--project", str(project), "--format", "cards")
+    assert built.exit_code == 0, built.output
+    pdf = project / "output/deck/cards.pdf"
+    fronts = all_text(pdf)
+    assert [fronts.count(n) for n in ("Goblin", "Orc", "Troll", "Imp")] == [6, 2, 4, 4], fronts
+    assert len(placements(pdf, 1)) == 8  # the first sheet of fronts holds all eight
+
+
+def test_a_copies_cell_that_is_no_count_is_named_at_its_row(tmp_path):
+    rows = [["Name", "Qty"], ["Goblin", "3"], ["Orc", "1"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    edit(project, "cards/deck/deck.csv", "Orc,1", "Orc,two")
+    checked = run("check", "--no-play", "--project", str(project))
+    assert checked.exit_code == 1
+    assert "cards/deck/deck.csv:3:Qty: error: 'Qty' must be a whole number, got 'two'" in (
+        checked.output
+    )
