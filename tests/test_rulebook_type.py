@@ -68,11 +68,13 @@ def test_a_heading_stays_with_the_samples_it_introduces():
     st = {k: s for k in ("title", "h1", "h2", "h3", "h4", "body", "item", "cell", "cellhead")}
     faces = ([("赤", book.Face((), "k"))], (100.0, 140.0))
     out = book.flowables(blocks, st, None, {("card", "suit"): faces}, {"body": "Helvetica"}, 400)
+    from reportlab.platypus import KeepTogether
+
     first = out[0]
-    assert type(first).__name__ == "KeepTogether"
-    kept = [type(f).__name__ for f in first._content]
+    assert isinstance(first, KeepTogether)
+    kept = [type(f).__name__ for f in first.held]
     assert kept[0] == "TextBlock" and "CardRow" in kept  # heading, text, samples: one flat run
-    assert "KeepTogether" not in kept  # nested, it would always start a new page
+    assert not any(isinstance(f, KeepTogether) for f in first.held)  # nested: a page each
     assert [type(f).__name__ for f in out[1:]] == ["TextBlock", "TextBlock"]
 
 
