@@ -618,11 +618,10 @@ def test_workbook_cells_read_as_the_spreadsheet_shows_them(tmp_path):
     assert second["数"] == "2.5"
 
 
-def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypatch):
+def test_workbook_as_excel_saves_it_is_read_as_excel_shows_it(tmp_path):
     """A workbook as Japanese Excel saves it: text in the shared strings with its furigana
     (phonetic runs, not printed), rich text, a formula with the value it showed, a whole number
-    stored as 5.0; a format of its own that is General (as LibreOffice writes one). Every cell
-    General: read by python-calamine, not openpyxl (0.2 s to load on each build); the values
+    stored as 5.0; a format of its own that is General (as LibreOffice writes one): the values
     as Excel shows them."""
     from generator import load
     from generator.problems import SourceRef
@@ -644,11 +643,6 @@ def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypat
         '<c r="C2" s="1"><f>2+3</f><v>5.0</v></c></row>'
     )
     write_excel_parts(path, strings, rows, {164: "General"})
-
-    def no_openpyxl(*args):
-        raise AssertionError("openpyxl read a workbook of General cells")
-
-    monkeypatch.setattr(load.workbook, "_openpyxl_records", no_openpyxl)
     table = load.read_table(path, SourceRef("deck.xlsx"))
     assert table.columns == ["名前", "効果", "コスト"]
     assert [(r.where.row, r.values) for r in table.rows] == [
@@ -659,9 +653,9 @@ def test_workbook_as_excel_saves_it_is_read_without_openpyxl(tmp_path, monkeypat
 @pytest.mark.parametrize("formatted", [False, True])
 def test_a_line_break_pasted_from_windows_is_a_line_break(tmp_path, formatted):
     """Text pasted into a cell from a Windows program keeps its CR: Excel stores it as
-    _x000D_ before the line feed. Either reader (a cell formatted 0.0 sends the workbook to
-    openpyxl, which leaves _x000D_ as it is), and a CSV cell quoted across CR LF lines, give
-    the card the one line break Alt+Enter would."""
+    _x000D_ before the line feed (which openpyxl leaves as it is). A workbook's cell, General or
+    formatted 0.0, and a CSV cell quoted across CR LF lines give the card the one line break
+    Alt+Enter would."""
     from generator.load import read_table
     from generator.problems import SourceRef
 
@@ -747,10 +741,10 @@ def test_workbook_numbers_read_as_their_format_shows_them(tiny):
     assert _convert("int", row["big"]) == (1234567, None)
 
 
-def test_a_format_no_cell_uses_any_more_leaves_the_workbook_to_calamine(tmp_path, monkeypatch):
+def test_a_format_no_cell_uses_any_more_shows_the_value_as_stored(tmp_path):
     """A designer formats a column as 50%, then back to General: the workbook keeps the
-    percentage among its cell formats, unused. Its cells are read by python-calamine (not
-    openpyxl, 0.2 s to load) and show as stored; while a cell uses it, openpyxl shows 50%."""
+    percentage among its cell formats, unused, and the cell shows 0.5 as stored; while the
+    cell uses it, 50%."""
     import openpyxl
 
     from generator import load
@@ -767,11 +761,6 @@ def test_a_format_no_cell_uses_any_more_leaves_the_workbook_to_calamine(tmp_path
     book = openpyxl.load_workbook(path)
     book.active["B2"].number_format = "General"
     book.save(path)
-
-    def no_openpyxl(*args):
-        raise AssertionError("openpyxl read a workbook whose cells are all General")
-
-    monkeypatch.setattr(load.workbook, "_openpyxl_records", no_openpyxl)
     (row,) = load.read_table(path, SourceRef("deck.xlsx")).rows
     assert row.values == {"name": "A", "rate": "0.5"}
 

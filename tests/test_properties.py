@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from generator import tomlfile, validate
@@ -196,71 +196,3 @@ def test_composition_reports_and_never_crashes(rows, composition):
     except BuildError:
         pass
     assert all(p.level in ("error", "warning", "notice") for p in problems.items)
-
-
-# A workbook cell as a designer's sheet holds one: text (Japanese, spaces, line breaks), whole
-# and fractional numbers, TRUE/FALSE, or nothing.
-CELL = st.one_of(
-    st.none(),
-    st.text(alphabet="名前攻撃 力\n\tab1.-", max_size=6),
-    st.integers(-(10**12), 10**12),
-    st.floats(allow_nan=False, allow_infinity=False, width=64),
-    st.booleans(),
-)
-
-
-@settings(SETTINGS, max_examples=int(os.environ.get("PNP_EXPLORE", 0)) or 60)
-@given(
-    rows=st.lists(st.lists(CELL, min_size=1, max_size=5), min_size=1, max_size=6),
-    top=st.integers(0, 2),
-    left=st.integers(0, 2),
-    merge=st.one_of(st.none(), st.tuples(st.integers(0, 6), st.integers(0, 4), st.integers(1, 3))),
-    text=st.sets(st.tuples(st.integers(0, 5), st.integers(0, 4)), max_size=4),
-)
-# A header cell merged down over the row below it, the sheet's last: that row is a card.
-@example(rows=[["1"]], top=0, left=0, merge=(0, 0, 2), text=set())
-def test_a_plain_workbook_reads_the_same_through_calamine_as_openpyxl(
-    tmp_path, monkeypatch, rows, top, left, merge, text
-):
-    """Cells with no number format but General or text (@) are read by python-calamine (quick
-    to load); whatever they hold, its table is the one openpyxl's reading gives, message for
-    message."""
-    import openpyxl
-    from openpyxl.utils import get_column_letter
-
-    from generator import load
-
-    path = tmp_path / "deck.xlsx"
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "カード"
-    for r, row in enumerate(rows):
-        for c, value in enumerate(row):
-            if value is not None:
-                cell = sheet.cell(row=top + r + 1, column=left + c + 1, value=value)
-                if (r, c) in text:
-                    cell.number_format = "@"
-    if merge is not None:
-        r, c, n = merge
-        cell = f"{get_column_letter(left + c + 1)}{top + r + 1}"
-        sheet.merge_cells(f"{cell}:{get_column_letter(left + c + 1)}{top + r + n}")
-    book.save(path)
-
-    def read():
-        try:
-            table = load.read_table(path, SourceRef("deck.xlsx"))
-        except BuildError as err:
-            return [str(p) for p in err.problems]
-        return table.columns, [(r.where.row, r.values) for r in table.rows], table.header_row
-
-    used = []
-    real = load.workbook._calamine_records
-    with monkeypatch.context() as m:  # undone after each example
-        m.setattr(load.workbook, "_calamine_records", lambda *a: used.append(1) or real(*a))
-        quick = read()
-    assert used, "a workbook of General cells is read by python-calamine"
-    with monkeypatch.context() as m:
-        m.setattr(
-            load.workbook, "_as_stored", lambda path, where: (False, True)
-        )  # openpyxl, as before
-        assert quick == read()

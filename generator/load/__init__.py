@@ -1,9 +1,8 @@
-"""Spreadsheets to rows: CSV (UTF-8, UTF-8 with BOM, cp932/Shift_JIS), XLSX and ODS, each row
+"""Spreadsheets to rows: CSV (UTF-8, BOM, cp932/Shift_JIS, Windows-1252), XLSX and ODS, each row
 knowing its origin.
 
 The first stage after the manifest is read. CSV goes through the standard library, which knows
-each record's line; XLSX is read by python-calamine when every cell shows its value as stored
-(General, no error value), else streamed row by row with openpyxl (read-only), which knows each
+each record's line; XLSX is streamed row by row with openpyxl (read-only), which knows each
 cell's number format; ODS (LibreOffice) is read row by row with python-calamine. All stop at
 the limits (limits.py) before a hostile file can exhaust memory. Rows come out as plain dicts
 of strings; typing and checking them is validate's job.

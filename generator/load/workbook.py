@@ -1,6 +1,6 @@
-"""XLSX and ODS workbooks: every part inflated first with a hard cap, read by python-calamine
-when every cell shows its value as stored, else streamed by openpyxl (which knows each cell's
-number format); merged cells filled, formulas' errors located."""
+"""XLSX and ODS workbooks: every part inflated first with a hard cap; XLSX streamed by openpyxl
+(which knows each cell's number format), ODS and XLS read by python-calamine; merged cells
+filled, formulas' errors located."""
 
 from __future__ import annotations
 
@@ -214,7 +214,7 @@ def read_ods(
             raise exceeded("workbook_mb", what, limits.workbook_mb, where)
     else:
         _check_unpacked(path, where, limits, ".ods")
-    name, rows, _merges = _calamine_sheet(
+    name, rows = _calamine_sheet(
         path, sheet, where, lambda exc: _("cannot open the spreadsheet: {error}", error=exc)
     )
     sheet_where = SourceRef(where.file, sheet=name)
@@ -242,17 +242,10 @@ def read_xlsx(
     header: int | None = None,
 ) -> Table:
     _check_unpacked(path, where, limits, ".xlsx")
-    plain, formulas = _as_stored(path, where)
-    if plain:  # python-calamine reads it as openpyxl would, without openpyxl's 0.2 s to load
-        sheet, records, blanks, merges = _calamine_records(path, sheet, where, limits)
-        failing: list[tuple[int, int, str]] = []
-    else:
-        sheet, records, blanks, failing = _openpyxl_records(path, sheet, where, limits)
-        merges = None
+    sheet, records, blanks, failing = _openpyxl_records(path, sheet, where, limits)
     sheet_where = SourceRef(where.file, sheet=sheet)
     if blanks:  # a cell merged down over the rows under it leaves them blank in the file
-        merged = _merged_ranges(path, sheet) if merges is None else merges
-        blanks = _fill_merged(records, blanks, merged)
+        blanks = _fill_merged(records, blanks, _merged_ranges(path, sheet))
     if not records:
         raise _empty(sheet_where)
     kept = _from_header(records, header, sheet_where)
@@ -260,112 +253,34 @@ def read_xlsx(
     failing = [cell for cell in failing if cell[0] > top]  # a card's, not a title's above
     if failing:
         _formula_errors(sheet, sheet_where, failing, names)
-    if blanks and formulas:
+    if blanks and _has_formulas(path):
         _check_formulas(path, sheet, sheet_where, blanks, names)
     return _sheet_table(records, sheet_where, limits, header)
 
 
-# In a workbook's parts, as writers write attributes (no space about the =; each pattern
-# starts with text the scanner looks for, so a sheet of 7,200 rows is looked through in a few
-# ms): a cell holding an error value (#DIV/0!) or a date of its own (t="d"), a formula (<f>,
-# <x:f>), the cell format a cell (or a row) uses, a cell format's number format.
-_ODD_CELL = re.compile(rb""" t=(?:"[ed]"|'[ed]')""")
+# A formula in a sheet's XML, as writers write it: <f>, or <x:f> with a prefix.
 _FORMULAS = (re.compile(rb"<f[\s/>]"), re.compile(rb":f[\s/>]"))
-_CELL_STYLE = re.compile(rb""" s=(?:"(\d+)"|'(\d+)')""")
-# Number formats that show a number as stored: General (0) and text (@, 49).
-_PLAIN_FORMATS = {"0", "49"}
 
 
-def _styles(book, parts: list[str], where: SourceRef):
-    """What the workbook's cell-format parts say, read by a streaming XML parser (no DTD, no
-    entities, no network; elements dropped once read, so a part of any size or shape costs
-    little): the number formats it defines as (id, format code), the number format of each
-    cell format of cellXfs in order (None when there is no cellXfs), and every number format
-    id any element names. A part that is not XML: an error at the workbook."""
-    from lxml import etree
-
-    defined: list[tuple[str, str]] = []
-    xfs: list[str] | None = None
-    every: list[str] = []
-    for part in parts:
-        inside = 0  # cellXfs elements open
-        try:
-            with book.open(part) as f:
-                events = etree.iterparse(
-                    f, ("start", "end"), resolve_entities=False, no_network=True, load_dtd=False
-                )
-                for event, el in events:
-                    name = etree.QName(el).localname if isinstance(el.tag, str) else ""
-                    if event == "start":
-                        number = (el.get("numFmtId") or "").strip()
-                        every += [number] if number else []
-                        if name == "cellXfs":
-                            inside += 1
-                            xfs = xfs or []
-                        elif name == "xf" and inside and xfs is not None:
-                            xfs.append(number or "0")
-                        elif name == "numFmt" and number:
-                            defined.append((number, el.get("formatCode") or ""))
-                        continue
-                    inside -= name == "cellXfs"
-                    el.clear(keep_tail=False)
-                    while el.getprevious() is not None:  # siblings read: dropped
-                        del el.getparent()[0]
-        except etree.XMLSyntaxError as exc:
-            message = _(
-                "cannot open the workbook: its part {part} is not well-formed XML ({error}); "
-                "the file is damaged (save it again from the spreadsheet program)",
-                part=part,
-                error=exc.msg,
-            )
-            raise _fail(message, where) from None
-    return defined, xfs, every
-
-
-def _as_stored(path: Path, where: SourceRef) -> tuple[bool, bool]:
-    """(whether python-calamine reads the workbook's cells as openpyxl does, whether any sheet
-    has a formula). It does when every cell shows its value as stored: each cell's number
-    format General (a format, a date's or 50%'s, is openpyxl's to give; a format the workbook
-    keeps but no cell uses does not count) and no error value or date cell (calamine reads
-    #N/A as blank); the text format (@) shows a number as General does. Any doubt: openpyxl."""
+def _has_formulas(path: Path) -> bool:
+    """Whether any sheet of the workbook holds a formula (its unpacked size is checked)."""
     import zipfile
 
-    odd = formulas = False
-    used: set[int] = set()  # the cell formats cells use (0, General, when none is said)
     try:
         with zipfile.ZipFile(path) as book:
-            names = book.namelist()
-            # the cell formats' part: xl/styles.xml as Excel names it (any other name a
-            # writer gives it is read too, so its formats are not missed)
-            parts = [
-                name
-                for name in names
-                if name.lower().startswith("xl/") and "styles" in name.lower().rsplit("/", 1)[-1]
-            ]
-            defined, xfs, every = _styles(book, parts, where)
-            for name in names:  # one sheet's XML at a time (the unpacked size is checked)
-                if name.startswith("xl/worksheets/") and name.endswith(".xml"):
-                    xml = book.read(name)
-                    odd = odd or _ODD_CELL.search(xml) is not None
-                    formulas = formulas or any(f.search(xml) for f in _FORMULAS)
-                    used.update(int(a or b) for a, b in _CELL_STYLE.findall(xml))
+            return any(
+                any(f.search(book.read(name)) for f in _FORMULAS)
+                for name in book.namelist()
+                if name.startswith("xl/worksheets/") and name.endswith(".xml")
+            )
     except (zipfile.BadZipFile, OSError, KeyError, RuntimeError):
-        return False, True
-    plain = set(_PLAIN_FORMATS)  # and a format of the workbook's own written General or @
-    plain.update(n for n, code in defined if code.strip().lower() in ("general", "@"))
-    if xfs is None:  # no list of cell formats to look a cell's up in: any format counts
-        shown = all(n in plain for n in every)
-    else:
-        shown = all(i < len(xfs) and xfs[i] in plain for i in used - {0}) and (
-            not xfs or xfs[0] in plain
-        )
-    return shown and not odd, formulas
+        return True  # no telling: look at the blank cells' formulas
 
 
 def _calamine_sheet(path: Path, sheet: str | None, where: SourceRef, broken):
-    """A sheet read by python-calamine: its name, its rows from row 1 each from column A (as
-    merges and column letters count; calamine's start at the first column with a value), and
-    its merged cells. `broken(exc)`: the message for a file it cannot open."""
+    """A sheet read by python-calamine: its name and its rows from row 1, each from column A
+    (as merges and column letters count; calamine's start at the first column with a value).
+    `broken(exc)`: the message for a file it cannot open."""
     from python_calamine import CalamineWorkbook  # loads in 2 ms
 
     try:
@@ -373,52 +288,35 @@ def _calamine_sheet(path: Path, sheet: str | None, where: SourceRef, broken):
         name = _pick_sheet(list(book.sheet_names), sheet, where)
         found = book.get_sheet_by_name(name)
         rows, start = found.iter_rows(), found.start
-        merges = list(getattr(found, "merged_cell_ranges", None) or [])
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
         raise _fail(broken(exc) + _really(path, path.suffix.lower()), where) from None
     lead = [""] * (start[1] if start else 0)
-    return name, ([*lead, *row] for row in rows), merges
-
-
-def _calamine_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
-    """The sheet's name, (row number, cells as text) for every row from row 1, the addresses
-    of blank cells and the sheet's merged cells, read by python-calamine (see _as_stored)."""
-    name, grid, merges = _calamine_sheet(
-        path, sheet, where, lambda exc: _("cannot open the workbook: {error}", error=exc)
-    )
-    sheet_where = SourceRef(where.file, sheet=name)
-    # openpyxl gives the rows a merge covers past the last value too: blank, to be filled
-    covered = max((r1 + 1 for _top, (r1, _c1) in merges), default=0)
-    records: list[tuple[int, list[str]]] = []
-    blanks: list[tuple[int, int]] = []
-    width = 0
-    for r, values in enumerate(grid, start=1):
-        cells = ["" if v is None or v == "" else _text(v) for v in values]
-        width = _add_record(records, blanks, r, values, cells, width, sheet_where, limits)
-    for r in range(len(records) + 1, covered + 1):  # blank, as wide as the rows above
-        blank = [""] * width
-        width = _add_record(records, blanks, r, blank, list(blank), width, sheet_where, limits)
-    return name, records, blanks, merges
+    return name, ([*lead, *row] for row in rows)
 
 
 def _openpyxl_records(path: Path, sheet: str | None, where: SourceRef, limits: Limits):
     """The sheet's name, its records, blank cells and failing formulas (see _sheet_records),
     read by openpyxl (read-only): every cell with its number format."""
-    import openpyxl  # only workbooks with formats or error values need it
+    import openpyxl
 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a broken workbook
-        raise _fail(_("cannot open the workbook: {error}", error=exc), where) from None
+        message = _(
+            "cannot open the workbook: {error}; the file is damaged or no workbook (save it "
+            "again from the spreadsheet program)",
+            error=exc,
+        )
+        raise _fail(message + _really(path, path.suffix.lower()), where) from None
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
         found = book[sheet]
-        if not hasattr(found, "iter_rows"):  # a chart sheet: no cells (as calamine reads it)
+        if not hasattr(found, "iter_rows"):  # a chart sheet: no cells
             return sheet, [], [], []
         return sheet, *_sheet_records(found, sheet_where, limits)
     finally:
