@@ -297,13 +297,23 @@ class Metrics:
         return cls(face, upm, ascent, descent, bmp, covered, astral, missing)
 
 
-@lru_cache(maxsize=16)
+def _stamp(face: FontFace) -> tuple[int, int]:
+    """The face's file as it is now (size, time of change): a file replaced under the same
+    name, while `pnp watch` runs, is read anew."""
+    st = face.path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
 def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
     """A face's metrics, cached: reading a 65,000-glyph cmap takes a tenth of a second."""
-    st = face.path.stat()
-    key = hashlib.sha256(
-        f"{face.path}|{face.index}|{st.st_size}|{int(st.st_mtime)}".encode()
-    ).hexdigest()[:24]
+    return _metrics(face, _stamp(face), cache)
+
+
+@lru_cache(maxsize=16)
+def _metrics(face: FontFace, stamp: tuple[int, int], cache: Cache) -> Metrics:
+    key = hashlib.sha256(f"{face.path}|{face.index}|{stamp[0]}|{stamp[1]}".encode()).hexdigest()[
+        :24
+    ]
     name = f"fonts/{key}.widths"  # (named .metrics while they were one dict)
     stored = cache.read(name)
     if stored:
@@ -311,7 +321,7 @@ def metrics(face: FontFace, cache: Cache = NO_CACHE) -> Metrics:
             return Metrics.loaded(face, stored)
         except (ValueError, EOFError, TypeError):
             pass  # a stale or torn cache file: measure again
-    font, gids = _source(face)
+    font, gids = _source(face, stamp)
     advance = _advances(font)
     last = len(advance) - 1
     widths = {cp: advance[g if g <= last else last] for cp, g in gids.items()}
@@ -330,7 +340,7 @@ def _open(face: FontFace) -> TTFont:
 
 
 @lru_cache(maxsize=8)
-def _source(face: FontFace) -> tuple[TTFont, dict[int, int]]:
+def _source(face: FontFace, stamp: tuple[int, int]) -> tuple[TTFont, dict[int, int]]:
     """A face opened once per process, with its character-to-glyph-id map: reading a
     65,000-entry cmap is the slow part, and the metrics and the subset both need it. The raw
     format-12 table is read directly (ten times faster than fontTools' decompile, which also
@@ -372,10 +382,9 @@ def _advances(font: TTFont) -> array:
 def subset_truetype(face: FontFace, chars: set[str], cache: Cache = NO_CACHE) -> bytes:
     """A TrueType font holding just `chars` (plus .notdef), CFF outlines converted; cached."""
     text = "".join(sorted(chars))
-    st = face.path.stat()
+    size, changed = _stamp(face)
     key = hashlib.sha256(
-        f"{CONVERTER_VERSION}|{face.path}|{face.index}|{st.st_size}|"
-        f"{int(st.st_mtime)}|{text}".encode()
+        f"{CONVERTER_VERSION}|{face.path}|{face.index}|{size}|{changed}|{text}".encode()
     ).hexdigest()[:24]
     name = f"fonts/{key}.ttf"
     stored = cache.read(name)
@@ -394,7 +403,7 @@ def _build_truetype(face: FontFace, text: str) -> bytes:
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
-    _, gids = _source(face)
+    _, gids = _source(face, _stamp(face))
     # A font of its own, dropped when this subset is made: the decompiled outlines of a CJK
     # face take tens of MB, which a large deck's build should not carry to the end.
     src = _open(face)
