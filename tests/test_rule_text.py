@@ -399,7 +399,36 @@ def test_english_rules_are_held_to_the_data_as_japanese_ones_are(tmp_path):
     even = said("Shuffle the cards and deal them all out evenly.")
     assert "4 players: the 18 Cards deal 4 each with 2 left over" in even, even
     assert "3 players: the 18 Cards deal 6 each, none left over" in even, even
-    assert "the rules say" not in said("Each player draws 2 cards, then shuffles a card back.")
+    drawn = said("Each player draws 2 cards, then shuffles a card back.")
+    assert "but the data has" not in drawn, drawn  # a deal of 2, no claim of the deck's size
+
+
+@pytest.mark.parametrize(
+    "setup, each",
+    [
+        ("Each player draws 5 cards.", 5),
+        ("Give each player a hand of 5 cards.", 5),
+        ("Players start with 5 cards each.", 5),
+        ("Each player starts the game with 5 cards.", 5),
+        ("Deal everyone 5 cards.", 5),
+        ("Each player receives five cards.", 5),
+        ("Deal seven cards to every player.", 7),
+    ],
+)
+def test_an_english_deal_is_read_however_setup_words_it(tmp_path, setup, each):
+    """Against 18 cards for 2–4 players, the deal English setup writes in its many ways."""
+    out = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")(setup)
+    assert f"4 players: dealing {each} each needs {4 * each} Cards but there are 18" in out, out
+
+
+def test_an_english_deal_and_its_rest_in_one_sentence(tmp_path):
+    """'…; the remaining cards form the draw pile' says what becomes of the rest; the size
+    of 'the 20-card deck' is held to the data."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    out = said("Deal 4 cards to each player; the remaining cards form the draw pile.")
+    assert "do not say what becomes" not in out, out
+    assert "2 players: 4 each deals 8 of the 18 Cards, 10 not dealt" in out, out
+    assert "the rules say 20 Cards, but the data has 18" in said("Shuffle the 20-card deck.")
 
 
 @pytest.mark.parametrize(

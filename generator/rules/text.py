@@ -54,7 +54,7 @@ _RANGE = re.compile(
 # 「４０枚の煩悩カード」: a count just before the name
 _COUNT_BEFORE = re.compile(rf"({_NUMBER})\s*(枚|個)の\s*$")
 # "all 40 cards", "the 40 Klesha cards", "40 cards" just before an English name
-_EN_COUNT = re.compile(r"(?i)(?:\b(all|the|a total of)\s+)?\b([0-9]+)\s+$")
+_EN_COUNT = re.compile(r"(?i)(?:\b(all|the|a total of)\s+)?\b([0-9]+)(?:\s+|-)$")  # "the 20-card"
 _PER_PLAYER = re.compile(rf"({_NUMBER})\s*枚ずつ")
 _PER = re.compile(r"\s*ずつ")
 _REST = re.compile(
@@ -596,13 +596,22 @@ _DEALS_EACH = re.compile(
 )
 
 
-# "deal 5 cards to each player", "deal each player 5", "each player is dealt 5 cards"
+# how many, in digits or words ("deal seven cards")
+_EN_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_EN_N = rf"([0-9]+|{'|'.join(_EN_WORDS)}|eleven|twelve)"
+_EN_EACH = r"(?:each|every)(?:\s+player|one)?|everyone|everybody"
+# "deal 5 cards to each player", "deal each player 5", "each player is dealt 5 cards", "give
+# each player a hand of 5", "each player starts with five cards", "players start with 5 each"
 _EN_DEALS_EACH = re.compile(
-    r"(?i)\bdeal(?:s|t)?\s+(?:out\s+)?([0-9]+)\s+(?:[a-z'-]+\s+){0,2}?(?:to\s+)?(?:each|every)"
-    r"(?:\s+player|one)?\b"
-    r"|\bdeal(?:s|t)?\s+(?:each|every)\s+player\s+([0-9]+)\b"
-    r"|\b(?:each|every)\s+player\s+(?:is\s+dealt|gets|receives|takes|draws)\s+([0-9]+)\b"
+    rf"(?i)\b(?:deal|give)(?:s|t)?\s+(?:out\s+)?{_EN_N}\s+(?:[a-z'-]+\s+){{0,2}}?(?:to\s+)?"
+    rf"(?:{_EN_EACH})\b"
+    rf"|\b(?:deal|give)(?:s|t)?\s+(?:{_EN_EACH})\s+(?:a\s+hand\s+of\s+)?{_EN_N}\b"
+    r"|\b(?:each|every)\s+player\s+(?:is\s+dealt|gets|receives|takes|draws|(?:starts|begins)"
+    rf"(?:\s+the\s+game)?\s+with)\s+(?:a\s+hand\s+of\s+)?{_EN_N}\b"
+    rf"|\b(?:players|everyone)\s+(?:start|begin)s?(?:\s+the\s+game)?\s+with\s+{_EN_N}\b"
 )
+# at setup, drawing, taking or starting with cards deals them too
+_EN_TAKES = re.compile(r"(?i)\b(?:draws?|takes?|starts?|begins?|gives?)\b")
 # "deal all the cards out evenly", "deal out the whole deck"
 _EN_EVENLY = re.compile(
     r"(?i)\bdeal(?:s|t)?\s+(?:out\s+)?(?:all|every|the\s+whole|the\s+entire)\b"
@@ -629,7 +638,7 @@ def deal_in_text(game: Game) -> dict | None:
             if "配" in sentence or (setup and _TAKES.search(sentence)):
                 m = _DEALS_EACH.search(sentence)
                 evenly = m is None and _EVENLY.search(sentence)  # 「均等に配り切ります」: all
-            elif _EN_DEAL.search(sentence):
+            elif _EN_DEAL.search(sentence) or (setup and _EN_TAKES.search(sentence)):
                 m = _EN_DEALS_EACH.search(sentence)
                 evenly = m is None and _EN_EVENLY.search(sentence)
             else:
@@ -642,8 +651,10 @@ def deal_in_text(game: Game) -> dict | None:
             deal = {"component": (named or cards)[0].id, "rule": written.strip()}
             if evenly:
                 return deal | {"all": True}
-            each = next(g for g in m.groups() if g)
-            return deal | {"each": int(each)}  # full-width digits read
+            each = next(g for g in m.groups() if g).lower()
+            n = _EN_WORDS.index(each) + 1 if each in _EN_WORDS else None
+            n = n or {"eleven": 11, "twelve": 12}.get(each) or int(each)  # full-width digits read
+            return deal | {"each": n}
     return None
 
 
@@ -659,7 +670,7 @@ def rest_sentence(game: Game, rule: str) -> tuple[str, int] | None:
             continue
         for _sentence, written in line.sentences():
             said = written.strip()
-            if said == rule and not re.search(r"残り|余", said):
+            if said == rule and not re.search(r"残り|余|(?i:\bthe rest\b|\bremaining\b)", said):
                 continue  # 「山札から６枚ずつ配ります」: where the deal comes from, not the rest
             if said and _REST.search(said):
                 return said, line.n
