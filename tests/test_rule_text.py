@@ -601,3 +601,45 @@ def test_an_english_layout_with_fewer_places_than_cards_drawn_is_found(tmp_path)
         "players, a 3x1 row; with 4 players, a 2x2 grid."
     )
     assert "are drawn but" not in mended, mended
+
+
+COLOURS = "name,color,number\n" + "".join(
+    f"{c} {n},{c},{n}\n" for c in ("Red", "Blue", "Green") for n in range(1, 6)
+)
+
+
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "The first player to collect 6 cards of the same color wins.",
+        "When a player has six cards of one colour, the game ends.",
+    ],
+)
+def test_an_english_end_no_deck_can_reach_is_found(tmp_path, rule):
+    """Five cards of each colour: six of one colour never happens, in digits or words; five
+    does."""
+    said = english_game(tmp_path, COLOURS)
+    assert f"「{rule}」 can never happen: no colo" in said(rule), said(rule)
+    five = rule.replace("6", "5").replace("six", "five")
+    assert "can never happen" not in said(five)
+
+
+def test_an_english_range_of_values_is_held_to_the_data(tmp_path):
+    """'numbered 1 to 8' when the numbers run 1–5; '1 to 3 cards' and '2 to 4 players' are
+    counts, no range of values."""
+    said = english_game(tmp_path, COLOURS)
+    rule = "Play cards numbered 1 to 8."
+    assert f"「{rule}」 says 1 to 8, but Cards runs number 1–5 in the data" in said(rule)
+    assert "says" not in said("Play cards numbered 1 to 5. Draw 1 to 3 cards, for 2 to 4 players.")
+
+
+def test_an_english_limit_said_two_ways_is_found_unless_the_second_is_an_exception(tmp_path):
+    """'play at most one card per turn', then 'you may play two': found, whether the second
+    has its unit or not; 'However, …' makes it an exception; a draw of two is no play."""
+    said = english_game(tmp_path, COLOURS)
+    limit = "You can play at most one card per turn."
+    for second in ("If both cards are red, you may play two.", "You may play 2 cards if red."):
+        out = said(f"{limit} {second}")
+        assert f"and 「{second}」 say two things: 1 at most, then 2" in out, out
+    assert "two things" not in said(f"{limit} However, if both are red, you may play two.")
+    assert "two things" not in said(f"{limit} Then draw two cards.")

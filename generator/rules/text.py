@@ -51,6 +51,11 @@ _RANGE = re.compile(
     rf"({_NUMBER})\s*[〜～~]\s*({_NUMBER})"
     r"(?!\s*(?:[0-9０-９人歳分秒枚個回点つ]|ラウンド|トリック|手番|マス|ターン))"
 )
+# "numbered 1 to 8", "values from 1 through 8" (not "1 to 3 players", "2 to 4 cards")
+_EN_RANGE = re.compile(
+    r"(?i)\b(?:numbered|numbers?|values?|ranks?|from)\s+(?:from\s+)?([0-9]+)\s*(?:to|through|–)\s*"
+    r"([0-9]+)\b(?!\s*(?:players?|cards?|points?|turns?|rounds?|times|minutes|spaces|tokens))"
+)
 # 「４０枚の煩悩カード」: a count just before the name
 _COUNT_BEFORE = re.compile(rf"({_NUMBER})\s*(枚|個)の\s*$")
 # "all 40 cards", "the 40 Klesha cards", "40 cards" just before an English name
@@ -497,17 +502,16 @@ def check_numbers(game: Game, problems: Problems) -> None:
                         ),
                         _where(game, line.n),
                     )
-                for m in _RANGE.finditer(sentence):
+                for m in [*_RANGE.finditer(sentence), *_EN_RANGE.finditer(sentence)]:
                     lo, hi = int(m.group(1)), int(m.group(2))
                     ranges = ints[deck.id]
                     if not ranges or (lo, hi) in ranges.values() or m.start() in ranged:
                         continue
                     problems.warning(
                         _(
-                            "「{sentence}」 says {lo}〜{hi}, but {name} runs {ranges} in the data",
+                            "「{sentence}」 says {range}, but {name} runs {ranges} in the data",
                             sentence=sentence.strip(),
-                            lo=m.group(1),
-                            hi=m.group(2),
+                            range=m.string[m.start(1) : m.end(2)],  # １〜９, 1 to 9: as written
                             name=deck.component.name,
                             ranges=_(", ").join(f"{c} {a}–{b}" for c, (a, b) in ranges.items()),
                         ),
@@ -610,6 +614,16 @@ _EN_DEALS_EACH = re.compile(
     rf"(?:\s+the\s+game)?\s+with)\s+(?:a\s+hand\s+of\s+)?{_EN_N}\b"
     rf"|\b(?:players|everyone)\s+(?:start|begin)s?(?:\s+the\s+game)?\s+with\s+{_EN_N}\b"
 )
+
+
+def _en_int(said: str) -> int:
+    """A count as written: digits (full-width too) or an English word ("seven")."""
+    word = said.lower()
+    if word in _EN_WORDS:
+        return _EN_WORDS.index(word) + 1
+    return {"eleven": 11, "twelve": 12}.get(word) or int(said)
+
+
 # at setup, drawing, taking or starting with cards deals them too
 _EN_TAKES = re.compile(r"(?i)\b(?:draws?|takes?|starts?|begins?|gives?)\b")
 # "deal all the cards out evenly", "deal out the whole deck"
@@ -651,10 +665,7 @@ def deal_in_text(game: Game) -> dict | None:
             deal = {"component": (named or cards)[0].id, "rule": written.strip()}
             if evenly:
                 return deal | {"all": True}
-            each = next(g for g in m.groups() if g).lower()
-            n = _EN_WORDS.index(each) + 1 if each in _EN_WORDS else None
-            n = n or {"eleven": 11, "twelve": 12}.get(each) or int(each)  # full-width digits read
-            return deal | {"each": n}
+            return deal | {"each": _en_int(next(g for g in m.groups() if g))}
     return None
 
 
@@ -686,6 +697,11 @@ _SAME = re.compile(
     rf"(?:同じ([^\s、。をのがは]{{1,6}})の|同(色|スート|数字|種類|マーク)の?)[^。、を]{{0,10}}?[をが]?"
     rf"\s*({_NUMBER})\s*(枚|個)\s*(?:以上|集め|揃え|そろえ|揃っ|そろっ|揃う|そろう|集ま)"
 )
+# "6 cards of the same colour", "six cards of one suit", "5 cards that share a number"
+_EN_SAME = re.compile(
+    rf"(?i)\b{_EN_N}\s+(?:[a-z]+\s+)?cards?\s+(?:of|in|with|that\s+share|sharing)\s+"
+    r"(?:the\s+same|one|a\s+single|a)\s+(colou?r|suit|number|kind|type|rank|value)\b"
+)
 # The words a text uses for a column that is written otherwise (a header in English)
 COLUMN_WORDS = {
     "色": ("color", "colour", "色", "カラー"),
@@ -716,11 +732,31 @@ _WINS = re.compile(r"勝|(?i:\bwins?\b|\bwinner)")
 _LIMIT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)\s*(?:だけ|まで|しか)")
 _AMOUNT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)")
 _VERBS = ("出", "引", "置", "捨", "使", "取")  # what a limit is on: 出せる, 引く…
-_EXCEPTION = re.compile(r"^\s*(?:ただし|但し|例外)|除き|を除いて|場合に限り")
+_EXCEPTION = re.compile(
+    r"^\s*(?:ただし|但し|例外)|除き|を除いて|場合に限り"
+    r"|(?i:^\s*however\b|\bexcept\b|\bunless\b|\bexception\b)"
+)
+# English: "you may play only one card", "draw at most 2 cards", "up to 3 times"; the verb is
+# the last one before the count, and stands for its Japanese one (play 出, draw 引…)
+_EN_VERB = re.compile(r"(?i)\b(play|draw|place|put|discard|use|take)(?:s|ed|ing)?\b")
+_EN_VERBS = {"play": "出", "draw": "引", "place": "置", "put": "置", "discard": "捨", "use": "使"}
+_EN_LIMIT = re.compile(
+    rf"(?i)\b(?:only|at\s+most|up\s+to|no\s+more\s+than|a\s+maximum\s+of)\s+{_EN_N}\b"
+)
+_EN_AMOUNT = re.compile(rf"(?i)\b{_EN_N}\b")
 _EVENLY = re.compile(
     r"均等に[^。！？]{0,6}配|配り切|(?:すべて|全て|全部)の?カード[^。！？]{0,12}配"
     r"|同じ(?:枚数|数)ずつ[^。！？]{0,6}配"
 )
+
+
+_COLUMN_KEY = {w: key for key, said in COLUMN_WORDS.items() for w in said}  # colour → 色
+
+
+def _en_verb(sentence: str, before: int) -> str | None:
+    """The action an English count is of: the last verb before it, as its Japanese one."""
+    verbs = [m.group(1).lower() for m in _EN_VERB.finditer(sentence, 0, before)]
+    return _EN_VERBS.get(verbs[-1], "取") if verbs else None
 
 
 def _verb(sentence: str, after: int) -> str | None:
@@ -754,13 +790,20 @@ def check_unreachable(game: Game, problems: Problems) -> None:
         if line.heading:
             continue
         for sentence, written in line.sentences():
-            for m in _SAME.finditer(sentence):
-                if HOLE in m.group(0):
+            said = [
+                (m.group(0), m.group(1) or m.group(2), int(m.group(3)))
+                for m in _SAME.finditer(sentence)
+            ]
+            said += [
+                (m.group(0), m.group(2).lower(), _en_int(m.group(1)))
+                for m in _EN_SAME.finditer(sentence)
+            ]
+            for words, word, need in said:
+                if HOLE in words:
                     continue
-                word, need = m.group(1) or m.group(2), int(m.group(3))
                 named = [d for d, *_ in named_in(sentence, cards, lambda d: d.component.name)]
                 for deck in named or cards:
-                    found = _groups_of(deck, word)
+                    found = _groups_of(deck, _COLUMN_KEY.get(word, word))
                     if found is None:
                         continue
                     column, counts = found
@@ -821,6 +864,11 @@ def check_limits(game: Game, problems: Problems) -> None:
                 if verb and HOLE not in m.group(0):
                     limit = int(m.group(1))
                     said.append((verb, m.group(2), limit, written.strip(), line.n, line.path))
+            for m in _EN_LIMIT.finditer(sentence):
+                verb = _en_verb(sentence, m.start()) or _en_verb(sentence, len(sentence))
+                if verb:
+                    limit = _en_int(m.group(1))
+                    said.append((verb, "", limit, written.strip(), line.n, line.path))
     if not said:
         return
     seen: set[tuple[int, int]] = set()
@@ -830,22 +878,31 @@ def check_limits(game: Game, problems: Problems) -> None:
         for sentence, written in line.sentences():
             if _EXCEPTION.search(sentence):
                 continue
-            for m in _AMOUNT.finditer(sentence):
-                verb = _verb(sentence, m.end())
+            amounts = [
+                (int(m.group(1)), m.group(2), _verb(sentence, m.end()))
+                for m in _AMOUNT.finditer(sentence)
+            ]
+            amounts += [
+                (_en_int(m.group(1)), "", _en_verb(sentence, m.start()))
+                for m in _EN_AMOUNT.finditer(sentence)
+            ]
+            for more, unit_said, verb in amounts:
                 for v, unit, limit, rule, n, section in said:
-                    more = int(m.group(1))
-                    if (v, unit) != (verb, m.group(2)) or more <= limit or (n, line.n) in seen:
+                    if (v, unit) != (verb, unit_said) or more <= limit or (n, line.n) in seen:
                         continue
                     if rule == written.strip():
                         continue  # the limit itself (「１〜２枚まで」)
-                    if section != line.path and not ("手番" in rule and "手番" in sentence):
+                    turn = ("手番" in rule and "手番" in sentence) or (
+                        "turn" in rule.lower() and "turn" in sentence.lower()
+                    )
+                    if section != line.path and not turn:
                         continue  # another part of the game (setup, a phase) may do more
                     seen.add((n, line.n))
                     problems.warning(
                         _(
                             "「{rule}」 (line {line}) and 「{other}」 say two things: {limit} at "
-                            "most, then {more}; say which holds (「ただし、…」 makes the second "
-                            "an exception)",
+                            "most, then {more}; say which holds (「ただし、…」 or 'However, …' "
+                            "makes the second an exception)",
                             rule=rule,
                             line=n,
                             other=written.strip(),
