@@ -643,3 +643,19 @@ def test_an_english_limit_said_two_ways_is_found_unless_the_second_is_an_excepti
         assert f"and 「{second}」 say two things: 1 at most, then 2" in out, out
     assert "two things" not in said(f"{limit} However, if both are red, you may play two.")
     assert "two things" not in said(f"{limit} Then draw two cards.")
+
+
+@pytest.mark.parametrize(
+    "tie",
+    [
+        "In case of a tie, the tied players share the victory.",
+        "Ties are broken in favour of the youngest player.",
+        "If still tied, play another round.",
+    ],
+)
+def test_an_english_tie_rule_anywhere_settles_a_winner_by_the_most(tmp_path, tie):
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    end = "When the hands are empty, the player with the most points wins."
+    finding = "names the winner by the most or the fewest, but no rule says who wins"
+    assert finding in said(f"{end}\n\n## Playing\n\nDraw a card.")
+    assert finding not in said(f"{end}\n\n## Playing\n\n{tie}")

@@ -727,7 +727,12 @@ _EN_MOST = re.compile(
     r"\b(?:wins?|winner|victory|victorious)\b"
     r"|\b(?:wins?|winner)\b[^.!?]{0,40}?\b(?:most|fewest|least|highest|lowest|greatest)\b"
 )
-_WINS = re.compile(r"勝|(?i:\bwins?\b|\bwinner)")
+_WINS = re.compile(r"勝|(?i:\bwins?\b|\bwinner|\bvictor(?:y|ious)\b)")
+# a rule for ties on its own: "ties are broken by…", "in case of a tie", "if still tied"
+_TIE_RULE = re.compile(
+    r"(?i)\bties?\s+(?:are|is)\s+broken\b|\btie-?break|\bin\s+(?:the\s+)?case\s+of\s+a\s+tie\b"
+    r"|\bif\s+(?:still\s+|two\s+or\s+more\s+players\s+are\s+|players\s+are\s+)?tied\b"
+)
 # 「１回の手番で出せるカードは１枚だけ」: a limit on how many of something one action takes
 _LIMIT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)\s*(?:だけ|まで|しか)")
 _AMOUNT = re.compile(rf"({_NUMBER})\s*(枚|回|個|つ)")
@@ -832,7 +837,10 @@ def check_ties(game: Game, problems: Problems) -> None:
     the same section, none anywhere that speaks of winning (「同点の場合は…の勝ち」)."""
     text = lines(game)
     settled = {line.path for line in text if _TIE.search(line.text)}
-    if any(_TIE.search(line.text) and _WINS.search(line.text) for line in text):
+    if any(
+        _TIE_RULE.search(line.text) or (_TIE.search(line.text) and _WINS.search(line.text))
+        for line in text
+    ):
         return
     for line in text:
         if line.heading or line.path in settled:
