@@ -304,8 +304,8 @@ def test_a_placeholder_stands_in_and_check_lists_who_lacks_art(art):
     assert r.exit_code == 0, r.output
     assert (
         "layouts/art/art_front.toml: notice: box 'art': 2 cards still lack their art (a stand-in "
-        "is drawn): 梟 (cards/art/cards.csv:3), 樫 (cards/art/cards.csv:4); 2 files to make: "
-        "art/owl.jpg, art/oak.svg"
+        "is drawn): 梟 (cards/art/cards.csv:3), 樫 (cards/art/cards.csv:4); 2 files to make in "
+        "cards/art/: art/owl.jpg, art/oak.svg"
     ) in r.output
     text = page_text(art / "output/art/cards.pdf", 1)
     assert "owl.jpg" in text and "oak.svg" in text and "fox.png" not in text

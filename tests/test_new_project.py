@@ -444,7 +444,7 @@ def test_a_column_of_picture_files_becomes_art_with_a_stand_in_until_the_file_is
     built = run("build", "--project", str(project))
     assert built.exit_code == 0, built.output
     assert "2 cards still lack their art" in built.output
-    assert "2 files to make: art/fox.png, art/owl.png" in built.output
+    assert "2 files to make in cards/deck/: art/fox.png, art/owl.png" in built.output
     assert "fox.png" in page_text(project / "output/deck/cards.pdf", 1)  # the stand-in
     (project / "cards/deck/art").mkdir()
     for name in ("fox", "owl"):
@@ -957,14 +957,14 @@ def test_a_new_cards_front_keeps_room_for_its_picture_named_after_the_card(tmp_p
     assert made.exit_code == 0, made.output
     result = run("build", "--project", str(project))
     assert result.exit_code == 0, result.output
-    assert "files to make: art/火球.png" in result.output
+    assert "files to make in cards/deck/: art/火球.png" in result.output
     assert "火球.png" in page_text(project / "output/deck/cards.pdf", 1)
     from PIL import Image
 
     (project / "cards/deck/art").mkdir()
     Image.new("RGB", (800, 600), (200, 30, 30)).save(project / "cards/deck/art/火球.png")
     result = run("build", "--project", str(project))
-    assert "files to make: art/火球.png" not in result.output and "火球.png" not in page_text(
+    assert "art/火球.png" not in result.output and "火球.png" not in page_text(
         project / "output/deck/cards.pdf", 1
     )
 

@@ -559,7 +559,11 @@ def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> Non
         if names:
             files = ", ".join(names[:8]) + ("…" if len(names) > 8 else "")
             message += "; " + ngettext(
-                "{n} file to make: {files}", "{n} files to make: {files}", len(names), files=files
+                "{n} file to make in {folder}/: {files}",
+                "{n} files to make in {folder}/: {files}",
+                len(names),
+                folder=images.rel(images.folder),
+                files=files,
             )
         problems.notice(message, SourceRef(file))
         for name in names:  # the art saved under a name near the one the data writes
