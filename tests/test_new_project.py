@@ -1268,3 +1268,22 @@ def test_a_copies_cell_that_is_no_count_is_named_at_its_row(tmp_path):
     assert "cards/deck/deck.csv:3:Qty: error: 'Qty' must be a whole number, got 'two'" in (
         checked.output
     )
+
+
+def test_art_put_in_the_project_s_folder_is_said_to_belong_in_the_game_s(tmp_path):
+    """art/火球.png in the project's own folder, not the game's: the notice says where the
+    files go, and a warning names the one put beside cards/ instead."""
+    from PIL import Image
+
+    rows = [["name", "cost"], ["火球", "3"], ["氷壁", "2"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    (project / "art").mkdir()
+    Image.new("RGB", (80, 60), (200, 30, 30)).save(project / "art/火球.png")
+    said = run("check", "--no-play", "--project", str(project)).output
+    assert "2 files to make in cards/deck/: art/火球.png, art/氷壁.png" in said, said
+    assert (
+        "warning: box 'art': art/火球.png is in the project's folder (art/火球.png), not the "
+        "game's: move it into cards/deck/"
+    ) in said, said
+    assert "art/氷壁.png is in the project's folder" not in said

@@ -133,6 +133,16 @@ class ImageSet:
         )
         return (wanted.parent / twin).as_posix() if twin else None
 
+    def elsewhere(self, name: str) -> str | None:
+        """`name` found in the project's own folder instead of the game's (`art/fox.png` put
+        in the project's art/), as the project names it; else None."""
+        wanted = self.root / name.strip().replace("\\", "/")
+        try:
+            inside = wanted.resolve().is_relative_to(self.root.resolve())
+            return self.rel(wanted) if inside and wanted.is_file() else None
+        except (OSError, RuntimeError):
+            return None
+
     def note_lacking(self, where: tuple[str, str], item: tuple[str, str]) -> None:
         if not self.noting:
             return

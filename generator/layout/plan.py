@@ -568,6 +568,19 @@ def _report_lacking_art(images: imagelayout.ImageSet, problems: Problems) -> Non
         problems.notice(message, SourceRef(file))
         for name in names:  # the art saved under a name near the one the data writes
             twin = images.near_twin(name)
+            moved = None if twin else images.elsewhere(name)
+            if moved:
+                problems.warning(
+                    _(
+                        "box '{box}': {name} is in the project's folder ({found}), not the "
+                        "game's: move it into {folder}/ (a stand-in is drawn)",
+                        box=box,
+                        name=name,
+                        found=moved,
+                        folder=images.rel(images.folder),
+                    ),
+                    SourceRef(file),
+                )
             if twin:
                 problems.warning(
                     _(
