@@ -46,3 +46,56 @@ def test_a_font_file_replaced_under_its_name_is_read_anew(tmp_path):
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))  # saved within the second
     assert metrics(face).width("A", 10) == 9.0
     assert TTFont(io.BytesIO(subset_truetype(face, {"A"})))["hmtx"]["A"][0] == 900
+
+
+def _accented() -> bytes:
+    """A TrueType font whose 'é' is a composite, as most TrueType faces draw accented letters:
+    the glyph 'e' (a box) and 'acute' (a small box) placed 300 units up."""
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder([".notdef", "e", "acute", "eacute"])
+    fb.setupCharacterMap({ord("e"): "e", ord("é"): "eacute"})
+
+    def box(x0, y0, x1, y1):
+        pen = TTGlyphPen(None)
+        pen.moveTo((x0, y0))
+        pen.lineTo((x0, y1))
+        pen.lineTo((x1, y1))
+        pen.lineTo((x1, y0))
+        pen.closePath()
+        return pen.glyph()
+
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "e": box(50, 0, 450, 500)}
+    glyphs["acute"] = box(200, 0, 300, 100)
+    pen = TTGlyphPen(glyphs)
+    pen.addComponent("e", (1, 0, 0, 1, 0, 0))
+    pen.addComponent("acute", (1, 0, 0, 1, 0, 600))
+    glyphs["eacute"] = pen.glyph()
+    fb.setupGlyf(glyphs)
+    # each glyph's left side bearing its leftmost point, as the format asks
+    bearings = {".notdef": 0, "e": 50, "acute": 200, "eacute": 50}
+    fb.setupHorizontalMetrics({g: (500, lsb) for g, lsb in bearings.items()})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "Accented", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    buf = io.BytesIO()
+    fb.save(buf)
+    return buf.getvalue()
+
+
+def test_a_truetype_face_s_composite_glyph_is_embedded_as_its_outlines(tmp_path):
+    """'é' drawn as 'e' and an accent in a TrueType face (DejaVu, Liberation and most Latin
+    fonts): the subset pnp embeds holds both outlines, wound as the face winds them."""
+    path = tmp_path / "Accented.ttf"
+    path.write_bytes(_accented())
+    face = FontFace(path, 0, "Accented", "Regular", "project")
+    subset = TTFont(io.BytesIO(subset_truetype(face, {"é", "e"})))
+    glyf = subset["glyf"]
+    name = subset.getBestCmap()[ord("é")]
+    accented = glyf[name]
+    assert accented.numberOfContours == 2 and not accented.isComposite()
+    ys = sorted({y for _x, y in accented.getCoordinates(glyf)[0]})
+    assert ys == [0, 500, 600, 700]  # the e, and the accent 600 units up
+    source = TTFont(path)["glyf"]["e"].getCoordinates(TTFont(path)["glyf"])[0]
+    plain = glyf[subset.getBestCmap()[ord("e")]].getCoordinates(glyf)[0]
+    assert list(plain) == list(source)  # the same points, in the same order
