@@ -6,8 +6,9 @@ the renderer. Markdown is parsed by markdown-it-py (CommonMark plus tables), wit
 designer's habit kept: every line of a paragraph is its own paragraph (a sentence a line), a line
 starting 「・」 is a list item, `::: NAME ARGS` inserts a part counted from the data, and
 `<!-- summary: TITLE -->` … `<!-- /summary -->` marks what goes into the one-page summary.
-Inline `**bold**` and `[links](…)` travel in the text as private-use marks (`runs()` reads them):
-strong is STRONG…STRONG_END, a link LINK target LINK_TEXT text LINK_END.
+Inline `**bold**`, `*emphasis*` and `[links](…)` travel in the text as private-use marks (`runs()`
+reads them): strong is STRONG…STRONG_END, emphasis EM…EM_END, a link LINK target LINK_TEXT text
+LINK_END.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ DIRECTIVES = {"components", "deal", "samples"}
 
 # Inline markup inside block text: strong on/off; a link's target, then its text.
 STRONG, STRONG_END, LINK, LINK_END, LINK_TEXT = "\ue010", "\ue011", "\ue012", "\ue013", "\ue014"
-MARKS = STRONG + STRONG_END + LINK + LINK_END + LINK_TEXT
+EM, EM_END = "\ue015", "\ue016"
+MARKS = STRONG + STRONG_END + LINK + LINK_END + LINK_TEXT + EM + EM_END
 _MARKS = re.compile(f"{LINK}[^{LINK_TEXT}]*{LINK_TEXT}|[{MARKS}]")
 
 
@@ -88,11 +90,12 @@ def strip_marks(text: str) -> tuple[str, list[tuple[int, str]]]:
 
 @dataclass(frozen=True)
 class Run:
-    """A stretch of inline text with one style (plain, bold, a link)."""
+    """A stretch of inline text with one style (plain, bold, emphasised, a link)."""
 
     text: str
     strong: bool = False
     link: str | None = None
+    em: bool = False
 
 
 def runs(text: str) -> list[Run]:
@@ -100,7 +103,7 @@ def runs(text: str) -> list[Run]:
     if not any(m in text for m in MARKS):
         return [Run(text)] if text else []
     out: list[Run] = []
-    strong, link, buf, in_target = False, None, [], False
+    strong, em, link, buf, in_target = False, False, None, [], False
     for ch in text:
         if in_target:
             if ch == LINK_TEXT:
@@ -111,12 +114,12 @@ def runs(text: str) -> list[Run]:
             continue
         if ch in MARKS:
             if buf:
-                out.append(Run("".join(buf), strong, link))
+                out.append(Run("".join(buf), strong, link, em))
                 buf = []
-            if ch == STRONG:
-                strong = True
-            elif ch == STRONG_END:
-                strong = False
+            if ch in (STRONG, STRONG_END):
+                strong = ch == STRONG
+            elif ch in (EM, EM_END):
+                em = ch == EM
             elif ch == LINK:
                 in_target = True
             elif ch == LINK_END:
@@ -124,7 +127,7 @@ def runs(text: str) -> list[Run]:
         else:
             buf.append(ch)
     if buf:
-        out.append(Run("".join(buf), strong, link))
+        out.append(Run("".join(buf), strong, link, em))
     return out
 
 
@@ -135,7 +138,8 @@ def to_markdown(text: str) -> str:
         return text
     out = []
     for run in runs(text):
-        piece = f"**{run.text}**" if run.strong else run.text
+        piece = f"*{run.text}*" if run.em else run.text
+        piece = f"**{piece}**" if run.strong else piece
         out.append(f"[{piece}]({run.link})" if run.link else piece)
     return "".join(out)
 
@@ -182,6 +186,10 @@ def _inline(token) -> list[str]:
                 line.append(STRONG)
             elif kind == "strong_close":
                 line.append(STRONG_END)
+            elif kind == "em_open":
+                line.append(EM)
+            elif kind == "em_close":
+                line.append(EM_END)
             elif kind == "link_open":
                 line.append(f"{LINK}{child.attrs.get('href', '')}{LINK_TEXT}")
             elif kind == "link_close":

@@ -150,6 +150,24 @@ def drawn_text(path: Path, index: int) -> str:
         pdf.close()
 
 
+def leaning_text(path: Path, index: int) -> str:
+    """The page's characters PDFium finds drawn leaning (a text matrix that shears them, as a
+    slanted emphasis is drawn), in order."""
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        page = pdf[index].get_textpage()
+        out = []
+        for i in range(page.count_chars()):
+            matrix = raw.FS_MATRIX()
+            if raw.FPDFText_GetMatrix(page.raw, i, matrix) and abs(matrix.c) > 1e-3:
+                out.append(page.get_text_range(i, 1))
+        return "".join(out)
+    finally:
+        pdf.close()
+
+
 RULER = "0 10 20 30 40 50 60 70 80 90 100"  # the proof page's 100 mm ruler, as printed
 
 

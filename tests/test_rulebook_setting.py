@@ -12,7 +12,7 @@ import pypdf
 import pytest
 
 from conftest import edit, run, uno_with_rules
-from pdfread import Line, text_lines
+from pdfread import Line, leaning_text, text_lines
 
 SHIPPED = sorted(p.parent.name for p in Path(__file__).parents[1].glob("cards/*/game.toml"))
 
@@ -341,3 +341,56 @@ def test_a_paragraph_that_starts_with_a_mark_hangs_its_later_lines(long_rules):
     mark, text = lines[first].chars[0], lines[first].chars[1]
     after = lines[first + 1]
     assert abs(after.left - text[1]) < 0.5 and after.left - mark[1] > 5, (after.left, text)
+
+
+def _emphasis_game(tmp_path, rules: str, italic: bool = False):
+    """An English game whose rules say `rules` in its overview, built: its output folder."""
+    project = tmp_path / "p"
+    assert run("init", str(project)).exit_code == 0
+    sheet = tmp_path / "deck.csv"
+    sheet.write_text("name,copies\nScout,2\n", encoding="utf-8")
+    assert run("new", "deck", "--project", str(project), "--from", str(sheet)).exit_code == 0
+    (project / "cards/deck/rules.md").write_text(
+        f"# Bakery\n\n## Overview\n\n{rules}\n", encoding="utf-8"
+    )
+    if italic:  # a face of its own for emphasis (the bold one here: any face will do)
+        edit(
+            project,
+            "cards/deck/game.toml",
+            "[fonts]\n",
+            '[fonts]\nitalic = { family = "Noto Sans CJK JP", weight = "Bold" }\n',
+        )
+    built = run("build", "deck", "--project", str(project), "--format", "rulebook,summary-md,html")
+    assert built.exit_code == 0, built.output
+    return project / "output/deck"
+
+
+def _fonts_of(pdf: Path) -> dict[str, str]:
+    """Each piece of text the rulebook's first page shows, with its font."""
+    seen = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            seen[text] = str((font or {}).get("/BaseFont", ""))
+
+    pypdf.PdfReader(pdf).pages[0].extract_text(visitor_text=visit)
+    return seen
+
+
+def test_emphasis_is_set_leaning_or_in_the_game_s_italic_face(tmp_path):
+    """*finest* in the rules: slanted where the game has no italic face, in its italic face
+    where [fonts] names one; upright kanji in Japanese emphasis; <em> in rulebook.html, *…* in
+    summary.md, and the rulebook's text still reads as one line."""
+    out = _emphasis_game(tmp_path / "a", "Bake the *finest* pastries and *煩悩* too.")
+    assert leaning_text(out / "rulebook.pdf", 0) == "finest"  # 煩悩 upright, the rest too
+    assert (
+        "Bake the finest pastries and 煩悩 too."
+        in pypdf.PdfReader(out / "rulebook.pdf").pages[0].extract_text()
+    )
+    assert "<em>finest</em>" in (out / "rulebook.html").read_text("utf-8")
+    said = "Bake the *finest* pastries.\n\n## Setup\n<!-- summary: Setup -->\nDeal *two* cards.\n"
+    faced = _emphasis_game(tmp_path / "b", said + "<!-- /summary -->", italic=True)
+    assert "Deal *two* cards." in (faced / "summary.md").read_text("utf-8")
+    assert leaning_text(faced / "rulebook.pdf", 0) == ""
+    fonts = _fonts_of(faced / "rulebook.pdf")
+    assert fonts["finest"] != fonts["Bake the "], fonts  # the italic face

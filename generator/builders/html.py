@@ -64,6 +64,8 @@ def inline(text: str, words: tuple[str, ...] = ()) -> str:
             else broken(base)
             for base, reading in segments(run.text)
         )
+        if run.em:
+            piece = f"<em>{piece}</em>"
         if run.strong:
             piece = f"<strong>{piece}</strong>"
         if run.link:

@@ -132,9 +132,12 @@ def printed_text(book: Rulebook, game: Game) -> list[tuple[int, str, str]]:
     check and the font subsets. Words the builders add (footers, headings) they register."""
     out = [(0, book.title, "bold")]
 
+    italic = "italic" in game.manifest.fonts  # *emphasis* in its own face, else slanted
+
     def add(line: int, text: str, role: str) -> None:
         for run in runs(text):
-            out.append((line, run.text, "bold" if run.strong else role))
+            said = "italic" if run.em and italic and role == "body" else role
+            out.append((line, run.text, "bold" if run.strong else said))
 
     for block in book.blocks:
         if block.kind == "directive" and block.text in {"deal", "components"}:

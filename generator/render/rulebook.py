@@ -7,6 +7,7 @@ Fed by rulebook (blocks, summary sections) and laid-out sample faces; returns by
 from __future__ import annotations
 
 import io
+import unicodedata
 from copy import copy
 from dataclasses import dataclass, replace
 
@@ -34,7 +35,18 @@ from ..layout import text as textfit
 from ..layout.faces import Face
 from ..layout.rulebook import ADDED_NOTE, FROM_DATA, Block, Rulebook, directive_table
 from ..layout.units import MM
-from ..rulesource import LINK, LINK_END, MARKS, STRONG, STRONG_END, plain, runs, strip_marks
+from ..rulesource import (
+    EM,
+    EM_END,
+    LINK,
+    LINK_END,
+    MARKS,
+    STRONG,
+    STRONG_END,
+    plain,
+    runs,
+    strip_marks,
+)
 from ..typeset import (
     base_text,
     designer_breaks,
@@ -294,6 +306,11 @@ class TextBlock(Flowable):
         return getattr(self.style, "boldFontName", self.style.fontName)
 
     @property
+    def italic_font(self) -> str | None:
+        """The game's `italic` font, if it has one: *emphasis* is set in it, else slanted."""
+        return getattr(self.style, "italicFontName", None)
+
+    @property
     def words(self) -> tuple[str, ...]:
         """The game's words never split across lines (words.txt), as the styles carry them."""
         return getattr(self.style, "words", ())
@@ -309,8 +326,8 @@ class TextBlock(Flowable):
             return stringWidth(s, self.style.fontName, self.style.fontSize) - squeeze
         s = plain(s)
         size = self.style.fontSize
-        wide = max(stringWidth(s, self.style.fontName, size), stringWidth(s, self.bold_font, size))
-        return wide - squeeze
+        faces = (self.style.fontName, self.bold_font, self.italic_font or self.style.fontName)
+        return max(stringWidth(s, face, size) for face in faces) - squeeze
 
     def wrap(self, avail_w, avail_h):
         if not self.given and getattr(self, "width", None) != avail_w:
@@ -418,7 +435,10 @@ class TextBlock(Flowable):
         st, out = self.style, []
         for run in runs(line) if self.marked else [None]:
             text = line if run is None else run.text
+            em = run is not None and run.em
             font = self.bold_font if run is not None and run.strong else st.fontName
+            font = self.italic_font if em and font == st.fontName and self.italic_font else font
+            slanted = em and font != self.italic_font  # no face of its own: the body slanted
             link = None if run is None else run.link
             for base, reading in segments(text):
                 if reading:
@@ -429,7 +449,9 @@ class TextBlock(Flowable):
                     if ch in self.icons:
                         out.append(_Unit(ch, font, self.icons[ch][1] * st.fontSize, link, True))
                     else:
-                        out.append(_Unit(ch, font, stringWidth(ch, font, st.fontSize), link))
+                        width = stringWidth(ch, font, st.fontSize)
+                        upright = unicodedata.east_asian_width(ch) in "WF"  # kanji, kana: upright
+                        out.append(_Unit(ch, font, width, link, slant=slanted and not upright))
         return out
 
     def _set(self, units: list[_Unit], x: float, y: float, extra: float) -> None:
@@ -464,7 +486,7 @@ class TextBlock(Flowable):
                 text.end()
                 draw_reading(c, unit.text, unit.reading, ux, y, size, unit.font)
                 continue
-            text.show(unit.text, ux, unit.font, colour, space, unit.width)
+            text.show(unit.text, ux, unit.font, colour, space, unit.width, unit.slant)
         text.end()
         for unit, ux in icons:
             c.setFillColor(LINK_COLOUR if unit.link else st.textColor)
@@ -504,15 +526,30 @@ class _LineText:
         self.state: tuple = ()  # its font, colour and Tc
         self.run: list[str] = []  # characters to show in that state
         self.cursor = x  # where the next character shown stands
+        self.slant = False  # whether the text matrix leans (emphasis with no italic face)
 
-    def show(self, text: str, x: float, font: str, colour, space: float, width: float) -> None:
-        if self.t is None or abs(x - self.cursor) > 1e-6:
+    def show(
+        self,
+        text: str,
+        x: float,
+        font: str,
+        colour,
+        space: float,
+        width: float,
+        slant: bool = False,
+    ) -> None:
+        if self.t is None or abs(x - self.cursor) > 1e-6 or slant != self.slant:
             self._flush()
             if self.t is None:
                 self.t = self.c.beginText(x, self.y)
                 self.state = ()
+                if slant:
+                    self.t.setTextTransform(1, 0, SLANT, 1, x, self.y)
+            elif slant or self.slant:  # a new origin, leaning or upright again
+                self.t.setTextTransform(1, 0, SLANT if slant else 0, 1, x, self.y)
             else:
                 self.t.setTextOrigin(x, self.y)
+            self.slant = slant
         state = (font, colour, space)
         if state != self.state:
             self._flush()
@@ -550,6 +587,10 @@ class _Unit:
     link: str | None = None
     icon: bool = False
     reading: str = ""
+    slant: bool = False  # emphasis drawn leaning, for want of an italic face
+
+
+SLANT = 0.21  # the lean of emphasis with no italic face: about 12°, as a word processor leans
 
 
 def _stretches(a: _Unit, b: _Unit) -> bool:
@@ -609,7 +650,7 @@ def _wrap_marked(
                 k += 1
             pieces.append(ch)
             pos = start + i + 1
-        while k < len(marks) and marks[k][0] <= pos and marks[k][1] in (STRONG_END, LINK_END):
+        while k < len(marks) and marks[k][0] <= pos and marks[k][1] in _CLOSING:
             pieces.append(marks[k][1])  # closing right after the line's last character
             opened = _track(opened, marks[k][1])
             k += 1
@@ -618,9 +659,14 @@ def _wrap_marked(
     return out
 
 
+_CLOSING = (STRONG_END, LINK_END, EM_END)
+
+
 def _track(opened: list[str], mark: str) -> list[str]:
     if mark == STRONG_END:
         return [m for m in opened if m != STRONG]
+    if mark == EM_END:
+        return [m for m in opened if m != EM]
     if mark == LINK_END:
         return [m for m in opened if not m.startswith(LINK)]
     return [*opened, mark]
@@ -686,8 +732,9 @@ def styles(
         if "font" in changes:
             given["fontName"] = fonts[changes["font"]]
         out[name] = body if name == "body" else ParagraphStyle(name, parent=body, **given)
-    for style in out.values():  # **strong** runs inside any style's text
+    for style in out.values():  # **strong** and *emphasised* runs inside any style's text
         style.boldFontName = fonts["bold"]
+        style.italicFontName = fonts.get("italic")
         style.icons = icons
         style.words = words
         style.justify = justify and style.name in ("body", "item", "note")  # 両端揃え
