@@ -643,6 +643,8 @@ def test_an_english_limit_said_two_ways_is_found_unless_the_second_is_an_excepti
         assert f"and 「{second}」 say two things: 1 at most, then 2" in out, out
     assert "two things" not in said(f"{limit} However, if both are red, you may play two.")
     assert "two things" not in said(f"{limit} Then draw two cards.")
+    assert "two things" not in said(f"{limit} At the end, play three rounds.")
+    assert "two things" not in said("Up to 4 players can play. Play 2 cards on your turn.")
 
 
 @pytest.mark.parametrize(

@@ -745,10 +745,15 @@ _EXCEPTION = re.compile(
 # the last one before the count, and stands for its Japanese one (play 出, draw 引…)
 _EN_VERB = re.compile(r"(?i)\b(play|draw|place|put|discard|use|take)(?:s|ed|ing)?\b")
 _EN_VERBS = {"play": "出", "draw": "引", "place": "置", "put": "置", "discard": "捨", "use": "使"}
+# a count of something no card is: "up to 4 players", "play three rounds"
+_EN_NOT_CARDS = (
+    r"(?!\s+(?:more\s+)?(?:rounds?|turns?|players?|points?|games?|minutes?|seconds?|years?)\b)"
+)
 _EN_LIMIT = re.compile(
     rf"(?i)\b(?:only|at\s+most|up\s+to|no\s+more\s+than|a\s+maximum\s+of)\s+{_EN_N}\b"
+    + _EN_NOT_CARDS
 )
-_EN_AMOUNT = re.compile(rf"(?i)\b{_EN_N}\b")
+_EN_AMOUNT = re.compile(rf"(?i)\b{_EN_N}\b" + _EN_NOT_CARDS)
 _EVENLY = re.compile(
     r"均等に[^。！？]{0,6}配|配り切|(?:すべて|全て|全部)の?カード[^。！？]{0,12}配"
     r"|同じ(?:枚数|数)ずつ[^。！？]{0,6}配"
