@@ -40,16 +40,18 @@ def decode(data: bytes, where: SourceRef, advice: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as utf8_error:
-        western = _western(data)
         try:
             text = data.decode("cp932")
         except UnicodeDecodeError:
+            western = _western(data)
             if western is not None:
                 return western
             raise _undecodable(data, utf8_error.start, where, advice) from None
         # Shift_JIS with no kana, and a kanji inside a Latin word: 「Pok駑on」 is 'Pokémon'
-        if western is not None and not _WIDE_KANA.search(text) and _INSIDE_A_WORD.search(text):
-            return western
+        if not _WIDE_KANA.search(text) and _INSIDE_A_WORD.search(text):
+            western = _western(data)
+            if western is not None:
+                return western
         _plausible_japanese(text, where, advice)
         return text
 
@@ -60,8 +62,10 @@ _WIDE_KANA = re.compile("[\u3000-\u30ff\uff01-\uff60]")
 _NON_ASCII = re.compile("[^\x00-\x7f]+")
 
 
-# What Windows-1252 text holds beyond ASCII: Latin-1's letters and signs (not × and ÷), and
-# the code page's own quotes, dashes, ellipsis, bullet, euro and trade mark (“don’t” – 5 €)
+# Windows-1252's accented Latin letters (not × and ÷); and what its text holds beyond ASCII:
+# those, Latin-1's signs, and the code page's own quotes, dashes, ellipsis, bullet, euro and
+# trade mark (“don’t” – 5 €)
+_ACCENTED = re.compile("[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff]")
 _WESTERN = re.compile("[\u00a0-\u00d6\u00d8-\u00f6\u00f8-\u00ff‘’“”–—…•€™]")
 # a kanji or kana with Latin letters on both sides, or a half-width kana before a small one
 _INSIDE_A_WORD = re.compile(
@@ -69,13 +73,13 @@ _INSIDE_A_WORD = re.compile(
 )
 
 
-def _reads_as_latin(data: bytes) -> bool:
-    """The bytes read as Windows-1252 with accented Latin letters only (é, ü, ñ…)."""
+def _cp1252(data: bytes, allowed: re.Pattern) -> str | None:
+    """The bytes read as Windows-1252, when every character beyond ASCII is one `allowed`."""
     try:
         text = data.decode("cp1252")
     except UnicodeDecodeError:
-        return False
-    return all("\u00c0" <= ch <= "\u00ff" and ch not in "×÷" for ch in text if ord(ch) > 127)
+        return None
+    return text if all(allowed.match(ch) for ch in text if ord(ch) > 127) else None
 
 
 def _western(data: bytes) -> str | None:
@@ -83,11 +87,8 @@ def _western(data: bytes) -> str | None:
     beyond ASCII accented letters and the code page's punctuation, and few of its letters
     (Cyrillic or Greek saved in their own code page decode to accented letters alone:
     «Ïðèâåò»)."""
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        return None
-    if not all(_WESTERN.match(ch) for ch in text if ord(ch) > 127):
+    text = _cp1252(data, _WESTERN)
+    if text is None:
         return None
     letters = [ch for ch in text if ch.isalpha()]
     accented = sum(not ch.isascii() for ch in letters)
@@ -101,7 +102,7 @@ def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
     if _KANA.search(text):
         return
     found = _NON_ASCII.search(text)
-    if not found or not _reads_as_latin(text.encode("cp932")):
+    if not found or _cp1252(text.encode("cp932"), _ACCENTED) is None:
         return
     line = text[: found.start()].count("\n") + 1
     raise BuildError(

@@ -13,26 +13,37 @@ from fontTools.ttLib import TTFont
 from generator.fonts import FontFace, metrics, subset_truetype
 
 
-def _font(advance: int) -> bytes:
-    """A TrueType font "Probe" whose 'A' is a box `advance` units wide (of 1000)."""
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder([".notdef", "A"])
-    fb.setupCharacterMap({ord("A"): "A"})
+def _box(x0: int, y0: int, x1: int, y1: int):
+    """A glyph that is one box."""
     pen = TTGlyphPen(None)
-    pen.moveTo((0, 0))
-    pen.lineTo((0, 700))
-    pen.lineTo((advance, 700))
-    pen.lineTo((advance, 0))
+    pen.moveTo((x0, y0))
+    pen.lineTo((x0, y1))
+    pen.lineTo((x1, y1))
+    pen.lineTo((x1, y0))
     pen.closePath()
-    fb.setupGlyf({".notdef": TTGlyphPen(None).glyph(), "A": pen.glyph()})
-    fb.setupHorizontalMetrics({".notdef": (500, 0), "A": (advance, 0)})
+    return pen.glyph()
+
+
+def _ttf(family: str, cmap: dict, glyphs: dict, hmtx: dict) -> bytes:
+    """A TrueType font of 1000 units an em from its glyphs, character map and metrics."""
+    fb = FontBuilder(1000, isTTF=True)
+    fb.setupGlyphOrder(list(glyphs))
+    fb.setupCharacterMap(cmap)
+    fb.setupGlyf(glyphs)
+    fb.setupHorizontalMetrics(hmtx)
     fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Probe", "styleName": "Regular"})
+    fb.setupNameTable({"familyName": family, "styleName": "Regular"})
     fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
     fb.setupPost()
     buf = io.BytesIO()
     fb.save(buf)
     return buf.getvalue()
+
+
+def _font(advance: int) -> bytes:
+    """A TrueType font "Probe" whose 'A' is a box `advance` units wide (of 1000)."""
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "A": _box(0, 0, advance, 700)}
+    return _ttf("Probe", {ord("A"): "A"}, glyphs, {".notdef": (500, 0), "A": (advance, 0)})
 
 
 def test_a_font_file_replaced_under_its_name_is_read_anew(tmp_path):
@@ -50,37 +61,17 @@ def test_a_font_file_replaced_under_its_name_is_read_anew(tmp_path):
 
 def _accented() -> bytes:
     """A TrueType font whose 'é' is a composite, as most TrueType faces draw accented letters:
-    the glyph 'e' (a box) and 'acute' (a small box) placed 300 units up."""
-    fb = FontBuilder(1000, isTTF=True)
-    fb.setupGlyphOrder([".notdef", "e", "acute", "eacute"])
-    fb.setupCharacterMap({ord("e"): "e", ord("é"): "eacute"})
-
-    def box(x0, y0, x1, y1):
-        pen = TTGlyphPen(None)
-        pen.moveTo((x0, y0))
-        pen.lineTo((x0, y1))
-        pen.lineTo((x1, y1))
-        pen.lineTo((x1, y0))
-        pen.closePath()
-        return pen.glyph()
-
-    glyphs = {".notdef": TTGlyphPen(None).glyph(), "e": box(50, 0, 450, 500)}
-    glyphs["acute"] = box(200, 0, 300, 100)
+    the glyph 'e' (a box) and 'acute' (a small box) placed 600 units up."""
+    glyphs = {".notdef": TTGlyphPen(None).glyph(), "e": _box(50, 0, 450, 500)}
+    glyphs["acute"] = _box(200, 0, 300, 100)
     pen = TTGlyphPen(glyphs)
     pen.addComponent("e", (1, 0, 0, 1, 0, 0))
     pen.addComponent("acute", (1, 0, 0, 1, 0, 600))
     glyphs["eacute"] = pen.glyph()
-    fb.setupGlyf(glyphs)
     # each glyph's left side bearing its leftmost point, as the format asks
     bearings = {".notdef": 0, "e": 50, "acute": 200, "eacute": 50}
-    fb.setupHorizontalMetrics({g: (500, lsb) for g, lsb in bearings.items()})
-    fb.setupHorizontalHeader(ascent=800, descent=-200)
-    fb.setupNameTable({"familyName": "Accented", "styleName": "Regular"})
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200)
-    fb.setupPost()
-    buf = io.BytesIO()
-    fb.save(buf)
-    return buf.getvalue()
+    hmtx = {g: (500, lsb) for g, lsb in bearings.items()}
+    return _ttf("Accented", {ord("e"): "e", ord("é"): "eacute"}, glyphs, hmtx)
 
 
 def test_a_truetype_face_s_composite_glyph_is_embedded_as_its_outlines(tmp_path):

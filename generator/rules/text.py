@@ -602,7 +602,8 @@ _DEALS_EACH = re.compile(
 
 # how many, in digits or words ("deal seven cards")
 _EN_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_EN_N = rf"([0-9]+|{'|'.join(_EN_WORDS)}|eleven|twelve)"
+_EN_WORDS += ("eleven", "twelve")
+_EN_N = rf"([0-9]+|{'|'.join(_EN_WORDS)})"
 _EN_EACH = r"(?:each|every)(?:\s+player|one)?|everyone|everybody"
 # "deal 5 cards to each player", "deal each player 5", "each player is dealt 5 cards", "give
 # each player a hand of 5", "each player starts with five cards", "players start with 5 each"
@@ -619,9 +620,7 @@ _EN_DEALS_EACH = re.compile(
 def _en_int(said: str) -> int:
     """A count as written: digits (full-width too) or an English word ("seven")."""
     word = said.lower()
-    if word in _EN_WORDS:
-        return _EN_WORDS.index(word) + 1
-    return {"eleven": 11, "twelve": 12}.get(word) or int(said)
+    return _EN_WORDS.index(word) + 1 if word in _EN_WORDS else int(said)
 
 
 # at setup, drawing, taking or starting with cards deals them too
