@@ -43,6 +43,14 @@ PIECE_NAMES = {
     "ja": {"card": "カード", "board": "ボード"},
     "en": {"card": "Cards", "board": "Board"},
 }
+
+
+def _piece_name(language: str, kind: str) -> str:
+    """What a new game calls its cards or its board, in English for a language pnp has no
+    names in."""
+    return PIECE_NAMES.get(language, PIECE_NAMES["en"])[kind]
+
+
 TRACK = 50  # the squares of a new board's score track, 0–49 around its edge
 _COMPONENT = re.compile(r"^[a-z][a-z0-9_]{0,29}$")
 TITLE_NAMES = (*NAME_COLUMNS, "card")  # a column that names the card, printed in the band
@@ -179,14 +187,9 @@ def language_of(table: Table, title: str = "") -> str:
     """The language a new game prints in, read from its spreadsheet: Japanese ("ja") where
     its title, column names or cells hold kana, kanji or full-width forms, else English
     ("en")."""
-    if _JAPANESE.search(title):
-        return "ja"
-    if any(_JAPANESE.search(c) for c in table.columns):
-        return "ja"
-    for row in table.rows:
-        if any(_JAPANESE.search(v) for v in row.values.values() if isinstance(v, str)):
-            return "ja"
-    return "en"
+    cells = (v for row in table.rows for v in row.values.values() if isinstance(v, str))
+    said = itertools.chain([title], table.columns, cells)
+    return "ja" if any(_JAPANESE.search(text) for text in said) else "en"
 
 
 def _example_known(example: str) -> None:
@@ -395,9 +398,7 @@ def add(
                 )
             )
         w, h = _dimensions(root, card_size)
-        named = (deck_name or "").strip() or PIECE_NAMES.get(made.language, PIECE_NAMES["en"])[
-            "board"
-        ]
+        named = (deck_name or "").strip() or _piece_name(made.language, "board")
         block = _component(cid, named, "", card_size, "", [], [], None, "board")
         made.files[layouts / f"{cid}_front.toml"] = _board(w, h, str(title or game)).encode()
         return _append(root, made, layouts, manifest, text, block)
@@ -859,7 +860,7 @@ def _manifest(
         'bold = { family = "Noto Sans CJK JP", weight = "Bold" }',
         "",
     ]
-    name = PIECE_NAMES.get(made.language, PIECE_NAMES["en"])["card"]
+    name = _piece_name(made.language, "card")
     block = _component("card", name, data, size, sheet, columns, made.composition, header)
     return "\n".join(lines) + "\n" + block
 
