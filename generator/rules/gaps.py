@@ -18,7 +18,7 @@ from ..i18n import _, listed
 from ..model import Game
 from ..problems import Problems
 from ..typeset import strip_ruby
-from .text import _SETUP, HOLE, _found, _in, _short, _where, lines
+from .text import _EN_WORDS, _SETUP, HOLE, _found, _in, _short, _where, lines
 
 _NUMBER = "[0-9０-９]+"
 
@@ -123,9 +123,7 @@ _EN_PLACES = re.compile(r"(?i)\b(?:place|put|lay|set out|arrange|deal)\b")
 _EN_HOW_MANY = re.compile(
     r"(?i)[0-9]|\b(?:all|every|each|rest|remaining|pile|deck|stack|as many|equal(?:ly)?|evenly)\b"
 )
-_EN_COUNTED = re.compile(
-    r"(?i)\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:\w+\s+)?$"
-)
+_EN_COUNTED = re.compile(rf"(?i)\b(?:a|an|{'|'.join(_EN_WORDS)})\s+(?:\w+\s+)?$")
 
 
 def _puts_out(sentence: str, name: str) -> bool:
@@ -230,16 +228,17 @@ _EN_GRID_BEFORE = re.compile(
 def _grids_for(sentence: str) -> tuple[dict[int, tuple[int, int]], str]:
     """The layouts a sentence gives a player count ({3: (2, 1)}), and the sentence without
     them, where the layout for every other count is."""
-    special = {}
-    for m in _GRID_FOR.finditer(sentence):
-        special[_int(m.group(1))] = (_int(m.group(2)), _int(m.group(3)))
-    rest = _GRID_FOR.sub("", sentence)
-    for m in _EN_GRID_AFTER.finditer(rest):
-        special[int(m.group(3))] = (int(m.group(1)), int(m.group(2)))
-    rest = _EN_GRID_AFTER.sub("", rest)
-    for m in _EN_GRID_BEFORE.finditer(rest):
-        special[int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
-    return special, _EN_GRID_BEFORE.sub("", rest)
+    special, rest = {}, sentence
+    # each pattern with its groups' order: the player count, then the layout's two sides
+    for pattern, (n, a, b) in (
+        (_GRID_FOR, (1, 2, 3)),
+        (_EN_GRID_AFTER, (3, 1, 2)),
+        (_EN_GRID_BEFORE, (1, 2, 3)),
+    ):
+        for m in pattern.finditer(rest):
+            special[_int(m.group(n))] = (_int(m.group(a)), _int(m.group(b)))
+        rest = pattern.sub("", rest)
+    return special, rest
 
 
 def check_layouts(game: Game, problems: _Said) -> None:
