@@ -58,6 +58,9 @@ NOT_PRINTED = ("provisional",)  # and the copies column, whatever its name
 # Headers that say how many of a card there are: a column of whole numbers under one of these
 # names becomes the `copies` column (not printed; its total is the deck's size).
 COPIES_NAMES = ("count", "copies", "qty", "quantity", "枚数", "部数", "個数", "数量", "枚")
+COPIES_NAMES += ("anzahl", "menge", "nombre", "quantité", "cantidad", "copias")
+# a count written as card lists write copies, whatever the column's name: x3, 2×
+_TIMES_WRITTEN = re.compile(r"\s*(?:[xX×✕]\s*[0-9]+|[0-9]+\s*[xX×✕])\s*")
 # A column of file names with these endings is the cards' art (an image box, not text).
 PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
@@ -751,9 +754,10 @@ _MARKUP = re.compile(r"\*\*[^*\n]+\*\*|\{(color|size)=[^{}]*\}.*?\{/\1\}")
 
 
 def _type_of(name: str, values: list[str]) -> str:
-    if name.strip().lower() in COPIES_NAMES and all(
-        (n := _convert("copies", v)[0]) is not None and n >= 0 for v in values
-    ):
+    named = name.strip().lower() in COPIES_NAMES or (
+        values and all(_TIMES_WRITTEN.fullmatch(v) for v in values)
+    )
+    if named and all((n := _convert("copies", v)[0]) is not None and n >= 0 for v in values):
         return "copies"  # 3, x2, 2枚; an empty cell is one card
     if name == "provisional":
         return "bool"

@@ -1287,3 +1287,13 @@ def test_art_put_in_the_project_s_folder_is_said_to_belong_in_the_game_s(tmp_pat
         "game's: move it into cards/deck/"
     ) in said, said
     assert "art/氷壁.png is in the project's folder" not in said
+
+
+@pytest.mark.parametrize("column, values", [("Anzahl", ["3", "1"]), ("Stück", ["x3", "x1"])])
+def test_copies_under_another_language_s_name_or_written_x3_are_copies(tmp_path, column, values):
+    """A German sheet's 'Anzahl', or any column whose every cell is written x3: the copies
+    column, so the deck holds 3 + 1 cards."""
+    rows = [["Name", column], ["Fuchs", values[0]], ["Bär", values[1]]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0, made.output
+    assert "4 cards" in made.output and f"{column}: copies" in made.output, made.output
