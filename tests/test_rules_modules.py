@@ -528,26 +528,6 @@ def test_seats_are_judged_over_the_games_one_seat_won(tmp_path):
     )
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2**47 + 5, 281474976710655])
-def test_a_stream_draws_as_random_random_seeded_alike(seed):
-    """A stream is made and shuffles faster than random.Random, and draws the same: a seed's
-    games, replays and reports stay what they were."""
-    import random
-
-    ours, theirs = kit.stream(seed, "chance"), random.Random()
-    theirs.setstate(ours.getstate())
-    assert type(ours) is not random.Random  # the faster one is in use
-    for n in (0, 1, 2, 7, 40, 300):
-        a, b = list(range(n)), list(range(n))
-        ours.shuffle(a)
-        theirs.shuffle(b)
-        assert a == b
-    assert [ours.randrange(9) for _ in range(50)] == [theirs.randrange(9) for _ in range(50)]
-    assert ours.getstate() == theirs.getstate()
-    fresh = type(ours)(seed)
-    assert fresh.getstate() == random.Random(seed).getstate()
-
-
 def test_a_replay_shows_every_hand_and_the_moves_allowed_before_each_decision(tmp_path):
     """A game as `pnp new --rules` makes it: each hand by its cards' names, then the moves."""
     root = duel(tmp_path, "名前,点\n火球,1\n氷壁,2\n風刃,3\n土盾,4\n雷槍,5\n水鏡,6\n")

@@ -7,7 +7,6 @@ Fed by the layout files; everything downstream works in PDF points (1/72 in).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ..i18n import _
 
@@ -38,19 +37,6 @@ def to_pt(
         return float(value)
     if not isinstance(value, str) or not value.strip():
         raise UnitError(_("expected a length such as '12mm', got {value!r}", value=value))
-    # Layouts repeat the same few lengths for every card: each is read once per names (and
-    # a deck's one names table is turned into a key once, not for every box of every card).
-    if names is not _last[0]:
-        _last[:] = [names, tuple(sorted((names or {}).items()))]
-    return _parsed(value, _last[1], percent_of)
-
-
-_last: list = [None, ()]  # the names table last seen, and its key
-
-
-@lru_cache(maxsize=4096)
-def _parsed(value: str, named: tuple, percent_of: float | None) -> float:
-    names = dict(named)
     text = value.strip()
     pos, total, first = 0, 0.0, True
     while pos < len(text):

@@ -91,30 +91,7 @@ def derive_seed(master: int, index: int) -> int:
 def stream(seed: int, name: str) -> random.Random:
     """A random stream of its own for chance ("chance") and for each player's choices ("p0"…)."""
     digest = hashlib.sha256(f"{seed}/{name}".encode()).digest()
-    return Stream(int.from_bytes(digest[:8], "big"))
-
-
-_seed = random.Random.__mro__[1].seed  # the generator's own seeding (C), under random's checks
-
-
-class Stream(random.Random):
-    """random.Random, made and shuffling faster: a playout makes one per player and shuffles
-    its decks, and both were a fifth of a short game's time. The same draws as random.Random
-    (seeded alike, `shuffle` drawing as its `_randbelow` does), so results stay as they were."""
-
-    def __init__(self, seed: int = 0):  # 0: for copy and pickle, which set the state after
-        _seed(self, seed)  # an int seeds as random.Random(int) seeds it
-        self.gauss_next = None
-
-    def shuffle(self, x) -> None:
-        bits = self.getrandbits
-        for i in range(len(x) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            x[i], x[j] = x[j], x[i]
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 class RandomPlayer:
