@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator import output  # noqa: E402
-from generator.fonts import FontIndex, _build_truetype, _source, subset_truetype  # noqa: E402
+from generator.fonts import BMP, FontIndex, _build_truetype, metrics, subset_truetype  # noqa: E402
 
 FULL_FONT_CACHE = ROOT / "output" / ".cache" / "bench"
 
@@ -37,13 +37,13 @@ def full_truetype(weight: str) -> Path:
     path = FULL_FONT_CACHE / f"NotoSansCJKjp-{weight}-full.ttf"
     if not path.exists():
         face = FontIndex([]).find("Noto Sans CJK JP", weight)
-        _, cmap = _source(face)
+        covered = metrics(face).covered
         print(
             f"(converting the whole {weight} face once for the realistic baseline; ~20 s)",
             flush=True,
         )
         output.atomic_write(
-            path, _build_truetype(face, "".join(chr(c) for c in cmap if c < 0x10000))
+            path, _build_truetype(face, "".join(chr(c) for c in range(BMP) if covered[c]))
         )
     return path
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+os.environ["PNP_TRUST_CODE"] = "1"  # the repository's own games
 
 from generator import pipeline  # noqa: E402
 from generator.problems import Problems  # noqa: E402
