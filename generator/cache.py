@@ -62,9 +62,9 @@ class Cache:
             try:
                 own(out, writing)
             except OSError as exc:
-                from .problems import BuildError, Problem
+                from .problems import BuildError
 
-                raise BuildError([Problem("error", describe(exc, out))]) from None
+                raise BuildError(describe(exc, out)) from None
         return cls(out / ".cache", writable, user_cache(writable))
 
     def path(self, name: str) -> Path:

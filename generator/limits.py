@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, fields, replace
 
 from .i18n import _
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def exceeded(name: str, what: str, limit: int, where: SourceRef | None) -> Build
         name=name,
         limit=limit,
     )
-    return BuildError([Problem("error", message, where)])
+    return BuildError(message, where)
 
 
 # The limits of the build or check running in this thread (and its deadline), for the code
@@ -113,4 +113,4 @@ def in_time(where: SourceRef | None = None) -> None:
     """An error at `where` once the build in force has run past its `seconds`."""
     said = out_of_time()
     if said is not None:
-        raise BuildError([Problem("error", said, where)])
+        raise BuildError(said, where)

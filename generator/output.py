@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from .i18n import _
-from .problems import BuildError, Problem
+from .problems import BuildError
 
 TMP_SUFFIX = ".tmp"
 SETS = ".sets"
@@ -177,7 +177,7 @@ def write_all(files: dict[Path, bytes | None], roots: list[Path] | None = None) 
     except OSError as exc:
         for _, new_set in prepared[switched:]:
             shutil.rmtree(new_set, ignore_errors=True)
-        raise BuildError([Problem("error", describe(exc, current))]) from None
+        raise BuildError(describe(exc, current)) from None
     return [
         folder / name
         for folder, contents in groups.items()

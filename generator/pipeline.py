@@ -17,7 +17,7 @@ from . import builds, output
 from .cache import Cache
 from .i18n import N_, _
 from .limits import DEFAULT, Limits, in_force
-from .problems import BuildError, Problem, Problems, SourceRef
+from .problems import BuildError, Problems, SourceRef
 from .project import Project
 from .session import Session
 from .textfile import confine, read_text, same_name
@@ -373,7 +373,7 @@ def load(
         path = confine(manifest.folder / manifest.rules, project.root, manifest.at(*key), "'rules'")
         rules_where = SourceRef(project.rel(path))
         if not path.is_file():
-            raise BuildError([Problem("error", _("rules source not found"), rules_where)])
+            raise BuildError(_("rules source not found"), rules_where)
         rules_source = read_text(path, rules_where, max_mb=limits.file_mb)
         if edition:
             source_text = editions.source_rules(
@@ -382,17 +382,12 @@ def load(
         for n, line in enumerate(rules_source.splitlines(), start=1):
             if (ch := validate.private_use(line, manifest.private_use)) is not None:
                 raise BuildError(
-                    [
-                        Problem(
-                            "error",
-                            _(
-                                "the private-use character {code} means nothing outside "
-                                "one machine's fonts; write icons as :name:",
-                                code=f"U+{ord(ch):04X}",
-                            ),
-                            rules_where.at(row=n),
-                        )
-                    ]
+                    _(
+                        "the private-use character {code} means nothing outside "
+                        "one machine's fonts; write icons as :name:",
+                        code=f"U+{ord(ch):04X}",
+                    ),
+                    rules_where.at(row=n),
                 )
     if any(not d.cards for d in decks) or problems.count("error") > errors_before:
         return None  # checking rules or layouts against half a deck would only mislead

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import tomlfile
 from .i18n import _
-from .problems import BuildError, Problem, SourceRef, did_you_mean
+from .problems import BuildError, SourceRef, did_you_mean
 
 FILE = "printers.toml"
 MOST_MM, MOST_DEG = 20.0, 5.0  # beyond these it is not a printer's drift but a wrong reading
@@ -75,7 +75,7 @@ def _checked(offset: BackOffset, what: str, where: SourceRef | None = None) -> B
             mm=MOST_MM,
             deg=MOST_DEG,
         )
-        raise BuildError([Problem("error", message, where)])
+        raise BuildError(message, where)
     return offset
 
 
@@ -105,7 +105,7 @@ def write_config(path: Path, text: str, what: str) -> None:
     folder = path.parent
     if folder.exists() and not folder.is_dir():
         message = _("the settings folder is a file, not a folder; move it away")
-        raise _error(message, SourceRef(str(folder)))
+        raise BuildError(message, SourceRef(str(folder)))
     tmp = path.with_suffix(".tmp")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -113,16 +113,12 @@ def write_config(path: Path, text: str, what: str) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         message = _("cannot write {what}: {error}", what=what, error=exc.strerror)
-        raise _error(message, SourceRef(str(path))) from None
+        raise BuildError(message, SourceRef(str(path))) from None
 
 
 def _read() -> tuple[dict, tomlfile.TomlDoc | None, Path]:
     doc, path = read_config(FILE, _("printer settings"))
     return (doc.data if doc else {}), doc, path
-
-
-def _error(message: str, where: SourceRef | None) -> BuildError:
-    return BuildError([Problem("error", message, where)])
 
 
 def _number(v) -> bool:
@@ -137,14 +133,14 @@ def saved() -> tuple[dict[str, BackOffset], str | None]:
     for key in data:
         if key not in ("default", "printer"):
             message = _("unknown key '{key}' (the file has: default, [printer.NAME])", key=key)
-            raise _error(message, here(key))
+            raise BuildError(message, here(key))
     listed = data.get("printer", {})
     if not isinstance(listed, dict):
         message = _(
             "'printer' must be a table of printers by name: [printer.NAME] with back_offset = "
             "[X, Y] under it"
         )
-        raise _error(message, here("printer"))
+        raise BuildError(message, here("printer"))
     for name, spec in listed.items():
         where = here("printer", name)
         value = spec.get("back_offset") if isinstance(spec, dict) else None
@@ -153,7 +149,7 @@ def saved() -> tuple[dict[str, BackOffset], str | None]:
                 "printer '{name}': back_offset must be [X, Y] or [X, Y, R] (mm, mm, degrees)",
                 name=name,
             )
-            raise _error(message, here("printer", name, "back_offset") if spec else where)
+            raise BuildError(message, here("printer", name, "back_offset") if spec else where)
         out[name] = _checked(
             BackOffset(*(float(v) for v in value), printer=name), f"printer '{name}'", where
         )
@@ -164,7 +160,7 @@ def saved() -> tuple[dict[str, BackOffset], str | None]:
             name=default,
             names=", ".join(out) or _("none"),
         )
-        raise _error(message, here("default"))
+        raise BuildError(message, here("default"))
     return out, default
 
 

@@ -76,9 +76,12 @@ class Problem:
 class BuildError(Exception):
     """A user error that stops the build: printed as a clean message, exit code 1."""
 
-    def __init__(self, problems: Problems | list[Problem] | str):
+    def __init__(
+        self, problems: Problems | list[Problem] | str, where: SourceRef | None = None
+    ) -> None:
+        """Problems found, or one error's message and where it is."""
         if isinstance(problems, str):
-            problems = [Problem("error", problems)]
+            problems = [Problem("error", problems, where)]
         self.problems = list(problems)
         super().__init__("\n".join(p.format() for p in self.problems))
 

@@ -160,18 +160,13 @@ class Project:
             target, inside = out, False
         if not inside:
             raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        _(
-                            "output/ is a symbolic link out of the project (to {target}): pnp "
-                            "writes outside a project only when told, pass --out {target} to "
-                            "build there",
-                            target=target,
-                        ),
-                        SourceRef("output"),
-                    )
-                ]
+                _(
+                    "output/ is a symbolic link out of the project (to {target}): pnp "
+                    "writes outside a project only when told, pass --out {target} to "
+                    "build there",
+                    target=target,
+                ),
+                SourceRef("output"),
             )
         return out
 
@@ -193,19 +188,14 @@ class Project:
             or any(target == s or target.is_relative_to(s) for s in sources)
         ):
             raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        _(
-                            "--out {out}: that is the project's own sources (or holds them); "
-                            "a build replaces its games' folders there with links. Give a "
-                            "folder of its own, such as {suggested}",
-                            out=out,
-                            suggested=root / "output",
-                        ),
-                        None,
-                    )
-                ]
+                _(
+                    "--out {out}: that is the project's own sources (or holds them); "
+                    "a build replaces its games' folders there with links. Give a "
+                    "folder of its own, such as {suggested}",
+                    out=out,
+                    suggested=root / "output",
+                ),
+                None,
             )
         return out
 
@@ -322,12 +312,9 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     raw = doc.data
     extra: list[Problem] = []
 
-    def fail(message: str, at: SourceRef) -> BuildError:
-        return BuildError([Problem("error", message, at)])
-
     def need(table: dict, key: str, kind: type, context: str, *path):
         if key not in table:
-            raise fail(
+            raise BuildError(
                 _("missing key '{key}' in {context}", key=key, context=context), doc.at(*path)
             )
         value = table[key]
@@ -335,7 +322,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             message = _(
                 "'{key}' in {context} must be {type}", key=key, context=context, type=_type(kind)
             )
-            raise fail(message, doc.at(*path, key))
+            raise BuildError(message, doc.at(*path, key))
         return value
 
     def unknown(table: dict, known: set[str], context: str, *path) -> None:
@@ -346,7 +333,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 + " "
                 + _("(known: {keys})", keys=", ".join(sorted(known)))
             )
-            raise fail(message, doc.at(*path, key))
+            raise BuildError(message, doc.at(*path, key))
 
     unknown(raw, TOP_KEYS, _("the manifest"))
     for number_at, value in _whole_numbers(raw):
@@ -357,7 +344,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 value=value,
                 most=MOST_NUMBER,
             )
-            raise fail(message, doc.at(*number_at))
+            raise BuildError(message, doc.at(*number_at))
     info = need(raw, "game", dict, _("the manifest"))
     unknown(info, GAME_KEYS, "[game]", "game")
     players = need(info, "players", dict, "[game]", "game")
@@ -366,7 +353,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
     hi = need(players, "max", int, "[game].players", "game", "players")
     if not 1 <= lo <= hi:
         message = _("players: min {lo} and max {hi} must satisfy 1 ≤ min ≤ max", lo=lo, hi=hi)
-        raise fail(message, doc.at("game", "players"))
+        raise BuildError(message, doc.at("game", "players"))
     if hi > MOST_PLAYERS:  # every check deals and plays each count from min to max
         message = _(
             "players: max {hi:,} is more players than a table seats; pnp checks and plays up to "
@@ -374,11 +361,13 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             hi=hi,
             most=MOST_PLAYERS,
         )
-        raise fail(message, doc.at("game", "players", "max"))
+        raise BuildError(message, doc.at("game", "players", "max"))
     components = []
     listed = raw.get("component", [])
     if not isinstance(listed, list):
-        raise fail(_("'component' must be a list of [[component]] tables"), doc.at("component"))
+        raise BuildError(
+            _("'component' must be a list of [[component]] tables"), doc.at("component")
+        )
     for i, c in enumerate(listed):
         here = ("component", i)
         cid = need(c, "id", str, f"[[component]] #{i + 1}", *here)
@@ -392,7 +381,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 kinds=", ".join(KINDS),
                 kind=kind,
             )
-            raise fail(message, doc.at(*here, "kind"))
+            raise BuildError(message, doc.at(*here, "kind"))
         required = KINDS[kind].required()
         if not KINDS[kind].rows:  # a board: its layout draws it, no spreadsheet is read
             for key in ("data", "columns", "composition"):
@@ -405,7 +394,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                         kind=kind,
                         key=key,
                     )
-                    raise fail(message, doc.at(*here, key))
+                    raise BuildError(message, doc.at(*here, key))
 
         def get(key: str, type_: type, default=None, c=c, ctx=ctx, here=here, required=required):
             """A key of this component: required by its kind, or optional of the right type."""
@@ -416,7 +405,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 message = _(
                     "'{key}' in {context} must be {type}", key=key, context=ctx, type=_type(type_)
                 )
-                raise fail(message, doc.at(*here, key))
+                raise BuildError(message, doc.at(*here, key))
             return value
 
         data, sheet_name = get("data", str), None
@@ -431,7 +420,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 "int, color, bool, copies)",
                 ctx=ctx,
             )
-            raise fail(message, doc.at(*here))
+            raise BuildError(message, doc.at(*here))
         columns = get("columns", dict, {})
         several = [name for name, kind in columns.items() if kind == "copies"]
         if len(several) > 1:
@@ -441,7 +430,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 ctx=ctx,
                 columns=", ".join(several),
             )
-            raise fail(message, doc.at(*here, "columns", several[1]))
+            raise BuildError(message, doc.at(*here, "columns", several[1]))
         composition = get("composition", dict, {})
         groups = composition.get("group", [])
         if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
@@ -449,10 +438,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 "{ctx}: composition 'group' must be [[component.composition.group]] tables",
                 ctx=ctx,
             )
-            raise fail(message, doc.at(*here, "composition", "group"))
+            raise BuildError(message, doc.at(*here, "composition", "group"))
         for g, group in enumerate([composition, *groups]):
             at = (*here, "composition") if g == 0 else (*here, "composition", "group", g - 1)
-            _check_group(group, ctx, fail, doc, at)
+            _check_group(group, ctx, doc, at)
             written = [("key", k) for k in group.get("key", [])]
             written += [("when", k) for k in group.get("when", {})]
             for part, key in written:
@@ -474,8 +463,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                         )
                     message += did_you_mean(key, columns)
                     at_key = doc.at(*at, "when", key) if part == "when" else doc.at(*at, "key")
-                    raise fail(message, at_key)
-            _unknown_group_keys(group, ctx, fail, doc, at, top=g == 0)
+                    raise BuildError(message, at_key)
+            _unknown_group_keys(group, ctx, doc, at, top=g == 0)
             _numbers_as_numbers(group.get("when", {}), columns)
         depends = {}
         for column, on in get("depends", dict, {}).items():
@@ -491,13 +480,13 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     ctx=ctx,
                     column=column,
                 )
-                raise fail(message, doc.at(*here, "depends", column))
+                raise BuildError(message, doc.at(*here, "depends", column))
             for name in [column, *names]:
-                _a_column(name, columns, "depends", ctx, fail, doc.at(*here, "depends", column))
+                _a_column(name, columns, "depends", ctx, doc.at(*here, "depends", column))
             depends[column] = tuple(names)
         labels = get("labels", dict, {})
         for column, label in labels.items():
-            _a_column(column, columns, "labels", ctx, fail, doc.at(*here, "labels", column))
+            _a_column(column, columns, "labels", ctx, doc.at(*here, "labels", column))
             if not isinstance(label, str) or not label.strip():
                 message = _(
                     "{ctx}: labels: '{column}' must be the words that name its values, e.g. "
@@ -505,8 +494,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     ctx=ctx,
                     column=column,
                 )
-                raise fail(message, doc.at(*here, "labels", column))
-        required = _required(c, columns, ctx, fail, doc, here)
+                raise BuildError(message, doc.at(*here, "labels", column))
+        required = _required(c, columns, ctx, doc, here)
         tuckbox = get("tuckbox", dict, {})
         for key, value in tuckbox.items():
             if key not in TUCKBOX_KEYS:
@@ -516,10 +505,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                     + " "
                     + _("(keys: {keys})", keys=", ".join(sorted(TUCKBOX_KEYS)))
                 )
-                raise fail(message, doc.at(*here, "tuckbox", key))
+                raise BuildError(message, doc.at(*here, "tuckbox", key))
             if not isinstance(value, str):
                 message = _("{ctx}: tuckbox: '{key}' must be text", ctx=ctx, key=key)
-                raise fail(message, doc.at(*here, "tuckbox", key))
+                raise BuildError(message, doc.at(*here, "tuckbox", key))
         size = c.get("size")
         if not isinstance(size, (str, dict)) or (
             isinstance(size, dict) and set(size) != {"w", "h"}
@@ -529,7 +518,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 '{{ w = "63mm", h = "88mm" }}',
                 ctx=ctx,
             )
-            raise fail(message, doc.at(*here, "size"))
+            raise BuildError(message, doc.at(*here, "size"))
         header = c.get("header")
         if header is not None and (
             not isinstance(header, int) or isinstance(header, bool) or header < 1
@@ -539,10 +528,10 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 "e.g. header = 2",
                 ctx=ctx,
             )
-            raise fail(message, doc.at(*here, "header"))
+            raise BuildError(message, doc.at(*here, "header"))
         printed = c.get("printed", True)
         if not isinstance(printed, bool):
-            raise fail(
+            raise BuildError(
                 _("{ctx}: 'printed' must be true or false", ctx=ctx), doc.at(*here, "printed")
             )
         components.append(
@@ -572,7 +561,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             )
         )
     if not components:
-        raise fail(_("the manifest lists no [[component]]"), where)
+        raise BuildError(_("the manifest lists no [[component]]"), where)
     fonts = raw.get("fonts", {})
     for role, spec in fonts.items():
         if not isinstance(spec, dict) or not isinstance(spec.get("family"), str):
@@ -581,24 +570,24 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 '{role} = {{ family = "Noto Sans CJK JP", weight = "Regular" }}',
                 role=role,
             )
-            raise fail(message, doc.at("fonts", role))
+            raise BuildError(message, doc.at("fonts", role))
         unknown(spec, FONT_KEYS, f"[fonts] {role}", "fonts", role)
-    deal = _table(raw, "deal", fail, doc)
-    setup = _table(raw, "setup", fail, doc) or {}
+    deal = _table(raw, "deal", doc)
+    setup = _table(raw, "setup", doc) or {}
     unknown(deal or {}, set(DEAL_KEYS), "[deal]", "deal")
     unknown(setup, SETUP_KEYS, "[setup]", "setup")
-    _typed(deal, DEAL_KEYS, "deal", fail, doc)
-    piles = _table(setup, "piles", fail, doc, "setup")
+    _typed(deal, DEAL_KEYS, "deal", doc)
+    piles = _table(setup, "piles", doc, "setup")
     unknown(piles or {}, set(PILES_KEYS), "[setup] piles", "setup", "piles")
-    _typed(piles, PILES_KEYS, "setup.piles", fail, doc)
+    _typed(piles, PILES_KEYS, "setup.piles", doc)
     if piles is not None and piles.get("count", 1) < 1:
-        raise fail(
+        raise BuildError(
             _("[setup] piles: 'count' must be at least 1"), doc.at("setup", "piles", "count")
         )
     for i, removal in enumerate((deal or {}).get("remove", [])):
         at = ("deal", "remove", i)
         if not isinstance(removal, dict):
-            raise fail(_("[[deal.remove]] entries must be tables"), doc.at(*at))
+            raise BuildError(_("[[deal.remove]] entries must be tables"), doc.at(*at))
         unknown(removal, REMOVE_KEYS, "[[deal.remove]]", *at)
         players, count = removal.get("players"), removal.get("count")
         counts = count if isinstance(count, list) else [count]
@@ -606,7 +595,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             message = _(
                 "[[deal.remove]] 'players' must be a player count from {lo} to {hi}", lo=lo, hi=hi
             )
-            raise fail(message, doc.at(*at, "players"))
+            raise BuildError(message, doc.at(*at, "players"))
         if not counts or not all(
             isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
         ):
@@ -614,8 +603,8 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 "[[deal.remove]] 'count' must be how many cards leave the game, or a list of the "
                 "counts the rules' readings give, e.g. [2, 6]"
             )
-            raise fail(message, doc.at(*at, "count"))
-    readings = _table(raw, "readings", fail, doc) or {}
+            raise BuildError(message, doc.at(*at, "count"))
+    readings = _table(raw, "readings", doc) or {}
     for name, value in readings.items():
         if not isinstance(value, str):
             message = _(
@@ -624,31 +613,29 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
                 name=name,
                 example="…",
             )
-            raise fail(message, doc.at("readings", name))
-    languages, editions = _languages(raw, info, fail, doc)
+            raise BuildError(message, doc.at("readings", name))
+    languages, editions = _languages(raw, info, doc)
     if deal is not None and deal.get("each", 1) < 0:
-        raise fail(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
+        raise BuildError(_("[deal] 'each' must be 0 or more"), doc.at("deal", "each"))
     if deal is not None and deal.get("component") not in {c.id for c in components}:
         message = _(
             "[deal] component {id!r} is not a component of this game ({ids})",
             id=deal.get("component"),
             ids=", ".join(c.id for c in components),
         )
-        raise fail(message, doc.at("deal", "component"))
+        raise BuildError(message, doc.at("deal", "component"))
     return Manifest(
         id=game,
         folder=path.parent,
         title=need(info, "title", str, "[game]", "game"),
         players=(lo, hi),
-        rules=_text_or_none(info, "rules", fail, doc),
-        private_use=_private_use(info.get("private_use", []), fail, doc),
+        rules=_text_or_none(info, "rules", doc),
+        private_use=_private_use(info.get("private_use", []), doc),
         # full-width digits are Japanese type: a game in another language prints them as written
-        digits=_digits(
-            info.get("digits", "full" if languages[0] == "ja" else "as-written"), fail, doc
-        ),
-        mark_added=_flag(info, "mark_added", True, fail, doc),
-        rulebook_size=_number(info, "rulebook_size", 10.5, (7, 14), fail, doc),
-        rulebook_measure=int(_number(info, "rulebook_measure", 40, (15, 80), fail, doc, True)),
+        digits=_digits(info.get("digits", "full" if languages[0] == "ja" else "as-written"), doc),
+        mark_added=_flag(info, "mark_added", True, doc),
+        rulebook_size=_number(info, "rulebook_size", 10.5, (7, 14), doc),
+        rulebook_measure=int(_number(info, "rulebook_measure", 40, (15, 80), doc, True)),
         fonts=fonts,
         components=components,
         deal=deal,
@@ -659,15 +646,15 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         doc=doc,
         languages=languages,
         editions=editions,
-        version=_text_or_none(info, "version", fail, doc) or "",
-        feedback=_feedback(info, fail, doc),
+        version=_text_or_none(info, "version", doc) or "",
+        feedback=_feedback(info, doc),
     )
 
 
-def _feedback(info: dict, fail, doc) -> str:
+def _feedback(info: dict, doc) -> str:
     """`[game] feedback = "https://…?game={game}&v={version}&lang={language}"`: an http(s)
     URL, its fields among game, version and language."""
-    url = _text_or_none(info, "feedback", fail, doc) or ""
+    url = _text_or_none(info, "feedback", doc) or ""
     if not url:
         return ""
     import string
@@ -682,11 +669,11 @@ def _feedback(info: dict, fail, doc) -> str:
             "{{version}} and {{language}}: got {url!r}",
             url=url,
         )
-        raise fail(message, doc.at("game", "feedback"))
+        raise BuildError(message, doc.at("game", "feedback"))
     return url
 
 
-def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]:
+def _languages(raw: dict, info: dict, doc) -> tuple[tuple[str, ...], dict]:
     """`[game] languages = ["ja", "en"]` (the first the source) and `[edition.en]`: what each
     other edition says otherwise (title = "…", rules = "rules.en.md")."""
     listed = info.get("languages", ["ja"])
@@ -697,7 +684,7 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
             'languages = ["ja", "en"] (pnp prints: {known})',
             known=known,
         )
-        raise fail(message, doc.at("game", "languages"))
+        raise BuildError(message, doc.at("game", "languages"))
     for code in listed:
         if code not in LANGUAGES:
             message = _(
@@ -705,11 +692,11 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                 code=code,
                 known=known,
             ) + did_you_mean(code, LANGUAGES)
-            raise fail(message, doc.at("game", "languages"))
+            raise BuildError(message, doc.at("game", "languages"))
     if len(set(listed)) != len(listed):
         message = _("[game] languages names a language twice")
-        raise fail(message, doc.at("game", "languages"))
-    editions = _table(raw, "edition", fail, doc) or {}
+        raise BuildError(message, doc.at("game", "languages"))
+    editions = _table(raw, "edition", doc) or {}
     for code, table in editions.items():
         if code not in listed[1:]:
             message = _(
@@ -718,13 +705,13 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                 code=code,
                 listed=", ".join(listed),
             )
-            raise fail(message, doc.at("edition", code))
-        _table(editions, code, fail, doc, "edition")
+            raise BuildError(message, doc.at("edition", code))
+        _table(editions, code, doc, "edition")
         for key in sorted(set(table) - EDITION_KEYS):
             message = _(
                 "unknown key '{key}' in {context}", key=key, context=f"[edition.{code}]"
             ) + did_you_mean(key, EDITION_KEYS)
-            raise fail(message, doc.at("edition", code, key))
+            raise BuildError(message, doc.at("edition", code, key))
         names = table.get("components", {})
         if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
             message = _(
@@ -732,7 +719,7 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                 'components = {{ klesha = "Klesha cards" }}',
                 code=code,
             )
-            raise fail(message, doc.at("edition", code, "components"))
+            raise BuildError(message, doc.at("edition", code, "components"))
         faces = table.get("fonts", {})
         roles = raw.get("fonts", {})
         for role, spec in faces.items() if isinstance(faces, dict) else [("", None)]:
@@ -748,7 +735,7 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                     code=code,
                     roles=", ".join(roles),
                 )
-                raise fail(message, doc.at("edition", code, "fonts"))
+                raise BuildError(message, doc.at("edition", code, "fonts"))
         for key, value in table.items():
             if key not in ("components", "fonts") and not isinstance(value, str):
                 message = _(
@@ -757,11 +744,11 @@ def _languages(raw: dict, info: dict, fail, doc) -> tuple[tuple[str, ...], dict]
                     context=f"[edition.{code}]",
                     type=_type(str),
                 )
-                raise fail(message, doc.at("edition", code, key))
+                raise BuildError(message, doc.at("edition", code, key))
     return tuple(listed), {k: dict(v) for k, v in editions.items()}
 
 
-def _required(c: dict, columns: dict, ctx: str, fail, doc, here) -> tuple[str, ...] | None:
+def _required(c: dict, columns: dict, ctx: str, doc, here) -> tuple[str, ...] | None:
     """The columns no card may leave empty, as `required = ["name", "cost"]` lists them (None
     when it is not written: the column that names the cards, validate.py; `[]`: none)."""
     if "required" not in c:
@@ -773,13 +760,13 @@ def _required(c: dict, columns: dict, ctx: str, fail, doc, here) -> tuple[str, .
             'required = ["name"]',
             ctx=ctx,
         )
-        raise fail(message, doc.at(*here, "required"))
+        raise BuildError(message, doc.at(*here, "required"))
     for name in listed:
-        _a_column(name, columns, "required", ctx, fail, doc.at(*here, "required"))
+        _a_column(name, columns, "required", ctx, doc.at(*here, "required"))
     return tuple(listed)
 
 
-def _a_column(name: str, columns: dict, key: str, ctx: str, fail, at) -> None:
+def _a_column(name: str, columns: dict, key: str, ctx: str, at) -> None:
     """A column a component's `key` names (depends, labels, required) is one of its columns,
     else an error at `at` with the column meant and the columns there are."""
     if name not in columns:
@@ -788,17 +775,17 @@ def _a_column(name: str, columns: dict, key: str, ctx: str, fail, at) -> None:
             + did_you_mean(name, columns)
             + f" ({', '.join(columns)})"
         )
-        raise fail(message, at)
+        raise BuildError(message, at)
 
 
-def _flag(table: dict, key: str, default: bool, fail, doc) -> bool:
+def _flag(table: dict, key: str, default: bool, doc) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
-        raise fail(_("[game] {key} must be true or false", key=key), doc.at("game", key))
+        raise BuildError(_("[game] {key} must be true or false", key=key), doc.at("game", key))
     return value
 
 
-def _number(table: dict, key: str, default, within, fail, doc, whole: bool = False) -> float:
+def _number(table: dict, key: str, default, within, doc, whole: bool = False) -> float:
     """A number of [game] within `within` (inclusive), whole when `whole`, else an error."""
     value = table.get(key, default)
     kinds = (int,) if whole else (int, float)
@@ -816,48 +803,50 @@ def _number(table: dict, key: str, default, within, fail, doc, whole: bool = Fal
             hi=hi,
             value=value,
         )
-        raise fail(message, doc.at("game", key))
+        raise BuildError(message, doc.at("game", key))
     return value
 
 
-def _digits(value, fail, doc) -> str:
+def _digits(value, doc) -> str:
     if value not in DIGITS:
         message = _("[game] digits must be one of {choices}", choices=", ".join(DIGITS))
-        raise fail(message, doc.at("game", "digits"))
+        raise BuildError(message, doc.at("game", "digits"))
     return value
 
 
-def _text_or_none(info: dict, key: str, fail, doc) -> str | None:
+def _text_or_none(info: dict, key: str, doc) -> str | None:
     """An optional [game] key written as text (rules = "rules.md"), else an error at it."""
     value = info.get(key)
     if value is not None and not isinstance(value, str):
         message = _(
             "'{key}' in {context} must be {type}", key=key, context="[game]", type=_type(str)
         )
-        raise fail(message, doc.at("game", key))
+        raise BuildError(message, doc.at("game", key))
     return value
 
 
-def _private_use(value, fail, doc) -> tuple:
+def _private_use(value, doc) -> tuple:
     """`[game] private_use = ["F0000-F00FF", "E900"]`: private-use code points the project's own
     fonts give glyphs to (an icon font), allowed in its data; the tool's own range is refused."""
     at = doc.at("game", "private_use")
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise fail(_('[game] private_use must be a list like ["F0000-F00FF"]'), at)
+        raise BuildError(_('[game] private_use must be a list like ["F0000-F00FF"]'), at)
     out = []
     for text in value:
         first, _dash, last = text.strip().upper().removeprefix("U+").partition("-")
         try:
             lo, hi = int(first, 16), int((last or first).removeprefix("U+"), 16)
         except ValueError:
-            raise fail(
+            raise BuildError(
                 _("[game] private_use: {text!r} is not a range like F0000-F00FF", text=text), at
             ) from None
         if lo > hi or not any(a <= lo and hi <= b for a, b in PRIVATE_RANGES):
-            raise fail(_("[game] private_use: {text!r} is not a private-use range", text=text), at)
+            raise BuildError(
+                _("[game] private_use: {text!r} is not a private-use range", text=text), at
+            )
         r0, r1 = RESERVED_PRIVATE
         if lo <= r1 and hi >= r0:
-            raise fail(
+            raise BuildError(
                 _(
                     "[game] private_use: {text!r} overlaps {range}, which the tool uses for "
                     "icons and markup; use U+E800–U+F8FF or the planes F0000 and 100000",
@@ -873,7 +862,7 @@ def _private_use(value, fail, doc) -> tuple:
 GROUP_KEYS = {"key", "when", "copies", "total", "label"}  # label: the group's name, for people
 
 
-def _unknown_group_keys(group: dict, ctx: str, fail, doc, at: tuple, top: bool) -> None:
+def _unknown_group_keys(group: dict, ctx: str, doc, at: tuple, top: bool) -> None:
     """No key a composition does not know: a misspelt `copies` would silently check nothing."""
     key = group.get("key", [])
     known = GROUP_KEYS | set(key) | ({"group"} if top else set())
@@ -892,7 +881,7 @@ def _unknown_group_keys(group: dict, ctx: str, fail, doc, at: tuple, top: bool) 
             message = (
                 _("{ctx}: unknown composition key '{name}'", ctx=ctx, name=name) + hint + extra
             )
-            raise fail(message, doc.at(*at, name))
+            raise BuildError(message, doc.at(*at, name))
 
 
 def _numbers_as_numbers(when: dict, columns: dict) -> None:
@@ -912,12 +901,12 @@ def _numbers_as_numbers(when: dict, columns: dict) -> None:
             when[column] = [number(v) for v in value] if isinstance(value, list) else number(value)
 
 
-def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
+def _check_group(group: dict, ctx: str, doc, at: tuple) -> None:
     """A composition (or one of its groups) of the right shape: key a list of column names,
     when a table, copies and total whole numbers, allowed values a list or { min, max }."""
     key = group.get("key", [])
     if not isinstance(key, list) or not all(isinstance(k, str) for k in key):
-        raise fail(
+        raise BuildError(
             _("{ctx}: composition 'key' must be a list of column names", ctx=ctx),
             doc.at(*at, "key"),
         )
@@ -926,11 +915,11 @@ def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
         message = _(
             "{ctx}: composition 'when' must be a table, e.g. {{ kind = \"シード\" }}", ctx=ctx
         )
-        raise fail(message, doc.at(*at, "when"))
+        raise BuildError(message, doc.at(*at, "when"))
     for name in ("copies", "total"):
         value = group.get(name, 1)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(
+            raise BuildError(
                 _("{ctx}: composition '{name}' must be a whole number", ctx=ctx, name=name),
                 doc.at(*at, name),
             )
@@ -954,18 +943,20 @@ def _check_group(group: dict, ctx: str, fail, doc, at: tuple) -> None:
                 ctx=ctx,
                 key=k,
             )
-            raise fail(message, doc.at(*at, k))
+            raise BuildError(message, doc.at(*at, k))
 
 
-def _table(parent: dict, key: str, fail, doc, *path) -> dict | None:
+def _table(parent: dict, key: str, doc, *path) -> dict | None:
     """parent[key] if it is a table (or absent), else an error naming the key."""
     value = parent.get(key)
     if value is not None and not isinstance(value, dict):
-        raise fail(_("[{table}] must be a table", table=".".join((*path, key))), doc.at(*path, key))
+        raise BuildError(
+            _("[{table}] must be a table", table=".".join((*path, key))), doc.at(*path, key)
+        )
     return value
 
 
-def _typed(table: dict | None, types: dict[str, type], name: str, fail, doc) -> None:
+def _typed(table: dict | None, types: dict[str, type], name: str, doc) -> None:
     """Each listed key of a table, where present, of its type (bool is not an int here)."""
     for key, type_ in types.items() if table else ():
         value = table.get(key)
@@ -974,7 +965,7 @@ def _typed(table: dict | None, types: dict[str, type], name: str, fail, doc) -> 
         )
         if wrong:
             message = _("[{table}] '{key}' must be {type}", table=name, key=key, type=_type(type_))
-            raise fail(message, doc.at(*name.split("."), key))
+            raise BuildError(message, doc.at(*name.split("."), key))
 
 
 TYPE_WORDS = {

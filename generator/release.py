@@ -26,7 +26,7 @@ from . import diff as differ
 from . import output, pipeline, printed
 from .cache import Cache
 from .i18n import _
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 from .project import Project
 from .textfile import confine
 
@@ -61,16 +61,11 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
     """Build `game`, record it as `version`, and write its changes since the last release."""
     if not _VERSION.fullmatch(version):
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "'{version}' is no version name: use letters, digits, dots and dashes "
-                        "(0.3, 2026-12-01, v2-playtest)",
-                        version=version,
-                    ),
-                )
-            ]
+            _(
+                "'{version}' is no version name: use letters, digits, dots and dashes "
+                "(0.3, 2026-12-01, v2-playtest)",
+                version=version,
+            )
         )
     project.manifest(game)  # a game of the project, named as one (else its error)
     record = folder_of(project, game) / f"{version}.json"
@@ -81,18 +76,12 @@ def release(project: Project, game: str, version: str, opts: pipeline.Options) -
     kept = releases(project, game)
     if version in kept:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{game} {version} is released already (releases: {kept}); name this "
-                        "one anew",
-                        game=game,
-                        version=version,
-                        kept=", ".join(kept),
-                    ),
-                )
-            ]
+            _(
+                "{game} {version} is released already (releases: {kept}); name this one anew",
+                game=game,
+                version=version,
+                kept=", ".join(kept),
+            )
         )
     # its plan, always, and the version printed on it
     result = pipeline.build(project, [game], replace(opts, reuse=False, version=version))

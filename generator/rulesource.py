@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .i18n import _
 from .model import Game
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 from .typeset import DESIGNER_MARKS, ruby_as_text, strip_ruby
 
 DIRECTIVES = {"components", "deal", "samples"}
@@ -275,17 +275,12 @@ def parse(
             parts = plain(body)[3:].split()
             if not parts or parts[0] not in DIRECTIVES:
                 raise BuildError(
-                    [
-                        Problem(
-                            "error",
-                            _(
-                                "unknown directive {name!r} (directives: {names})",
-                                name=plain(body),
-                                names=", ".join(sorted(DIRECTIVES)),
-                            ),
-                            where.at(row=line),
-                        )
-                    ]
+                    _(
+                        "unknown directive {name!r} (directives: {names})",
+                        name=plain(body),
+                        names=", ".join(sorted(DIRECTIVES)),
+                    ),
+                    where.at(row=line),
                 )
             emit(Block("directive", parts[0], items=tuple(parts[1:]), line=line))
         else:
@@ -298,17 +293,12 @@ def parse(
             if m := _SUMMARY_OPEN.match(stripped):
                 if state["section"] is not None:
                     raise BuildError(
-                        [
-                            Problem(
-                                "error",
-                                _(
-                                    "summary part opened again before '<!-- /summary -->' "
-                                    "closes the one opened on line {line}",
-                                    line=state["open_line"],
-                                ),
-                                where.at(row=line),
-                            )
-                        ]
+                        _(
+                            "summary part opened again before '<!-- /summary -->' "
+                            "closes the one opened on line {line}",
+                            line=state["open_line"],
+                        ),
+                        where.at(row=line),
                     )
                 state["section"], state["open_line"] = Section(m.group(1)), line
                 summary.append(state["section"])
@@ -319,16 +309,8 @@ def parse(
             elif _SUMMARY_CLOSE.match(stripped):
                 if state["section"] is None:
                     raise BuildError(
-                        [
-                            Problem(
-                                "error",
-                                _(
-                                    "'<!-- /summary -->' without an opening "
-                                    "'<!-- summary: TITLE -->'"
-                                ),
-                                where.at(row=line),
-                            )
-                        ]
+                        _("'<!-- /summary -->' without an opening '<!-- summary: TITLE -->'"),
+                        where.at(row=line),
                     )
                 state["section"] = None
 
@@ -403,13 +385,8 @@ def parse(
     flush()
     if state["section"] is not None:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _("summary part is never closed with '<!-- /summary -->'"),
-                    where.at(row=state["open_line"]),
-                )
-            ]
+            _("summary part is never closed with '<!-- /summary -->'"),
+            where.at(row=state["open_line"]),
         )
     return blocks, summary
 
@@ -602,18 +579,13 @@ def rule_number(game: Game, pattern: str | re.Pattern, what: str, like: str = ""
     found = rule_numbers(game.rules_source or "", pattern)
     if not found:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "the rules engine reads {what} from a sentence like 「{shown}」, which "
-                        "the rules source does not say; write the number there",
-                        what=what,
-                        shown=shown(pattern, like),
-                    ),
-                    game.rules_where or game.manifest.where,
-                )
-            ]
+            _(
+                "the rules engine reads {what} from a sentence like 「{shown}」, which "
+                "the rules source does not say; write the number there",
+                what=what,
+                shown=shown(pattern, like),
+            ),
+            game.rules_where or game.manifest.where,
         )
     return found[0]
 

@@ -22,7 +22,7 @@ from .limits import DEFAULT, Limits
 from .load import Table, read_table, split_sheet
 from .model import ID_COLUMNS, NAME_COLUMNS
 from .printed import say as printed_in
-from .problems import BuildError, Problem, SourceRef, did_you_mean
+from .problems import BuildError, SourceRef, did_you_mean
 from .project import MANIFEST, Project
 from .rules.modules import RULES_FILE
 from .validate import _convert, template_ref
@@ -600,9 +600,7 @@ def _source(
                 "the header row names {n} columns but the rows under it have more cells",
                 len(table.columns),
             )
-            raise BuildError(
-                [Problem("error", message + table.hint, table.where.at(row=table.header_row))]
-            )
+            raise BuildError(message + table.hint, table.where.at(row=table.header_row))
         data_name = path.name
         data = path.read_bytes()
         if not sheet_name and table.others:  # the first of several sheets: named in game.toml

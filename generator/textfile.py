@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .i18n import _
 from .limits import DEFAULT, exceeded
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 
 BOM = b"\xef\xbb\xbf"
 
@@ -106,40 +106,30 @@ def _plausible_japanese(text: str, where: SourceRef, advice: str) -> None:
         return
     line = text[: found.start()].count("\n") + 1
     raise BuildError(
-        [
-            Problem(
-                "error",
-                _(
-                    "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
-                    "{line} would read 「{text}」. It is likely another code page (Windows-1251 "
-                    "for Cyrillic, for one).",
-                    line=line,
-                    text=found.group(0)[:12],
-                )
-                + " "
-                + advice,
-                where.at(row=line),
-            )
-        ]
+        _(
+            "the file is not UTF-8, and read as Shift_JIS it holds no kana at all: line "
+            "{line} would read 「{text}」. It is likely another code page (Windows-1251 "
+            "for Cyrillic, for one).",
+            line=line,
+            text=found.group(0)[:12],
+        )
+        + " "
+        + advice,
+        where.at(row=line),
     )
 
 
 def _undecodable(data: bytes, start: int, where: SourceRef, advice: str) -> BuildError:
     line = data[:start].count(b"\n") + 1
     return BuildError(
-        [
-            Problem(
-                "error",
-                _(
-                    "cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
-                    "the first bad byte is on line {line}.",
-                    line=line,
-                )
-                + " "
-                + advice,
-                where.at(row=line),
-            )
-        ]
+        _(
+            "cannot read the file's text: it is neither UTF-8 nor Shift_JIS (cp932); "
+            "the first bad byte is on line {line}.",
+            line=line,
+        )
+        + " "
+        + advice,
+        where.at(row=line),
     )
 
 
@@ -166,17 +156,12 @@ def confine(path: Path, root: Path, where: SourceRef, what: str) -> Path:
         inside = False
     if not inside:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{what} must be a file inside the project folder; it names one outside "
-                        "it (an absolute path, '..' or a symbolic link out of the project)",
-                        what=what,
-                    ),
-                    where,
-                )
-            ]
+            _(
+                "{what} must be a file inside the project folder; it names one outside "
+                "it (an absolute path, '..' or a symbolic link out of the project)",
+                what=what,
+            ),
+            where,
         )
     return path
 
@@ -194,7 +179,7 @@ def _not_a_file(mode: int) -> str | None:
 
 
 def _unreadable(error: str, where: SourceRef) -> BuildError:
-    return BuildError([Problem("error", _("cannot read the file: {error}", error=error), where)])
+    return BuildError(_("cannot read the file: {error}", error=error), where)
 
 
 def regular(path: Path, where: SourceRef) -> os.stat_result:
@@ -203,12 +188,12 @@ def regular(path: Path, where: SourceRef) -> os.stat_result:
     try:
         status = path.stat()
     except FileNotFoundError:
-        raise BuildError([Problem("error", _("file not found"), where)]) from None
+        raise BuildError(_("file not found"), where) from None
     except OSError as exc:
         raise _unreadable(exc.strerror, where) from None
     why = _not_a_file(status.st_mode)
     if why is not None:
-        raise BuildError([Problem("error", why, where)])
+        raise BuildError(why, where)
     if not os.access(path, os.R_OK):
         raise _unreadable(os.strerror(13), where)
     return status
@@ -222,16 +207,16 @@ def read_bytes(path: Path, where: SourceRef, most: int, too_big) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise BuildError([Problem("error", _("file not found"), where)]) from None
+        raise BuildError(_("file not found"), where) from None
     except IsADirectoryError:
-        raise BuildError([Problem("error", _("this is a folder, not a file"), where)]) from None
+        raise BuildError(_("this is a folder, not a file"), where) from None
     except OSError as exc:
         raise _unreadable(exc.strerror, where) from None
     with open(fd, "rb", closefd=True) as f:
         status = os.fstat(fd)
         why = _not_a_file(status.st_mode)
         if why is not None:
-            raise BuildError([Problem("error", why, where)])
+            raise BuildError(why, where)
         if status.st_size > most:
             raise too_big(status.st_size)
         try:
@@ -259,7 +244,7 @@ def read_text(
                 what=what,
                 mb=DEFAULT.file_mb,
             )
-            return BuildError([Problem("error", message, where)])
+            return BuildError(message, where)
         return exceeded("file_mb", what, max_mb, where)
 
     data = read_bytes(path, where, (max_mb or DEFAULT.file_mb) * 1_000_000, too_big)

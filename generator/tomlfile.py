@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .i18n import N_, _
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 from .textfile import read_text
 
 Path_ = tuple  # a key path: names and array indices, e.g. ("component", 0, "composition", "total")
@@ -100,7 +100,7 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
         )
         line = _deepest_line(text)
         at = SourceRef(where.file, line, None, where.sheet) if line else where
-        raise BuildError([Problem("error", message, at)]) from None
+        raise BuildError(message, at) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _POSITION.search(message)
@@ -109,9 +109,7 @@ def parse(text: str, where: SourceRef, what: str = "TOML") -> TomlDoc:
             message = message[: found.start()]
             at = SourceRef(where.file, int(found.group(1)), found.group(2), where.sheet)
         message = _parser_said(message)
-        raise BuildError(
-            [Problem("error", _("cannot read {what}: {error}", what=what, error=message), at)]
-        ) from None
+        raise BuildError(_("cannot read {what}: {error}", what=what, error=message), at) from None
     return TomlDoc(data, where, locate(text))
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from . import output
 from .i18n import _
 from .load import read_table
-from .problems import BuildError, Problem, Problems, SourceRef
+from .problems import BuildError, Problems, SourceRef
 from .project import Project
 from .textfile import confine
 
@@ -40,19 +40,14 @@ def entries(project: Project, game: str, language: str, problems: Problems) -> l
     manifest = project.manifest(game)
     if language not in manifest.languages[1:]:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{game} has no '{edition}' edition: its [game] languages are {languages} "
-                        "(add the language there, with its translations)",
-                        game=game,
-                        edition=language,
-                        languages=", ".join(manifest.languages),
-                    ),
-                    manifest.at("game", "languages"),
-                )
-            ]
+            _(
+                "{game} has no '{edition}' edition: its [game] languages are {languages} "
+                "(add the language there, with its translations)",
+                game=game,
+                edition=language,
+                languages=", ".join(manifest.languages),
+            ),
+            manifest.at("game", "languages"),
         )
     said = manifest.editions.get(language, {})
     out = [Entry("title", "[game] title", manifest.title, said.get("title", ""))]
@@ -118,16 +113,11 @@ def import_(project: Project, game: str, language: str, file: Path) -> tuple[int
     rows = list(csv.DictReader(io.StringIO(text)))
     if rows and not set(HEADER) <= set(rows[0]):
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{file}: not a translations file (its header must be: {header})",
-                        file=file,
-                        header=", ".join(HEADER),
-                    ),
-                )
-            ]
+            _(
+                "{file}: not a translations file (its header must be: {header})",
+                file=file,
+                header=", ".join(HEADER),
+            )
         )
     said: list[str] = []
     data: dict[str, dict[tuple[int, str], str]] = {}
@@ -182,17 +172,12 @@ def _write_csv(path: Path, cells: dict[tuple[int, str], str], language: str) -> 
     there is none); every other cell as it was."""
     if path.suffix.lower() not in (".csv", ".tsv", ".txt"):
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "import writes CSV files only: copy these translations into the "
-                        "name@{language} columns of {file} yourself",
-                        language=language,
-                        file=path.name,
-                    ),
-                )
-            ]
+            _(
+                "import writes CSV files only: copy these translations into the "
+                "name@{language} columns of {file} yourself",
+                language=language,
+                file=path.name,
+            )
         )
     text = path.read_text("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))

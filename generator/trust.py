@@ -49,7 +49,7 @@ def _read() -> tuple[list[dict], Path]:
             'the file must be [[project]] tables, each with folder = "…" and a [project.files] '
             "table of file = digest; remove it, and pnp trust again"
         )
-        raise BuildError([Problem("error", message, doc.at("project"))])
+        raise BuildError(message, doc.at("project"))
     return entries, path
 
 

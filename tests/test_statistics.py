@@ -24,8 +24,7 @@ def cell(wins: list[int], finished: int, flagged: list[int]) -> Cell:
     c = Cell({}, len(wins), ("random",), 0)
     c.stats = Stats("g", len(wins), finished, 0, ("random",), {}, finished=finished, wins=wins)
     c.found = [
-        Finding("warning", "seat {seat}", "", {}, None, len(wins), SEAT, fields={"seat": s})
-        for s in flagged
+        Finding("warning", "seat {seat}", len(wins), key=SEAT, fields={"seat": s}) for s in flagged
     ]
     return c
 

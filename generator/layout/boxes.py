@@ -16,7 +16,7 @@ from jinja2 import TemplateError
 
 from .. import base, tomlfile
 from ..i18n import _, translated
-from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
+from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from . import templates
 from .units import MM, UnitError, to_pt
@@ -185,7 +185,7 @@ def load_layout(
         if not own_hint and re.fullmatch(r"[\w.-]+", name) and not name.startswith("."):
             new = rel(layouts_dir / game / f"{name}.toml")
             message += _("; a new layout is a file of its own: {file}", file=new)
-        raise BuildError([Problem("error", message, where)])
+        raise BuildError(message, where)
     if name in _chain:
         raise BuildError(
             f"{rel(path)}: "
@@ -204,7 +204,7 @@ def load_layout(
             most=MOST_EXTENDS,
             first=_chain[0],
         )
-        raise BuildError([Problem("error", message, where)])
+        raise BuildError(message, where)
     if not base.is_tools(path):
         confine(path, layouts_dir.parent, SourceRef(file), _("layout '{name}'", name=name))
     doc = tomlfile.read(path, SourceRef(file), _("layout"))

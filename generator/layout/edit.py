@@ -224,7 +224,7 @@ def _rewrite(path: Path, expected: str, shown: str | None, edit) -> Written:
 
 
 def _error(message: str, shown: str | None) -> BuildError:
-    return BuildError([Problem("error", message, SourceRef(shown or ""))])
+    return BuildError(message, SourceRef(shown or ""))
 
 
 _HEADER = re.compile(r"^\s*\[\[\s*box\s*\]\]\s*(#.*)?$")

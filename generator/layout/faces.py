@@ -674,7 +674,7 @@ def _fit(
             chars = i18n.listed(f"「{ch}」(U+{ord(ch):04X})" for ch in missing)
             # The cell to mend: of the card's that hold one of them, the one this box prints
             # (the longest, where one value is part of another), else the first (else the
-            # character is the layout's own text, and the row is where it prints).
+            # character is the layout's own text, mended at its line).
             holding = [
                 (name, value)
                 for name, value in card.fields.items()

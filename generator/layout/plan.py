@@ -17,7 +17,7 @@ from ..cache import code_digest
 from ..fonts import FontIndex, metrics
 from ..i18n import _, ngettext
 from ..model import Card, Component, Deck, Folders, Game, freeze
-from ..problems import BuildError, Problem, Problems, SourceRef
+from ..problems import BuildError, Problems, SourceRef
 from ..textfile import confine
 from . import boxes, presets, rulebook, sheets, tuckbox
 from . import dice as dicelayout
@@ -391,18 +391,13 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
     w, h, _size = sheets.card_size(stage.defs, comp.size, comp.at("size"))
     if abs(w - h) > 0.05 * MM:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{name}: a die's faces are square; its size is {w:g}×{h:g} mm",
-                        name=comp.name,
-                        w=w / MM,
-                        h=h / MM,
-                    ),
-                    comp.at("size"),
-                )
-            ]
+            _(
+                "{name}: a die's faces are square; its size is {w:g}×{h:g} mm",
+                name=comp.name,
+                w=w / MM,
+                h=h / MM,
+            ),
+            comp.at("size"),
         )
     bleed = DIE_BLEED_MM * MM
     names = {"W": w, "H": w, "bleed": bleed}
@@ -420,21 +415,16 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
     spots = dicelayout.positions(net_size, paper, margin, dicelayout.GAP_MM * MM)
     if not spots:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{name}: a die net of {w:.0f}×{h:.0f} mm does not fit {paper} inside "
-                        "the {margin:g} mm margin",
-                        name=comp.name,
-                        w=net_size[0] / MM,
-                        h=net_size[1] / MM,
-                        paper=stage.paper.upper(),
-                        margin=margin / MM,
-                    ),
-                    comp.at("size"),
-                )
-            ]
+            _(
+                "{name}: a die net of {w:.0f}×{h:.0f} mm does not fit {paper} inside "
+                "the {margin:g} mm margin",
+                name=comp.name,
+                w=net_size[0] / MM,
+                h=net_size[1] / MM,
+                paper=stage.paper.upper(),
+                margin=margin / MM,
+            ),
+            comp.at("size"),
         )
     stage.plan.dice.append(
         dicelayout.DiceSheets(
@@ -613,13 +603,7 @@ def game_fonts(game: Game, font_index: FontIndex) -> facelayout.Fonts:
     )
     for role in ("body", "bold"):
         if role not in fonts.metrics:
-            raise BuildError(
-                [
-                    Problem(
-                        "error", _("[fonts] needs a '{role}' font", role=role), game.manifest.where
-                    )
-                ]
-            )
+            raise BuildError(_("[fonts] needs a '{role}' font", role=role), game.manifest.where)
     return fonts
 
 

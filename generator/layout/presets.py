@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .. import base, tomlfile
 from ..i18n import _
-from ..problems import BuildError, Problem, SourceRef, did_you_mean
+from ..problems import BuildError, SourceRef, did_you_mean
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
@@ -73,7 +73,7 @@ def load_presets(layouts_dir: Path, rel) -> dict[str, Preset]:
 
         def fail(message: str, key: str | None = None, name=name) -> BuildError:
             at = doc.at("preset", name, key) if key else doc.at("preset", name)
-            return BuildError([Problem("error", f"[preset.{name}] {message}", at)])
+            return BuildError(f"[preset.{name}] {message}", at)
 
         if not isinstance(spec, dict):
             raise fail(_("must be a table"))

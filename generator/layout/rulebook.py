@@ -15,7 +15,7 @@ from jinja2 import TemplateSyntaxError
 from .. import printed
 from ..i18n import _
 from ..model import Deck, Game, alike_of_group, group_label, name_column, when_label
-from ..problems import BuildError, Problem, SourceRef
+from ..problems import BuildError, SourceRef
 from ..rulesource import DECK_FACTS_HELP, Block, DeckFacts, Section, context, dealing, parse, runs
 from ..typeset import set_digits
 from . import templates
@@ -66,21 +66,13 @@ def render_source(game: Game) -> Rulebook:
         text, origin = _render_marked(game.rules_source or "", context(game))
     except TemplateSyntaxError as exc:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _("template error: {error}", error=exc.message),
-                    where.at(row=exc.lineno),
-                )
-            ]
+            _("template error: {error}", error=exc.message), where.at(row=exc.lineno)
         ) from None
     except Exception as exc:  # noqa: BLE001 - rules.md is the designer's code: any error is theirs
         line = _error_line(exc)
         message = templates.failure(exc)
         message = message.replace(f"'{DeckFacts.__module__}.DeckFacts object'", DECK_FACTS_HELP)
-        raise BuildError(
-            [Problem("error", _("rules template: {error}", error=message), where.at(row=line))]
-        ) from None
+        raise BuildError(_("rules template: {error}", error=message), where.at(row=line)) from None
     blocks, summary = parse(text, where, origin)
     blocks += provisional_blocks(game)  # what is still provisional, listed at the end
     blocks, summary = _digits(blocks, summary, game.manifest.digits)

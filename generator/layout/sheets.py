@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import base, tomlfile
 from ..i18n import _
-from ..problems import BuildError, Problem, Problems, SourceRef, did_you_mean
+from ..problems import BuildError, Problems, SourceRef, did_you_mean
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
@@ -85,14 +85,14 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
                 + " "
                 + _("(known: {keys})", keys=", ".join(sorted(known)))
             )
-            raise BuildError([Problem("error", message, doc.at(*at))])
+            raise BuildError(message, doc.at(*at))
 
     def pair(table: dict, section: str, name: str) -> tuple[float, float]:
         try:
             return to_pt(table["w"]), to_pt(table["h"])
         except (KeyError, TypeError, UnitError) as exc:
             message = f"[{section}] {name}: " + _("needs w and h as lengths ({error})", error=exc)
-            raise BuildError([Problem("error", message, doc.at(section, name))]) from None
+            raise BuildError(message, doc.at(section, name)) from None
 
     return SheetDefs(
         paper={k: pair(v, "paper", k) for k, v in raw.get("paper", {}).items()},
@@ -191,7 +191,7 @@ def paper_size(defs: SheetDefs, name: str) -> tuple[float, float]:
             paper=name,
             papers=", ".join(defs.paper),
         )
-        raise BuildError([Problem("error", message, defs.at("paper"))])
+        raise BuildError(message, defs.at("paper"))
     return defs.paper[name]
 
 
@@ -221,32 +221,25 @@ def card_size(defs: SheetDefs, size: str | dict, where: SourceRef) -> tuple[floa
             w, h = to_pt(size["w"]), to_pt(size["h"])
         except (KeyError, UnitError) as exc:
             raise BuildError(
-                [Problem("error", _("size needs w and h as lengths ({error})", error=exc), where)]
+                _("size needs w and h as lengths ({error})", error=exc), where
             ) from None
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
     written = width_by_height(size) if size not in defs.sizes else None
     if written:
         w, h = written
         if w <= 0 or h <= 0:
-            raise BuildError(
-                [Problem("error", _("a size must be above 0, got '{size}'", size=size), where)]
-            )
+            raise BuildError(_("a size must be above 0, got '{size}'", size=size), where)
         return w, h, f"{w / MM:g}×{h / MM:g} mm"
     if size not in defs.sizes:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "unknown card size '{size}'{hint} (sizes: {sizes}; or width by height "
-                        'in mm, e.g. size = "63x88")',
-                        size=size,
-                        hint=did_you_mean(size, defs.sizes),
-                        sizes=", ".join(defs.sizes),
-                    ),
-                    where,
-                )
-            ]
+            _(
+                "unknown card size '{size}'{hint} (sizes: {sizes}; or width by height "
+                'in mm, e.g. size = "63x88")',
+                size=size,
+                hint=did_you_mean(size, defs.sizes),
+                sizes=", ".join(defs.sizes),
+            ),
+            where,
         )
     w, h = defs.sizes[size]
     return w, h, size
@@ -341,7 +334,7 @@ def impose(
             sheet=sheet_name,
             sheets=", ".join(defs.sheets),
         )
-        raise BuildError([Problem("error", message, at("sheet"))])
+        raise BuildError(message, at("sheet"))
     cw_pt, ch_pt, size_name = card_size(defs, size, at("size"))
     cw, ch = um(cw_pt), um(ch_pt)
     paper_w, paper_h = (um(v) for v in paper_size(defs, paper_name))
@@ -445,61 +438,41 @@ def impose(
     except (KeyError, ValueError, TypeError) as exc:
         at_key = (exc.key,) if isinstance(exc, _ValueAtKey) else ()
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _("sheet '{sheet}'", sheet=sheet_name) + f": {exc}",
-                    defs.at("sheet", sheet_name, *at_key),
-                )
-            ]
+            _("sheet '{sheet}'", sheet=sheet_name) + f": {exc}",
+            defs.at("sheet", sheet_name, *at_key),
         ) from None
     if backs_mode not in BACKS:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _("sheet '{sheet}'", sheet=sheet_name)
-                    + ": "
-                    + _("backs must be 'long-edge', 'foldover' or 'none'"),
-                    defs.at("sheet", sheet_name, "backs"),
-                )
-            ]
+            _("sheet '{sheet}'", sheet=sheet_name)
+            + ": "
+            + _("backs must be 'long-edge', 'foldover' or 'none'"),
+            defs.at("sheet", sheet_name, "backs"),
         )
     if not 0 <= wanted <= max_bleed:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "bleed must be 0–{most:g} mm, got {wanted:g} mm",
-                        most=max_bleed / 1000,
-                        wanted=wanted / 1000,
-                    ),
-                    where,
-                )
-            ]
+            _(
+                "bleed must be 0–{most:g} mm, got {wanted:g} mm",
+                most=max_bleed / 1000,
+                wanted=wanted / 1000,
+            ),
+            where,
         )
     across = _axis(cols, cw, room_w, gap, wanted, marks_tried, arrange) if cols else None
     down = _axis(rows, ch, room_h, gap, wanted, marks_tried, arrange) if rows else None
     if across is None or down is None:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{cols}×{rows} of {size} ({w:g}×{h:g} mm) do not fit on {paper} inside a "
-                        "{margin:g} mm printer margin",
-                        cols=cols,
-                        rows=rows,
-                        size=size_name,
-                        w=cw / 1000,
-                        h=ch / 1000,
-                        paper=paper_name,
-                        margin=margin / 1000,
-                    ),
-                    where,
-                )
-            ]
+            _(
+                "{cols}×{rows} of {size} ({w:g}×{h:g} mm) do not fit on {paper} inside a "
+                "{margin:g} mm printer margin",
+                cols=cols,
+                rows=rows,
+                size=size_name,
+                w=cw / 1000,
+                h=ch / 1000,
+                paper=paper_name,
+                margin=margin / 1000,
+            ),
+            where,
         )
     least_bleed = min(across.bleed, down.bleed)
     if least_bleed < wanted:

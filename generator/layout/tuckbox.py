@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .. import colours, printed
 from ..i18n import _
 from ..model import Card, freeze
-from ..problems import BuildError, Problem
+from ..problems import BuildError
 from .faces import Face
 from .units import MM, UnitError, to_pt
 
@@ -159,25 +159,17 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
         if not 0 < thickness <= 5 * MM or not 0 <= clearance <= 10 * MM:
             raise UnitError(_("thickness must be above 0 and at most 5 mm, clearance 0–10 mm"))
     except UnitError as exc:
-        raise BuildError(
-            [Problem("error", _("tuckbox: {error}", error=exc), comp.at("tuckbox"))]
-        ) from None
+        raise BuildError(_("tuckbox: {error}", error=exc), comp.at("tuckbox")) from None
     written = spec.get("color", "#FFFFFF")
     colour = colours.colour(written)
     if colour is None:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "tuckbox: color must be a colour like #1F2A44 or one of {names}, got "
-                        "{value!r}",
-                        names=colours.NAMES,
-                        value=written,
-                    ),
-                    comp.at("tuckbox", "color"),
-                )
-            ]
+            _(
+                "tuckbox: color must be a colour like #1F2A44 or one of {names}, got {value!r}",
+                names=colours.NAMES,
+                value=written,
+            ),
+            comp.at("tuckbox", "color"),
         )
     w, h = card_size[0] + clearance, card_size[1] + clearance
     d = count * thickness + clearance

@@ -15,9 +15,9 @@ from pathlib import Path
 from .. import textfile
 from ..i18n import _
 from ..limits import DEFAULT, Limits
-from ..problems import SourceRef
+from ..problems import BuildError, SourceRef
 from .delimited import decode, read_csv
-from .table import EmptySheet, Row, Table, _fail
+from .table import EmptySheet, Row, Table
 from .workbook import SeveralSheets, _several, read_ods, read_xlsx
 
 __all__ = ["EmptySheet", "Row", "Table", "decode", "read_csv", "read_table", "split_sheet"]
@@ -59,7 +59,7 @@ def read_table(
     if not path.exists():
         before, _hash, after = path.name.rpartition("#")
         if after and (path.parent / before).is_file():  # cards.csv#札: a CSV has no sheets
-            raise _fail(
+            raise BuildError(
                 _(
                     "file not found; {file} is there, and it has no sheets to pick (only a "
                     'workbook has): write data = "{file}"',
@@ -67,7 +67,7 @@ def read_table(
                 ),
                 where,
             )
-        raise _fail(_("file not found"), where)
+        raise BuildError(_("file not found"), where)
     textfile.regular(path, where)  # not a folder, nor a pipe that would keep it waiting
     kind = READERS.get(path.suffix.lower())
     if kind == "csv":
@@ -92,4 +92,4 @@ def read_table(
             "cannot read files without a suffix: use .csv (UTF-8 or Shift_JIS; .tsv or .txt with "
             "tabs), .xlsx, .xls or .ods"
         )
-    raise _fail(message, where)
+    raise BuildError(message, where)

@@ -13,7 +13,7 @@ from .. import textfile
 from ..i18n import _
 from ..limits import DEFAULT, Limits, exceeded
 from ..problems import BuildError, SourceRef
-from .table import EXCEL_ERRORS, MB, Table, _error_values, _fail, _from_header, _header_hint, _table
+from .table import EXCEL_ERRORS, MB, Table, _error_values, _from_header, _header_hint, _table
 
 
 def decode(data: bytes, where: SourceRef) -> str:
@@ -44,12 +44,14 @@ def read_csv(
 
     text = decode(textfile.read_bytes(path, where, limits.file_mb * MB, too_big), where)
     if not text.strip():
-        raise _fail(_("the file is empty: expected a header row and one row per card"), where)
+        raise BuildError(_("the file is empty: expected a header row and one row per card"), where)
     delimiter = _delimiter(text, header)
     records, one_line = _records(text, delimiter, limits, where)
     records = _from_header(records, header, where)
     if not records:
-        raise _fail(_("the file has no cells: expected a header row and one row per card"), where)
+        raise BuildError(
+            _("the file has no cells: expected a header row and one row per card"), where
+        )
     while records and not records[-1][1]:
         records.pop()  # blank lines at the end are no rows
     header_line, names = records[0]
@@ -78,7 +80,7 @@ def read_csv(
                 cells=len(record),
                 columns=len(columns),
             )
-            raise _fail(message + hint, where.at(row=line))
+            raise BuildError(message + hint, where.at(row=line))
         rows.append((line, record + [""] * (len(columns) - len(record))))
     table = _table(
         columns,
@@ -131,7 +133,7 @@ def _records(
                 records.append((line, []))  # a blank line between rows: reported by _table
             line = reader.line_num + 1  # where the next record starts
     except csv.Error as exc:
-        raise _fail(
+        raise BuildError(
             _("cannot read as CSV: {error}", error=exc), where.at(row=reader.line_num)
         ) from None
     return records, reader.line_num == count
@@ -166,4 +168,4 @@ def _check_quotes(records: list[tuple[int, list[str]]], columns: list[str], wher
                         'or write a quote inside a cell as ""',
                         n=len(inner),
                     )
-                raise _fail(message, where.at(row=line, column=column))
+                raise BuildError(message, where.at(row=line, column=column))

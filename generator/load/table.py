@@ -36,10 +36,6 @@ class Table:
     translations: dict = field(default_factory=dict)  # row -> {column: its translation}
 
 
-def _fail(message: str, where: SourceRef) -> BuildError:
-    return BuildError([Problem("error", message, where)])
-
-
 class EmptySheet(BuildError):
     """A sheet with no header row or no row under it (read_table's `first` passes over it)."""
 
@@ -129,7 +125,7 @@ def _table(
     if used:
         hint = _header_hint(every or [(header_row, columns), *records], where)
         message = _("column {n} has no name in the header row", n=used[0] + 1) + hint
-        raise _fail(message, where.at(row=header_row))
+        raise BuildError(message, where.at(row=header_row))
     if unnamed:
         columns = [c for i, c in enumerate(columns) if i not in unnamed]
         records = [(line, [v for i, v in enumerate(r) if i not in unnamed]) for line, r in records]
@@ -143,7 +139,7 @@ def _table(
                 second=i + 1,
                 name=name,
             )
-            raise _fail(message, where.at(row=header_row, column=name))
+            raise BuildError(message, where.at(row=header_row, column=name))
         seen[name] = i
     if len(columns) > limits.columns:
         raise exceeded("columns", _("the header has too many columns"), limits.columns, where)
@@ -222,5 +218,5 @@ def _from_header(
     kept = [(line, record) for line, record in records if line >= header]
     if not kept or kept[0][0] != header or not any(c.strip() for c in kept[0][1]):
         message = _("row {n} is empty, but header = {n} says the column names are on it", n=header)
-        raise _fail(message, where.at(row=header))
+        raise BuildError(message, where.at(row=header))
     return kept

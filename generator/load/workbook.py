@@ -16,7 +16,7 @@ from pathlib import Path
 from ..i18n import _
 from ..limits import DEFAULT, Limits, exceeded
 from ..problems import BuildError, Problem, SourceRef
-from .table import MB, EmptySheet, Table, _empty, _fail, _from_header, _table
+from .table import MB, EmptySheet, Table, _empty, _from_header, _table
 
 
 def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> None:
@@ -48,10 +48,10 @@ def _check_unpacked(path: Path, where: SourceRef, limits: Limits, kind: str) -> 
                         n=size,
                         said=info.file_size,
                     )
-                    raise _fail(message, where)
+                    raise BuildError(message, where)
                 total += size
     except (zipfile.BadZipFile, OSError, zlib.error, struct.error):
-        raise _fail(
+        raise BuildError(
             _("cannot open the workbook: it is not an {kind} file", kind=kind)
             + _really(path, kind),
             where,
@@ -152,7 +152,7 @@ def _pick_sheet(names: list[str], sheet: str | None, where: SourceRef) -> str:
             sheet=sheet or "",
             sheets=", ".join(names),
         )
-        raise _fail(message, where)
+        raise BuildError(message, where)
     return sheet
 
 
@@ -176,7 +176,7 @@ def _several(
         sheets=", ".join(names),
         example=f"{path.name}#{table.where.sheet if table else names[0]}",
     )
-    raise _fail(message, where)
+    raise BuildError(message, where)
 
 
 def _first_with_rows(
@@ -291,7 +291,7 @@ def _calamine_sheet(path: Path, sheet: str | None, where: SourceRef, broken):
     except (BuildError, SeveralSheets):
         raise
     except Exception as exc:  # noqa: BLE001 - calamine raises its own kinds for a broken file
-        raise _fail(broken(exc) + _really(path, path.suffix.lower()), where) from None
+        raise BuildError(broken(exc) + _really(path, path.suffix.lower()), where) from None
     lead = [""] * (start[1] if start else 0)
     return name, ([*lead, *row] for row in rows)
 
@@ -311,7 +311,7 @@ def _openpyxl_records(path: Path, sheet: str | None, where: SourceRef, limits: L
             "again from the spreadsheet program)",
             error=exc,
         )
-        raise _fail(message + _really(path, path.suffix.lower()), where) from None
+        raise BuildError(message + _really(path, path.suffix.lower()), where) from None
     try:
         sheet = _pick_sheet(book.sheetnames, sheet, where)
         sheet_where = SourceRef(where.file, sheet=sheet)
@@ -652,7 +652,7 @@ def _check_formulas(path: Path, sheet: str, where: SourceRef, blanks, header: li
             for c, v in enumerate(values):
                 if (r, c) in wanted and isinstance(v, str) and v.startswith("="):
                     column = _column_name(header, c)
-                    raise _fail(
+                    raise BuildError(
                         _(
                             "{cell} holds a formula ({formula}) whose value was never saved; "
                             "open the workbook in Excel or LibreOffice and save it, so the "

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _
-from ..problems import BuildError, Problem
+from ..problems import BuildError
 
 
 def known(values: tuple | list, card, column: str) -> int:
@@ -24,19 +24,14 @@ def known(values: tuple | list, card, column: str) -> int:
     if value in values:
         return values.index(value)
     raise BuildError(
-        [
-            Problem(
-                "error",
-                _(
-                    "the rules engine knows {column} {values}, not {value!r} (card {card})",
-                    column=column,
-                    values=", ".join(map(str, values)),
-                    value=value,
-                    card=card.label(),
-                ),
-                card.where.at(column=column),
-            )
-        ]
+        _(
+            "the rules engine knows {column} {values}, not {value!r} (card {card})",
+            column=column,
+            values=", ".join(map(str, values)),
+            value=value,
+            card=card.label(),
+        ),
+        card.where.at(column=column),
     )
 
 

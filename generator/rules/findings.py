@@ -23,10 +23,10 @@ class Finding:
 
     severity: str  # error, warning, notice
     message: str
-    rule: str  # the rule sentence it comes from
-    options: dict[str, str]  # the readings in force
-    seed: int | None  # a playout that shows it: `pnp simulate --replay SEED`
     players: int
+    rule: str = ""  # the rule sentence it comes from
+    options: dict[str, str] = field(default_factory=dict)  # the readings in force
+    seed: int | None = None  # a playout that shows it: `pnp simulate --replay SEED`
     key: str = ""  # the branch counter it reports, if any
     in_check: bool = False  # a notice `check` says too (most are the report's alone)
     fields: dict = field(default_factory=dict)  # `message` is an English template of these
@@ -54,57 +54,44 @@ def findings(module, st: Stats) -> list[Finding]:
     out: list[Finding] = []
     explain = getattr(module, "EXPLAIN", {})
 
-    def rule_of(key: str) -> tuple[str, dict]:
-        option = explain.get(key)
+    def add(severity: str, message: str, explained="", seed=None, rule="", **more) -> None:
+        """A finding of this batch; `explained`: the outcome whose rule and reading the module
+        names in EXPLAIN."""
+        option = explain.get(explained)
+        opts = {}
         if option and option in module.OPTIONS:
-            return module.OPTIONS[option].rule, {option: st.options[option]}
-        return "", {}
+            rule, opts = module.OPTIONS[option].rule, {option: st.options[option]}
+        out.append(Finding(severity, message, st.players, rule, opts, seed, **more))
 
     if st.dead_ends:
-        rule, opts = rule_of("dead_end")
-        out.append(
-            Finding(
-                "error" if st.dead_ends * 2 > st.games else "warning",
-                N_(
-                    "{n} of {games} games reach a dead end: no player can act and the game has "
-                    "not ended"
-                ),
-                rule,
-                opts,
-                st.first_dead_end,
-                st.players,
-                fields={"n": st.dead_ends, "games": st.games},
-            )
+        add(
+            "error" if st.dead_ends * 2 > st.games else "warning",
+            N_(
+                "{n} of {games} games reach a dead end: no player can act and the game has "
+                "not ended"
+            ),
+            "dead_end",
+            st.first_dead_end,
+            fields={"n": st.dead_ends, "games": st.games},
         )
     if st.capped:
-        rule, opts = rule_of("capped")
-        out.append(
-            Finding(
-                "error",
-                N_("{n} of {games} games never end (stopped after {cap} decisions)"),
-                rule,
-                opts,
-                st.first_capped,
-                st.players,
-                fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
-            )
+        add(
+            "error",
+            N_("{n} of {games} games never end (stopped after {cap} decisions)"),
+            "capped",
+            st.first_capped,
+            fields={"n": st.capped, "games": st.games, "cap": module.STEP_CAP},
         )
     if st.finished and st.players == 1:  # a solo game: how often the player beats it
         low, high = st.win_ci[0]
-        out.append(
-            Finding(
-                "notice",
-                N_(
-                    "the player wins {share:.0%} of {games} finished games (95 % interval "
-                    "{low:.0%}–{high:.0%})"
-                ),
-                "",
-                {},
-                None,
-                1,
-                fields=dict(share=st.wins[0] / st.finished, low=low, high=high, games=st.finished),
-                in_check=True,
-            )
+        add(
+            "notice",
+            N_(
+                "the player wins {share:.0%} of {games} finished games (95 % interval "
+                "{low:.0%}–{high:.0%})"
+            ),
+            fields=dict(share=st.wins[0] / st.finished, low=low, high=high, games=st.finished),
+            in_check=True,
         )
     if st.finished:
         expected = 1 / st.players
@@ -129,160 +116,97 @@ def findings(module, st: Stats) -> list[Finding]:
                     )
                 )
                 share = st.wins[seat] / decided
-                out.append(
-                    Finding(
-                        "warning",
-                        message,
-                        "",
-                        {},
-                        None,
-                        st.players,
-                        key=SEAT,
-                        fields=dict(
-                            seat=seat + 1,
-                            share=share,
-                            decided=decided,
-                            low=low,
-                            high=high,
-                            fair=expected,
-                        ),
-                    )
-                )
+                fields = dict(seat=seat + 1, share=share, decided=decided, low=low, high=high)
+                add("warning", message, key=SEAT, fields=fields | {"fair": expected})
         if st.no_winner:
-            rule, opts = rule_of("no_winner")
-            out.append(
-                Finding(
-                    "warning",
-                    N_("{n} of {games} finished games have no winner"),
-                    rule,
-                    opts,
-                    st.first_seen.get("no_winner"),
-                    st.players,
-                    fields={"n": st.no_winner, "games": st.finished},
-                )
+            add(
+                "warning",
+                N_("{n} of {games} finished games have no winner"),
+                "no_winner",
+                st.first_seen.get("no_winner"),
+                fields={"n": st.no_winner, "games": st.finished},
             )
         draw = getattr(module, "DRAW_RULE", None)
+        tied = {"n": st.tied_after, "games": st.finished}
         if st.tied_after and draw:  # the rules call it a draw: a way the game ends
-            out.append(
-                Finding(
-                    "notice",
-                    N_("{n} of {games} finished games end in a draw, as the rules allow"),
-                    draw,
-                    {},
-                    None,
-                    st.players,
-                    fields={"n": st.tied_after, "games": st.finished},
-                )
+            add(
+                "notice",
+                N_("{n} of {games} finished games end in a draw, as the rules allow"),
+                rule=draw,
+                fields=tied,
             )
         elif st.tied_after:
-            out.append(
-                Finding(
-                    "warning",
-                    N_("{n} of {games} finished games stay tied after the tie-breakers"),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    fields={"n": st.tied_after, "games": st.finished},
-                )
+            add(
+                "warning",
+                N_("{n} of {games} finished games stay tied after the tie-breakers"),
+                fields=tied,
             )
     said = words(module, "branches")
     for name, text in getattr(module, "BRANCHES", {}).items():
         n = st.counter_games.get(name, 0)
-        rule, opts = rule_of(name)
         local = {"what": said[name]} if name in said else {}
+        seen = st.first_seen.get(name)
         if n and n < st.games:
-            out.append(
-                Finding(
-                    "notice",
-                    N_("{what}: in {n} of {games} games"),
-                    rule,
-                    opts,
-                    st.first_seen.get(name),
-                    st.players,
-                    key=name,
-                    fields={"what": text, "n": n, "games": st.games},
-                    local=local,
-                )
+            add(
+                "notice",
+                N_("{what}: in {n} of {games} games"),
+                name,
+                seen,
+                key=name,
+                fields={"what": text, "n": n, "games": st.games},
+                local=local,
             )
         elif n and st.games >= 20:
-            out.append(
-                Finding(
-                    "notice",
-                    N_(
-                        "{what}: in every one of the {games} games (a rule that always fires; "
-                        "in at least {bound:.0%} of games, 95 %)"
-                    ),
-                    rule,
-                    opts,
-                    st.first_seen.get(name),
-                    st.players,
-                    key=name + ":always",
-                    fields={"what": text, "games": st.games, "bound": 1 - rule_of_three(st.games)},
-                    local=local,
-                )
+            add(
+                "notice",
+                N_(
+                    "{what}: in every one of the {games} games (a rule that always fires; "
+                    "in at least {bound:.0%} of games, 95 %)"
+                ),
+                name,
+                seen,
+                key=name + ":always",
+                fields={"what": text, "games": st.games, "bound": 1 - rule_of_three(st.games)},
+                local=local,
             )
         elif st.games >= 20:
-            out.append(
-                Finding(
-                    "notice",
-                    N_(
-                        "{what}: never, in {games} games (a rule no playout reaches; in at most "
-                        "{bound:.1%} of games, 95 %)"
-                    ),
-                    rule,
-                    opts,
-                    None,
-                    st.players,
-                    key=name + ":never",
-                    fields={"what": text, "games": st.games, "bound": rule_of_three(st.games)},
-                    local=local,
-                )
+            add(
+                "notice",
+                N_(
+                    "{what}: never, in {games} games (a rule no playout reaches; in at most "
+                    "{bound:.1%} of games, 95 %)"
+                ),
+                name,
+                key=name + ":never",
+                fields={"what": text, "games": st.games, "bound": rule_of_three(st.games)},
+                local=local,
             )
     acts = words(module, "actions")
     for name, text in (getattr(module, "ACTION_TYPES", None) or {}).items():
         if st.action_games.get(name) or st.games < 20:
             continue
         local = {"what": acts[name]} if name in acts else {}
-        varied = st.coverage.get(name, 0)
-        if varied:
-            out.append(
-                Finding(
-                    "notice",
-                    N_(
-                        "{kinds} players never {what} in {games} games; players trying every "
-                        "kind of action do, in {n} of {tried}"
-                    ),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    key="action:" + name,
-                    fields={
-                        "kinds": "/".join(sorted(set(st.kinds))),
-                        "what": text,
-                        "games": st.games,
-                        "n": varied,
-                        "tried": st.coverage_games,
-                    },
-                    local=local,
-                )
+        fields = {"what": text, "games": st.games, "tried": st.coverage_games}
+        if varied := st.coverage.get(name, 0):
+            add(
+                "notice",
+                N_(
+                    "{kinds} players never {what} in {games} games; players trying every "
+                    "kind of action do, in {n} of {tried}"
+                ),
+                key="action:" + name,
+                fields=fields | {"kinds": "/".join(sorted(set(st.kinds))), "n": varied},
+                local=local,
             )
         else:
-            out.append(
-                Finding(
-                    "warning",
-                    N_(
-                        "no player can {what}: not in {games} games, nor in {tried} of players "
-                        "trying every kind of action (a rule that never comes into play)"
-                    ),
-                    "",
-                    {},
-                    None,
-                    st.players,
-                    key="action:" + name,
-                    fields={"what": text, "games": st.games, "tried": st.coverage_games},
-                    local=local,
-                )
+            add(
+                "warning",
+                N_(
+                    "no player can {what}: not in {games} games, nor in {tried} of players "
+                    "trying every kind of action (a rule that never comes into play)"
+                ),
+                key="action:" + name,
+                fields=fields,
+                local=local,
             )
     return out

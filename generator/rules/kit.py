@@ -125,13 +125,8 @@ def hand_size(game: Game, players: int) -> int:
         if d["players"] == players:
             return d["each"]
     raise BuildError(
-        [
-            Problem(
-                "error",
-                f"the manifest has no [deal] for {players} players (add [deal] to game.toml)",
-                game.manifest.where,
-            )
-        ]
+        f"the manifest has no [deal] for {players} players (add [deal] to game.toml)",
+        game.manifest.where,
     )
 
 
@@ -198,13 +193,8 @@ def score_table(deck: Deck, key: str, value: str) -> dict:
         k, v = card.fields[key], card.fields[value]
         if k in table and table[k] != v:
             raise BuildError(
-                [
-                    Problem(
-                        "error",
-                        f"{key} {k!r} scores {table[k]!r} on one row and {v!r} on this one",
-                        card.where.at(column=value),
-                    )
-                ]
+                f"{key} {k!r} scores {table[k]!r} on one row and {v!r} on this one",
+                card.where.at(column=value),
             )
         table[k] = v
     return table

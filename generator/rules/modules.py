@@ -21,7 +21,7 @@ from types import ModuleType
 
 from ..i18n import _
 from ..model import Game
-from ..problems import BuildError, Problem, SourceRef
+from ..problems import BuildError, SourceRef
 from ..rulesource import Unstated
 from . import text as rules_text
 
@@ -96,9 +96,7 @@ def load_shipped(name: str, shown: str, game: str, digest: str, source: bytes) -
     folder (a file found there is run only if it holds those very bytes) and loaded under its
     original name."""
     if hashlib.sha256(source).hexdigest() != digest:
-        raise BuildError(
-            [Problem("error", _("the rules code sent does not match its digest"), SourceRef(shown))]
-        )
+        raise BuildError(_("the rules code sent does not match its digest"), SourceRef(shown))
     folder = shipped_folder(digest)
     path = folder / RULES_FILE
     try:
@@ -132,7 +130,7 @@ class RulesCodeError(Exception):
                 error=self.text,
                 command=replay or f"pnp simulate GAME --replay {seed}",
             )
-        return BuildError([Problem("error", message, where)])
+        return BuildError(message, where)
 
 
 def rules_file(game: Game) -> Path:
@@ -157,9 +155,7 @@ def load(ref: RulesRef) -> ModuleType:
         return module
     spec = importlib.util.spec_from_file_location(ref.name, ref.path)
     if spec is None or spec.loader is None:  # pragma: no cover - a .py path always has a loader
-        raise BuildError(
-            [Problem("error", _("cannot load the rules module"), SourceRef(ref.shown))]
-        )
+        raise BuildError(_("cannot load the rules module"), SourceRef(ref.shown))
     module = importlib.util.module_from_spec(spec)
     sys.modules[ref.name] = module  # dataclasses and pickle look classes up by module name
     try:
@@ -167,13 +163,8 @@ def load(ref: RulesRef) -> ModuleType:
     except SyntaxError as exc:
         del sys.modules[ref.name]
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _("the game's rules code does not parse: {error}", error=exc.msg),
-                    SourceRef(ref.shown, exc.lineno),
-                )
-            ]
+            _("the game's rules code does not parse: {error}", error=exc.msg),
+            SourceRef(ref.shown, exc.lineno),
         ) from None
     except BuildError:
         del sys.modules[ref.name]
@@ -185,17 +176,11 @@ def load(ref: RulesRef) -> ModuleType:
     if missing:
         del sys.modules[ref.name]
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "the game's rules module lacks {names} (the contract: "
-                        "docs/reference/rules.md)",
-                        names=", ".join(missing),
-                    ),
-                    SourceRef(ref.shown),
-                )
-            ]
+            _(
+                "the game's rules module lacks {names} (the contract: docs/reference/rules.md)",
+                names=", ".join(missing),
+            ),
+            SourceRef(ref.shown),
         )
     for name, value in DEFAULTS.items():
         if not hasattr(module, name):
@@ -203,7 +188,7 @@ def load(ref: RulesRef) -> ModuleType:
     wrong = _contract_shape(module)
     if wrong:
         del sys.modules[ref.name]
-        raise BuildError([Problem("error", wrong, SourceRef(ref.shown))])
+        raise BuildError(wrong, SourceRef(ref.shown))
     module.GAME_ID = ref.game
     module.RULES_REF = ref
     return module

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..i18n import _
 from ..limits import DEFAULT, Limits, exceeded
 from ..model import Game
-from ..problems import BuildError, Problem, Problems, SourceRef
+from ..problems import BuildError, Problems, SourceRef
 from . import engine, modules
 
 
@@ -53,18 +53,13 @@ def rules_module(game: Game):
     module = modules.rules_for(game)
     if module is None:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{game} has no rules module to play: write {path} (pnp new {game} "
-                        "--rules makes one to fill in; docs/reference/rules.md)",
-                        game=game.id,
-                        path=modules.rules_file(game).name,
-                    ),
-                    SourceRef(str(Path(game.manifest.where.file).parent / modules.RULES_FILE)),
-                )
-            ]
+            _(
+                "{game} has no rules module to play: write {path} (pnp new {game} "
+                "--rules makes one to fill in; docs/reference/rules.md)",
+                game=game.id,
+                path=modules.rules_file(game).name,
+            ),
+            SourceRef(str(Path(game.manifest.where.file).parent / modules.RULES_FILE)),
         )
     return module
 
@@ -211,16 +206,11 @@ def probes(game: Game, module, opts: SimulateOptions, progress=None) -> tuple[li
 
     if not module.STRATEGIES:
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "the rules module names no strategies to probe: add STRATEGIES "
-                        "(docs/reference/rules.md)"
-                    ),
-                    SourceRef(module.RULES_REF.shown),
-                )
-            ]
+            _(
+                "the rules module names no strategies to probe: add STRATEGIES "
+                "(docs/reference/rules.md)"
+            ),
+            SourceRef(module.RULES_REF.shown),
         )
     players = player_count(game, opts.players)
     options = readings(module, {**chosen(game, module), **opts.options})

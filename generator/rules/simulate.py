@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from ..i18n import _
-from ..problems import BuildError, Problem, SourceRef
+from ..problems import BuildError, SourceRef
 from . import engine, modules
 from .findings import Finding, findings
 from .statistics import Stats, statistics, wilson
@@ -199,18 +199,13 @@ def _run_batches(module, data, batches, check, workers, progress):
         packed = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:  # a lambda, an open file, a generator… in what prepare() returned
         raise BuildError(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "prepare() returned data that cannot be sent to the worker processes "
-                        "({error}): keep it plain — lists, dicts, numbers, strings, and classes "
-                        "defined at the top of the module",
-                        error=f"{type(exc).__name__}: {exc}",
-                    ),
-                    SourceRef(module.RULES_REF.shown),
-                )
-            ]
+            _(
+                "prepare() returned data that cannot be sent to the worker processes "
+                "({error}): keep it plain — lists, dicts, numbers, strings, and classes "
+                "defined at the top of the module",
+                error=f"{type(exc).__name__}: {exc}",
+            ),
+            SourceRef(module.RULES_REF.shown),
         ) from None
     if _SCHEDULER[-1]:
         yield from _on_dask(_SCHEDULER[-1], module, packed, batches, check, total, progress)
