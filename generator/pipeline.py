@@ -310,6 +310,7 @@ def _check_game(
         problems,
         margin_mm=options.margin_mm,
         memos=session.faces,
+        tuckboxes_drawn="tuckbox" in (options.formats or ()),
     )
     if game.translated:  # a translated text that does not fit is said at its translation
         editions.at_translations(problems, since, game)

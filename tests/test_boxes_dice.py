@@ -4,6 +4,8 @@ renderer draws and from the rendered pages."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pypdf
 import pytest
 
@@ -88,6 +90,37 @@ def test_the_tuck_box_page_shows_its_net_where_the_plan_says(tiny):
     for panel in box.panels[1:]:  # each fold between the body's panels
         assert grey_share(panel.x) > 0.3, panel
         assert grey_share(panel.x + 1.5 * MM) < 0.05
+
+
+def test_a_tuck_box_it_cannot_print_stops_only_the_tuckbox_format(tiny):
+    """An old tuck-box layout of the project's that prints a character its font lacks: the
+    cards, the rulebook and the rest are built, with a warning at the layout's line; asking for
+    the tuck box is an error there, and nothing is written."""
+    import generator
+    from generator.layout.tuckbox import LAYOUTS
+
+    shared = tiny / "layouts/_shared"
+    shared.mkdir(parents=True, exist_ok=True)
+    base = Path(generator.__file__).parent / "data/layouts"
+    text = (base / f"{LAYOUTS['back']}.toml").read_text("utf-8")
+    assert "{{ gap }}" in text
+    (shared / f"{LAYOUTS['back']}.toml").write_text(text.replace("{{ gap }}", "\U0001f600"))
+    lines = text.splitlines()
+    line = lines.index('name = "deck"')  # its [[box]], counted from 1
+    where = f"layouts/_shared/{LAYOUTS['back']}.toml:{line}"
+
+    built = run("build", "--project", str(tiny))
+    assert built.exit_code == 0, built.output
+    assert (tiny / "output/tiny/cards.pdf").is_file()
+    assert f"{where}: warning:" in built.output and "U+1F600" in built.output, built.output
+    assert "--format tuckbox" in built.output
+    checked = run("check", "--project", str(tiny), "--no-play")
+    assert checked.exit_code == 0 and f"{where}: warning:" in checked.output, checked.output
+
+    asked = run("build", "--project", str(tiny), "--format", "tuckbox")
+    assert asked.exit_code == 1, asked.output
+    assert f"{where}: error:" in asked.output and "U+1F600" in asked.output
+    assert not (tiny / "output/tiny/tuckbox.pdf").exists()
 
 
 def test_a_thick_deck_goes_to_a3_and_says_so(tiny):

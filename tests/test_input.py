@@ -343,14 +343,18 @@ def test_a_selector_that_picks_a_glyph_s_form_needs_no_glyph_of_its_own(tiny):
     assert "has no glyph for 「\U0001f5e1」(U+1F5E1) in box 'text'" in said, said
 
 
-def test_missing_glyph_of_the_layouts_own_text_names_the_row(tiny):
-    """A character the layout writes itself is not in any cell: the row is where it prints."""
-    edit(
-        tiny, "layouts/tiny/card_front.toml", 'text = "{{ text }}"', 'text = "\U0001f600{{ text }}"'
-    )
+def test_missing_glyph_of_the_layouts_own_text_names_the_layouts_line(tiny):
+    """A character the layout writes itself is in no cell: it is mended in the layout, at the
+    box's line (its [[box]]), once for all the cards it prints on."""
+    front = "layouts/tiny/card_front.toml"
+    edit(tiny, front, 'text = "{{ text }}"', 'text = "\U0001f600{{ text }}"')
+    lines = (tiny / front).read_text("utf-8").splitlines()
+    line = lines.index('name = "text"')  # the line before it, counted from 1
+    assert lines[line - 1] == "[[box]]"
     result = check(tiny)
     assert result.exit_code == 1
-    assert f"{CSV}:2: error: card 赤 1: the font for 'body'" in result.output
+    assert f"{front}:{line}: error: card 赤 1: the font for 'body'" in result.output, result.output
+    assert f"{CSV}:2: error" not in result.output
 
 
 def test_text_too_long_shrinks_then_reports_overflow(tiny):

@@ -694,7 +694,7 @@ def _fit(
                     chars=chars,
                     box=box.name,
                 ),
-                card.where.at(column=column) if column else card.where,
+                card.where.at(column=column) if column else box.where or card.where,
                 # one line for every card it prints on: the font is the likely mend
                 fold=f"glyph:{layout.file}:{box.name}:{used_role}:{chars}",
             )

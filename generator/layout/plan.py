@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import i18n, tomlfile
 from ..cache import code_digest
 from ..fonts import FontIndex, metrics
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..model import Card, Component, Deck, Folders, Game, freeze
 from ..problems import BuildError, Problems, SourceRef
 from ..textfile import confine
@@ -154,9 +154,11 @@ def lay_out(
     problems: Problems,
     margin_mm: float | None = None,
     memos: dict | None = None,
+    tuckboxes_drawn: bool = True,
 ) -> Plan:
     """The game laid out; `memos` (a Session's) holds each game's faces from its last build
-    and is given this build's."""
+    and is given this build's. `tuckboxes_drawn`: whether the tuckbox format is drawn (else a
+    tuck box's errors are warnings: they stop no build of what is printed)."""
     defs = sheets.load_sheet_defs(folders.layouts, folders.rel)
     paper_size = sheets.paper_size(defs, paper)
     fonts = game_fonts(game, font_index)
@@ -191,7 +193,7 @@ def lay_out(
     for comp in game.manifest.components:
         if comp.printed:
             STRATEGIES[comp.kind_of.layout](stage, comp)
-    _lay_out_tuckboxes(stage)
+    _lay_out_tuckboxes(stage, tuckboxes_drawn)
     _report_lacking_art(images, problems)
     if memos is not None:
         memos.pop(game.id, None)  # a memo overflowed holds nothing to keep
@@ -437,9 +439,26 @@ def _lay_out_dice(stage: _Stage, comp: Component) -> None:
 STRATEGIES = {"sheets": _lay_out_sheets, "single": _lay_out_single, "dice": _lay_out_dice}
 
 
-def _lay_out_tuckboxes(stage: _Stage) -> None:
+def _lay_out_tuckboxes(stage: _Stage, drawn: bool) -> None:
     """A tuck box for every printed deck of cards, sized from its cards (the tuckbox format
-    draws them; laid out here so `check` finds their problems too)."""
+    draws them; laid out here so `check` and the layout editor find them too). Unless `drawn`,
+    what stops a tuck box's faces is a warning: an old tuck-box layout of the project's stops no
+    build of its cards."""
+    for comp in stage.game.manifest.components:
+        if comp.kind == "card":
+            tuckbox.settings(comp)  # what game.toml sets wrong is an error all the same
+    own = Problems()
+    _tuckboxes(replace(stage, problems=own), drawn)
+    for p in own.items:
+        if p.level == "error" and not drawn:
+            p = replace(p, level="warning", message=p.message + " " + _(NOT_DRAWN))
+        stage.problems.items.append(p)
+
+
+NOT_DRAWN = N_("(only --format tuckbox draws tuck boxes)")
+
+
+def _tuckboxes(stage: _Stage, drawn: bool) -> None:
     laid = {d.id: d for group in stage.plan.sheets.values() for d in group}
     for comp in stage.game.manifest.components:
         if comp.kind != "card" or comp.id not in laid:
@@ -450,9 +469,13 @@ def _lay_out_tuckboxes(stage: _Stage) -> None:
         except BuildError as exc:
             # The tool's own tuck-box layouts fit cards from about 30×40 mm: smaller cards get
             # none, said so, and their sheets are built. A mistake in the project's own
-            # layouts or [component.tuckbox] stays an error at its line.
-            if not all(p.where.file.startswith("pnp:") for p in exc.problems):
+            # layouts or [component.tuckbox] stays an error at its line (when drawn).
+            mine = not all(p.where.file.startswith("pnp:") for p in exc.problems)
+            if mine and drawn:
                 raise
+            if mine:
+                stage.problems.extend(exc.problems)
+                continue
             card_w, card_h = deck.geometry.card
             stage.problems.notice(
                 _(

@@ -148,10 +148,9 @@ def fit_page(
     return None
 
 
-def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
-    """The tuck box of card component `comp` holding `count` cards of `card_size` (points):
-    its net, and its front, back and side faces from their layouts. `stage` supplies layouts,
-    fonts, icons and problems, and lays out each face (`stage.face`, layout/plan.py)."""
+def settings(comp) -> tuple[float, float, str]:
+    """What `[component.tuckbox]` sets: one card's thickness and the clearance (points), and
+    the box's colour; BuildError at its line for a value out of range."""
     spec = comp.tuckbox
     try:
         thickness = to_pt(spec.get("thickness", THICKNESS))
@@ -171,6 +170,15 @@ def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
             ),
             comp.at("tuckbox", "color"),
         )
+    return thickness, clearance, colour
+
+
+def lay_out(stage, comp, card_size: tuple[float, float], count: int) -> TuckBox:
+    """The tuck box of card component `comp` holding `count` cards of `card_size` (points):
+    its net, and its front, back and side faces from their layouts. `stage` supplies layouts,
+    fonts, icons and problems, and lays out each face (`stage.face`, layout/plan.py)."""
+    spec = comp.tuckbox
+    thickness, clearance, colour = settings(comp)
     w, h = card_size[0] + clearance, card_size[1] + clearance
     d = count * thickness + clearance
     shape = net(w, h, d)
