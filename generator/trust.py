@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .i18n import _
 from .printers import read_config, write_config
-from .problems import BuildError, Problem, SourceRef
+from .problems import BuildError, SourceRef
 
 FILE = "trusted.toml"
 ENV = "PNP_TRUST_CODE"
@@ -156,4 +156,4 @@ def require(root: Path, shown: str, file_digest: str) -> None:
         changed=_(" since it changed") if changed else "",
         folder=shlex.quote(str(root.resolve())),
     )
-    raise Untrusted([Problem("error", message, SourceRef(shown))])
+    raise Untrusted(message, SourceRef(shown))

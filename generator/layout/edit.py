@@ -18,7 +18,7 @@ from tomlkit.exceptions import ParseError
 
 from ..i18n import _
 from ..output import atomic_write
-from ..problems import BuildError, Problem, SourceRef, did_you_mean
+from ..problems import BuildError, SourceRef, did_you_mean
 from .units import UNITS
 
 LENGTH_KEYS = ("x", "y", "w", "h")
@@ -203,17 +203,12 @@ def _rewrite(path: Path, expected: str, shown: str | None, edit) -> Written:
     data = path.read_bytes()
     if digest(data) != expected:
         raise Stale(
-            [
-                Problem(
-                    "error",
-                    _(
-                        "{file} changed since the editor read it (another tab or another "
-                        "editor saved it); nothing written: load it again and redo the change",
-                        file=shown,
-                    ),
-                    SourceRef(shown),
-                )
-            ]
+            _(
+                "{file} changed since the editor read it (another tab or another "
+                "editor saved it); nothing written: load it again and redo the change",
+                file=shown,
+            ),
+            SourceRef(shown),
         )
     before = data.decode("utf-8")
     text, notes = edit(before)

@@ -42,7 +42,7 @@ class EmptySheet(BuildError):
 
 def _empty(where: SourceRef) -> EmptySheet:
     message = _("the sheet is empty: expected a header row and one row per card")
-    return EmptySheet([Problem("error", message, where)])
+    return EmptySheet(message, where)
 
 
 EXCEL_ERRORS = ("#DIV/0!", "#N/A", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#NULL!", "#SPILL!")
@@ -170,7 +170,7 @@ def _table(
     blank = [] if every_row else [line for (line, _r), row in zip(records, found) if row is None]
     if not rows:
         message = _("no rows: expected one row per card under the header")
-        raise EmptySheet([Problem("error", message, where)])
+        raise EmptySheet(message, where)
     last = rows[-1].where.row or 0
     blank = [line for line in blank if line < last]  # blank rows after the last card are nothing
     warnings = []

@@ -97,19 +97,7 @@ class RandomPlayer:
         self.bits = rng.getrandbits
 
     def choose(self, state, actions: list) -> Any:
-        n = len(actions)
-        return actions[below(self.bits, n)] if n > 1 else actions[0]
-
-
-def below(bits: Callable[[int], int], n: int) -> int:
-    """A whole number in [0, n) from a stream's getrandbits: the draws of random's own
-    randrange(n) (its `_randbelow`: k bits, drawn again while n or more), without the checks of
-    its arguments, on the hot path of every playout."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
+        return actions[self.rng.randrange(len(actions))] if len(actions) > 1 else actions[0]
 
 
 class GreedyPlayer:
@@ -328,18 +316,6 @@ def play(
             else:
                 result.dead_end = True
                 break
-            steps += 1
-    elif not (log or check or typer):  # the hot loop: nothing but choosing and playing
-        chooser = [agent.choose for agent in agents]
-        while not over():
-            if steps >= cap:
-                result.capped = True
-                break
-            actions = legal()
-            if not actions:
-                result.dead_end = True
-                break
-            apply(chooser[state.current_player](state, actions))
             steps += 1
     while not result.capped and not result.dead_end and not state.is_terminal():
         if steps >= cap:
