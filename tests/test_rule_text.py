@@ -501,6 +501,25 @@ def test_an_english_winner_by_the_most_with_no_tie_rule_is_found(tmp_path):
     assert finding in said("The winner is whoever holds the fewest cards.")
 
 
+def test_an_english_choice_nobody_makes_is_an_open_point(tmp_path):
+    """'Either card is discarded' leaves a choice and names no one to make it; told to the
+    reader, given to a player, or left to chance, it is no open point, and it comes back in
+    other words."""
+    said = english_game(tmp_path, "name,copies\nScout,10\nKing,8\n")
+    open_point = "leaves a choice"
+    rule = "Reveal the top two cards. Either card is discarded."
+    assert "「Either card is discarded.」 leaves a choice (「Either」)" in said(rule)
+    for settled in (
+        "Reveal the top two cards. Discard either card.",
+        "Reveal the top two cards. Either card is discarded by the dealer.",
+        "Reveal the top two cards. Either card is discarded at random.",
+        "Reveal the top two cards. The first player discards either card.",
+    ):
+        assert open_point not in said(settled), settled
+    assert "(「Any one」)" in said("Any one card may be removed from the game.")
+    assert "(「One of the」)" in said("One of the two cards is shuffled back into the deck.")
+
+
 @pytest.mark.parametrize(
     "ending",
     [

@@ -81,10 +81,35 @@ _CHOOSER = re.compile(_ACTOR + r"|手札|手元")  # 「手札から好きな１
 _SUBJECT = re.compile(rf"(?:{_ACTOR})(?:は|が|から順|の順)|各自|それぞれ")
 
 
+# English names who acts in every sentence but one in the passive: "Either card is discarded."
+# ("Discard either card" tells the reader to choose; "at random" and a roll decide.)
+_EN_CHOICE = re.compile(
+    r"(?i)\b(?:either|whichever|any\s+one|any\s+of|one\s+of\s+the)\b"
+    r"|\bany\s+(?:[a-z]+\s+)?(?:cards?|tiles?|tokens?|dice|spaces?|pieces?)\b"
+)
+_EN_PASSIVE = re.compile(
+    r"(?i)\b(?:is|are|be|gets?)\s+(?:[a-z]+ly\s+)?(?:[a-z]+ed|[a-z]+en|put|set|laid|kept|dealt"
+    r"|drawn|chosen|taken|given|shown|thrown|split|cut)\b"
+)
+_EN_ACTOR = re.compile(
+    r"(?i)\b(?:you|your|players?|they|them|their|he|she|his|her|each|everyone|everybody|someone"
+    r"|whoever|dealer|winner|loser|leader|owner|opponents?|who|by|random|randomly|roll(?:s|ed)?)\b"
+)
+
+
+def _en_choice(sentence: str) -> str | None:
+    """The word of an English sentence that leaves a choice with no one named to make it."""
+    m = _EN_CHOICE.search(sentence)
+    if m and _EN_PASSIVE.search(sentence) and not _EN_ACTOR.search(sentence):
+        return m.group(0)
+    return None
+
+
 def check_choices(game: Game, problems: _Said) -> None:
     """「どちらか」「任意の」「好きな」 in a section that names nobody who could choose (no player
     or role in its heading or any of its lines; Japanese leaves out the subject a section has
-    already named): an open point, since the engine, or a table, must pick for it."""
+    already named), or "either" in an English sentence that names no one: an open point, since
+    the engine, or a table, must pick for it."""
     text = lines(game)
     named = {line.path for line in text if not line.heading and _SUBJECT.search(line.text)}
     named |= {
@@ -94,13 +119,15 @@ def check_choices(game: Game, problems: _Said) -> None:
         if line.heading or any(line.path[:k] in named for k in range(len(line.path) + 1)):
             continue
         for sentence, written in line.sentences():
-            if (m := _CHOICE.search(sentence)) and not _CHOOSER.search(sentence):
+            m = _CHOICE.search(sentence)
+            word = m.group(0) if m and not _CHOOSER.search(sentence) else _en_choice(sentence)
+            if word:
                 problems.notice(
                     _(
                         "open point: 「{rule}」 leaves a choice (「{word}」) but does not say who "
                         "makes it; name the player who chooses, or the rule that decides",
                         rule=written.strip(),
-                        word=m.group(0),
+                        word=word,
                     ),
                     _where(game, line.n),
                     written,
