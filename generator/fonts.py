@@ -314,7 +314,7 @@ def _metrics(face: FontFace, stamp: tuple[int, int], cache: Cache) -> Metrics:
     key = hashlib.sha256(f"{face.path}|{face.index}|{stamp[0]}|{stamp[1]}".encode()).hexdigest()[
         :24
     ]
-    name = f"fonts/{key}.widths"  # (named .metrics while they were one dict)
+    name = f"fonts/{key}.widths"
     stored = cache.read(name)
     if stored:
         try:

@@ -85,7 +85,6 @@ class FaceMemo:
         self.salt = salt
         self.stored = stored or {}  # the last build's faces
         self.live: dict[str, tuple] = {}  # this build's
-        self._starts: dict[tuple[str, str], object] = {}
         self.hits = self.misses = self.faces = 0  # from the last build, laid out, all
         # More faces than MOST: none is held (a 100,000-card deck would otherwise hold tens of
         # thousands of faces for nothing).
@@ -95,12 +94,7 @@ class FaceMemo:
         """The key of one card's face; without `place`, of the face every row with the same
         fields draws; with no card, of the face a layout that reads no field of the row draws
         for every card (see lay_out_face)."""
-        start = self._starts.get((layout.digest, extra))
-        if start is None:  # what a deck's every card shares, digested once
-            start = self._starts[(layout.digest, extra)] = hashlib.blake2b(
-                repr((self.salt, layout.digest, extra)).encode(), digest_size=16
-            )
-        digest = start.copy()
+        digest = hashlib.blake2b(repr((self.salt, layout.digest, extra)).encode(), digest_size=16)
         if card is not None:
             w = card.where
             row = (w.file, w.row, w.column, w.sheet) if place else None
