@@ -64,6 +64,11 @@ _TIMES_WRITTEN = re.compile(r"\s*(?:[xX×✕]\s*[0-9]+|[0-9]+\s*[xX×✕])\s*")
 # A column of file names with these endings is the cards' art (an image box, not text).
 PICTURE_ENDINGS = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".tif", ".tiff", ".gif", ".bmp")
 LONG = 16  # characters: a value longer than this gets a text area, not one line
+# Headers of a card's rules text: a text area and no label however short its values ("Burn a
+# card" is text to read, not "text: Burn a card")
+TEXT_NAMES = ("text", "rules", "rules text", "effect", "ability", "description", "flavor")
+TEXT_NAMES += ("flavour", "texte", "effet", "effekt", "texto", "efecto", "testo", "effetto")
+TEXT_NAMES += ("テキスト", "効果", "能力", "説明", "ルール", "本文", "フレーバー", "効果テキスト")
 # Three cards to start from, without a spreadsheet: in the language of the messages
 SAMPLES = {
     "ja": [
@@ -123,6 +128,12 @@ class Column:
     @property
     def longest(self) -> int:
         return max((len(v) for v in self.values), default=0)
+
+    @property
+    def long(self) -> bool:
+        """Text to read in an area of its own: long values, or a column headed as rules text."""
+        named = self.type == "text" and self.name.strip().lower() in TEXT_NAMES
+        return self.longest > LONG or (named and not self.numeric and not self.picture)
 
     @property
     def ref(self) -> str:
@@ -1075,8 +1086,8 @@ def _roles(columns: list[Column]) -> dict:
         "ids": ids,
         "picture": picture,
         "colour": colour,
-        "short": [c for c in rest if c.longest <= LONG],
-        "long": [c for c in rest if c.longest > LONG],
+        "short": [c for c in rest if not c.long],
+        "long": [c for c in rest if c.long],
     }
 
 
@@ -1099,8 +1110,8 @@ def _front(columns: list[Column], w: float, h: float, language: str = "ja") -> s
     colour = next((c for c in columns if c.type == "color"), None)
     title = _title_column(printed)
     rest = [c for c in printed if c is not title]
-    short = [c for c in rest if c.longest <= LONG]
-    long = [c for c in rest if c.longest > LONG]
+    short = [c for c in rest if not c.long]
+    long = [c for c in rest if c.long]
     band = round(max(9.0, min(16.0, h * 0.14)), 1)
     before_art = []
     if title is not None:
@@ -1233,7 +1244,7 @@ def _piece(columns: list[Column], w: float, h: float, kind: str, language: str =
     ]
     colour = next((c for c in columns if c.type == "color"), None)
     title = _title_column(printed)
-    rest = [c for c in printed if c is not title and c.longest <= LONG]
+    rest = [c for c in printed if c is not title and not c.long]
     ink = f"{{{{ {colour.ref} | ink }}}}" if colour else "#222222"  # white on dark, dark on light
     small = round(min(w, h) * 0.22, 1) if rest else 0.0
     # a token's text stays inside its ring (a circle's chord narrows above and below the middle)

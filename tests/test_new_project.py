@@ -1047,6 +1047,22 @@ def test_docs_missing_from_an_install_is_said_not_a_traceback(tmp_path, monkeypa
 JAPANESE = re.compile("[\u3040-\u30ff\u3400-\u9fff\uff01-\uff9f]")  # kana, kanji, full-width
 
 
+@pytest.mark.parametrize("header", ["text", "Effect", "効果"])
+def test_a_column_headed_as_rules_text_is_read_as_text_however_short(tmp_path, header):
+    """ "Burn a card" under `text` is the card's rules text: a classic card prints it alone in
+    its text area, not as a 「text: Burn a card」 line of the data; a short column of another
+    name stays a labelled line."""
+    rows = [["name", header, "kind"], ["Fire", "Burn a card", "Spell"], ["Ice", "Freeze", "Spell"]]
+    project, made = csv_game(tmp_path, rows)
+    assert made.exit_code == 0 and "the classic style" in made.output, made.output
+    built = run("build", "--project", str(project), "--format", "cards")
+    assert built.exit_code == 0, built.output
+    sheet = page_text(project / "output/deck/cards.pdf", 1)
+    assert "Burn a card" in sheet and "Freeze" in sheet, sheet
+    assert f"{header}" not in sheet.replace("Burn a card", ""), sheet
+    assert "Spell" in sheet
+
+
 def test_a_game_from_an_english_sheet_prints_in_english(tmp_path):
     """A sheet with no Japanese in it makes a game that prints in English: game.toml says
     languages = ["en"], and the rulebook, the summary and the proof page say pnp's own words in
