@@ -69,9 +69,7 @@ def change(
     written as given, None taking it out. With `create`, a box this file does not write yet
     (one it inherits through `extends`) is added to it, with these keys only: an override."""
 
-    shown = shown or path.name
-
-    def edit(text: str) -> tuple[str, list[str]]:
+    def edit(text: str, shown: str) -> tuple[str, list[str]]:
         document = tomlkit.parse(text)
         table = _box(document, box, shown, missing_ok=create)
         if table is None:
@@ -115,10 +113,7 @@ def add(
     """A new box (its `name` among `values`; lengths as `change` takes them) written after the
     box named `after`, or after the last one."""
 
-    shown = shown or path.name
-
-    def edit(text: str) -> tuple[str, list[str]]:
-        blocks, head = _blocks(text, shown)
+    def alter(blocks: list, shown: str) -> None:
         names = [name for name, _lines in blocks]
         if values.get("name") in names:
             raise _error(
@@ -128,62 +123,46 @@ def add(
         table = _fresh(values)
         at = names.index(after) + 1 if after in names else len(blocks)
         blocks.insert(at, (table["name"], _block(table)))
-        return _joined(head, blocks), []
 
-    return _rewrite(path, expected, shown, edit)
+    return _rewrite_boxes(path, expected, shown, alter)
 
 
 def duplicate(path: Path, expected: str, box: str, name: str, shown: str | None = None) -> Written:
     """A copy of the box named `box`, named `name`, right after it (its comments not copied)."""
 
-    shown = shown or path.name
-
-    def edit(text: str) -> tuple[str, list[str]]:
-        blocks, head = _blocks(text, shown)
+    def alter(blocks: list, shown: str) -> None:
         i = _index(blocks, box, shown)
         document = tomlkit.parse(_uncommented(blocks[i][1]))
         document["box"][0]["name"] = name
         blocks.insert(i + 1, (name, tomlkit.dumps(document)))
-        return _joined(head, blocks), []
 
-    return _rewrite(path, expected, shown, edit)
+    return _rewrite_boxes(path, expected, shown, alter)
 
 
 def remove(path: Path, expected: str, box: str, shown: str | None = None) -> Written:
     """The box named `box` taken out, with the comment lines written just above it."""
 
-    shown = shown or path.name
-
-    def edit(text: str) -> tuple[str, list[str]]:
-        blocks, head = _blocks(text, shown)
+    def alter(blocks: list, shown: str) -> None:
         del blocks[_index(blocks, box, shown)]
-        return _joined(head, blocks), []
 
-    return _rewrite(path, expected, shown, edit)
+    return _rewrite_boxes(path, expected, shown, alter)
 
 
 def move(path: Path, expected: str, box: str, step: int, shown: str | None = None) -> Written:
     """The box named `box` drawn `step` places later (negative: earlier) in this file, its
     comments going with it: a later box is drawn over an earlier one."""
 
-    shown = shown or path.name
-
-    def edit(text: str) -> tuple[str, list[str]]:
-        blocks, head = _blocks(text, shown)
+    def alter(blocks: list, shown: str) -> None:
         i = _index(blocks, box, shown)
-        j = max(0, min(len(blocks) - 1, i + step))
-        blocks.insert(j, blocks.pop(i))
-        return _joined(head, blocks), []
+        blocks.insert(max(0, min(len(blocks) - 1, i + step)), blocks.pop(i))
 
-    return _rewrite(path, expected, shown, edit)
+    return _rewrite_boxes(path, expected, shown, alter)
 
 
 def restore(path: Path, expected: str, text: str, shown: str | None = None) -> Written:
     """The file as it was (an undo or a redo): `text` whole, when it is TOML."""
 
-    shown = shown or path.name
-
-    def edit(_text: str) -> tuple[str, list[str]]:
+    def edit(_text: str, shown: str) -> tuple[str, list[str]]:
         try:
             tomlkit.parse(text)
         except ParseError as exc:
@@ -198,7 +177,20 @@ def _points(key: str, value: object) -> bool:
     return key in LENGTH_KEYS and isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _rewrite_boxes(path: Path, expected: str, shown: str | None, alter) -> Written:
+    """The file with `alter(blocks, shown)` made to its list of [[box]] blocks."""
+
+    def edit(text: str, shown: str) -> tuple[str, list[str]]:
+        blocks, head = _blocks(text, shown)
+        alter(blocks, shown)
+        return _joined(head, blocks), []
+
+    return _rewrite(path, expected, shown, edit)
+
+
 def _rewrite(path: Path, expected: str, shown: str | None, edit) -> Written:
+    """The file as `edit(text, shown)` makes it, written only if it is still as the editor read
+    it (digest `expected`) and the result is TOML."""
     shown = shown or path.name
     data = path.read_bytes()
     if digest(data) != expected:
@@ -211,7 +203,7 @@ def _rewrite(path: Path, expected: str, shown: str | None, edit) -> Written:
             SourceRef(shown),
         )
     before = data.decode("utf-8")
-    text, notes = edit(before)
+    text, notes = edit(before, shown)
     tomlkit.parse(text)  # what is written is TOML, whatever the edit did
     encoded = text.encode("utf-8")
     atomic_write(path, encoded)
