@@ -46,6 +46,7 @@ class Builder:
     what: str = ""  # one line for `pnp build --help`
     default: bool = True
     needs: str = ""  # what it reads from a plan, in words
+    file: str = ""  # the one file it writes under output/<game>/, if it writes one
 
     def applies(self, plan: Plan) -> bool:
         """Whether this game has anything for this builder to write."""
@@ -58,7 +59,9 @@ class Builder:
 
     def files(self, plan: Plan) -> list[str]:
         """The names of the files it writes under output/<game>/."""
-        raise NotImplementedError
+        if not self.file:
+            raise NotImplementedError
+        return [self.file]
 
     def glyphs(self, plan: Plan) -> None:
         """Register the characters of the words it prints besides the game's own text."""

@@ -13,12 +13,10 @@ class DiceBuilder(Builder):
     what = "dice.pdf: each die's six faces on a cube net (cut, fold, glue tabs)"
     default = True
     needs = "components of kind die"
+    file = "dice.pdf"
 
     def applies(self, plan: Plan) -> bool:
         return bool(plan.dice)
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["dice.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
         for sheet in plan.dice:
@@ -30,5 +28,5 @@ class DiceBuilder(Builder):
 
         plan = job.plan
         return {
-            job.out / "dice.pdf": dice_pdf(f"{plan.game.title} ダイス", plan.dice, job.font_names)
+            job.out / self.file: dice_pdf(f"{plan.game.title} ダイス", plan.dice, job.font_names)
         }

@@ -99,12 +99,10 @@ class HtmlBuilder(Builder):
     what = "rulebook.html: the rulebook as one self-contained web page"
     default = False
     needs = "a rules source"
+    file = "rulebook.html"
 
     def applies(self, plan: Plan) -> bool:
         return plan.book is not None
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["rulebook.html"]
 
     def glyphs(self, plan: Plan) -> None:
         plan.fonts.use("body", printed.say(plan.game.manifest.language, FROM_DATA_HTML))
@@ -161,7 +159,7 @@ class HtmlBuilder(Builder):
             "</body>",
             "</html>",
         ]
-        return {job.out / "rulebook.html": ("\n".join(page) + "\n").encode("utf-8")}
+        return {job.out / self.file: ("\n".join(page) + "\n").encode("utf-8")}
 
     def _fonts(self, job: Job) -> str:
         """The game's own fonts inside the page (the same subsets the PDFs embed), so it reads

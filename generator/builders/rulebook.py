@@ -74,9 +74,7 @@ class RulebookBuilder(_FromRules):
     what = "rulebook.pdf: the rules source typeset, with tables and sample cards from the data"
     default = True
     needs = "the rendered rules source and sample faces"
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["rulebook.pdf"]
+    file = "rulebook.pdf"
 
     def glyphs(self, plan: Plan) -> None:
         language = plan.game.manifest.language
@@ -132,7 +130,7 @@ class RulebookBuilder(_FromRules):
             plan.icons,
             feedback_url(plan.game.manifest),
         )
-        return {job.out / "rulebook.pdf": data}
+        return {job.out / self.file: data}
 
 
 class SummaryPdfBuilder(_FromRules):
@@ -140,9 +138,7 @@ class SummaryPdfBuilder(_FromRules):
     what = "summary.pdf: the marked parts of the rules on one page, in two columns"
     default = True
     needs = "the rendered rules source's summary sections"
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["summary.pdf"]
+    file = "summary.pdf"
 
     def glyphs(self, plan: Plan) -> None:
         plan.fonts.use(
@@ -194,7 +190,7 @@ class SummaryPdfBuilder(_FromRules):
                 ),
                 SourceRef(book.where.file, over.line or None, sheet=book.where.sheet),
             )
-        return {job.out / "summary.pdf": data}
+        return {job.out / self.file: data}
 
 
 class SummaryMarkdownBuilder(_FromRules):
@@ -202,13 +198,11 @@ class SummaryMarkdownBuilder(_FromRules):
     what = "summary.md: the same summary as Markdown, for a wiki or a chat"
     default = True
     needs = "the rendered rules source's summary sections"
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["summary.md"]
+    file = "summary.md"
 
     def build(self, job: Job) -> dict[Path, bytes]:
         text = summary_markdown(job.plan.book, job.plan.game)
-        return {job.out / "summary.md": text.encode("utf-8")}
+        return {job.out / self.file: text.encode("utf-8")}
 
 
 def summary_markdown(book: Rulebook, game: Game) -> str:

@@ -39,12 +39,10 @@ class TuckBoxBuilder(Builder):
     what = "tuckbox.pdf: a tuck box for each deck of cards (its net, faces, cut and fold lines)"
     default = False
     needs = "card decks"
+    file = "tuckbox.pdf"
 
     def applies(self, plan: Plan) -> bool:
         return bool(plan.tuckboxes)
-
-    def files(self, plan: Plan) -> list[str]:
-        return ["tuckbox.pdf"]
 
     def glyphs(self, plan: Plan) -> None:
         for box in plan.tuckboxes:
@@ -64,4 +62,4 @@ class TuckBoxBuilder(Builder):
             labels,
             job.font_names,
         )
-        return {job.out / "tuckbox.pdf": data}
+        return {job.out / self.file: data}
