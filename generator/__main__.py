@@ -1,5 +1,5 @@
 """`python -m generator` is `pnp`."""
 
-from .entry import run
+from .cli import main
 
-run()
+main()

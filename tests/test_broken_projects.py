@@ -751,10 +751,10 @@ def test_a_cluster_without_the_cluster_extra_says_how_to_install_it(tmp_path):
     probe = (
         "import sys\n"
         "sys.modules['distributed'] = None  # not installed\n"
-        "from generator.entry import run\n"
+        "from generator.cli import main\n"
         "sys.argv = ['pnp', 'simulate', 'fudaraku', '--players', '4', '--games', '10',"
         f" '--scheduler', 'tcp://127.0.0.1:9', '--project', {str(root)!r}]\n"
-        "run()\n"
+        "main()\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe],

@@ -313,7 +313,7 @@ def test_a_picture_an_edit_took_off_the_page_that_first_placed_it_still_shows(tm
 
 
 def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functions(tiny):
-    """The entry point leaves without Python's teardown: what a build printed is all there, the
+    """The `pnp` script ends as Python ends a program: what a build printed is all there, the
     code is the command's (0 built, 1 broken), and functions registered to run at exit ran."""
     import subprocess
     import sys
@@ -321,9 +321,9 @@ def test_pnp_as_a_process_ends_with_its_exit_code_its_output_and_its_exit_functi
     script = (
         "import atexit, pathlib, sys\n"
         "atexit.register(pathlib.Path(sys.argv.pop(1)).write_text, 'ran')\n"
-        "from generator.entry import run\n"
+        "from generator.cli import main\n"
         "sys.argv[0] = 'pnp'\n"
-        "run()\n"
+        "main()\n"
     )
 
     def pnp(flag, *args):
