@@ -201,10 +201,6 @@ def packed(snap: Snapshot) -> bytes:
     return pickle.dumps((VERSION, snap.entry_chunks, snap.face_chunks), protocol=5)
 
 
-def unpacked(data: bytes | None) -> Snapshot | None:
-    return _unpickled(data)
-
-
 def save(snap: Snapshot, cache, game: str, now: float | None = None) -> None:
     """The snapshot the next `diff` compares with, and a copy under the build's time (the
     last HISTORY builds that changed something): `diff --since DATE` compares with the
@@ -268,7 +264,7 @@ def load_by(cache, game: str, moment: float) -> tuple[Snapshot, float] | None:
     """The newest kept build of `game` made at or before `moment` (a UTC epoch), and when."""
     made = [(when, name) for when, name in builds(cache, game) if when <= moment]
     for when, name in reversed(made):
-        snap = _unpickled(cache.read(f"snapshots/{game}.builds/{name}"))
+        snap = unpacked(cache.read(f"snapshots/{game}.builds/{name}"))
         if snap is not None:
             return snap, when
     return None
@@ -306,10 +302,10 @@ def moment(text: str) -> float | None:
 
 
 def load(cache, game: str) -> Snapshot | None:
-    return _unpickled(cache.read(f"snapshots/{game}"))
+    return unpacked(cache.read(f"snapshots/{game}"))
 
 
-def _unpickled(data: bytes | None) -> Snapshot | None:
+def unpacked(data: bytes | None) -> Snapshot | None:
     try:
         version, entry_chunks, face_chunks = pickle.loads(data) if data else (None, [], [])
     except Exception:  # noqa: BLE001 - a torn or foreign cache file is no snapshot

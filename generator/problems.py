@@ -178,6 +178,17 @@ def did_you_mean(word: str, known) -> str:
     return _(" (did you mean '{key}'?)", key=close[0]) if close else ""
 
 
+def unknown_key(key: str, known, context: str = "") -> str:
+    """The message for a key that is not one of `known`: the near miss, and the keys there are."""
+    said = (
+        _("unknown key '{key}' in {context}", key=key, context=context)
+        if context
+        else _("unknown key '{key}'", key=key)
+    )
+    keys = _("(known: {keys})", keys=", ".join(sorted(known)))
+    return f"{said}{did_you_mean(key, known)} {keys}"
+
+
 def rel(path: Path, root: Path) -> str:
     """A path as the user typed it: relative to the project when inside it (the tool's own
     files as `pnp:layouts/<file>`)."""

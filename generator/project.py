@@ -11,7 +11,7 @@ from pathlib import Path
 from . import tomlfile
 from .i18n import LANGUAGES, N_, _
 from .kinds import KINDS, Kind
-from .problems import BuildError, Problem, SourceRef, did_you_mean, rel
+from .problems import BuildError, Problem, SourceRef, did_you_mean, rel, unknown_key
 from .textfile import confine
 
 MANIFEST = "game.toml"
@@ -327,13 +327,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
 
     def unknown(table: dict, known: set[str], context: str, *path) -> None:
         for key in sorted(set(table) - known):
-            message = (
-                _("unknown key '{key}' in {context}", key=key, context=context)
-                + did_you_mean(key, known)
-                + " "
-                + _("(known: {keys})", keys=", ".join(sorted(known)))
-            )
-            raise BuildError(message, doc.at(*path, key))
+            raise BuildError(unknown_key(key, known, context), doc.at(*path, key))
 
     unknown(raw, TOP_KEYS, _("the manifest"))
     for number_at, value in _whole_numbers(raw):
@@ -499,12 +493,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         tuckbox = get("tuckbox", dict, {})
         for key, value in tuckbox.items():
             if key not in TUCKBOX_KEYS:
-                message = (
-                    _("{ctx}: tuckbox: unknown key '{key}'", ctx=ctx, key=key)
-                    + did_you_mean(key, TUCKBOX_KEYS)
-                    + " "
-                    + _("(keys: {keys})", keys=", ".join(sorted(TUCKBOX_KEYS)))
-                )
+                message = f"{ctx}: tuckbox: " + unknown_key(key, TUCKBOX_KEYS)
                 raise BuildError(message, doc.at(*here, "tuckbox", key))
             if not isinstance(value, str):
                 message = _("{ctx}: tuckbox: '{key}' must be text", ctx=ctx, key=key)
@@ -708,9 +697,7 @@ def _languages(raw: dict, info: dict, doc) -> tuple[tuple[str, ...], dict]:
             raise BuildError(message, doc.at("edition", code))
         _table(editions, code, doc, "edition")
         for key in sorted(set(table) - EDITION_KEYS):
-            message = _(
-                "unknown key '{key}' in {context}", key=key, context=f"[edition.{code}]"
-            ) + did_you_mean(key, EDITION_KEYS)
+            message = unknown_key(key, EDITION_KEYS, f"[edition.{code}]")
             raise BuildError(message, doc.at("edition", code, key))
         names = table.get("components", {})
         if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):

@@ -184,7 +184,7 @@ DEFECTS = {
     ),
     "layout_unknown_key": (
         lambda r: edit(r, BACK, 'min_size = "9pt"', 'min_size = "9pt"\ncolour = "#FFFFFF"'),
-        f"{BACK}:19: error: box 'title': unknown key 'colour' for a box of type text",
+        f"{BACK}:19: error: box 'title': unknown key 'colour' in a box of type text",
     ),
     "layout_geometry_templated": (
         lambda r: edit(r, BACK, 'x = "6mm"', 'x = "{{ number }}mm"'),
@@ -566,7 +566,7 @@ def outputs(root) -> dict[str, bytes]:
             "layouts/tiny/card_front.toml",
             'valign = "middle"',
             'valing = "middle"',
-            "layouts/tiny/card_front.toml:25: error: box 'suit': unknown key 'valing' for a box "
+            "layouts/tiny/card_front.toml:25: error: box 'suit': unknown key 'valing' in a box "
             "of type text (did you mean 'valign'?)",
         ),
     ],

@@ -16,7 +16,7 @@ from jinja2 import TemplateError
 
 from .. import base, tomlfile
 from ..i18n import _, translated
-from ..problems import BuildError, Problems, SourceRef, did_you_mean
+from ..problems import BuildError, Problems, SourceRef, did_you_mean, unknown_key
 from ..textfile import confine
 from . import templates
 from .units import MM, UnitError, to_pt
@@ -298,15 +298,9 @@ def check_spec(spec: BoxSpec, names: dict[str, float], problems: Problems) -> No
         return
     for key in spec.props:
         if key not in COMMON and key not in KEYS[spec.type]:
-            known = COMMON | KEYS[spec.type]
-            allowed = ", ".join(sorted(known))
+            of_type = _("a box of type {type}", type=spec.type)
             problems.error(
-                _box(spec)
-                + _("unknown key '{key}' for a box of type {type}", key=key, type=spec.type)
-                + did_you_mean(key, known)
-                + " "
-                + _("(keys: {keys})", keys=allowed),
-                spec.at(key),
+                _box(spec) + unknown_key(key, COMMON | KEYS[spec.type], of_type), spec.at(key)
             )
     for key in GEOMETRY:
         if key not in spec.props:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .. import base, tomlfile
 from ..i18n import _
-from ..problems import BuildError, SourceRef, did_you_mean
+from ..problems import BuildError, SourceRef, did_you_mean, unknown_key
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
@@ -79,7 +79,7 @@ def load_presets(layouts_dir: Path, rel) -> dict[str, Preset]:
             raise fail(_("must be a table"))
         for key in spec:
             if key not in KEYS:
-                raise fail(_("unknown key '{key}'", key=key) + did_you_mean(key, KEYS), key)
+                raise fail(unknown_key(key, KEYS), key)
         try:
             trim = spec.get("trim", "component")
             size = None if trim == "component" else (to_pt(trim["w"]), to_pt(trim["h"]))

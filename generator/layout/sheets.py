@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .. import base, tomlfile
 from ..i18n import _
-from ..problems import BuildError, Problems, SourceRef, did_you_mean
+from ..problems import BuildError, Problems, SourceRef, did_you_mean, unknown_key
 from ..textfile import confine
 from .units import MM, UnitError, to_pt
 
@@ -79,13 +79,7 @@ def load_sheet_defs(layouts_dir: Path, rel) -> SheetDefs:
         ),
     ]:
         if key not in known:
-            message = (
-                _("unknown key '{key}'", key=key)
-                + did_you_mean(key, known)
-                + " "
-                + _("(known: {keys})", keys=", ".join(sorted(known)))
-            )
-            raise BuildError(message, doc.at(*at))
+            raise BuildError(unknown_key(key, known), doc.at(*at))
 
     def pair(table: dict, section: str, name: str) -> tuple[float, float]:
         try:
