@@ -19,7 +19,7 @@ from .common import (
     print_problems,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -103,6 +103,7 @@ class _FormatOption(click.Option):
     "--verbose", "-v", is_flag=True, help="Also print how long each step took and what was reused."
 )
 @limit_option
+@reports
 def build(
     games,
     project_dir,
@@ -123,88 +124,82 @@ def build(
     quiet,
     verbose,
     limits,
-) -> None:
+) -> int:
     """Build GAMES (all games when none are named) into the output folder."""
+    from .. import printers, progress
 
-    def action() -> int:
-        from .. import printers, progress
+    if sys.stderr.isatty() and not quiet:
+        progress.show(sys.stderr)
 
-        if sys.stderr.isatty() and not quiet:
-            progress.show(sys.stderr)
-
-        project = project_from(project_dir)
-        offset = printers.pick(printer, back_offset)
-        picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
-        opts = pipeline.Options(
-            paper=paper,
-            out=Path(out_dir) if out_dir else None,
-            bleed_mm=0.0 if no_bleed else bleed,
-            margin_mm=margin,
-            proof=proof,
-            preset=preset,
-            dpi=dpi,
-            no_bleed=no_bleed,
-            url_base=url_base,
-            strict=strict,
-            formats=picked or None,
-            limits=limits_from(limits),
-            back_offset=offset,
-            edition=edition,
-        )
-        if offset:
-            click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)
-        result = pipeline.build(project, list(games), opts)
-        code = print_problems(result, strict, quiet)
-        if not quiet:
-            for game in result.reused:
-                click.echo(
-                    _(
-                        "{game}: nothing changed since the last build; its files are kept",
-                        game=game,
-                    )
-                )
-            for path in result.written:
-                click.echo(_("wrote {path}", path=path))
-        if verbose:
-            for plan in result.plans:
-                n = plan.faces_laid[2]
-                click.echo(_("{game}: {n} faces laid out", game=plan.game.id, n=n), err=True)
-                kept = result.unchanged.get(plan.game.id)
-                if kept:
-                    click.echo(
-                        _(
-                            "{game}: kept as the last build wrote them (nothing they show "
-                            "changed): {files}",
-                            game=plan.game.id,
-                            files=", ".join(kept),
-                        ),
-                        err=True,
-                    )
+    project = project_from(project_dir)
+    offset = printers.pick(printer, back_offset)
+    picked = [f.strip() for value in formats for f in value.split(",") if f.strip()]
+    opts = pipeline.Options(
+        paper=paper,
+        out=Path(out_dir) if out_dir else None,
+        bleed_mm=0.0 if no_bleed else bleed,
+        margin_mm=margin,
+        proof=proof,
+        preset=preset,
+        dpi=dpi,
+        no_bleed=no_bleed,
+        url_base=url_base,
+        strict=strict,
+        formats=picked or None,
+        limits=limits_from(limits),
+        back_offset=offset,
+        edition=edition,
+    )
+    if offset:
+        click.echo(_("back pages moved by {offset}", offset=offset.words()), err=True)
+    result = pipeline.build(project, list(games), opts)
+    code = print_problems(result, strict, quiet)
+    if not quiet:
+        for game in result.reused:
             click.echo(
                 _(
-                    "check and layout {check:.2f} s, drawing {draw:.2f} s, writing {write:.2f} s",
-                    check=result.seconds.get("check", 0.0),
-                    draw=result.seconds.get("draw", 0.0),
-                    write=result.seconds.get("write", 0.0),
-                ),
-                err=True,
+                    "{game}: nothing changed since the last build; its files are kept",
+                    game=game,
+                )
             )
-        if code:
-            click.echo(
-                _("build failed: nothing was written; earlier outputs are untouched"), err=True
-            )
-            sound = _games_without_errors(project, games, result)
-            if sound:
+        for path in result.written:
+            click.echo(_("wrote {path}", path=path))
+    if verbose:
+        for plan in result.plans:
+            n = plan.faces_laid[2]
+            click.echo(_("{game}: {n} faces laid out", game=plan.game.id, n=n), err=True)
+            kept = result.unchanged.get(plan.game.id)
+            if kept:
                 click.echo(
                     _(
-                        "the games with no error build on their own: pnp build {games}",
-                        games=" ".join(sound),
+                        "{game}: kept as the last build wrote them (nothing they show "
+                        "changed): {files}",
+                        game=plan.game.id,
+                        files=", ".join(kept),
                     ),
                     err=True,
                 )
-        return code
-
-    run_action(action)
+        click.echo(
+            _(
+                "check and layout {check:.2f} s, drawing {draw:.2f} s, writing {write:.2f} s",
+                check=result.seconds.get("check", 0.0),
+                draw=result.seconds.get("draw", 0.0),
+                write=result.seconds.get("write", 0.0),
+            ),
+            err=True,
+        )
+    if code:
+        click.echo(_("build failed: nothing was written; earlier outputs are untouched"), err=True)
+        sound = _games_without_errors(project, games, result)
+        if sound:
+            click.echo(
+                _(
+                    "the games with no error build on their own: pnp build {games}",
+                    games=" ".join(sound),
+                ),
+                err=True,
+            )
+    return code
 
 
 def _games_without_errors(project, games: tuple, result) -> list[str]:

@@ -6,7 +6,7 @@ import click
 
 from ..i18n import _
 from ..problems import BuildError
-from .common import lang_option, main, project_from, project_option, run_action
+from .common import lang_option, main, project_from, project_option, reports
 
 
 @main.group()
@@ -19,28 +19,25 @@ def cache() -> None:
 @cache.command("clear")
 @project_option
 @lang_option
-def cache_clear(project_dir) -> None:
+@reports
+def cache_clear(project_dir) -> int:
     """Empty your font cache and, inside a project, its output/.cache (the next build converts
     the fonts again)."""
+    from .. import cache as caches
 
-    def action() -> int:
-        from .. import cache as caches
-
-        folders = [caches.user_cache_dir()]
-        why = caches.refused()
-        if why is not None:  # someone else's, or a link: not used, and not emptied either
-            click.echo(_("{path}: not used and not emptied: {why}", path=folders[0], why=why))
-            folders = []
-        try:
-            folders.append(project_from(project_dir).output / ".cache")
-        except BuildError:
-            if project_dir:
-                raise
-        cleared = caches.clear(folders)
-        for folder, size in cleared:
-            click.echo(_("emptied {path} ({mb:.1f} MB)", path=folder, mb=size / 1e6))
-        if not cleared:
-            click.echo(_("nothing to clear"))
-        return 0
-
-    run_action(action)
+    folders = [caches.user_cache_dir()]
+    why = caches.refused()
+    if why is not None:  # someone else's, or a link: not used, and not emptied either
+        click.echo(_("{path}: not used and not emptied: {why}", path=folders[0], why=why))
+        folders = []
+    try:
+        folders.append(project_from(project_dir).output / ".cache")
+    except BuildError:
+        if project_dir:
+            raise
+    cleared = caches.clear(folders)
+    for folder, size in cleared:
+        click.echo(_("emptied {path} ({mb:.1f} MB)", path=folder, mb=size / 1e6))
+    if not cleared:
+        click.echo(_("nothing to clear"))
+    return 0

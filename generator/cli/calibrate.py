@@ -9,7 +9,7 @@ import click
 
 from ..i18n import _
 from ..problems import BuildError
-from .common import lang_option, main, paper_option, run_action
+from .common import lang_option, main, paper_option, reports
 
 
 @main.command()
@@ -21,29 +21,24 @@ from .common import lang_option, main, paper_option, run_action
     type=click.Path(dir_okay=False),
     help="Where to write it; default: calibration-PAPER.pdf in the current folder.",
 )
-def calibrate(paper, out_file) -> None:
+@reports
+def calibrate(paper, out_file) -> int:
     """Write a duplex calibration sheet: crosses on the front, scales on the back. Print it as
     you print cards, read where the crosses show through, then save the reading with
     `pnp printer save NAME --back-offset X,Y,R`."""
+    from ..builders.calibration import calibration_pdf
+    from ..layout.sheets import load_sheet_defs, paper_size
+    from ..problems import rel
 
-    def action() -> int:
-        from ..builders.calibration import calibration_pdf
-        from ..layout.sheets import load_sheet_defs, paper_size
-        from ..problems import rel
-
-        defs = load_sheet_defs(Path.cwd() / "layouts", lambda p: rel(p, Path.cwd()))
-        size = paper_size(defs, paper)  # an unknown one: said at [paper], before anything
-        path = Path(out_file) if out_file else Path(f"calibration-{paper}.pdf")
-        data = calibration_pdf(size, paper)
-        tmp = path.with_name(path.name + ".tmp")
-        try:
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
-        except OSError as exc:
-            raise BuildError(
-                _("cannot write {path}: {error}", path=path, error=exc.strerror)
-            ) from None
-        click.echo(_("wrote {path}", path=path))
-        return 0
-
-    run_action(action)
+    defs = load_sheet_defs(Path.cwd() / "layouts", lambda p: rel(p, Path.cwd()))
+    size = paper_size(defs, paper)  # an unknown one: said at [paper], before anything
+    path = Path(out_file) if out_file else Path(f"calibration-{paper}.pdf")
+    data = calibration_pdf(size, paper)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise BuildError(_("cannot write {path}: {error}", path=path, error=exc.strerror)) from None
+    click.echo(_("wrote {path}", path=path))
+    return 0

@@ -15,7 +15,7 @@ from .common import (
     print_problems,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -39,29 +39,26 @@ from .common import (
     "missing translations, and text that overflows in that language.",
 )
 @limit_option
-def check(games, project_dir, paper, bleed, strict, margin, no_play, edition, limits) -> None:
+@reports
+def check(games, project_dir, paper, bleed, strict, margin, no_play, edition, limits) -> int:
     """Load, validate and lay out GAMES without writing anything; list every problem, and play each
     game a few hundred times by machine to find where its rules do not hold together."""
-
-    def action() -> int:
-        project = project_from(project_dir)
-        result = pipeline.check(
-            project,
-            list(games),
-            pipeline.Options(
-                paper=paper,
-                bleed_mm=bleed,
-                margin_mm=margin,
-                strict=strict,
-                limits=limits_from(limits),
-                edition=edition,
-            ),
-            play=not no_play,
-        )
-        code = print_problems(result, strict)
-        if not code:
-            names = dict.fromkeys(p.game.manifest.out_name for p in result.plans)
-            click.echo(_("ok: {games}", games=", ".join(names)))
-        return code
-
-    run_action(action)
+    project = project_from(project_dir)
+    result = pipeline.check(
+        project,
+        list(games),
+        pipeline.Options(
+            paper=paper,
+            bleed_mm=bleed,
+            margin_mm=margin,
+            strict=strict,
+            limits=limits_from(limits),
+            edition=edition,
+        ),
+        play=not no_play,
+    )
+    code = print_problems(result, strict)
+    if not code:
+        names = dict.fromkeys(p.game.manifest.out_name for p in result.plans)
+        click.echo(_("ok: {games}", games=", ".join(names)))
+    return code

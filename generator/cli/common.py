@@ -3,6 +3,7 @@ mistake is a message and exit 1, never a traceback) and how problems are printed
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import sys
@@ -54,21 +55,32 @@ def say_now(line: str) -> None:
     sys.stdout.flush()
 
 
-def run_action(action) -> None:
+def reports(command):
+    """A command whose body returns its exit code, run so that a user's mistake is a message and
+    exit 1 (never a traceback), Ctrl-C is 130 and a bug of ours 2."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs) -> None:
+        sys.exit(_code(command, args, kwargs))
+
+    return run
+
+
+def _code(command, args, kwargs) -> int:
     try:
-        code = action()
+        return command(*args, **kwargs)
     except BuildError as exc:
         for p in exc.problems:
             click.echo(p.format(), err=True)
-        code = 1
+        return 1
     except KeyboardInterrupt:  # Ctrl-C before anything was finished
         click.echo(_("stopped"), err=True)
-        code = 130
+        return 130
     except BrokenPipeError:  # `pnp simulate … --replay N | head`: the reader has had enough
         # what is left to flush goes nowhere (Python's own advice for SIGPIPE), not to a
         # closed pipe on the way out
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = 0
+        return 0
     except Exception as exc:  # a bug of ours: say so briefly, keep the traceback for PNP_DEBUG=1
         if os.environ.get("PNP_DEBUG"):
             raise
@@ -80,8 +92,7 @@ def run_action(action) -> None:
             ),
             err=True,
         )
-        code = 2
-    sys.exit(code)
+        return 2
 
 
 limit_option = click.option(

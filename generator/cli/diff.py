@@ -14,7 +14,7 @@ from .common import (
     print_problems,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -48,24 +48,21 @@ from .common import (
     metavar="NAME",
     help="With --reprint: the back-page offset saved for this printer (as for pnp build).",
 )
-def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> None:
+@reports
+def diff(game, project_dir, since, paper, out_dir, reprint, printer) -> int:
     """Which of GAME's cards changed since the last build (or git revision REV): their names
     and changed fields, and output/GAME/diff.pdf with each old face beside its new one; with
     --reprint, those cards on print sheets too."""
+    from .. import printers
+    from ..comparing import compare
 
-    def action() -> int:
-        from .. import printers
-        from ..comparing import compare
-
-        project = project_from(project_dir)
-        out = project.output_for(Path(out_dir) if out_dir else None)
-        offset = printers.pick(printer, None) if reprint else None
-        opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
-        result, lines = compare(project, game, opts, since, reprint, click.echo)
-        if result.failed(False):
-            return print_problems(result, False)
-        for line in lines:
-            click.echo(line)
-        return 0
-
-    run_action(action)
+    project = project_from(project_dir)
+    out = project.output_for(Path(out_dir) if out_dir else None)
+    offset = printers.pick(printer, None) if reprint else None
+    opts = pipeline.Options(paper=paper, out=out, back_offset=offset)
+    result, lines = compare(project, game, opts, since, reprint, click.echo)
+    if result.failed(False):
+        return print_problems(result, False)
+    for line in lines:
+        click.echo(line)
+    return 0

@@ -8,50 +8,47 @@ from pathlib import Path
 import click
 
 from ..i18n import _
-from .common import lang_option, main, run_action
+from .common import lang_option, main, reports
 
 
 @main.command()
 @click.argument("name", required=False)
 @click.option("--open", "open_it", is_flag=True, help="Open it with your system's viewer.")
 @lang_option
-def docs(name, open_it) -> None:
+@reports
+def docs(name, open_it) -> int:
     """The documentation that came with pnp: with no NAME, the list of documents; with one
     (tutorial, guide, manifest, errors, …), the document itself, in your language where it is
     written in it."""
+    from .. import base, i18n
 
-    def action() -> int:
-        from .. import base, i18n
+    found = _documents(base.DOCS)
+    if not found:  # an install made without them (a copy of the package alone)
+        from ..problems import BuildError
 
-        found = _documents(base.DOCS)
-        if not found:  # an install made without them (a copy of the package alone)
-            from ..problems import BuildError
-
-            raise BuildError(
-                _(
-                    "no documentation is installed with this pnp (looked in {folder})",
-                    folder=base.DOCS,
-                )
+        raise BuildError(
+            _(
+                "no documentation is installed with this pnp (looked in {folder})",
+                folder=base.DOCS,
             )
-        if name is None:  # each once, titled in the language of messages where translated
-            names = [n for n in found if n.rsplit(".", 1)[-1] not in i18n.LANGUAGES]
-            width = max(len(n) for n in names)
-            for shown in names:
-                path = found.get(f"{shown}.{i18n.language()}", found[shown])
-                click.echo(f"{shown:<{width}}  {_title(path)}")
-            click.echo(_("in {folder}; pnp docs NAME shows one", folder=base.DOCS))
-            return 0
-        path = _pick(found, name, i18n.language())
-        if open_it:
-            click.echo(_("opening {path}", path=path))
-            click.launch(str(path))
-        elif sys.stdout.isatty():
-            click.echo_via_pager(path.read_text(encoding="utf-8"))
-        else:
-            click.echo(path.read_text(encoding="utf-8"), nl=False)
+        )
+    if name is None:  # each once, titled in the language of messages where translated
+        names = [n for n in found if n.rsplit(".", 1)[-1] not in i18n.LANGUAGES]
+        width = max(len(n) for n in names)
+        for shown in names:
+            path = found.get(f"{shown}.{i18n.language()}", found[shown])
+            click.echo(f"{shown:<{width}}  {_title(path)}")
+        click.echo(_("in {folder}; pnp docs NAME shows one", folder=base.DOCS))
         return 0
-
-    run_action(action)
+    path = _pick(found, name, i18n.language())
+    if open_it:
+        click.echo(_("opening {path}", path=path))
+        click.launch(str(path))
+    elif sys.stdout.isatty():
+        click.echo_via_pager(path.read_text(encoding="utf-8"))
+    else:
+        click.echo(path.read_text(encoding="utf-8"), nl=False)
+    return 0
 
 
 def _documents(folder: Path) -> dict[str, Path]:

@@ -17,7 +17,7 @@ from .common import (
     main,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -98,6 +98,7 @@ from .common import (
     "editing it is what rebuilds. Without it, it is copied into the game's folder.",
 )
 @limit_option
+@reports
 def new(
     game,
     project_dir,
@@ -114,100 +115,96 @@ def new(
     language,
     link,
     limits,
-) -> None:
+) -> int:
     """Make GAME in the project: game.toml (columns, types and a composition read from the
     spreadsheet), front and back layouts that print every column, a rules.md skeleton; with
     --rules a rules module (rules.py) too; with --add, another deck for a game that exists."""
+    from .. import scaffold
 
-    def action() -> int:
-        from .. import scaffold
-
-        project = project_from(project_dir)
-        if link and not source:
-            raise BuildError(_("--link keeps --from's spreadsheet where it is: give --from FILE"))
-        if add_id is not None:
-            given = [
-                o
-                for o, v in (("--title", title), ("--rules", with_rules), ("--language", language))
-                if v
-            ]
-            if given:
-                raise BuildError(
-                    _(
-                        "{options} goes with a new game, not with --add (a deck added to "
-                        "{game}: its title and rules are the game's)",
-                        options=" ".join(given),
-                        game=game,
-                    )
-                )
-            made = scaffold.add(
-                project.root,
-                game,
-                add_id,
-                source,
-                size,
-                limits_from(limits),
-                header,
-                kind,
-                component_name,
-            )
-            _made(project, made)
-            click.echo(_("next: pnp build {game}", game=game))
-            return 0
-        if with_rules and not source and game in project.game_ids():
-            path = scaffold.rules_module(project, game)
-            click.echo(_("made {path}", path=project.rel(path)))
-            _trust_written(project, [path])
-            click.echo(_("next: pnp simulate {game}", game=game))
-            return 0
-        m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
-        if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
-            raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
-        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-        if component_name is not None:
+    project = project_from(project_dir)
+    if link and not source:
+        raise BuildError(_("--link keeps --from's spreadsheet where it is: give --from FILE"))
+    if add_id is not None:
+        given = [
+            o
+            for o, v in (("--title", title), ("--rules", with_rules), ("--language", language))
+            if v
+        ]
+        if given:
             raise BuildError(
                 _(
-                    "--name goes with --add (the name of a deck added to a game); a new game's "
-                    "title is --title"
-                )
-            )
-        if kind != "card":
-            raise BuildError(
-                _(
-                    "--kind {kind} goes with --add: a game starts with a deck of cards, then "
-                    "pnp new {game} --from FILE --add ID --kind {kind}",
-                    kind=kind,
+                    "{options} goes with a new game, not with --add (a deck added to "
+                    "{game}: its title and rules are the game's)",
+                    options=" ".join(given),
                     game=game,
                 )
             )
-        made = scaffold.new(
+        made = scaffold.add(
             project.root,
             game,
+            add_id,
             source,
-            size or "poker",
-            title,
-            (lo, hi),
+            size,
             limits_from(limits),
-            with_rules,
             header,
-            link,
-            style,
-            language,
+            kind,
+            component_name,
         )
         _made(project, made)
-        names = {"ja": _("Japanese"), "en": _("English")}
-        click.echo(
-            _(
-                "prints in {language}: its rulebook and sheets say pnp's own words so "
-                "(languages in game.toml; another: --language)",
-                language=names.get(made.language, made.language),
-            )
-        )
-        _trust_written(project, list(made.files))
         click.echo(_("next: pnp build {game}", game=game))
         return 0
-
-    run_action(action)
+    if with_rules and not source and game in project.game_ids():
+        path = scaffold.rules_module(project, game)
+        click.echo(_("made {path}", path=project.rel(path)))
+        _trust_written(project, [path])
+        click.echo(_("next: pnp simulate {game}", game=game))
+        return 0
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", players)
+    if not m or not 1 <= int(m.group(1)) <= int(m.group(2) or m.group(1)):
+        raise BuildError(_("--players {value!r}: use MIN-MAX, e.g. 2-4", value=players))
+    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    if component_name is not None:
+        raise BuildError(
+            _(
+                "--name goes with --add (the name of a deck added to a game); a new game's "
+                "title is --title"
+            )
+        )
+    if kind != "card":
+        raise BuildError(
+            _(
+                "--kind {kind} goes with --add: a game starts with a deck of cards, then "
+                "pnp new {game} --from FILE --add ID --kind {kind}",
+                kind=kind,
+                game=game,
+            )
+        )
+    made = scaffold.new(
+        project.root,
+        game,
+        source,
+        size or "poker",
+        title,
+        (lo, hi),
+        limits_from(limits),
+        with_rules,
+        header,
+        link,
+        style,
+        language,
+    )
+    _made(project, made)
+    names = {"ja": _("Japanese"), "en": _("English")}
+    click.echo(
+        _(
+            "prints in {language}: its rulebook and sheets say pnp's own words so "
+            "(languages in game.toml; another: --language)",
+            language=names.get(made.language, made.language),
+        )
+    )
+    _trust_written(project, list(made.files))
+    click.echo(_("next: pnp build {game}", game=game))
+    return 0
 
 
 def _trust_written(project, paths) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n import _
-from .common import lang_option, main, run_action
+from .common import lang_option, main, reports
 
 
 @main.group()
@@ -20,41 +20,35 @@ def printer() -> None:
 @lang_option
 @click.option("--back-offset", required=True, metavar="X,Y[,R]", help="As read from pnp calibrate.")
 @click.option("--default", "make_default", is_flag=True, help="Use it for every build.")
-def printer_save(name, back_offset, make_default) -> None:
+@reports
+def printer_save(name, back_offset, make_default) -> int:
     """Save printer NAME's back-page offset."""
+    from .. import printers
 
-    def action() -> int:
-        from .. import printers
-
-        offset = printers.parse(back_offset)
-        path = printers.save(name, offset, make_default)
-        click.echo(
-            _(
-                "saved printer {name}: {offset} in {path}",
-                name=name,
-                offset=offset.words(),
-                path=path,
-            )
+    offset = printers.parse(back_offset)
+    path = printers.save(name, offset, make_default)
+    click.echo(
+        _(
+            "saved printer {name}: {offset} in {path}",
+            name=name,
+            offset=offset.words(),
+            path=path,
         )
-        return 0
-
-    run_action(action)
+    )
+    return 0
 
 
 @printer.command("list")
 @lang_option
-def printer_list() -> None:
+@reports
+def printer_list() -> int:
     """The saved printers and their offsets."""
+    from .. import printers
 
-    def action() -> int:
-        from .. import printers
-
-        saved, default = printers.saved()
-        if not saved:
-            click.echo(_("no printers saved yet (pnp calibrate, then pnp printer save NAME)"))
-        for name, offset in saved.items():
-            mark = " *" if name == default else ""
-            click.echo(f"{name}{mark}: {offset.words()}")
-        return 0
-
-    run_action(action)
+    saved, default = printers.saved()
+    if not saved:
+        click.echo(_("no printers saved yet (pnp calibrate, then pnp printer save NAME)"))
+    for name, offset in saved.items():
+        mark = " *" if name == default else ""
+        click.echo(f"{name}{mark}: {offset.words()}")
+    return 0

@@ -14,7 +14,7 @@ from .common import (
     print_problems,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -25,38 +25,35 @@ from .common import (
 @lang_option
 @paper_option
 @out_option
-def release(game, version, project_dir, paper, out_dir) -> None:
+@reports
+def release(game, version, project_dir, paper, out_dir) -> int:
     """Build GAME as release VERSION (0.3, 2026-12-01, v2-playtest) and write, in
     output/GAME/releases/VERSION/, changes.md and changes.pdf (the 変更点 sheet: cards added,
     removed and changed, rules sentences changed, since the last release) and reprint.pdf (only
     the changed and added cards, with their backs, to update a printed prototype)."""
+    from pathlib import Path
 
-    def action() -> int:
-        from pathlib import Path
+    from ..release import release as releasing
 
-        from ..release import release as releasing
-
-        project = project_from(project_dir)
-        opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None)
-        done = releasing(project, game, version, opts)
-        code = print_problems(done.result, False)
-        if code:
-            return code
-        if done.previous is None:
-            click.echo(_("{game} {version}: the first release", game=game, version=version))
-        else:
-            click.echo(
-                ngettext(
-                    "{game} {version}: {n} piece changed since {before}",
-                    "{game} {version}: {n} pieces changed since {before}",
-                    len(done.changes),
-                    game=game,
-                    version=version,
-                    before=done.previous,
-                )
+    project = project_from(project_dir)
+    opts = pipeline.Options(paper=paper, out=Path(out_dir) if out_dir else None)
+    done = releasing(project, game, version, opts)
+    code = print_problems(done.result, False)
+    if code:
+        return code
+    if done.previous is None:
+        click.echo(_("{game} {version}: the first release", game=game, version=version))
+    else:
+        click.echo(
+            ngettext(
+                "{game} {version}: {n} piece changed since {before}",
+                "{game} {version}: {n} pieces changed since {before}",
+                len(done.changes),
+                game=game,
+                version=version,
+                before=done.previous,
             )
-        for path in done.written:
-            click.echo(_("wrote {path}", path=path))
-        return 0
-
-    run_action(action)
+        )
+    for path in done.written:
+        click.echo(_("wrote {path}", path=path))
+    return 0

@@ -16,7 +16,7 @@ from .common import (
     paper_option,
     project_from,
     project_option,
-    run_action,
+    reports,
     say_now,
 )
 
@@ -34,25 +34,22 @@ from .common import (
 )
 @paper_option
 @out_option
-def serve(games, project_dir, port, paper, out_dir) -> None:
+@reports
+def serve(games, project_dir, port, paper, out_dir) -> int:
     """A web page on this machine (http://127.0.0.1:PORT/) with every card of GAMES (all games
     when none are named), each with its data row and the problems that name it, the rulebook and
     summary a click away; it rebuilds and reloads itself on every save. Ctrl-C stops."""
+    from .. import serve as server
 
-    def action() -> int:
-        from .. import serve as server
+    project = project_from(project_dir)
+    # Every build's plans, to show every card (the faces still come from the memo); no
+    # snapshot: serve's builds are drafts, and `pnp diff` compares with the last `pnp build`.
+    out = Path(out_dir) if out_dir else None
+    opts = pipeline.Options(paper=paper, out=out, reuse=False, snapshot=False)
 
-        project = project_from(project_dir)
-        # Every build's plans, to show every card (the faces still come from the memo); no
-        # snapshot: serve's builds are drafts, and `pnp diff` compares with the last `pnp build`.
-        out = Path(out_dir) if out_dir else None
-        opts = pipeline.Options(paper=paper, out=out, reuse=False, snapshot=False)
-
-        try:
-            return server.run(project, list(games), opts, port, say_now)
-        except OSError as exc:
-            raise BuildError(
-                _("cannot serve on port {port}: {error}", port=port, error=exc.strerror)
-            ) from None
-
-    run_action(action)
+    try:
+        return server.run(project, list(games), opts, port, say_now)
+    except OSError as exc:
+        raise BuildError(
+            _("cannot serve on port {port}: {error}", port=port, error=exc.strerror)
+        ) from None

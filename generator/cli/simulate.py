@@ -19,7 +19,7 @@ from .common import (
     parse_pairs,
     project_from,
     project_option,
-    run_action,
+    reports,
 )
 
 
@@ -168,6 +168,7 @@ def _sweep(
 )
 @out_option
 @limit_option
+@reports
 def simulate(
     game,
     project_dir,
@@ -184,66 +185,62 @@ def simulate(
     scheduler,
     out_dir,
     limits,
-) -> None:
+) -> int:
     """Play GAME many times by machine and report where the rules do not hold together; with
     --sweep (or several player counts or kinds), a grid of readings, counts and kinds."""
+    from .. import playouts
 
-    def action() -> int:
-        from .. import playouts
-
-        project = project_from(project_dir)
-        counts = _player_counts(players)
-        sweep = _parse_sweep(sweeps)
-        kind_list = list(kinds) or ["random"]
-        if show and replay is None:
-            raise BuildError(_("--show hands shows a replay: give --replay SEED too"))
-        if probes and (sweep or len(counts) > 1 or len(kind_list) > 1 or replay is not None):
-            raise BuildError(
-                _("--probes plays one player count against one field: no --sweep or --replay")
-            )
-        if sweep or len(counts) > 1 or len(kind_list) > 1:
-            if replay is not None:
-                raise BuildError(_("--replay plays one game: name one reading, count and kind"))
-            return _sweep(
-                project,
-                game,
-                counts,
-                kind_list,
-                sweep,
-                games,
-                seed,
-                options,
-                out_dir,
-                limits,
-                as_json,
-                scheduler,
-            )
-        opts = playouts.SimulateOptions(
-            players=counts[0] if counts else None,
-            games=games,
-            seed=seed,
-            options=parse_pairs(options),
-            kind=kind_list[0],
-            out=Path(out_dir) if out_dir else None,
-            replay=replay,
-            show_hands=show == "hands",
-            limits=limits_from(limits),
-            scheduler=scheduler,
-            kind_given=bool(kinds),
+    project = project_from(project_dir)
+    counts = _player_counts(players)
+    sweep = _parse_sweep(sweeps)
+    kind_list = list(kinds) or ["random"]
+    if show and replay is None:
+        raise BuildError(_("--show hands shows a replay: give --replay SEED too"))
+    if probes and (sweep or len(counts) > 1 or len(kind_list) > 1 or replay is not None):
+        raise BuildError(
+            _("--probes plays one player count against one field: no --sweep or --replay")
         )
-        if probes:
-            result = playouts.probes(
-                project, game, opts, _games_progress(), say=lambda t: click.echo(t, err=True)
-            )
-            return _report_out(result, as_json)
-        result = playouts.simulate(
-            project, game, opts, _games_progress(), say=lambda text: click.echo(text, err=True)
+    if sweep or len(counts) > 1 or len(kind_list) > 1:
+        if replay is not None:
+            raise BuildError(_("--replay plays one game: name one reading, count and kind"))
+        return _sweep(
+            project,
+            game,
+            counts,
+            kind_list,
+            sweep,
+            games,
+            seed,
+            options,
+            out_dir,
+            limits,
+            as_json,
+            scheduler,
         )
-        if "replay" in result:
-            r = result["replay"]
-            for line in r.log:
-                click.echo(line)
-            return 0
+    opts = playouts.SimulateOptions(
+        players=counts[0] if counts else None,
+        games=games,
+        seed=seed,
+        options=parse_pairs(options),
+        kind=kind_list[0],
+        out=Path(out_dir) if out_dir else None,
+        replay=replay,
+        show_hands=show == "hands",
+        limits=limits_from(limits),
+        scheduler=scheduler,
+        kind_given=bool(kinds),
+    )
+    if probes:
+        result = playouts.probes(
+            project, game, opts, _games_progress(), say=lambda t: click.echo(t, err=True)
+        )
         return _report_out(result, as_json)
-
-    run_action(action)
+    result = playouts.simulate(
+        project, game, opts, _games_progress(), say=lambda text: click.echo(text, err=True)
+    )
+    if "replay" in result:
+        r = result["replay"]
+        for line in r.log:
+            click.echo(line)
+        return 0
+    return _report_out(result, as_json)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..i18n import _
-from .common import lang_option, main, project_from, project_option, run_action
+from .common import lang_option, main, project_from, project_option, reports
 
 
 @main.group()
@@ -35,19 +35,16 @@ def translations() -> None:
 )
 @project_option
 @lang_option
-def export(game, language, every, to, project_dir) -> None:
+@reports
+def export(game, language, every, to, project_dir) -> int:
     """Write a CSV of GAME's texts to translate into LANG: key, context (the card, the
     manifest key), source text and translation so far, for a translator to fill in."""
+    from .. import translations as t
 
-    def action() -> int:
-        from .. import translations as t
-
-        project = project_from(project_dir)
-        path, n = t.export(project, game, language, Path(to) if to else None, every)
-        click.echo(_("wrote {path}: {n} texts", path=path, n=n))
-        return 0
-
-    run_action(action)
+    project = project_from(project_dir)
+    path, n = t.export(project, game, language, Path(to) if to else None, every)
+    click.echo(_("wrote {path}: {n} texts", path=path, n=n))
+    return 0
 
 
 @translations.command("import")
@@ -58,19 +55,16 @@ def export(game, language, every, to, project_dir) -> None:
 )
 @project_option
 @lang_option
-def import_(game, file, language, project_dir) -> None:
+@reports
+def import_(game, file, language, project_dir) -> int:
     """Bring a translations CSV back into GAME: each translation into its cell's name@LANG
     column, the title and component names into [edition.LANG]; a text the source no longer
     says is named, not written."""
+    from .. import translations as t
 
-    def action() -> int:
-        from .. import translations as t
-
-        project = project_from(project_dir)
-        written, said = t.import_(project, game, language, Path(file))
-        for line in said:
-            click.echo(_("warning: {line}", line=line), err=True)
-        click.echo(_("{n} translations written", n=written))
-        return 0
-
-    run_action(action)
+    project = project_from(project_dir)
+    written, said = t.import_(project, game, language, Path(file))
+    for line in said:
+        click.echo(_("warning: {line}", line=line), err=True)
+    click.echo(_("{n} translations written", n=written))
+    return 0
