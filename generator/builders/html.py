@@ -21,23 +21,13 @@ from . import Builder, Job
 # broken anywhere rather than overflowing a phone's screen; a table too wide for it scrolls
 # inside its own box. Paragraphs and items are justified (両端揃え), two marks in a row set in
 # 1.5 em (text-spacing-trim, where the browser has it).
-STYLE = """
-body { font-family: "pnp-body", sans-serif;
-       max-width: 44em; margin: 2em auto; padding: 0 1em; line-height: 1.8; color: #222;
-       line-break: strict; word-break: keep-all; overflow-wrap: break-word; }
-h1, h2, h3, h4, th, strong { font-family: "pnp-bold", "pnp-body", sans-serif; font-weight: normal; }
-h1 { text-align: center; } h2 { border-bottom: 2px solid #1F2A44; color: #1F2A44; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; display: block; overflow-x: auto; }
-th, td { border: 1px solid #888; padding: 0.2em 0.6em; vertical-align: middle; }
-th { background: #E8E2CC; } th, td { white-space: nowrap; }
-td:last-child { white-space: normal; } figure.samples { display: flex; flex-wrap: wrap; gap: 1em;
-       margin: 1em 0; } figure.samples div { text-align: center; font-size: 0.85em; }
-figure.samples img { display: block; border: 1px solid #999; width: 9em; height: auto; }
-rt { font-size: 0.5em; } .generated { color: #666; font-size: 0.8em; }
-blockquote { margin: 0.5em 0 0.5em 0.5em; padding-left: 0.9em; border-left: 0.25em solid #B8C2D6; }
-blockquote p { margin: 0.3em 0; }
-p, li { text-align: justify; text-spacing-trim: normal; }
-""".strip()
+STYLE = "html/rulebook.css"  # in the package's data folder
+
+
+def _style() -> str:
+    from ..base import DATA
+
+    return (DATA / STYLE).read_text(encoding="utf-8").strip()
 
 
 def inline(text: str, words: tuple[str, ...] = ()) -> str:
@@ -152,7 +142,7 @@ class HtmlBuilder(Builder):
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<title>{html.escape(book.title)}</title>",
-            f"<style>\n{self._fonts(job)}\n{STYLE}\n</style>",
+            f"<style>\n{self._fonts(job)}\n{_style()}\n</style>",
             "</head>",
             "<body>",
             *body,
