@@ -288,6 +288,11 @@ MOST_PLAYERS = 100  # [game] players: each count from min to max is dealt and pl
 MOST_NUMBER = 1_000_000  # any whole number in a manifest: counts of cards, copies, players
 
 
+def _whole(value) -> bool:
+    """A whole number as TOML writes one (true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _whole_numbers(data, path: tuple = ()):
     """(key path, value) of every whole number in parsed TOML data (booleans are not)."""
     stack = [(path, data)]
@@ -297,7 +302,7 @@ def _whole_numbers(data, path: tuple = ()):
             stack.extend(((*here, k), v) for k, v in value.items())
         elif isinstance(value, list):
             stack.extend(((*here, i), v) for i, v in enumerate(value))
-        elif isinstance(value, int) and not isinstance(value, bool):
+        elif _whole(value):
             yield here, value  # [[deal.remove]]: cards out for a player count
 
 
@@ -509,9 +514,7 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
             )
             raise BuildError(message, doc.at(*here, "size"))
         header = c.get("header")
-        if header is not None and (
-            not isinstance(header, int) or isinstance(header, bool) or header < 1
-        ):
+        if header is not None and not (_whole(header) and header >= 1):
             message = _(
                 "{ctx}: 'header' is the row the column names are on, a whole number from 1, "
                 "e.g. header = 2",
@@ -580,14 +583,12 @@ def read_manifest(project: Project, game: str, path: Path) -> Manifest:
         unknown(removal, REMOVE_KEYS, "[[deal.remove]]", *at)
         players, count = removal.get("players"), removal.get("count")
         counts = count if isinstance(count, list) else [count]
-        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+        if not _whole(players) or not lo <= players <= hi:
             message = _(
                 "[[deal.remove]] 'players' must be a player count from {lo} to {hi}", lo=lo, hi=hi
             )
             raise BuildError(message, doc.at(*at, "players"))
-        if not counts or not all(
-            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts
-        ):
+        if not counts or not all(_whole(c) and c >= 0 for c in counts):
             message = _(
                 "[[deal.remove]] 'count' must be how many cards leave the game, or a list of the "
                 "counts the rules' readings give, e.g. [2, 6]"
@@ -905,7 +906,7 @@ def _check_group(group: dict, ctx: str, doc, at: tuple) -> None:
         raise BuildError(message, doc.at(*at, "when"))
     for name in ("copies", "total"):
         value = group.get(name, 1)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        if not _whole(value) or value < 0:
             raise BuildError(
                 _("{ctx}: composition '{name}' must be a whole number", ctx=ctx, name=name),
                 doc.at(*at, name),
@@ -914,14 +915,9 @@ def _check_group(group: dict, ctx: str, doc, at: tuple) -> None:
         spec = group.get(k)
         if spec is None or isinstance(spec, list):
             continue
-        ok = isinstance(spec, dict) and all(
-            isinstance(spec.get(b), int) and not isinstance(spec.get(b), bool)
-            for b in ("min", "max")
-        )
+        ok = isinstance(spec, dict) and all(_whole(spec.get(b)) for b in ("min", "max"))
         counts = isinstance(spec, dict) and not set(spec) & {"min", "max"}
-        if counts and all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in spec.values()
-        ):
+        if counts and all(_whole(n) and n >= 0 for n in spec.values()):
             ok = True  # {0 = 1, "1-9" = 2}: how many of each value
         if not ok:
             message = _(
