@@ -208,8 +208,8 @@ def handler(gallery: Gallery):
             host = (self.headers.get("Host") or "").strip().lower()
             return host in {f"127.0.0.1:{port}", f"localhost:{port}"}
 
-        def _send(self, body: bytes, kind: str, cache: bool = False) -> None:
-            self.send_response(HTTPStatus.OK)
+        def _send(self, body: bytes, kind: str, cache=False, status=HTTPStatus.OK) -> None:
+            self.send_response(status)
             self.send_header("Content-Type", kind)
             self.send_header("Content-Length", str(len(body)))
             self.send_header(
@@ -318,12 +318,7 @@ def handler(gallery: Gallery):
 
         def _answer(self, status: int, message: str) -> None:
             body = json.dumps({"ok": False, "message": message}).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+            self._send(body, "application/json", status=status)
 
         def _events(self) -> None:
             self.send_response(HTTPStatus.OK)
