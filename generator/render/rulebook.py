@@ -1119,32 +1119,13 @@ def _summary(
     title_h = base * 6
     width = (doc.width - gap * (columns - 1)) / columns
     top = page[1] - margin - title_h
-    frames = [
-        Frame(
-            margin,
-            page[1] - margin - title_h,
-            doc.width,
-            title_h,
-            id="title",
-            leftPadding=0,
-            rightPadding=0,
-            topPadding=0,
-            bottomPadding=0,
-        )
-    ]
+    unpadded = dict(leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    frames = [Frame(margin, top, doc.width, title_h, id="title", **unpadded)]
 
     def columns_from(y: float, name: str) -> list:
         return [
             Frame(
-                margin + i * (width + gap),
-                margin,
-                width,
-                y - margin,
-                id=f"{name}{i}",
-                leftPadding=0,
-                rightPadding=0,
-                topPadding=0,
-                bottomPadding=0,
+                margin + i * (width + gap), margin, width, y - margin, id=f"{name}{i}", **unpadded
             )
             for i in range(columns)
         ]
