@@ -81,8 +81,8 @@ _CHOOSER = re.compile(_ACTOR + r"|手札|手元")  # 「手札から好きな１
 _SUBJECT = re.compile(rf"(?:{_ACTOR})(?:は|が|から順|の順)|各自|それぞれ")
 
 
-# English names who acts in every sentence but one in the passive: "Either card is discarded."
-# ("Discard either card" tells the reader to choose; "at random" and a roll decide.)
+# An English sentence names who acts unless it is passive: "Either card is discarded." names
+# no one ("Discard either card" tells the reader to choose; "at random" and a roll decide).
 _EN_CHOICE = re.compile(
     r"(?i)\b(?:either|whichever|any\s+one|any\s+of|one\s+of\s+the)\b"
     r"|\bany\s+(?:[a-z]+\s+)?(?:cards?|tiles?|tokens?|dice|spaces?|pieces?)\b"
